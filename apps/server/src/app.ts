@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { API_BASE_PATH, ErrorCode, configureZodItalian } from '@timbro/shared';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
+import { errorHandler } from './plugins/error-handler';
+import { requestContext } from './plugins/request-context';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app to serve (index.html + assets); null = API only. */
+  webDist?: string | null;
+}
+
+/**
+ * Query strings: `key[]=a&key[]=b` (the spec's bracket style) and repeated keys become arrays. The result has no
+ * prototype, so `__proto__` keys are plain data.
+ */
+export function parseQueryString(str: string): Record<string, string | string[]> {
+  const out = Object.create(null) as Record<string, string | string[]>;
+  for (const [rawKey, value] of new URLSearchParams(str)) {
+    const isArray = rawKey.endsWith('[]');
+    const key = isArray ? rawKey.slice(0, -2) : rawKey;
+    const prev = out[key];
+    if (isArray) out[key] = Array.isArray(prev) ? [...prev, value] : prev === undefined ? [value] : [prev, value];
+    else out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}
+
+/** Builds the HTTP application (no listen): plugins, then modules under /api/v1, then the web app. */
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
+  configureZodItalian();
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    genReqId: () => randomUUID(),
+    routerOptions: { querystringParser: parseQueryString },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    hsts: deps.config.cookieSecure,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Timbro API', version: '1.0.0', description: 'Presenze e amministrazione del personale' },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(requestContext, { db: deps.db, cookieSecure: deps.config.cookieSecure, getSecret: () => deps.secret });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(deps));
+      await api.register(authRoutes(deps));
+      await api.register(profileRoutes(deps));
+      await api.register(workspaceRoutes(deps));
+    },
+    { prefix: API_BASE_PATH },
+  );
+
+  const webDist = opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : null;
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: 0 });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !webDist || request.method !== 'GET') {
+      return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: 'Risorsa non trovata' });
+    }
+    // Client-side routes: the SPA shell; hashed assets get long caching from their own folder.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireDirLock, type DirLock } from './lock';
+
+export type Schema = typeof schema;
+/** One handle type for both drivers: code never knows whether it runs on PGlite or PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that can run a query: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Low-level SQL access used by pg-boss and health checks. */
+export interface RawSql {
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
+  /** Several statements without parameters (DDL). */
+  exec(text: string): Promise<void>;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  raw: RawSql;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL; when null the embedded PGlite is used. */
+  databaseUrl: string | null;
+  /** PGlite data directory; null = in memory. */
+  pgliteDir?: string | null;
+  /** A PGlite data-dir tarball to start from (test clones). */
+  loadDataDir?: Blob | File;
+  poolMax?: number;
+}
+
+/** Opens the database: PostgreSQL through `pg` when a URL is given, otherwise PGlite (persisted when a dir is given). */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax ?? 10);
+  return openPglite(opts.pgliteDir ?? null, opts.loadDataDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // Dates stay strings (YYYY-MM-DD), as the API speaks them, on both drivers.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    raw: {
+      query: async (text, values) => {
+        const r = await pool.query(text, values as unknown[] | undefined);
+        return { rows: r.rows };
+      },
+      exec: async (text) => {
+        await pool.query(text);
+      },
+    },
+    migrate: async () => {
+      // An advisory lock on one connection: several processes starting together migrate one at a time.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(7215001)');
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query('select pg_advisory_unlock(7215001)').catch(() => undefined);
+        client.release();
+      }
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dir: string | null, loadDataDir?: Blob | File): Promise<Database> {
+  let lock: DirLock | null = null;
+  if (dir) {
+    fs.mkdirSync(dir, { recursive: true });
+    lock = acquireDirLock(dir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir ? { dataDir: dir } : loadDataDir ? { loadDataDir } : {});
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    raw: {
+      query: async (text, values) => {
+        const r = await client.query(text, values as unknown[] | undefined);
+        return { rows: r.rows as never[] };
+      },
+      exec: async (text) => {
+        await client.exec(text);
+      },
+    },
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      try {
+        if (dir) await client.exec('CHECKPOINT');
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+/** Exposes the PGlite instance for test cloning (dumpDataDir). */
+export type { PGlite };

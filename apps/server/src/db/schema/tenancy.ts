@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt, workspaceId } from './columns';
+import { users } from './platform';
+
+/** A company. Its id is the tenant key of every tenant table. */
+export const workspaces = pgTable('workspaces', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email'),
+  vatNumber: text('vat_number'),
+  fiscalCode: text('fiscal_code'),
+  website: text('website'),
+  phoneNumber: text('phone_number'),
+  mobileNumber: text('mobile_number'),
+  addressStreet: text('address_street'),
+  addressCity: text('address_city'),
+  addressPostCode: text('address_post_code'),
+  addressProvince: text('address_province'),
+  addressCountry: text('address_country'),
+  addressNote: text('address_note'),
+  logoFileId: uuid('logo_file_id'),
+  squareLogoFileId: uuid('square_logo_file_id'),
+  timeZone: text('time_zone').notNull().default('Europe/Rome'),
+  attendanceAutoApproveRequest: boolean('attendance_auto_approve_request').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A user's membership in one workspace and the employee record there (domain.md: "UserInfo").
+ * Everything an employee owns hangs off this row, never off the global user.
+ */
+export const userInfos = pgTable(
+  'user_infos',
+  {
+    id: id(),
+    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isAccountant: boolean('is_accountant').notNull().default(false),
+    isMember: boolean('is_member').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    /** null = follow the workspace setting; true = automatic; false = admin approval. */
+    attendanceAutoApproveRequest: boolean('attendance_auto_approve_request'),
+    workEmail: text('work_email'),
+    phoneNumber: text('phone_number'),
+    pec: text('pec'),
+    homeAddress: text('home_address'),
+    iban: text('iban'),
+    birthday: date('birthday', { mode: 'string' }),
+    birthplace: text('birthplace'),
+    payrollCode: text('payroll_code'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('user_infos_workspace_user_key').on(t.workspaceId, t.userId),
+    uniqueIndex('user_infos_workspace_id_key').on(t.workspaceId, t.id),
+    index('user_infos_user_idx').on(t.userId),
+  ],
+);
+
+/** Who changed what and when, per workspace. Later modules append to it through lib/audit. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    actorUserId: uuid('actor_user_id'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    changes: jsonb('changes').notNull().default(sql`'{}'::jsonb`),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_workspace_entity_idx').on(t.workspaceId, t.entityType, t.entityId, t.createdAt)],
+);

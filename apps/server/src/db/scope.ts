@@ -1,0 +1,71 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Queryable } from './client';
+
+/**
+ * The active workspace of a request. Repository functions of tenant tables take it as their first argument; it can
+ * only be made by the tenant plugin (after the membership check) or by trusted code such as jobs and the seed.
+ */
+export interface WorkspaceScope {
+  readonly workspaceId: string;
+  readonly __brand: 'WorkspaceScope';
+}
+
+export function workspaceScope(workspaceId: string): WorkspaceScope {
+  return Object.freeze({ workspaceId, __brand: 'WorkspaceScope' as const });
+}
+
+/** A table with the tenant key. */
+export type TenantTable = PgTable & { workspaceId: PgColumn; id: PgColumn };
+
+/** `workspace_id = scope AND …conditions`: the one place where the tenant filter is written. */
+export function inScope(table: TenantTable, scope: WorkspaceScope, ...conditions: (SQL | undefined)[]): SQL {
+  return and(eq(table.workspaceId, scope.workspaceId), ...conditions) as SQL;
+}
+
+/**
+ * Generic tenant repository: find, list, count, insert, update and delete, all filtered by the scope. A row of
+ * another workspace is simply not there (callers turn null into 404, never 403). Inserts take the workspace from the
+ * scope, never from input.
+ */
+export function tenantRepository<T extends TenantTable>(table: T) {
+  type Row = T['$inferSelect'];
+  type Insert = Omit<T['$inferInsert'], 'workspaceId'>;
+  type Patch = Partial<Omit<T['$inferInsert'], 'workspaceId' | 'id'>>;
+  const t = table as unknown as TenantTable;
+  return {
+    table,
+    where: (scope: WorkspaceScope, ...conditions: (SQL | undefined)[]) => inScope(t, scope, ...conditions),
+    async findById(q: Queryable, scope: WorkspaceScope, id: string): Promise<Row | null> {
+      const rows = await q
+        .select()
+        .from(t)
+        .where(inScope(t, scope, eq(t.id, id)))
+        .limit(1);
+      return (rows[0] as Row | undefined) ?? null;
+    },
+    async insert(q: Queryable, scope: WorkspaceScope, values: Insert): Promise<Row> {
+      const rows = await q
+        .insert(t)
+        .values({ ...(values as object), workspaceId: scope.workspaceId } as never)
+        .returning();
+      return rows[0] as Row;
+    },
+    async update(q: Queryable, scope: WorkspaceScope, id: string, patch: Patch): Promise<Row | null> {
+      const { workspaceId: _ignored, ...safe } = patch as Record<string, unknown>;
+      const rows = await q
+        .update(t)
+        .set(safe as never)
+        .where(inScope(t, scope, eq(t.id, id)))
+        .returning();
+      return (rows[0] as Row | undefined) ?? null;
+    },
+    async remove(q: Queryable, scope: WorkspaceScope, id: string): Promise<boolean> {
+      const rows = await q
+        .delete(t)
+        .where(inScope(t, scope, eq(t.id, id)))
+        .returning({ id: t.id });
+      return rows.length > 0;
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import { generateCodiceFiscale, italianCheckLetter } from '@timbro/shared';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../lib/passwords';
+import type { Db } from './client';
+import { userInfos, users, workspaces } from './schema';
+
+export const DEMO_PASSWORD = 'Timbro2026!';
+
+export interface DemoLogin {
+  email: string;
+  role: string;
+}
+
+export const DEMO_LOGINS: DemoLogin[] = [
+  { email: 'operator@demo.timbro.it', role: 'operatore della piattaforma' },
+  { email: 'admin@demo.timbro.it', role: 'amministratore di Demo S.r.l.' },
+  { email: 'consulente@demo.timbro.it', role: 'consulente del lavoro di Demo S.r.l. e Beta S.p.A.' },
+  { email: 'mario.rossi@demo.timbro.it', role: 'dipendente di Demo S.r.l.' },
+  { email: 'admin@beta.timbro.it', role: 'amministratore di Beta S.p.A.' },
+];
+
+interface Person {
+  first: string;
+  last: string;
+  sex: 'M' | 'F';
+  birth: string;
+  belfiore: string;
+  birthplace: string;
+}
+
+/** Demo employees of Demo S.r.l. (besides Mario Rossi): realistic names, valid fiscal codes. */
+const DEMO_EMPLOYEES: Person[] = [
+  { first: 'Giulia', last: 'Esposito', sex: 'F', birth: '1988-03-14', belfiore: 'F839', birthplace: 'Napoli' },
+  { first: 'Luca', last: 'Romano', sex: 'M', birth: '1979-11-02', belfiore: 'H501', birthplace: 'Roma' },
+  { first: 'Francesca', last: 'Colombo', sex: 'F', birth: '1992-06-21', belfiore: 'F205', birthplace: 'Milano' },
+  { first: 'Alessandro', last: 'Ricci', sex: 'M', birth: '1985-01-30', belfiore: 'D612', birthplace: 'Firenze' },
+  { first: 'Chiara', last: 'Marino', sex: 'F', birth: '1995-09-08', belfiore: 'L219', birthplace: 'Torino' },
+  { first: 'Matteo', last: 'Greco', sex: 'M', birth: '1990-04-17', belfiore: 'A662', birthplace: 'Bari' },
+  { first: 'Sara', last: 'Bruno', sex: 'F', birth: '1983-12-05', belfiore: 'G273', birthplace: 'Palermo' },
+  { first: 'Davide', last: 'Gallo', sex: 'M', birth: '1976-07-23', belfiore: 'A944', birthplace: 'Bologna' },
+  { first: 'Elena', last: 'Costa', sex: 'F', birth: '1998-02-11', belfiore: 'D969', birthplace: 'Genova' },
+  { first: 'Simone', last: 'Fontana', sex: 'M', birth: '1987-10-29', belfiore: 'L736', birthplace: 'Venezia' },
+  { first: 'Martina', last: 'Rinaldi', sex: 'F', birth: '1993-05-03', belfiore: 'L781', birthplace: 'Verona' },
+  { first: 'Federico', last: 'Moretti', sex: 'M', birth: '1981-08-19', belfiore: 'G224', birthplace: 'Padova' },
+];
+
+const BETA_EMPLOYEES: Person[] = [
+  { first: 'Paolo', last: 'Lombardi', sex: 'M', birth: '1984-03-22', belfiore: 'B157', birthplace: 'Brescia' },
+  { first: 'Valentina', last: 'Barbieri', sex: 'F', birth: '1991-11-15', belfiore: 'F257', birthplace: 'Modena' },
+];
+
+function slug(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+}
+
+/** A valid Italian IBAN for demo data (CIN and mod-97 check digits computed). */
+export function demoIban(n: number): string {
+  const abi = '03069';
+  const cab = '09606';
+  const account = String(100000000000 + n).slice(-12);
+  const cin = italianCheckLetter(`${abi}${cab}${account}`);
+  const bban = `${cin}${abi}${cab}${account}`;
+  const rearranged = `${bban}IT00`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rem = 0;
+  for (const ch of rearranged) rem = (rem * 10 + Number(ch)) % 97;
+  const check = String(98 - rem).padStart(2, '0');
+  return `IT${check}${bban}`;
+}
+
+/**
+ * Demo data for non-production use, only on an empty database (no workspace yet). All demo logins share the
+ * password DEMO_PASSWORD (hashed once: demo data only).
+ */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(workspaces);
+  if ((count?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    const [demo] = await tx
+      .insert(workspaces)
+      .values({
+        name: 'Demo S.r.l.',
+        email: 'amministrazione@demo.timbro.it',
+        vatNumber: '01907990012',
+        fiscalCode: '01907990012',
+        website: 'https://demo.timbro.it',
+        phoneNumber: '+390212345678',
+        addressStreet: 'Via Torino 15',
+        addressCity: 'Milano',
+        addressPostCode: '20123',
+        addressProvince: 'MI',
+        addressCountry: 'IT',
+      })
+      .returning();
+    const [beta] = await tx
+      .insert(workspaces)
+      .values({
+        name: 'Beta S.p.A.',
+        email: 'hr@beta.timbro.it',
+        vatNumber: '07643520567',
+        fiscalCode: '07643520567',
+        addressStreet: 'Via Nazionale 40',
+        addressCity: 'Roma',
+        addressPostCode: '00184',
+        addressProvince: 'RM',
+        addressCountry: 'IT',
+        attendanceAutoApproveRequest: true,
+      })
+      .returning();
+
+    let ibanSeq = 1;
+    const makeUser = async (p: Person, email: string, extra: Partial<typeof users.$inferInsert> = {}) => {
+      const fiscalCode = generateCodiceFiscale({
+        lastName: p.last,
+        firstName: p.first,
+        birthDate: p.birth,
+        sex: p.sex,
+        belfiore: p.belfiore,
+      });
+      const [u] = await tx
+        .insert(users)
+        .values({ email, passwordHash, firstName: p.first, lastName: p.last, fiscalCode, ...extra })
+        .returning();
+      return u!;
+    };
+    const employeeInfo = (p: Person, workspaceDomain: string) => ({
+      workEmail: `${slug(p.first)}.${slug(p.last)}@${workspaceDomain}`,
+      pec: `${slug(p.first)}.${slug(p.last)}@pec.it`,
+      phoneNumber: `+39347${String(1000000 + ibanSeq * 7919).slice(-7)}`,
+      homeAddress: `Via Garibaldi ${ibanSeq}, ${p.birthplace}`,
+      iban: demoIban(ibanSeq++),
+      birthday: p.birth,
+      birthplace: p.birthplace,
+    });
+
+    await makeUser(
+      { first: 'Ottavio', last: 'Operatore', sex: 'M', birth: '1975-05-05', belfiore: 'F205', birthplace: 'Milano' },
+      'operator@demo.timbro.it',
+      { isOperator: true },
+    );
+    const admin = await makeUser(
+      { first: 'Anna', last: 'Bianchi', sex: 'F', birth: '1980-02-12', belfiore: 'F205', birthplace: 'Milano' },
+      'admin@demo.timbro.it',
+    );
+    await tx.insert(userInfos).values({ workspaceId: demo!.id, userId: admin.id, isAdmin: true, workEmail: 'admin@demo.timbro.it' });
+    const accountant = await makeUser(
+      { first: 'Carlo', last: 'Conti', sex: 'M', birth: '1970-09-30', belfiore: 'A944', birthplace: 'Bologna' },
+      'consulente@demo.timbro.it',
+    );
+    await tx.insert(userInfos).values([
+      { workspaceId: demo!.id, userId: accountant.id, isAccountant: true },
+      { workspaceId: beta!.id, userId: accountant.id, isAccountant: true },
+    ]);
+    const mario: Person = { first: 'Mario', last: 'Rossi', sex: 'M', birth: '1985-04-25', belfiore: 'F205', birthplace: 'Milano' };
+    const marioUser = await makeUser(mario, 'mario.rossi@demo.timbro.it');
+    await tx.insert(userInfos).values({ workspaceId: demo!.id, userId: marioUser.id, isMember: true, ...employeeInfo(mario, 'demo.timbro.it') });
+    for (const p of DEMO_EMPLOYEES) {
+      const u = await makeUser(p, `${slug(p.first)}.${slug(p.last)}@demo.timbro.it`);
+      await tx.insert(userInfos).values({ workspaceId: demo!.id, userId: u.id, isMember: true, ...employeeInfo(p, 'demo.timbro.it') });
+    }
+    const betaAdmin = await makeUser(
+      { first: 'Beatrice', last: 'Ferri', sex: 'F', birth: '1978-12-01', belfiore: 'H501', birthplace: 'Roma' },
+      'admin@beta.timbro.it',
+    );
+    await tx.insert(userInfos).values({ workspaceId: beta!.id, userId: betaAdmin.id, isAdmin: true });
+    for (const p of BETA_EMPLOYEES) {
+      const u = await makeUser(p, `${slug(p.first)}.${slug(p.last)}@beta.timbro.it`);
+      await tx.insert(userInfos).values({ workspaceId: beta!.id, userId: u.id, isMember: true, ...employeeInfo(p, 'beta.timbro.it') });
+    }
+  });
+  return true;
+}
+
+export function demoLoginsText(): string {
+  const lines = DEMO_LOGINS.map((l) => `  ${l.email.padEnd(30)} ${l.role}`);
+  return `Demo logins (password ${DEMO_PASSWORD}):\n${lines.join('\n')}`;
+}

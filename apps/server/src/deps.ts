@@ -1,0 +1,13 @@
+import type { Config } from './config/env';
+import type { Database, Db } from './db/client';
+
+/** What modules receive from the composition root (app.ts). No module reaches for globals. */
+export interface AppDeps {
+  database: Database;
+  db: Db;
+  config: Config;
+  /** The signing secret (loaded once at start). */
+  secret: string;
+  /** Asks the job system to run a job soon (no-op when jobs are off, e.g. in most tests). */
+  triggerJob(name: string): Promise<void>;
+}

@@ -1,0 +1,42 @@
+import type { Queryable } from '../db/client';
+import { auditLog } from '../db/schema';
+import type { WorkspaceScope } from '../db/scope';
+
+export interface AuditEntry {
+  actorUserId: string | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  changes?: Record<string, { from: unknown; to: unknown }> | Record<string, unknown>;
+  requestId?: string | null;
+}
+
+/** Fields whose values must never be written to the audit trail. */
+const SECRET_FIELDS = new Set(['passwordHash', 'password', 'tokenHash']);
+
+/** The changed fields between two versions of a record, secrets masked. */
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of Object.keys(after)) {
+    if (key === 'updatedAt' || key === 'createdAt') continue;
+    const a = before[key] instanceof Date ? (before[key] as Date).toISOString() : before[key];
+    const b = after[key] instanceof Date ? (after[key] as Date).toISOString() : after[key];
+    if (JSON.stringify(a) !== JSON.stringify(b)) {
+      out[key] = SECRET_FIELDS.has(key) ? { from: '***', to: '***' } : { from: a ?? null, to: b ?? null };
+    }
+  }
+  return out;
+}
+
+/** Appends to the workspace's audit trail, inside the caller's transaction. */
+export async function recordAudit(q: Queryable, scope: WorkspaceScope, entry: AuditEntry) {
+  await q.insert(auditLog).values({
+    workspaceId: scope.workspaceId,
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    changes: entry.changes ?? {},
+    requestId: entry.requestId ?? null,
+  });
+}

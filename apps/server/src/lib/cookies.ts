@@ -1,0 +1,41 @@
+import type { FastifyReply } from 'fastify';
+
+export interface CookieNames {
+  access: string;
+  refresh: string;
+}
+
+export const ACCESS_TTL_SECONDS = 15 * 60;
+export const REFRESH_TTL_REMEMBER_SECONDS = 30 * 24 * 3600;
+export const SESSION_TTL_SECONDS = 12 * 3600;
+export const REFRESH_COOKIE_PATH = '/api/v1/auth';
+
+/** `__Host-`/`__Secure-` prefixes need HTTPS; on plain http (local development) the plain names are used. */
+export function cookieNames(secure: boolean): CookieNames {
+  return secure ? { access: '__Host-timbro_at', refresh: '__Secure-timbro_rt' } : { access: 'timbro_at', refresh: 'timbro_rt' };
+}
+
+export function setAuthCookies(
+  reply: FastifyReply,
+  opts: { secure: boolean; access: string; refresh: string; rememberMe: boolean; refreshExpiresAt: Date },
+) {
+  const names = cookieNames(opts.secure);
+  const base = { httpOnly: true, sameSite: 'lax' as const, secure: opts.secure };
+  reply.setCookie(names.access, opts.access, {
+    ...base,
+    path: '/',
+    ...(opts.rememberMe ? { maxAge: ACCESS_TTL_SECONDS } : {}),
+  });
+  reply.setCookie(names.refresh, opts.refresh, {
+    ...base,
+    sameSite: 'strict',
+    path: REFRESH_COOKIE_PATH,
+    ...(opts.rememberMe ? { expires: opts.refreshExpiresAt } : {}),
+  });
+}
+
+export function clearAuthCookies(reply: FastifyReply, secure: boolean) {
+  const names = cookieNames(secure);
+  reply.clearCookie(names.access, { path: '/', httpOnly: true, secure, sameSite: 'lax' });
+  reply.clearCookie(names.refresh, { path: REFRESH_COOKIE_PATH, httpOnly: true, secure, sameSite: 'strict' });
+}

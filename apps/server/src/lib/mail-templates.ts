@@ -1,0 +1,47 @@
+/** Italian e-mail templates. Plain text first (every client shows it); links are absolute, built from PUBLIC_URL. */
+const signature = '\n\n—\nTimbro · presenze e amministrazione del personale';
+
+export function resetPasswordMail(firstName: string, link: string, ttlMinutes: number) {
+  return {
+    template: 'reset-password',
+    subject: 'Reimposta la tua password Timbro',
+    text:
+      `Ciao ${firstName},\n\nabbiamo ricevuto una richiesta di reimpostare la password del tuo account Timbro.\n` +
+      `Apri questo link entro ${ttlMinutes} minuti per sceglierne una nuova:\n\n${link}\n\n` +
+      'Se non sei stato tu, ignora questo messaggio: la tua password resta invariata.' +
+      signature,
+  };
+}
+
+export function passwordChangedMail(firstName: string) {
+  return {
+    template: 'password-changed',
+    subject: 'La tua password Timbro è stata cambiata',
+    text:
+      `Ciao ${firstName},\n\nla password del tuo account Timbro è appena stata cambiata e le altre sessioni sono state chiuse.\n` +
+      "Se non sei stato tu, reimposta subito la password e avvisa l'amministratore della tua azienda." +
+      signature,
+  };
+}
+
+export function invitationMail(firstName: string, workspaceName: string, link: string) {
+  return {
+    template: 'invitation',
+    subject: `Benvenuto in Timbro — ${workspaceName}`,
+    text:
+      `Ciao ${firstName},\n\n${workspaceName} ti ha dato accesso a Timbro, dove troverai presenze, richieste, cedolini e documenti.\n` +
+      `Per il primo accesso scegli la tua password da questo link:\n\n${link}\n` +
+      signature,
+  };
+}
+
+export function welcomeMail(firstName: string, link: string) {
+  return {
+    template: 'welcome',
+    subject: 'Benvenuto in Timbro',
+    text:
+      `Ciao ${firstName},\n\nil tuo profilo da candidato è stato creato. Quando un'azienda ti aggiungerà al suo personale, ` +
+      `lo troverai qui:\n\n${link}` +
+      signature,
+  };
+}

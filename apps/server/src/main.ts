@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, REPO_ROOT } from './config/env';
+import { demoLoginsText, seedDemo } from './db/seed';
+import type { Jobs } from './lib/jobs';
+import { createDeps, openConfiguredDatabase, startPlatformJobs } from './runtime';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+  };
+  const database = await openConfiguredDatabase(config);
+  const deps = await createDeps(config, database);
+  const app = await buildApp(deps, { logger, webDist: path.join(REPO_ROOT, 'apps/web/dist') });
+
+  let seeded = false;
+  if (config.seedDemo && !config.isProduction) seeded = await seedDemo(deps.db);
+
+  let jobs: Jobs | null = null;
+  if (config.jobs) jobs = await startPlatformJobs(deps, app.log);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 15_000);
+    deadline.unref();
+    try {
+      await app.close();
+      await jobs?.stop();
+    } finally {
+      await database.close();
+      clearTimeout(deadline);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
+  console.log(`\nTimbro is running on ${config.publicUrl} (database: ${where})`);
+  console.log(`API documentation: ${config.publicUrl}/api/docs`);
+  if (!config.isProduction) console.log(`${seeded ? 'Demo data created. ' : ''}${demoLoginsText()}\n`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

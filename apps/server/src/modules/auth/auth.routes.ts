@@ -1,0 +1,145 @@
+import {
+  AUTH_MODE_HEADER,
+  CLIENT_HEADER,
+  CLIENT_HEADER_VALUE,
+  CurrentUserSchema,
+  ForgotPasswordInputSchema,
+  LoginInputSchema,
+  MessageResponseSchema,
+  RegisterInputSchema,
+  SetPasswordInputSchema,
+  TokenParamsSchema,
+} from '@timbro/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps';
+import { clearAuthCookies, cookieNames, setAuthCookies } from '../../lib/cookies';
+import { loadActor } from '../../plugins/request-context';
+import { AppError } from '../../lib/errors';
+import * as service from './auth.service';
+import { presentCurrentUser } from './current-user.presenter';
+
+const tags = ['auth'];
+
+export function clientInfo(request: FastifyRequest): service.ClientInfo {
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    client: request.headers[CLIENT_HEADER] === CLIENT_HEADER_VALUE ? 'web' : 'app',
+  };
+}
+
+/** Cookie mode (the web client) gets cookies; other clients get the tokens in the body as well. */
+function wantsTokensInBody(request: FastifyRequest): boolean {
+  const mode = request.headers[AUTH_MODE_HEADER];
+  return mode !== undefined && mode !== 'cookie';
+}
+
+export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const secure = deps.config.cookieSecure;
+  const names = cookieNames(secure);
+
+  async function answerWithUser(request: FastifyRequest, reply: FastifyReply, issued: service.IssuedSession) {
+    setAuthCookies(reply, { secure, ...issued });
+    const actor = await loadActor(deps.db, issued.sessionId);
+    if (!actor) throw new AppError('UNAUTHENTICATED', 'Sessione non valida');
+    const body = presentCurrentUser(actor);
+    if (wantsTokensInBody(request)) reply.header('x-access-token', issued.access).header('x-refresh-token', issued.refresh);
+    return body;
+  }
+
+  return async (app) => {
+    app.post(
+      '/auth/login',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          summary: 'Log in with e-mail and password',
+          body: LoginInputSchema,
+          response: { 200: CurrentUserSchema },
+        },
+      },
+      async (request, reply) => {
+        const issued = await service.login(deps, request.body, clientInfo(request));
+        return answerWithUser(request, reply, issued);
+      },
+    );
+
+    app.post(
+      '/auth/token/refresh',
+      { config: { public: true }, schema: { tags, summary: 'Rotate the refresh token', response: { 200: MessageResponseSchema } } },
+      async (request, reply) => {
+        const token = request.cookies[names.refresh] ?? (request.headers['x-refresh-token'] as string | undefined);
+        try {
+          const result = await service.refresh(deps, token);
+          if ('sessionId' in result) {
+            setAuthCookies(reply, { secure, ...result });
+            if (wantsTokensInBody(request)) reply.header('x-access-token', result.access).header('x-refresh-token', result.refresh);
+          }
+          return { message: 'Sessione rinnovata' };
+        } catch (err) {
+          clearAuthCookies(reply, secure);
+          throw err;
+        }
+      },
+    );
+
+    app.post(
+      '/auth/logout',
+      { config: { public: true }, schema: { tags, summary: 'Log out and revoke the session', response: { 200: MessageResponseSchema } } },
+      async (request, reply) => {
+        await service.logout(deps, request.actor?.sessionId ?? null, request.cookies[names.refresh]);
+        clearAuthCookies(reply, secure);
+        return { message: 'Disconnessione effettuata' };
+      },
+    );
+
+    app.post(
+      '/auth/forgot-password',
+      {
+        config: { public: true },
+        schema: { tags, summary: 'Send a password reset link', body: ForgotPasswordInputSchema, response: { 200: MessageResponseSchema } },
+      },
+      async (request) => {
+        await service.forgotPassword(deps, request.body.username, request.ip, request.log);
+        return { message: "Ti abbiamo inviato un'email con il link per reimpostare la password." };
+      },
+    );
+
+    for (const [path, purpose] of [
+      ['/auth/new-password/:token', 'reset'],
+      ['/auth/first-login/:token', 'first_login'],
+    ] as const) {
+      app.post(
+        path,
+        {
+          config: { public: true },
+          schema: {
+            tags,
+            summary: purpose === 'reset' ? 'Set a new password with a reset link' : 'Set the first password with an invitation link',
+            params: TokenParamsSchema,
+            body: SetPasswordInputSchema,
+            response: { 200: MessageResponseSchema },
+          },
+        },
+        async (request) => {
+          const message = await service.setPasswordWithToken(deps, purpose, request.params.token, request.body, request.log);
+          return { message };
+        },
+      );
+    }
+
+    app.post(
+      '/auth/register',
+      {
+        config: { public: true },
+        schema: { tags, summary: 'Candidate sign-up (logs the new user in)', body: RegisterInputSchema, response: { 200: CurrentUserSchema } },
+      },
+      async (request, reply) => {
+        const issued = await service.register(deps, request.body, clientInfo(request), request.log);
+        return answerWithUser(request, reply, issued);
+      },
+    );
+  };
+}

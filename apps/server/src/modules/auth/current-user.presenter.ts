@@ -1,0 +1,40 @@
+import type { CurrentUser, WorkspaceSummary } from '@timbro/shared';
+import type { Actor } from '../../plugins/request-context';
+
+/** GET /user in the spec's shape (snake_case; workspace_roles and attendance_infos per workspace). */
+export function presentCurrentUser(actor: Pick<Actor, 'userId' | 'firstName' | 'lastName' | 'email' | 'fiscalCode' | 'language' | 'memberships'>): CurrentUser {
+  return {
+    id: actor.userId,
+    first_name: actor.firstName,
+    last_name: actor.lastName,
+    email: actor.email,
+    fiscal_code: actor.fiscalCode,
+    language: actor.language,
+    workspace_roles: actor.memberships.map((m) => ({
+      workspace_id: m.workspaceId,
+      oimmei: m.flags.oimmei,
+      admin: m.flags.admin,
+      accountant: m.flags.accountant,
+      member: m.flags.member,
+      attendance_auto_approve_request: m.autoApprove,
+    })),
+    attendance_infos: actor.memberships
+      .filter((m) => m.userInfoId !== null)
+      .map((m) => ({
+        workspace_id: m.workspaceId,
+        user_info_id: m.userInfoId!,
+        enabled: m.enabled,
+        workspace_attendance_auto_approve_request: m.workspaceAutoApprove,
+        time_zone: m.timeZone,
+      })),
+  };
+}
+
+export function presentWorkspaceList(actor: Pick<Actor, 'memberships'>, logos: Map<string, string | null>): WorkspaceSummary[] {
+  return actor.memberships.map((m) => ({
+    id: m.workspaceId,
+    name: m.workspaceName,
+    attendance_auto_approve_request: m.workspaceAutoApprove,
+    square_logo: logos.get(m.workspaceId) ?? null,
+  }));
+}

@@ -1,0 +1,28 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { workspaces } from '../../db/schema';
+import type { WorkspaceScope } from '../../db/scope';
+
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+
+/** The workspace of the scope (the workspace row is the tenant root: its id is the scope). */
+export async function findWorkspace(q: Queryable, scope: WorkspaceScope): Promise<WorkspaceRow | null> {
+  const rows = await q.select().from(workspaces).where(eq(workspaces.id, scope.workspaceId)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function updateWorkspace(q: Queryable, scope: WorkspaceScope, patch: Partial<Omit<WorkspaceRow, 'id'>>) {
+  const rows = await q
+    .update(workspaces)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(workspaces.id, scope.workspaceId))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** Square logos of the listed workspaces (for the switcher); ids come from the actor's own memberships. */
+export async function squareLogos(q: Queryable, ids: string[]): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await q.select({ id: workspaces.id, logo: workspaces.squareLogoFileId }).from(workspaces).where(inArray(workspaces.id, ids));
+  return new Map(rows.map((r) => [r.id, r.logo]));
+}

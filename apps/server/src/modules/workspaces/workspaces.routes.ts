@@ -1,0 +1,57 @@
+import { IdParamsSchema, UpdateWorkspaceInputSchema, WORKSPACE_HEADER, WorkspaceListSchema, WorkspaceSchema } from '@timbro/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps';
+import { requireActor, requireWorkspace, resolveWorkspace } from '../../plugins/request-context';
+import { presentWorkspaceList } from '../auth/current-user.presenter';
+import * as repo from './workspaces.repository';
+import * as service from './workspaces.service';
+
+const tags = ['workspaces'];
+
+export function workspaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/workspace/list',
+      {
+        config: { permission: 'workspace:list' },
+        schema: {
+          tags,
+          summary: 'Workspaces of the current user; the X-Workspace-Id response header names the current one',
+          response: { 200: WorkspaceListSchema },
+        },
+      },
+      async (request, reply) => {
+        const actor = requireActor(request);
+        const current = request.workspace?.membership ?? resolveWorkspace(actor, undefined);
+        if (current) reply.header(WORKSPACE_HEADER, current.workspaceId);
+        const logos = await repo.squareLogos(deps.db, actor.memberships.map((m) => m.workspaceId));
+        return presentWorkspaceList(actor, logos);
+      },
+    );
+
+    app.get(
+      '/admin/workspace/:id',
+      {
+        config: { permission: 'workspace:read' },
+        schema: { tags, summary: 'Company details of the active workspace', params: IdParamsSchema, response: { 200: WorkspaceSchema } },
+      },
+      async (request) => service.getWorkspace(deps, requireWorkspace(request).scope, request.params.id),
+    );
+
+    app.post(
+      '/admin/workspace/:id',
+      {
+        config: { permission: 'workspace:update' },
+        schema: {
+          tags,
+          summary: 'Update the company details (admins only)',
+          params: IdParamsSchema,
+          body: UpdateWorkspaceInputSchema,
+          response: { 200: WorkspaceSchema },
+        },
+      },
+      async (request) =>
+        service.updateWorkspace(deps, requireWorkspace(request).scope, request.params.id, request.body, requireActor(request).userId, request.id),
+    );
+  };
+}

@@ -1,0 +1,90 @@
+import type { UpdateWorkspaceInput, Workspace } from '@timbro/shared';
+import type { WorkspaceScope } from '../../db/scope';
+import type { AppDeps } from '../../deps';
+import { diff, recordAudit } from '../../lib/audit';
+import { notFound } from '../../lib/errors';
+import * as repo from './workspaces.repository';
+
+export function presentWorkspace(w: repo.WorkspaceRow): Workspace {
+  return {
+    id: w.id,
+    attendance_auto_approve_request: w.attendanceAutoApproveRequest,
+    time_zone: w.timeZone,
+    workspace_company: {
+      name: w.name,
+      email: w.email,
+      vatNumber: w.vatNumber,
+      fiscalCode: w.fiscalCode,
+      website: w.website,
+      phoneNumber: w.phoneNumber,
+      mobileNumber: w.mobileNumber,
+      addressStreet: w.addressStreet,
+      addressCity: w.addressCity,
+      addressPostCode: w.addressPostCode,
+      addressProvince: w.addressProvince,
+      addressCountry: w.addressCountry,
+      addressNote: w.addressNote,
+      logo: w.logoFileId,
+      squareLogo: w.squareLogoFileId,
+    },
+  };
+}
+
+/** The path id must be the active workspace: another company's id reads as not found. */
+function checkPathId(scope: WorkspaceScope, id: string) {
+  if (id !== scope.workspaceId) throw notFound('Azienda non trovata');
+}
+
+export async function getWorkspace(deps: AppDeps, scope: WorkspaceScope, id: string): Promise<Workspace> {
+  checkPathId(scope, id);
+  const w = await repo.findWorkspace(deps.db, scope);
+  if (!w) throw notFound('Azienda non trovata');
+  return presentWorkspace(w);
+}
+
+/** POST /admin/workspace/{id}: company details (admins only), audited. */
+export async function updateWorkspace(
+  deps: AppDeps,
+  scope: WorkspaceScope,
+  id: string,
+  input: UpdateWorkspaceInput,
+  actorUserId: string,
+  requestId: string,
+): Promise<Workspace> {
+  checkPathId(scope, id);
+  return deps.db.transaction(async (tx) => {
+    const before = await repo.findWorkspace(tx, scope);
+    if (!before) throw notFound('Azienda non trovata');
+    const c = input.workspace_company;
+    const after = await repo.updateWorkspace(tx, scope, {
+      name: c.name,
+      email: c.email,
+      vatNumber: c.vatNumber,
+      fiscalCode: c.fiscalCode,
+      website: c.website,
+      phoneNumber: c.phoneNumber,
+      mobileNumber: c.mobileNumber,
+      addressStreet: c.addressStreet,
+      addressCity: c.addressCity,
+      addressPostCode: c.addressPostCode,
+      addressProvince: c.addressProvince,
+      addressCountry: c.addressCountry,
+      addressNote: c.addressNote,
+      logoFileId: c.logo,
+      squareLogoFileId: c.squareLogo,
+      ...(input.attendance_auto_approve_request !== undefined
+        ? { attendanceAutoApproveRequest: input.attendance_auto_approve_request }
+        : {}),
+    });
+    if (!after) throw notFound('Azienda non trovata');
+    await recordAudit(tx, scope, {
+      actorUserId,
+      action: 'workspace.update',
+      entityType: 'workspace',
+      entityId: after.id,
+      changes: diff(before, after),
+      requestId,
+    });
+    return presentWorkspace(after);
+  });
+}

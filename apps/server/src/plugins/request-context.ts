@@ -1,0 +1,249 @@
+import {
+  CLIENT_HEADER,
+  CLIENT_HEADER_VALUE,
+  ErrorCode,
+  WORKSPACE_HEADER,
+  effectiveRoles,
+  hasPermission,
+  isWorkspaceIndependent,
+  type Permission,
+  type Role,
+  type WorkspaceRoleFlags,
+} from '@timbro/shared';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { authSessions, userInfos, users, workspaces } from '../db/schema';
+import { workspaceScope, type WorkspaceScope } from '../db/scope';
+import { AppError } from '../lib/errors';
+import { cookieNames } from '../lib/cookies';
+import { verifyAccessToken } from '../lib/tokens';
+
+export interface Membership {
+  workspaceId: string;
+  workspaceName: string;
+  userInfoId: string | null;
+  flags: WorkspaceRoleFlags;
+  enabled: boolean;
+  autoApprove: boolean | null;
+  workspaceAutoApprove: boolean;
+  timeZone: string;
+}
+
+export interface Actor {
+  userId: string;
+  sessionId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  fiscalCode: string | null;
+  language: string;
+  isOperator: boolean;
+  lastWorkspaceId: string | null;
+  /** Workspaces this person may enter (enabled memberships; every workspace for the operator). */
+  memberships: Membership[];
+}
+
+export interface ActiveWorkspace {
+  scope: WorkspaceScope;
+  membership: Membership;
+  roles: Role[];
+}
+
+export interface RouteDeclaration {
+  method: string;
+  url: string;
+  permission: Permission | 'public';
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The permission this route needs. Every /api/v1 route declares it, or `public: true`. */
+    permission?: Permission;
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+    workspace: ActiveWorkspace | null;
+  }
+  interface FastifyInstance {
+    routeDeclarations: RouteDeclaration[];
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Loads the session's user and memberships in two queries; null when the session is gone, revoked or disabled. */
+export async function loadActor(db: Db, sessionId: string, now = new Date()): Promise<Actor | null> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      fiscalCode: users.fiscalCode,
+      language: users.language,
+      isOperator: users.isOperator,
+      lastWorkspaceId: users.lastWorkspaceId,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        eq(authSessions.id, sessionId),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, now),
+        eq(users.enabled, true),
+      ),
+    )
+    .limit(1);
+  const u = rows[0];
+  if (!u) return null;
+  const memberships = await loadMemberships(db, u.userId, u.isOperator);
+  return { ...u, sessionId, memberships };
+}
+
+export async function loadMemberships(db: Db, userId: string, isOperator: boolean): Promise<Membership[]> {
+  const rows = await db
+    .select({
+      workspaceId: workspaces.id,
+      workspaceName: workspaces.name,
+      timeZone: workspaces.timeZone,
+      workspaceAutoApprove: workspaces.attendanceAutoApproveRequest,
+      userInfoId: userInfos.id,
+      isAdmin: userInfos.isAdmin,
+      isAccountant: userInfos.isAccountant,
+      isMember: userInfos.isMember,
+      enabled: userInfos.enabled,
+      autoApprove: userInfos.attendanceAutoApproveRequest,
+    })
+    .from(workspaces)
+    .leftJoin(userInfos, and(eq(userInfos.workspaceId, workspaces.id), eq(userInfos.userId, userId)))
+    .where(isOperator ? sql`true` : and(eq(userInfos.userId, userId), eq(userInfos.enabled, true)))
+    .orderBy(asc(workspaces.name), asc(workspaces.id));
+  return rows.map((r) => ({
+    workspaceId: r.workspaceId,
+    workspaceName: r.workspaceName,
+    userInfoId: r.userInfoId,
+    enabled: r.enabled ?? true,
+    autoApprove: r.autoApprove ?? null,
+    workspaceAutoApprove: r.workspaceAutoApprove,
+    timeZone: r.timeZone,
+    flags: {
+      oimmei: isOperator,
+      admin: (r.enabled ?? false) && (r.isAdmin ?? false),
+      accountant: (r.enabled ?? false) && (r.isAccountant ?? false),
+      member: (r.enabled ?? false) && (r.isMember ?? false),
+    },
+  }));
+}
+
+/** The workspace a request works in: the header's (checked against the memberships) or the remembered/first one. */
+export function resolveWorkspace(actor: Actor, headerValue: string | undefined): Membership | null {
+  if (headerValue !== undefined && headerValue !== '') {
+    const m = UUID_RE.test(headerValue) ? actor.memberships.find((x) => x.workspaceId === headerValue) : undefined;
+    if (!m) throw new AppError(ErrorCode.WORKSPACE_FORBIDDEN, 'Non hai accesso a questa azienda');
+    return m;
+  }
+  return actor.memberships.find((m) => m.workspaceId === actor.lastWorkspaceId) ?? actor.memberships[0] ?? null;
+}
+
+interface ContextOptions {
+  db: Db;
+  cookieSecure: boolean;
+  getSecret: () => string;
+}
+
+/**
+ * The request pipeline in one plugin: every /api/v1 route must declare a permission (or be public) or it refuses to
+ * register; then, per request: CSRF header check → session → active workspace → permission, all before the body is
+ * validated, so the answers come in the order 401 → 403 → 400.
+ */
+export const requestContext = fp(
+  async (app: FastifyInstance, opts: ContextOptions) => {
+    const names = cookieNames(opts.cookieSecure);
+    app.decorateRequest('actor', null);
+    app.decorateRequest('workspace', null);
+    app.decorate('routeDeclarations', [] as RouteDeclaration[]);
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/v1')) return;
+      const cfg = (route.config ?? {}) as { permission?: Permission; public?: boolean };
+      if (!cfg.permission && !cfg.public) {
+        throw new Error(`Route ${String(route.method)} ${route.url} declares neither a permission nor public: true`);
+      }
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method === 'HEAD') continue;
+        app.routeDeclarations.push({ method, url: route.url, permission: cfg.public ? 'public' : cfg.permission! });
+      }
+    });
+
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      if (!request.url.startsWith('/api/v1')) return;
+      const cfg = request.routeOptions.config as { permission?: Permission; public?: boolean };
+
+      if (!SAFE_METHODS.has(request.method)) {
+        if (request.headers[CLIENT_HEADER] !== CLIENT_HEADER_VALUE) {
+          throw new AppError(ErrorCode.CSRF_REJECTED, 'Richiesta rifiutata: intestazione applicativa mancante');
+        }
+        if (request.headers['sec-fetch-site'] === 'cross-site') {
+          throw new AppError(ErrorCode.CSRF_REJECTED, 'Richiesta rifiutata: origine non consentita');
+        }
+      }
+
+      const token = request.cookies[names.access] ?? bearer(request.headers.authorization);
+      if (token) {
+        const verified = verifyAccessToken(opts.getSecret(), token);
+        if (verified) request.actor = await loadActor(opts.db, verified.sessionId);
+      }
+
+      if (cfg.public) return;
+      if (!request.actor) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Accesso richiesto');
+      const permission = cfg.permission!;
+
+      const header = request.headers[WORKSPACE_HEADER];
+      const membership = resolveWorkspace(request.actor, Array.isArray(header) ? header[0] : header);
+      if (membership) {
+        request.workspace = {
+          scope: workspaceScope(membership.workspaceId),
+          membership,
+          roles: effectiveRoles(membership.flags),
+        };
+        if (header && request.actor.lastWorkspaceId !== membership.workspaceId) {
+          await opts.db.update(users).set({ lastWorkspaceId: membership.workspaceId }).where(eq(users.id, request.actor.userId));
+          request.actor.lastWorkspaceId = membership.workspaceId;
+        }
+      }
+      if (isWorkspaceIndependent(permission)) {
+        if (permission === 'platform:manage' && !request.actor.isOperator) throw forbiddenError();
+        return;
+      }
+      if (!request.workspace || !hasPermission(request.workspace.roles, permission)) throw forbiddenError();
+    });
+  },
+  { name: 'request-context' },
+);
+
+function forbiddenError() {
+  return new AppError(ErrorCode.FORBIDDEN, 'Non autorizzato');
+}
+
+function bearer(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m?.[1];
+}
+
+/** The active workspace of a route that declared a workspace permission (always set there). */
+export function requireWorkspace(request: FastifyRequest): ActiveWorkspace {
+  if (!request.workspace) throw forbiddenError();
+  return request.workspace;
+}
+
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Accesso richiesto');
+  return request.actor;
+}

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import type { Config } from './config/env';
+import { openDatabase, type Database } from './db/client';
+import type { AppDeps } from './deps';
+import { startJobs, type JobDefinition, type JobLogger, type Jobs } from './lib/jobs';
+import { createTransport, deliverPendingMail } from './lib/mail';
+import { sweepRateLimits } from './lib/rate-limit';
+import { loadSessionSecret } from './lib/secrets';
+
+/** Opens the configured database (PGlite under DATA_DIR/pglite, or PostgreSQL) and applies the migrations. */
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
+  });
+  try {
+    await database.migrate();
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
+export async function createDeps(config: Config, database: Database): Promise<AppDeps> {
+  const secret = await loadSessionSecret(database.db, config.sessionSecret);
+  return { database, db: database.db, config, secret, triggerJob: async () => undefined };
+}
+
+/** Background jobs of the platform: mail delivery and housekeeping. */
+export function platformJobs(deps: AppDeps): JobDefinition[] {
+  const transport = deps.config.smtpUrl ? createTransport(deps.config.smtpUrl) : null;
+  return [
+    {
+      name: 'mail-dispatch',
+      cron: '* * * * *',
+      handler: async () => {
+        if (transport) await deliverPendingMail(deps.db, transport, deps.config.mailFrom);
+      },
+    },
+    {
+      name: 'housekeeping',
+      cron: '17 * * * *',
+      handler: async () => {
+        await sweepRateLimits(deps.db, new Date(Date.now() - 24 * 3600 * 1000));
+      },
+    },
+  ];
+}
+
+export async function startPlatformJobs(deps: AppDeps, log: JobLogger): Promise<Jobs> {
+  const jobs = await startJobs(deps.database, deps.config.databaseUrl, platformJobs(deps), log);
+  deps.triggerJob = (name) => jobs.trigger(name);
+  return jobs;
+}

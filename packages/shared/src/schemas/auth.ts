@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { LANGUAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { msg } from '../messages';
+import { isValidCodiceFiscale, normalizeCodiceFiscale } from '../validators/codice-fiscale';
+import { emailField, requiredString } from './common';
+
+const passwordRequired = z.string({ error: msg.passwordRequired }).min(1, { error: msg.passwordRequired });
+
+/** A new password: length rules only (no composition rules, ASVS 6.2.5), no truncation. */
+export const newPasswordField = (requiredMessage: string = msg.passwordRequired) =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, { error: requiredMessage })
+    .min(PASSWORD_MIN_LENGTH, { error: msg.passwordTooShort(PASSWORD_MIN_LENGTH) })
+    .max(PASSWORD_MAX_LENGTH, { error: msg.passwordTooLong(PASSWORD_MAX_LENGTH) });
+
+export const fiscalCodeField = z
+  .string({ error: msg.fiscalCodeRequired })
+  .transform((v) => normalizeCodiceFiscale(v))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: msg.fiscalCodeRequired })
+      .refine((v) => isValidCodiceFiscale(v), { error: msg.fiscalCodeInvalid }),
+  );
+
+export const LoginInputSchema = z.object({
+  username: emailField(),
+  password: passwordRequired,
+  remember_me: z.boolean({ error: msg.invalidValue }).optional().default(false),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+export const ForgotPasswordInputSchema = z.object({ username: emailField() });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInputSchema>;
+
+const confirmationShape = {
+  password: newPasswordField(),
+  password_confirmation: z
+    .string({ error: msg.passwordConfirmationRequired })
+    .min(1, { error: msg.passwordConfirmationRequired }),
+};
+
+/** Adds the "Le password non corrispondono" check; it runs even when other fields failed, so every error shows. */
+function withConfirmation<T extends z.ZodRawShape>(shape: T) {
+  return z.object({ ...shape, ...confirmationShape }).superRefine((value, ctx) => {
+    const v = value as { password?: unknown; password_confirmation?: unknown };
+    if (v.password !== v.password_confirmation) {
+      ctx.addIssue({ code: 'custom', message: msg.passwordsDoNotMatch, path: ['password_confirmation'] });
+    }
+  });
+}
+
+export const SetPasswordInputSchema = withConfirmation({});
+export type SetPasswordInput = z.infer<typeof SetPasswordInputSchema>;
+
+export const TokenParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, { error: 'Il link non è valido' }),
+});
+
+export const RegisterInputSchema = withConfirmation({
+  first_name: requiredString(msg.firstNameRequired, 100),
+  last_name: requiredString(msg.lastNameRequired, 100),
+  email: emailField(),
+  fiscal_code: fiscalCodeField,
+});
+export type RegisterInput = z.infer<typeof RegisterInputSchema>;
+
+export const ProfileEditInputSchema = z.object({
+  first_name: requiredString(msg.firstNameRequired, 100),
+  last_name: requiredString(msg.lastNameRequired, 100),
+  email: emailField(),
+  language: z.enum(LANGUAGES, { error: msg.invalidLanguage }).optional(),
+});
+export type ProfileEditInput = z.infer<typeof ProfileEditInputSchema>;
+
+export const ChangePasswordInputSchema = z.object({
+  old_password: z.string({ error: msg.oldPasswordRequired }).min(1, { error: msg.oldPasswordRequired }),
+  new_password: newPasswordField(msg.newPasswordRequired),
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+/** `workspace_roles` entry of GET /user (spec section 3). */
+export const WorkspaceRoleEntrySchema = z.object({
+  workspace_id: z.string(),
+  oimmei: z.boolean(),
+  admin: z.boolean(),
+  accountant: z.boolean(),
+  member: z.boolean(),
+  attendance_auto_approve_request: z.boolean().nullable(),
+});
+export type WorkspaceRoleEntry = z.infer<typeof WorkspaceRoleEntrySchema>;
+
+/** `attendance_infos` entry of GET /user: the person's employee record (UserInfo) in one workspace. */
+export const AttendanceInfoSchema = z.object({
+  workspace_id: z.string(),
+  user_info_id: z.string(),
+  enabled: z.boolean(),
+  workspace_attendance_auto_approve_request: z.boolean(),
+  time_zone: z.string(),
+});
+export type AttendanceInfo = z.infer<typeof AttendanceInfoSchema>;
+
+/** The authenticated user as GET /user returns it. */
+export const CurrentUserSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  fiscal_code: z.string().nullable(),
+  language: z.string(),
+  workspace_roles: z.array(WorkspaceRoleEntrySchema),
+  attendance_infos: z.array(AttendanceInfoSchema),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+export const WorkspaceSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  attendance_auto_approve_request: z.boolean(),
+  square_logo: z.string().nullable(),
+});
+export type WorkspaceSummary = z.infer<typeof WorkspaceSummarySchema>;
+export const WorkspaceListSchema = z.array(WorkspaceSummarySchema);
