@@ -34,6 +34,8 @@ export interface Database {
   raw: RawSql;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: a tarball of the data directory (used to clone a migrated, seeded database in tests). */
+  dumpDataDir?(): Promise<Blob | File>;
 }
 
 export interface OpenOptions {
@@ -116,6 +118,7 @@ async function openPglite(dir: string | null, loadDataDir?: Blob | File): Promis
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     },
+    dumpDataDir: async () => client.dumpDataDir('none'),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -38,7 +38,7 @@ export function acquireDirLock(dir: string): DirLock {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(fs.readFileSync(file, 'utf8'));
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
         throw new Error(
           `The data directory ${dir} is in use by another Timbro process (pid ${pid}). ` +
             'Stop it first, or set DATA_DIR to another folder.',

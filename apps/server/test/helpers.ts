@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, WORKSPACE_HEADER } from '@timbro/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import { loadConfig } from '../src/config/env';
+import { openDatabase, type Database } from '../src/db/client';
+import { mailOutbox, userInfos, users, workspaces } from '../src/db/schema';
+import { DEMO_PASSWORD } from '../src/db/seed';
+import type { AppDeps } from '../src/deps';
+import { createDeps } from '../src/runtime';
+import { withDatabase } from './global-setup';
+
+export { DEMO_PASSWORD };
+
+/** A copy of the migrated, seeded template database, private to one test file. */
+export async function cloneDatabase(): Promise<Database> {
+  const tpl = inject('dbTemplate');
+  if (tpl.kind === 'pglite') {
+    const data = fs.readFileSync(tpl.file);
+    const database = await openDatabase({ databaseUrl: null, loadDataDir: new Blob([data]) });
+    return database;
+  }
+  const name = `timbro_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: tpl.adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${tpl.template}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: withDatabase(tpl.adminUrl, name), poolMax: 4 });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const a = new pg.Client({ connectionString: tpl.adminUrl });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  };
+  return database;
+}
+
+export interface Session {
+  cookie: string;
+  email: string;
+  userId: string;
+}
+
+export interface RequestOptions {
+  session?: Session | null;
+  workspace?: string | null;
+  headers?: Record<string, string>;
+  /** Send without the application header (CSRF tests). */
+  noClientHeader?: boolean;
+  query?: Record<string, string | string[]>;
+}
+
+export interface TestContext {
+  app: App;
+  deps: AppDeps;
+  db: AppDeps['db'];
+  ws: { demo: string; beta: string };
+  login(email: string, password?: string): Promise<Session>;
+  get(url: string, opts?: RequestOptions): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown, opts?: RequestOptions): Promise<LightMyRequestResponse>;
+  del(url: string, opts?: RequestOptions): Promise<LightMyRequestResponse>;
+  request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, opts?: RequestOptions): Promise<LightMyRequestResponse>;
+  userId(email: string): Promise<string>;
+  outbox(to: string): Promise<(typeof mailOutbox.$inferSelect)[]>;
+  close(): Promise<void>;
+}
+
+/** Cookie header from a response's Set-Cookie (the cookies a browser would now send to /api/v1/...). */
+export function cookiesOf(res: LightMyRequestResponse): string {
+  return res.cookies
+    .filter((c) => c.value !== '')
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+}
+
+export async function createTestContext(opts: { configure?: (app: App) => void | Promise<void> } = {}): Promise<TestContext> {
+  const database = await cloneDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', PUBLIC_URL: 'http://localhost:3000' });
+  const deps = await createDeps(config, database);
+  const app = await buildApp(deps);
+  await opts.configure?.(app);
+  await app.ready();
+  const wsRows = await deps.db.select({ id: workspaces.id, name: workspaces.name }).from(workspaces);
+  const ws = {
+    demo: wsRows.find((w) => w.name === 'Demo S.r.l.')!.id,
+    beta: wsRows.find((w) => w.name === 'Beta S.p.A.')!.id,
+  };
+
+  const request: TestContext['request'] = async (method, url, body, o = {}) => {
+    const headers: Record<string, string> = { 'x-auth-mode': 'cookie', ...(o.headers ?? {}) };
+    if (!o.noClientHeader) headers[CLIENT_HEADER] = CLIENT_HEADER_VALUE;
+    if (o.session) headers.cookie = o.session.cookie;
+    if (o.workspace) headers[WORKSPACE_HEADER] = o.workspace;
+    return app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers,
+      ...(o.query ? { query: o.query } : {}),
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+  };
+
+  const ctx: TestContext = {
+    app,
+    deps,
+    db: deps.db,
+    ws,
+    request,
+    get: (url, o) => request('GET', url, undefined, o),
+    post: (url, body, o) => request('POST', url, body, o),
+    del: (url, o) => request('DELETE', url, undefined, o),
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await request('POST', '/auth/login', { username: email, password });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      return { cookie: cookiesOf(res), email, userId: res.json().id };
+    },
+    async userId(email) {
+      const rows = await deps.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+      return rows[0]!.id;
+    },
+    async outbox(to) {
+      return deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(mailOutbox.createdAt);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  return ctx;
+}
+
+/** The membership row of a user in a workspace. */
+export async function membershipOf(ctx: TestContext, email: string, workspaceId: string) {
+  const userId = await ctx.userId(email);
+  const rows = await ctx.db
+    .select()
+    .from(userInfos)
+    .where(sql`${userInfos.userId} = ${userId} and ${userInfos.workspaceId} = ${workspaceId}`);
+  return rows[0] ?? null;
+}
+
+/** Asserts an API error body: status, code and (optionally) the field errors by path. */
+export function expectError(res: LightMyRequestResponse, status: number, code: string) {
+  if (res.statusCode !== status) throw new Error(`expected ${status} ${code}, got ${res.statusCode}: ${res.body}`);
+  const body = res.json() as { code: string; message: string; errors?: { path: string; message: string }[] };
+  if (body.code !== code) throw new Error(`expected code ${code}, got ${body.code}: ${res.body}`);
+  if (typeof body.message !== 'string' || body.message.length === 0) throw new Error('error without message');
+  return body;
+}
+
+export function fieldErrors(res: LightMyRequestResponse): Record<string, string> {
+  const body = res.json() as { errors?: { path: string; message: string }[] };
+  return Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
+}
+
+/**
+ * Cross-workspace checker reused by every module: as `session` working in `ownWorkspace`, each of `requests`
+ * aimed at another workspace's record must answer 404 (never 403, never data).
+ */
+export async function expectForeignRecordsHidden(
+  ctx: TestContext,
+  session: Session,
+  ownWorkspace: string,
+  requests: { method: 'GET' | 'POST' | 'DELETE'; url: string; body?: unknown }[],
+) {
+  for (const r of requests) {
+    const res = await ctx.request(r.method, r.url, r.body, { session, workspace: ownWorkspace });
+    if (res.statusCode !== 404) throw new Error(`${r.method} ${r.url} answered ${res.statusCode} instead of 404: ${res.body}`);
+  }
+}
