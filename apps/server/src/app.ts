@@ -86,6 +86,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   const webDist = opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : null;
   if (webDist) {
     await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: 0 });
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !webDist || request.method !== 'GET') {

@@ -182,7 +182,8 @@ export const requestContext = fp(
     });
 
     app.addHook('onRequest', async (request: FastifyRequest) => {
-      if (!request.url.startsWith('/api/v1')) return;
+      // Only declared API routes; unknown paths fall through to the (public) 404 handler.
+      if (!request.routeOptions.url?.startsWith('/api/v1')) return;
       const cfg = request.routeOptions.config as { permission?: Permission; public?: boolean };
 
       if (!SAFE_METHODS.has(request.method)) {

@@ -1,0 +1,32 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = path.join(os.tmpdir(), `timbro-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 60_000,
+  retries: 0,
+  workers: 1,
+  reporter: [['list']],
+  outputDir: '../../test-results',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && npx tsx src/main.ts`,
+    cwd: path.resolve(import.meta.dirname, '../server'),
+    url: `http://localhost:${port}/api/v1/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', JOBS: 'true', SEED_DEMO: 'true', PUBLIC_URL: `http://localhost:${port}` },
+  },
+});
