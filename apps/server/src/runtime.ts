@@ -49,7 +49,7 @@ export function platformJobs(deps: AppDeps): JobDefinition[] {
 }
 
 export async function startPlatformJobs(deps: AppDeps, log: JobLogger): Promise<Jobs> {
-  const jobs = await startJobs(deps.database, deps.config.databaseUrl, platformJobs(deps), log);
+  const jobs = await startJobs(deps.database, platformJobs(deps), log);
   deps.triggerJob = (name) => jobs.trigger(name);
   return jobs;
 }

@@ -21,13 +21,12 @@ export interface Jobs {
 }
 
 /**
- * pg-boss on whichever database we run: on PostgreSQL it opens its own pool; on PGlite it goes through our single
- * connection (multi-statement DDL without parameters is routed to exec, which the extended protocol cannot run).
+ * pg-boss on whichever database we run, through our own connection(s): the PostgreSQL pool, or PGlite's single
+ * connection. Multi-statement SQL without parameters (pg-boss's DDL and locked batches) goes to exec, because the
+ * extended protocol cannot run several statements.
  */
-export async function startJobs(database: Database, connectionString: string | null, defs: JobDefinition[], log: JobLogger): Promise<Jobs> {
-  const boss = connectionString
-    ? new PgBoss({ connectionString, max: 3 })
-    : new PgBoss({
+export async function startJobs(database: Database, defs: JobDefinition[], log: JobLogger): Promise<Jobs> {
+  const boss = new PgBoss({
         db: {
           executeSql: async (text: string, values?: unknown[]) => {
             if (!values || values.length === 0) {
