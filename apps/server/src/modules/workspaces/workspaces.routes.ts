@@ -2,8 +2,6 @@ import { IdParamsSchema, UpdateWorkspaceInputSchema, WORKSPACE_HEADER, Workspace
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { requireActor, requireWorkspace, resolveWorkspace } from '../../plugins/request-context';
-import { presentWorkspaceList } from '../auth/current-user.presenter';
-import * as repo from './workspaces.repository';
 import * as service from './workspaces.service';
 
 const tags = ['workspaces'];
@@ -24,8 +22,7 @@ export function workspaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const actor = requireActor(request);
         const current = request.workspace?.membership ?? resolveWorkspace(actor, undefined);
         if (current) reply.header(WORKSPACE_HEADER, current.workspaceId);
-        const logos = await repo.squareLogos(deps.db, actor.memberships.map((m) => m.workspaceId));
-        return presentWorkspaceList(actor, logos);
+        return service.listWorkspaces(deps, actor);
       },
     );
 

@@ -1,8 +1,10 @@
-import type { UpdateWorkspaceInput, Workspace } from '@timbro/shared';
+import type { UpdateWorkspaceInput, Workspace, WorkspaceSummary } from '@timbro/shared';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
+import type { Actor } from '../../plugins/request-context';
+import { presentWorkspaceList } from '../auth/current-user.presenter';
 import * as repo from './workspaces.repository';
 
 export function presentWorkspace(w: repo.WorkspaceRow): Workspace {
@@ -87,4 +89,10 @@ export async function updateWorkspace(
     });
     return presentWorkspace(after);
   });
+}
+
+/** GET /workspace/list: the workspaces the actor may enter (their memberships; all for the operator). */
+export async function listWorkspaces(deps: AppDeps, actor: Actor): Promise<WorkspaceSummary[]> {
+  const logos = await repo.squareLogos(deps.db, actor.memberships.map((m) => m.workspaceId));
+  return presentWorkspaceList(actor, logos);
 }

@@ -1,0 +1,52 @@
+// ESLint: TypeScript rules plus the layer boundaries of docs/ARCHITECTURE.md.
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'data/**'] },
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'import-x/no-cycle': 'off',
+    },
+  },
+  {
+    // packages/shared: only zod; no React, Fastify, Drizzle or app code.
+    files: ['packages/shared/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['react', 'react-*', '@mui/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'packages/shared depends on zod only.' },
+        { group: ['**/apps/**', '@timbro/server', '@timbro/web'], message: 'shared must not import the apps.' },
+      ] }],
+    },
+  },
+  {
+    // Routes speak HTTP only: no database access (services and repositories do that).
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', '**/db/schema', '**/db/schema/*', '**/*.repository'], message: 'Routes call services; only repositories touch the database.' },
+      ] }],
+    },
+  },
+  {
+    // Plugins and lib are below the modules: they never import a module.
+    files: ['apps/server/src/plugins/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'plugins/, lib/ and db/ must not import modules/.' }] }],
+    },
+  },
+  {
+    // The web app never imports server code or database libraries.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['**/apps/server/**', '@timbro/server', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'fastify'], message: 'The web app talks to the API; it never imports server code.' },
+        { group: ['@mui/icons-material'], message: 'Import icons by path (@mui/icons-material/Add), never from the barrel.' },
+      ] }],
+    },
+  },
+);
