@@ -135,6 +135,11 @@ describe('POST /auth/login', () => {
       expect(persists, `${name} should be persistent: ${rawSetCookie(persistent, name)}`).toBe(true);
       expect(rawSetCookie(persistent, name)).toMatch(/;\s*(Max-Age=\d+|Expires=)/i);
     }
+    // The access cookie lives as long as the access token (15 minutes); the refresh cookie 30 days.
+    expect(cookieOf(persistent, ACCESS)!.maxAge).toBe(15 * 60);
+    const refreshExpires = cookieOf(persistent, REFRESH)!.expires!.getTime();
+    expect(refreshExpires).toBeGreaterThan(now + 30 * 24 * 3600 * 1000 - 60_000);
+    expect(refreshExpires).toBeLessThan(now + 30 * 24 * 3600 * 1000 + 60_000);
 
     const transient = await login('admin@demo.timbro.it', DEMO_PASSWORD, { remember_me: false });
     expect(transient.statusCode).toBe(200);
@@ -167,6 +172,7 @@ describe('POST /auth/login', () => {
     const wrongBody = expectError(wrong, 401, 'INVALID_CREDENTIALS');
     expectError(unknown, 401, 'INVALID_CREDENTIALS');
     expect(unknown.json()).toEqual(wrongBody);
+    expect(wrongBody.message).toBe('Email o password non corretti');
     expect(wrong.cookies.filter((c) => c.value !== '')).toEqual([]);
     expect(unknown.cookies.filter((c) => c.value !== '')).toEqual([]);
   });
@@ -181,7 +187,7 @@ describe('POST /auth/login', () => {
       expectError(await ctx.get('/user', { session }), 401, 'UNAUTHENTICATED');
       expectError(await ctx.post('/auth/token/refresh', undefined, { session: refreshOnly(session) }), 401, 'UNAUTHENTICATED');
       const res = await login(email, DEMO_PASSWORD);
-      expectError(res, 403, 'FORBIDDEN');
+      expect(expectError(res, 403, 'FORBIDDEN').message).toBe('Il tuo account è disabilitato. Contatta l’amministratore.');
       expect(res.cookies.filter((c) => c.value !== '')).toEqual([]);
       // A wrong password does not reveal that the account exists and is disabled.
       expectError(await login(email, 'Sbagliata2026!'), 401, 'INVALID_CREDENTIALS');

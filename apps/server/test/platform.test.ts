@@ -66,6 +66,21 @@ describe('route permissions', () => {
   });
 });
 
+describe('OpenAPI document', () => {
+  it('is served at /api/docs/json and lists every declared route', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const r of ctx.app.routeDeclarations) {
+      const p = r.url.replace(/:([A-Za-z_]+)/g, '{$1}');
+      expect(doc.paths[p]?.[r.method.toLowerCase()], `${r.method} ${r.url}`).toBeDefined();
+    }
+    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
 describe('tenancy invariant', () => {
   it('every table except the platform ones has workspace_id NOT NULL', async () => {
     const tables = await ctx.deps.database.raw.query<{ table_name: string }>(

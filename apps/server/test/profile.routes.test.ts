@@ -1,8 +1,8 @@
 import { generateCodiceFiscale } from '@timbro/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authSessions, users } from '../src/db/schema';
+import { authSessions, userInfos, users } from '../src/db/schema';
 import { DEMO_PASSWORD, cookiesOf, createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -227,6 +227,45 @@ describe('POST /user/immediately-delete', () => {
 
   it('refuses the only platform operator', async () => {
     await expectCannotDelete('operator@demo.timbro.it');
+  });
+
+  it('an admin with an enabled co-admin may leave; a disabled co-admin does not count', async () => {
+    const [coAdmin] = await ctx.db
+      .insert(users)
+      .values({ email: 'coadmin@beta.timbro.it', firstName: 'Cora', lastName: 'Admin' })
+      .returning({ id: users.id });
+    const [membership] = await ctx.db
+      .insert(userInfos)
+      .values({ workspaceId: ctx.ws.beta, userId: coAdmin!.id, isAdmin: true, enabled: false })
+      .returning({ id: userInfos.id });
+    // Co-admin membership disabled: admin@beta is still the last enabled admin.
+    await expectCannotDelete('admin@beta.timbro.it');
+    // Co-admin membership enabled but the co-admin's account disabled: still the last.
+    await ctx.db.update(userInfos).set({ enabled: true }).where(eq(userInfos.id, membership!.id));
+    await ctx.db.update(users).set({ enabled: false }).where(eq(users.id, coAdmin!.id));
+    await expectCannotDelete('admin@beta.timbro.it');
+
+    await ctx.db.update(users).set({ enabled: true }).where(eq(users.id, coAdmin!.id));
+    const session = await ctx.login('admin@beta.timbro.it');
+    const res = await ctx.post('/user/immediately-delete', undefined, { session });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-auth-status']).toBe('LoggedOut');
+    expectError(await ctx.get('/user', { session }), 401, 'UNAUTHENTICATED');
+    expect(await ctx.db.select({ id: userInfos.id }).from(userInfos).where(eq(userInfos.userId, session.userId))).toEqual([]);
+    // Now the co-admin is the last admin of Beta.
+    const [left] = await ctx.db
+      .select({ id: userInfos.id })
+      .from(userInfos)
+      .where(and(eq(userInfos.workspaceId, ctx.ws.beta), eq(userInfos.isAdmin, true)));
+    expect(left!.id).toBe(membership!.id);
+  });
+
+  it('an accountant without employee records may delete the profile', async () => {
+    const session = await ctx.login('consulente@demo.timbro.it');
+    const res = await ctx.post('/user/immediately-delete', undefined, { session });
+    expect(res.statusCode).toBe(200);
+    expectError(await ctx.get('/user', { session }), 401, 'UNAUTHENTICATED');
+    expectError(await login('consulente@demo.timbro.it', DEMO_PASSWORD), 401, 'INVALID_CREDENTIALS');
   });
 
   it('deletes a freshly registered candidate; afterwards they cannot log in', async () => {
