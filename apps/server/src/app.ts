@@ -11,6 +11,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { authRoutes } from './modules/auth/auth.routes';
+import { appConfigRoutes } from './modules/health/app-config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(
     async (api) => {
       await api.register(healthRoutes(deps));
+      await api.register(appConfigRoutes(deps));
       await api.register(authRoutes(deps));
       await api.register(profileRoutes(deps));
       await api.register(workspaceRoutes(deps));

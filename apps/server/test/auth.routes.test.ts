@@ -2,7 +2,7 @@ import { CLIENT_HEADER, CLIENT_HEADER_VALUE, generateCodiceFiscale } from '@timb
 import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authSessions, oneTimeTokens, refreshTokens, users } from '../src/db/schema';
+import { authSessions, oneTimeTokens, rateLimits, refreshTokens, users } from '../src/db/schema';
 import { randomToken, sha256 } from '../src/lib/tokens';
 import { DEMO_PASSWORD, cookiesOf, createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
 
@@ -194,6 +194,31 @@ describe('POST /auth/login', () => {
     } finally {
       await ctx.db.update(users).set({ enabled: true }).where(eq(users.id, session.userId));
     }
+  });
+
+  it('per IP only failures count: successful logins give their attempt back; 50 failures from one address lock it', async () => {
+    await awaitFreshRateWindow();
+    const remoteAddress = '10.9.8.7';
+    const attempt = (username: string, password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress,
+        headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, 'x-auth-mode': 'cookie' },
+        payload: { username, password },
+      });
+    for (const email of ['sara.bruno@demo.timbro.it', 'elena.costa@demo.timbro.it', 'simone.fontana@demo.timbro.it']) {
+      expect((await attempt(email, DEMO_PASSWORD)).statusCode).toBe(200);
+    }
+    const [row] = await ctx.db.select().from(rateLimits).where(eq(rateLimits.key, `login:ip:${remoteAddress}`));
+    expect(row?.count).toBe(0);
+    // Failures spread over many unknown accounts: the per-IP limit (50) stops the 51st.
+    for (let i = 1; i <= 50; i++) {
+      expect((await attempt(`nessuno${i}@example.it`, 'x')).statusCode).toBe(401);
+    }
+    const blocked = await attempt('sara.bruno@demo.timbro.it', DEMO_PASSWORD);
+    expectError(blocked, 429, 'RATE_LIMITED');
+    expect(blocked.headers['retry-after']).toBeDefined();
   });
 
   it('locks one account after 10 attempts: the 11th answers 429 with Retry-After, even with the right password', async () => {

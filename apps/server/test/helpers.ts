@@ -156,7 +156,9 @@ export function expectError(res: LightMyRequestResponse, status: number, code: s
 
 export function fieldErrors(res: LightMyRequestResponse): Record<string, string> {
   const body = res.json() as { errors?: { path: string; message: string }[] };
-  return Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
+  const out: Record<string, string> = {};
+  for (const e of body.errors ?? []) out[e.path] ??= e.message;
+  return out;
 }
 
 /**

@@ -196,3 +196,16 @@ describe('mail outbox', () => {
     expect(await deliverPendingMail(ctx.db, transport, 'x@y.it')).toBe(0);
   });
 });
+
+describe('GET /app-config', () => {
+  it('is public and tells the web app its variant, languages and password rule', async () => {
+    const res = await ctx.get('/app-config');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      theme_variant: 'active',
+      password_min_length: 10,
+      languages: ['it', 'en', 'fr', 'es', 'de', 'ru', 'ar', 'other'],
+      default_language: 'it',
+    });
+  });
+});

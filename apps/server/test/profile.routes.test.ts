@@ -299,3 +299,16 @@ describe('POST /user/immediately-delete', () => {
     expectError(await ctx.post('/user/immediately-delete'), 401, 'UNAUTHENTICATED');
   });
 });
+
+describe('POST /user/language', () => {
+  it('remembers the interface language; an unknown language is a 400 with an Italian message', async () => {
+    const session = await ctx.login('giulia.esposito@demo.timbro.it');
+    const bad = await ctx.post('/user/language', { language: 'xx' }, { session });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldErrors(bad).language).toBe('Lingua non supportata');
+    const ok = await ctx.post('/user/language', { language: 'ar' }, { session });
+    expect(ok.statusCode).toBe(200);
+    expect((await ctx.get('/user', { session })).json().language).toBe('ar');
+    expect((await ctx.post('/user/language', { language: 'it' })).statusCode).toBe(401);
+  });
+});

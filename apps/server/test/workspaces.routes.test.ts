@@ -182,8 +182,8 @@ describe('GET/POST /admin/workspace/{id}', () => {
     expect(res.statusCode).toBe(200);
     const expected = {
       ...demoCompany,
-      phoneNumber: '02 8765 4321',
-      mobileNumber: '+39 347 1234567',
+      phoneNumber: '+390287654321',
+      mobileNumber: '+393471234567',
       addressStreet: 'Corso Buenos Aires 1',
       addressProvince: 'MI',
       addressNote: null,
@@ -207,8 +207,8 @@ describe('GET/POST /admin/workspace/{id}', () => {
       requestId: res.headers['x-request-id'],
     });
     expect(entry!.changes).toEqual({
-      phoneNumber: { from: '+390212345678', to: '02 8765 4321' },
-      mobileNumber: { from: null, to: '+39 347 1234567' },
+      phoneNumber: { from: '+390212345678', to: '+390287654321' },
+      mobileNumber: { from: null, to: '+393471234567' },
       addressStreet: { from: 'Via Torino 15', to: 'Corso Buenos Aires 1' },
     });
 

@@ -39,6 +39,16 @@ export async function resetRateLimit(q: Queryable, key: string): Promise<void> {
   await q.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
 
+/** Gives one attempt back in the current window (e.g. a successful login does not count against its IP). */
+export async function refundRateLimit(q: Queryable, key: string, windowSeconds: number, now = new Date()): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  await q
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} = ${start}`);
+}
+
 export async function sweepRateLimits(q: Queryable, olderThan: Date): Promise<void> {
   await q.delete(rateLimits).where(sql`${rateLimits.windowStart} < ${olderThan}`);
 }

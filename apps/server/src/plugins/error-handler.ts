@@ -1,4 +1,4 @@
-import { ErrorCode, ERROR_MESSAGE_HEADER, errorTexts, type ApiErrorBody, type FieldError } from '@timbro/shared';
+import { ErrorCode, ErrorHeaderValue, ERROR_MESSAGE_HEADER, errorTexts, type ApiErrorBody, type FieldError } from '@timbro/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
@@ -55,11 +55,17 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   }
   const sqlState = pgCode(error);
   if (sqlState === '23505') {
-    return send(
-      reply,
-      409,
-      { code: ErrorCode.CONFLICT, message: 'Esiste già un elemento con questi dati' },
-    );
+    // A race past the service's own check: the e-mail index still answers with the spec's header.
+    const constraint = (error as { constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint;
+    if (constraint === 'users_email_key') {
+      return send(
+        reply,
+        409,
+        { code: ErrorCode.CONFLICT, message: errorTexts.UniqueConstraintViolation, errors: [{ path: 'email', message: errorTexts.UniqueConstraintViolation }] },
+        { [ERROR_MESSAGE_HEADER]: ErrorHeaderValue.UniqueConstraintViolation },
+      );
+    }
+    return send(reply, 409, { code: ErrorCode.CONFLICT, message: 'Esiste già un elemento con questi dati' });
   }
   if (sqlState === '23503') {
     return send(reply, 409, { code: ErrorCode.CONFLICT, message: 'Questo elemento è collegato ad altri dati' });

@@ -4,13 +4,13 @@ import { msg } from '../messages';
 import { isValidCodiceFiscale, normalizeCodiceFiscale } from '../validators/codice-fiscale';
 import { emailField, requiredString } from './common';
 
-const passwordRequired = z.string({ error: msg.passwordRequired }).min(1, { error: msg.passwordRequired });
+const passwordRequired = z.string({ error: msg.passwordRequired }).min(1, { error: msg.passwordRequired, abort: true });
 
 /** A new password: length rules only (no composition rules, ASVS 6.2.5), no truncation. */
 export const newPasswordField = (requiredMessage: string = msg.passwordRequired) =>
   z
     .string({ error: requiredMessage })
-    .min(1, { error: requiredMessage })
+    .min(1, { error: requiredMessage, abort: true })
     .min(PASSWORD_MIN_LENGTH, { error: msg.passwordTooShort(PASSWORD_MIN_LENGTH) })
     .max(PASSWORD_MAX_LENGTH, { error: msg.passwordTooLong(PASSWORD_MAX_LENGTH) });
 
@@ -20,7 +20,7 @@ export const fiscalCodeField = z
   .pipe(
     z
       .string()
-      .min(1, { error: msg.fiscalCodeRequired })
+      .min(1, { error: msg.fiscalCodeRequired, abort: true })
       .refine((v) => isValidCodiceFiscale(v), { error: msg.fiscalCodeInvalid }),
   );
 
@@ -122,3 +122,15 @@ export const WorkspaceSummarySchema = z.object({
 });
 export type WorkspaceSummary = z.infer<typeof WorkspaceSummarySchema>;
 export const WorkspaceListSchema = z.array(WorkspaceSummarySchema);
+
+export const LanguageInputSchema = z.object({ language: z.enum(LANGUAGES, { error: msg.invalidLanguage }) });
+export type LanguageInput = z.infer<typeof LanguageInputSchema>;
+
+/** Public runtime configuration the web app reads before it renders (GET /app-config). */
+export const AppConfigSchema = z.object({
+  theme_variant: z.enum(['active', 'alternate']),
+  password_min_length: z.number(),
+  languages: z.array(z.string()),
+  default_language: z.string(),
+});
+export type AppConfig = z.infer<typeof AppConfigSchema>;

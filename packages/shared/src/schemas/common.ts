@@ -7,7 +7,7 @@ export const requiredString = (message: string = msg.required, max = 255) =>
   z
     .string({ error: message })
     .trim()
-    .min(1, { error: message })
+    .min(1, { error: message, abort: true })
     .max(max, { error: msg.tooLong(max) });
 
 /** Optional trimmed string: empty strings become null. */
@@ -24,8 +24,8 @@ export const emailField = (requiredMessage: string = msg.emailRequired) =>
   z
     .string({ error: requiredMessage })
     .trim()
-    .min(1, { error: requiredMessage })
-    .max(254, { error: msg.tooLong(254) })
+    .min(1, { error: requiredMessage, abort: true })
+    .max(254, { error: msg.tooLong(254), abort: true })
     .refine((v) => isValidEmail(v), { error: msg.emailInvalid })
     .transform((v) => v.toLowerCase());
 

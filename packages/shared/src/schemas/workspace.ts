@@ -3,7 +3,7 @@ import { msg } from '../messages';
 import { isValidCap } from '../validators/cap';
 import { isValidCodiceFiscale, isValidNumericCodiceFiscale } from '../validators/codice-fiscale';
 import { isValidPartitaIva } from '../validators/partita-iva';
-import { isValidPhone } from '../validators/phone';
+import { isValidPhone, normalizePhone } from '../validators/phone';
 import { isValidProvince } from '../validators/province';
 import { emailField, optionalString, requiredString } from './common';
 
@@ -21,8 +21,8 @@ export const WorkspaceCompanySchema = z.object({
       error: msg.companyFiscalCodeInvalid,
     }),
   website: optionalChecked(255, (v) => /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(v), msg.urlInvalid),
-  phoneNumber: optionalChecked(30, isValidPhone, msg.phoneInvalid),
-  mobileNumber: optionalChecked(30, isValidPhone, msg.mobileInvalid),
+  phoneNumber: optionalChecked(30, isValidPhone, msg.phoneInvalid).transform((v) => (v === null ? null : normalizePhone(v))),
+  mobileNumber: optionalChecked(30, isValidPhone, msg.mobileInvalid).transform((v) => (v === null ? null : normalizePhone(v))),
   addressStreet: optionalString(200),
   addressCity: optionalString(100),
   addressPostCode: optionalChecked(5, isValidCap, msg.postCodeInvalid),

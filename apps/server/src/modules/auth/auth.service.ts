@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import { enqueueMail, type MailLogger } from '../../lib/mail';
 import { passwordChangedMail, resetPasswordMail, welcomeMail } from '../../lib/mail-templates';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
-import { consumeRateLimit, resetRateLimit } from '../../lib/rate-limit';
+import { consumeRateLimit, refundRateLimit, resetRateLimit } from '../../lib/rate-limit';
 import { randomToken, sha256, signAccessToken } from '../../lib/tokens';
 import * as repo from './auth.repository';
 
@@ -85,7 +85,8 @@ export async function issueSession(
 /** POST /auth/login. Same answer and similar timing whether the e-mail exists or not. */
 export async function login(deps: AppDeps, input: LoginInput, info: ClientInfo): Promise<IssuedSession & { userId: string }> {
   const accountKey = `login:account:${input.username}`;
-  await limit(deps.db, `login:ip:${info.ip}`, LOGIN_LIMITS.perIp);
+  const ipKey = `login:ip:${info.ip}`;
+  await limit(deps.db, ipKey, LOGIN_LIMITS.perIp);
   await limit(deps.db, accountKey, LOGIN_LIMITS.perAccount);
 
   const user = await repo.findUserByEmail(deps.db, input.username);
@@ -98,7 +99,10 @@ export async function login(deps: AppDeps, input: LoginInput, info: ClientInfo):
   if (!user.enabled) throw new AppError(ErrorCode.FORBIDDEN, 'Il tuo account è disabilitato. Contatta l’amministratore.');
 
   return deps.db.transaction(async (tx) => {
+    // Only failures count: a successful login clears the account window and gives its IP attempt back, so an
+    // office behind one address is not locked out at clock-in time.
     await resetRateLimit(tx, accountKey);
+    await refundRateLimit(tx, ipKey, LOGIN_LIMITS.perIp.windowSeconds);
     const now = new Date();
     await tx
       .update(users)

@@ -1,4 +1,11 @@
-import { AUTH_STATUS_HEADER, ChangePasswordInputSchema, CurrentUserSchema, MessageResponseSchema, ProfileEditInputSchema } from '@timbro/shared';
+import {
+  AUTH_STATUS_HEADER,
+  ChangePasswordInputSchema,
+  CurrentUserSchema,
+  LanguageInputSchema,
+  MessageResponseSchema,
+  ProfileEditInputSchema,
+} from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { clearAuthCookies } from '../../lib/cookies';
@@ -38,6 +45,18 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }
         const fresh = await loadActor(deps.db, actor.sessionId);
         return presentCurrentUser(fresh ?? actor);
+      },
+    );
+
+    app.post(
+      '/user/language',
+      {
+        config: { permission: 'profile:update' },
+        schema: { tags, summary: 'Remember the interface language of the current user', body: LanguageInputSchema, response: { 200: MessageResponseSchema } },
+      },
+      async (request) => {
+        await service.setLanguage(deps, requireActor(request), request.body.language);
+        return { message: 'Lingua aggiornata' };
       },
     );
 

@@ -43,6 +43,13 @@ export async function editProfile(deps: AppDeps, actor: Actor, input: ProfileEdi
   });
 }
 
+/** POST /user/language: the interface language follows the person across devices. */
+export async function setLanguage(deps: AppDeps, actor: Actor, language: string) {
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, actor.userId));
+  });
+}
+
 /** POST /user/change-password: needs the current password; ends the other sessions (ASVS 7.4.3). */
 export async function changePassword(deps: AppDeps, actor: Actor, input: ChangePasswordInput, log: MailLogger) {
   const r = await consumeRateLimit(deps.db, `change-password:${actor.userId}`, 10, 15 * 60);

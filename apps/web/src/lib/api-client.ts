@@ -1,0 +1,146 @@
+import { API_BASE_PATH, AUTH_MODE_HEADER, CLIENT_HEADER, CLIENT_HEADER_VALUE, WORKSPACE_HEADER } from '@timbro/shared';
+
+/** What every call resolves to (spec section 7): the parsed JSON body with the status and headers. */
+export interface ApiResult<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+/** A non-2xx answer: the parsed body, status and headers are passed to the caller. */
+export class ApiError<T = unknown> extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly data: T,
+    readonly headers: Headers,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined | (string | number)[];
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** A plain object is sent as JSON, FormData as multipart. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** The active workspace id, sent on every request. */
+  getWorkspaceId: () => string | null;
+  /** The refresh call; null disables refreshing (a 401 then broadcasts auth-expired at once). */
+  refresh: ((client: ApiClient) => Promise<void>) | null;
+  /** Broadcast when a session cannot be refreshed. */
+  onAuthExpired: () => void;
+}
+
+/** Query arrays in bracket style: `ids[]=a&ids[]=b`. */
+export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const v of value) params.append(`${key}[]`, String(v));
+    else params.append(key, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** /auth paths never trigger a refresh (spec section 4). */
+export function isAnonymousPath(path: string): boolean {
+  return path === '/auth' || path.startsWith('/auth/');
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * The one API client. On a 401 for a non-anonymous path it runs ONE refresh; requests that fail meanwhile wait in
+ * a queue and are replayed after it succeeds; if it fails, they all fail with their original error and an
+ * auth-expired event is broadcast.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const base = options.baseUrl ?? API_BASE_PATH;
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  let refreshing: Promise<boolean> | null = null;
+
+  async function send<T>(path: string, opts: RequestOptions): Promise<ApiResult<T>> {
+    const headers: Record<string, string> = {
+      [CLIENT_HEADER]: CLIENT_HEADER_VALUE,
+      [AUTH_MODE_HEADER]: 'cookie',
+      Accept: 'application/json',
+    };
+    const workspaceId = options.getWorkspaceId();
+    if (workspaceId) headers[WORKSPACE_HEADER] = workspaceId;
+    let body: BodyInit | undefined;
+    if (opts.body instanceof FormData) body = opts.body;
+    else if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    // Network failures reject with the raw error.
+    const res = await doFetch(`${base}${path}${buildQuery(opts.query)}`, {
+      method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: opts.signal,
+    });
+    const text = await res.text();
+    // JSON parse failures reject with the raw error too.
+    const data = (text.length > 0 ? JSON.parse(text) : null) as T;
+    if (!res.ok) throw new ApiError(res.status, data, res.headers);
+    return { data, status: res.status, headers: res.headers };
+  }
+
+  async function runRefresh(): Promise<boolean> {
+    if (!options.refresh) return false;
+    refreshing ??= options
+      .refresh(client)
+      .then(() => true)
+      .catch(() => false)
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  }
+
+  async function request<T>(path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+    try {
+      return await send<T>(path, opts);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 401 || isAnonymousPath(path)) throw err;
+      if (!options.refresh) {
+        options.onAuthExpired();
+        throw err;
+      }
+      const wasRefreshing = refreshing !== null;
+      const ok = await runRefresh();
+      if (!ok) {
+        if (!wasRefreshing) options.onAuthExpired();
+        throw err;
+      }
+      return send<T>(path, opts);
+    }
+  }
+
+  const client = {
+    request,
+    get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) => request<T>(path, { method: 'GET', query, signal }),
+    post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) =>
+      request<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
+    del: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+  };
+  return client;
+}
+
+/** The spec's default refresh call. */
+export async function defaultRefresh(client: ApiClient): Promise<void> {
+  await client.post('/auth/token/refresh');
+}
