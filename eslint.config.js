@@ -1,16 +1,13 @@
 // ESLint: TypeScript rules plus the layer boundaries of docs/ARCHITECTURE.md.
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'data/**'] },
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
-      'import-x/no-cycle': 'off',
     },
   },
   {
