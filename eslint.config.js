@@ -37,13 +37,20 @@ export default tseslint.config(
     },
   },
   {
-    // The web app never imports server code or database libraries.
+    // The web app never imports server code or database libraries; icons by path; shared values from their
+    // module (the package root re-exports every zod schema, too heavy for the browser), types from anywhere.
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['**/apps/server/**', '@timbro/server', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'fastify'], message: 'The web app talks to the API; it never imports server code.' },
-        { group: ['@mui/icons-material'], message: 'Import icons by path (@mui/icons-material/Add), never from the barrel.' },
-      ] }],
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [
+          { name: '@mui/icons-material', message: 'Import icons by path (@mui/icons-material/Add), never from the barrel.' },
+          { name: '@timbro/shared', allowTypeImports: true, message: 'Import values from @timbro/shared/<module> (constants, roles, error-codes, validators/…).' },
+          { name: 'zod', message: 'Web forms use zod/mini (smaller bundle).' },
+        ],
+        patterns: [
+          { group: ['**/apps/server/**', '@timbro/server', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'fastify'], message: 'The web app talks to the API; it never imports server code.' },
+        ],
+      }],
     },
   },
 );

@@ -1,12 +1,29 @@
 import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
+import type { AppConfig } from '@timbro/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { App } from './app/app';
+import { initI18n } from './i18n/i18n';
+import { initialLanguage } from './i18n/languages';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+async function loadAppConfig(): Promise<AppConfig | null> {
+  try {
+    const res = await fetch('/api/v1/app-config', { credentials: 'same-origin' });
+    return res.ok ? ((await res.json()) as AppConfig) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function start() {
+  const [config] = await Promise.all([loadAppConfig(), initI18n(initialLanguage())]);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App variant={config?.theme_variant ?? 'active'} />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,4 +1,5 @@
-import { API_BASE_PATH, AUTH_MODE_HEADER, CLIENT_HEADER, CLIENT_HEADER_VALUE, WORKSPACE_HEADER } from '@timbro/shared';
+import { API_BASE_PATH } from '@timbro/shared/constants';
+import { AUTH_MODE_HEADER, CLIENT_HEADER, CLIENT_HEADER_VALUE, WORKSPACE_HEADER } from '@timbro/shared/error-codes';
 
 /** What every call resolves to (spec section 7): the parsed JSON body with the status and headers. */
 export interface ApiResult<T> {

@@ -1,14 +1,5 @@
-import {
-  effectiveRoles,
-  homeRoute,
-  mainRole,
-  resolveAutoApprove,
-  type AttendanceInfo,
-  type CurrentUser,
-  type Role,
-  type WorkspaceRoleFlags,
-  type WorkspaceSummary,
-} from '@timbro/shared';
+import { effectiveRoles, homeRoute, mainRole, resolveAutoApprove, type Role, type WorkspaceRoleFlags } from '@timbro/shared/roles';
+import type { AttendanceInfo, CurrentUser, WorkspaceSummary } from '@timbro/shared';
 
 /** The derived current user of spec section 3 (no photo is set). */
 export interface DerivedUser {

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGE_HEADER, errorTexts } from '@timbro/shared';
+import { ERROR_MESSAGE_HEADER, errorTexts } from '@timbro/shared/error-codes';
 import { ApiError } from './api-client';
 
 /** Texts for the spec's X-Error-Message header values. */

@@ -1,0 +1,37 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { SNACKBAR_AUTO_HIDE_MS, SNACKBAR_MAX } from '@timbro/shared/constants';
+import { SnackbarProvider } from 'notistack';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { prefixer } from 'stylis';
+import rtlPlugin from 'stylis-plugin-rtl';
+import { AuthProvider } from '../features/auth/auth-context';
+import { catalogFor, directionOf } from '../i18n/languages';
+import { createAppTheme, type ThemeVariant } from '../theme/theme';
+
+const ltrCache = createCache({ key: 'mui' });
+const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] });
+
+/** Theme, direction (RTL for Arabic: emotion cache, MUI direction, snackbar anchor), snackbars, session. */
+export function AppProviders({ variant, children }: { variant: ThemeVariant; children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const language = catalogFor(i18n.language);
+  const direction = directionOf(language);
+  const theme = useMemo(() => createAppTheme(variant, direction, language), [variant, direction, language]);
+  return (
+    <CacheProvider value={direction === 'rtl' ? rtlCache : ltrCache}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <SnackbarProvider
+          maxSnack={SNACKBAR_MAX}
+          autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
+          anchorOrigin={{ vertical: 'bottom', horizontal: direction === 'rtl' ? 'right' : 'left' }}
+        >
+          <AuthProvider>{children}</AuthProvider>
+        </SnackbarProvider>
+      </ThemeProvider>
+    </CacheProvider>
+  );
+}

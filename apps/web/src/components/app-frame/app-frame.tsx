@@ -1,0 +1,51 @@
+import { Box, Drawer, Toolbar } from '@mui/material';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { LAYOUT } from '@timbro/shared/constants';
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { queryClient } from '../../lib/query-client';
+import { PageLoader } from '../page-loader';
+import { Header } from './header';
+import { RightPanelProvider } from './right-panel';
+import { Sidebar } from './sidebar';
+
+/** Server data (React Query) lives inside the logged-in frame. Header (48 px), sidebar (309 px; a temporary drawer below md), content, right panel (420 px). */
+export function AppFrame() {
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const width = LAYOUT.sidebarWidth;
+  return (
+    <QueryClientProvider client={queryClient}>
+    <RightPanelProvider>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <Header onMenu={() => setMobileOpen(true)} />
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width } }}
+        >
+          <Toolbar variant="dense" sx={{ minHeight: LAYOUT.headerHeight }} />
+          <Sidebar onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          sx={{ display: { xs: 'none', md: 'block' }, width, flexShrink: 0, '& .MuiDrawer-paper': { width, boxSizing: 'border-box' } }}
+          open
+        >
+          <Toolbar variant="dense" sx={{ minHeight: LAYOUT.headerHeight }} />
+          <Sidebar />
+        </Drawer>
+        <Box component="main" id="main" sx={{ flexGrow: 1, minWidth: 0, bgcolor: 'background.default' }}>
+          <Toolbar variant="dense" sx={{ minHeight: LAYOUT.headerHeight }} />
+          <Box sx={{ p: { xs: 2, md: 3 } }}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </Box>
+        </Box>
+      </Box>
+    </RightPanelProvider>
+    </QueryClientProvider>
+  );
+}

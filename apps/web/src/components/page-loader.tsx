@@ -1,0 +1,11 @@
+import { Box, CircularProgress } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+
+export function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }} role="status" aria-live="polite">
+      <CircularProgress aria-label={t('common.loading')} />
+    </Box>
+  );
+}

@@ -1,0 +1,63 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { authEvents } from '../../lib/auth-events';
+import { workspaceStore } from '../../lib/workspace-store';
+import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { AuthProvider, useAuth } from './auth-context';
+
+function Probe() {
+  const { status, current, notice, workspaceId } = useAuth();
+  return (
+    <p data-testid="probe">
+      {status}|{current?.displayName ?? '-'}|{current?.mainRole ?? '-'}|{notice ?? '-'}|{workspaceId ?? '-'}
+    </p>
+  );
+}
+
+describe('session state', () => {
+  it('fetches the current user at start and takes the workspace id from the list header', async () => {
+    const { calls } = fakeApi({
+      'GET /user': () => json(200, demoUser),
+      'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+    });
+    render(<AuthProvider><Probe /></AuthProvider>);
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('authenticated|Anna Bianchi|admin|-|ws-demo'));
+    expect(workspaceStore.get()).toBe('ws-demo');
+    expect(calls[0]!.path).toBe('/user');
+  });
+
+  it('when the workspace list fails it only logs and the app is still initialized', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeApi({ 'GET /user': () => json(200, demoUser), 'GET /workspace/list': () => json(500, { code: 'INTERNAL', message: 'x' }) });
+    render(<AuthProvider><Probe /></AuthProvider>);
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent(/^authenticated\|Anna Bianchi/));
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it('a first visit without a session is anonymous without an "expired" notice', async () => {
+    fakeApi({
+      'GET /user': () => json(401, { code: 'UNAUTHENTICATED', message: 'x' }),
+      'POST /auth/token/refresh': () => json(401, { code: 'UNAUTHENTICATED', message: 'x' }),
+    });
+    render(<AuthProvider><Probe /></AuthProvider>);
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('anonymous|-|-|-|-'));
+  });
+
+  it('auth-expired after a session existed ends it with the "expired" notice; a logout event clears the user', async () => {
+    fakeApi({ 'GET /user': () => json(200, demoUser), 'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }) });
+    render(<AuthProvider><Probe /></AuthProvider>);
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent(/^authenticated/));
+    act(() => authEvents.emit('auth-expired'));
+    expect(screen.getByTestId('probe')).toHaveTextContent('anonymous|-|-|expired|-');
+    expect(workspaceStore.get()).toBeNull();
+  });
+
+  it('a logout event clears the user', async () => {
+    fakeApi({ 'GET /user': () => json(200, demoUser), 'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }) });
+    render(<AuthProvider><Probe /></AuthProvider>);
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent(/^authenticated/));
+    act(() => authEvents.emit('logout'));
+    expect(screen.getByTestId('probe')).toHaveTextContent(/^anonymous\|-/);
+  });
+});

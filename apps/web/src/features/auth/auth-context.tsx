@@ -1,0 +1,146 @@
+import { AUTH_STATUS_HEADER, WORKSPACE_HEADER } from '@timbro/shared/error-codes';
+import { type Language } from '@timbro/shared/constants';
+import type { CurrentUser, WorkspaceSummary } from '@timbro/shared';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
+import { authEvents } from '../../lib/auth-events';
+import { deriveCurrentUser, type DerivedUser } from '../../lib/current-user';
+import { workspaceStore } from '../../lib/workspace-store';
+import { changeLanguage } from '../../i18n/i18n';
+import { isSupportedLanguage } from '../../i18n/languages';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export interface AuthState {
+  status: AuthStatus;
+  user: CurrentUser | null;
+  current: DerivedUser | null;
+  workspaces: WorkspaceSummary[];
+  workspaceId: string | null;
+  /** Why the user was sent to the login page (session expired), shown once there. */
+  notice: 'expired' | 'logged-out' | null;
+}
+
+export interface AuthApi extends AuthState {
+  login(username: string, password: string, rememberMe: boolean): Promise<DerivedUser>;
+  logout(): Promise<void>;
+  /** Adopt a user returned by register / profile edit. */
+  setUser(user: CurrentUser): Promise<DerivedUser>;
+  reload(): Promise<void>;
+  switchWorkspace(id: string): Promise<void>;
+  endSession(notice: AuthState['notice']): void;
+  clearNotice(): void;
+}
+
+const AuthContext = createContext<AuthApi | null>(null);
+
+/** Drops every cached query (another user or workspace must never see stale data). Loaded lazily: not on the login route. */
+function clearQueryCache() {
+  void import('../../lib/query-client').then((m) => m.queryClient.clear());
+}
+
+/** GET /workspace/list: the current workspace comes from its response header. Failure is only logged (spec). */
+async function loadWorkspaces(): Promise<{ list: WorkspaceSummary[]; current: string | null }> {
+  try {
+    const res = await api.get<WorkspaceSummary[]>('/workspace/list');
+    return { list: res.data, current: res.headers.get(WORKSPACE_HEADER) ?? res.data[0]?.id ?? null };
+  } catch (err) {
+    console.error('Workspace list failed to load', err);
+    return { list: [], current: workspaceStore.get() };
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>({ status: 'loading', user: null, current: null, workspaces: [], workspaceId: null, notice: null });
+  const statusRef = useRef<AuthStatus>('loading');
+  statusRef.current = state.status;
+
+  const adopt = useCallback(async (user: CurrentUser): Promise<DerivedUser> => {
+    const { list, current } = await loadWorkspaces();
+    workspaceStore.set(current);
+    const derived = deriveCurrentUser(user, list, current);
+    setState({ status: 'authenticated', user, current: derived, workspaces: list, workspaceId: current, notice: null });
+    if (isSupportedLanguage(user.language) && !new URLSearchParams(window.location.search).get('lang')) {
+      await changeLanguage(user.language as Language);
+    }
+    return derived;
+  }, []);
+
+  const endSession = useCallback((notice: AuthState['notice']) => {
+    workspaceStore.set(null);
+    clearQueryCache();
+    setState({ status: 'anonymous', user: null, current: null, workspaces: [], workspaceId: null, notice });
+  }, []);
+
+  // At start the current user is fetched; the session is then authenticated or not.
+  useEffect(() => {
+    let cancelled = false;
+    api
+      .get<CurrentUser>('/user')
+      .then((res) => (cancelled ? undefined : adopt(res.data)))
+      .catch(() => {
+        if (!cancelled) endSession(null);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [adopt, endSession]);
+
+  useEffect(
+    () =>
+      authEvents.subscribe((event) => {
+        if (event === 'logout') endSession('logged-out');
+        // Only a session that existed can expire; a first visit is simply anonymous.
+        else if (event === 'auth-expired') endSession(statusRef.current === 'authenticated' ? 'expired' : null);
+      }),
+    [endSession],
+  );
+
+  const value = useMemo<AuthApi>(
+    () => ({
+      ...state,
+      async login(username, password, rememberMe) {
+        await api.post('/auth/login', { username, password, remember_me: rememberMe });
+        const me = await api.get<CurrentUser>('/user');
+        return adopt(me.data);
+      },
+      async logout() {
+        try {
+          await api.post('/auth/logout');
+        } finally {
+          authEvents.emit('logout');
+        }
+      },
+      setUser: adopt,
+      async reload() {
+        const me = await api.get<CurrentUser>('/user');
+        await adopt(me.data);
+      },
+      async switchWorkspace(id) {
+        workspaceStore.set(id);
+        clearQueryCache();
+        const me = await api.get<CurrentUser>('/user');
+        await adopt(me.data);
+      },
+      endSession,
+      clearNotice: () => setState((s) => ({ ...s, notice: null })),
+    }),
+    [state, adopt, endSession],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthApi {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}
+
+/** True when a response says the session ended (e.g. after an e-mail change). */
+export function isLoggedOutResponse(headers: Headers): boolean {
+  return headers.get(AUTH_STATUS_HEADER) === 'LoggedOut';
+}
+
+export { ApiError };

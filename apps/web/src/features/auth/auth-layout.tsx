@@ -1,0 +1,57 @@
+import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
+import { Box, IconButton, Menu, MenuItem, Paper, Typography } from '@mui/material';
+import { LANGUAGES, type Language } from '@timbro/shared/constants';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES } from '../../i18n/languages';
+import { useLanguage } from '../profile/use-language';
+
+/** The frame of the auth screens: brand, a language switcher, the card. */
+export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { language, setLanguage } = useLanguage();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <Box component="header" sx={{ display: 'flex', alignItems: 'center', px: 3, height: 56, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+        <Typography variant="h6" component="p" sx={{ fontWeight: 700, flexGrow: 1 }}>
+          Timbro
+        </Typography>
+        <IconButton color="inherit" onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('header.language')} title={t('header.language')} data-testid="language-button">
+          <TranslateOutlined />
+        </IconButton>
+        <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+          {LANGUAGES.map((l) => (
+            <MenuItem
+              key={l}
+              selected={l === language}
+              onClick={() => {
+                setAnchor(null);
+                void setLanguage(l as Language);
+              }}
+              data-testid={`language-${l}`}
+            >
+              {LANGUAGE_NAMES[l]}
+            </MenuItem>
+          ))}
+        </Menu>
+      </Box>
+      <Box component="main" sx={{ flexGrow: 1, display: 'grid', placeItems: 'center', p: 2 }}>
+        <Paper elevation={0} variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 460 }}>
+          <Typography variant="h1" sx={{ mb: subtitle ? 1 : 3 }}>
+            {title}
+          </Typography>
+          {subtitle && (
+            <Typography color="text.secondary" sx={{ mb: 3 }}>
+              {subtitle}
+            </Typography>
+          )}
+          {children}
+        </Paper>
+      </Box>
+      <Box component="footer" sx={{ textAlign: 'center', py: 2, color: 'text.secondary' }}>
+        <Typography variant="caption">{t('auth.footer')}</Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { FormTextField } from '../../components/form/form-text-field';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/error-message';
+import { AuthLayout } from './auth-layout';
+import { useAuth } from './auth-context';
+import { loginSchema, type LoginForm } from './schemas';
+
+type Access = 'user' | 'admin' | 'operator';
+
+/** Safe in-app redirect target from ?next= (only our own paths). */
+function safeNext(next: string | null): string | null {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : null;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { login, notice, clearNotice } = useAuth();
+  const [access, setAccess] = useState<Access>('user');
+  const [failure, setFailure] = useState<string | null>(null);
+  const schema = useMemo(() => loginSchema(t), [t]);
+  const { control, handleSubmit, formState } = useForm<LoginForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { username: '', password: '', remember_me: false },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const user = await login(values.username, values.password, values.remember_me);
+      clearNotice();
+      void navigate(safeNext(params.get('next')) ?? user.homeRoute, { replace: true });
+    } catch (err) {
+      setFailure(errorMessage(err, t('errors.generic')));
+    }
+  });
+
+  return (
+    <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+      <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={t('auth.login.title')}>
+        {notice === 'expired' && <Alert severity="warning">{t('auth.login.sessionExpired')}</Alert>}
+        {notice === 'logged-out' && <Alert severity="info">{t('auth.login.loggedOut')}</Alert>}
+        <ToggleButtonGroup
+          exclusive
+          fullWidth
+          size="small"
+          color="primary"
+          value={access}
+          onChange={(_, v: Access | null) => v && setAccess(v)}
+          aria-label={t('auth.login.accessType')}
+        >
+          <ToggleButton value="user">{t('auth.login.access.user')}</ToggleButton>
+          <ToggleButton value="admin">{t('auth.login.access.admin')}</ToggleButton>
+          <ToggleButton value="operator">{t('auth.login.access.operator')}</ToggleButton>
+        </ToggleButtonGroup>
+        <Alert severity="info" variant="outlined" data-testid="access-notice">
+          {t(`auth.login.notice.${access}`)}
+        </Alert>
+        {failure && (
+          <Alert severity="error" role="alert" data-testid="login-error">
+            {failure}
+          </Alert>
+        )}
+        <FormTextField control={control} name="username" label={t('auth.fields.email')} type="email" autoComplete="username" autoFocus required />
+        <FormTextField control={control} name="password" label={t('auth.fields.password')} type="password" autoComplete="current-password" required />
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+          <Controller
+            name="remember_me"
+            control={control}
+            render={({ field }) => (
+              <FormControlLabel control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label={t('auth.login.rememberMe')} />
+            )}
+          />
+          <Link component={RouterLink} to={paths.forgetPassword}>
+            {t('auth.login.forgot')}
+          </Link>
+        </Box>
+        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+          {t('auth.login.submit')}
+        </Button>
+        <Box sx={{ textAlign: 'center' }}>
+          {t('auth.login.candidate')}{' '}
+          <Link component={RouterLink} to={paths.signup}>
+            {t('auth.login.signUp')}
+          </Link>
+        </Box>
+      </Stack>
+    </AuthLayout>
+  );
+}

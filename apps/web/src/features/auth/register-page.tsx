@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Link, Stack } from '@mui/material';
+import { PASSWORD_MIN_LENGTH } from '@timbro/shared/constants';
+import { normalizeCodiceFiscale } from '@timbro/shared/validators/codice-fiscale';
+import type { CurrentUser } from '@timbro/shared';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { FormTextField } from '../../components/form/form-text-field';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { applyServerErrors } from '../../lib/apply-server-errors';
+import { errorMessage } from '../../lib/error-message';
+import { AuthLayout } from './auth-layout';
+import { useAuth } from './auth-context';
+import { registerSchema, type RegisterForm } from './schemas';
+
+const FIELDS = ['first_name', 'last_name', 'email', 'fiscal_code', 'password', 'password_confirmation'] as const;
+
+/** Candidate sign-up ("Sei un candidato?"): the new account is logged in at once. */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { setUser } = useAuth();
+  const [failure, setFailure] = useState<string | null>(null);
+  const schema = useMemo(() => registerSchema(t, PASSWORD_MIN_LENGTH), [t]);
+  const { control, handleSubmit, setError, formState } = useForm<RegisterForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { first_name: '', last_name: '', email: '', fiscal_code: '', password: '', password_confirmation: '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const res = await api.post<CurrentUser>('/auth/register', { ...values, fiscal_code: normalizeCodiceFiscale(values.fiscal_code) });
+      const user = await setUser(res.data);
+      void navigate(user.homeRoute, { replace: true });
+    } catch (err) {
+      if (!applyServerErrors(err, setError, FIELDS)) setFailure(errorMessage(err, t('errors.generic')));
+    }
+  });
+  return (
+    <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
+      <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={t('auth.register.title')}>
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormTextField control={control} name="first_name" label={t('auth.fields.firstName')} autoComplete="given-name" required />
+          <FormTextField control={control} name="last_name" label={t('auth.fields.lastName')} autoComplete="family-name" required />
+        </Stack>
+        <FormTextField control={control} name="email" label={t('auth.fields.email')} type="email" autoComplete="email" required />
+        <FormTextField control={control} name="fiscal_code" label={t('auth.fields.fiscalCode')} required slotProps={{ htmlInput: { style: { textTransform: 'uppercase' }, maxLength: 16 } }} />
+        <FormTextField control={control} name="password" label={t('auth.fields.password')} type="password" autoComplete="new-password" required helperText={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })} />
+        <FormTextField control={control} name="password_confirmation" label={t('auth.fields.passwordConfirmation')} type="password" autoComplete="new-password" required />
+        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+          {t('auth.register.submit')}
+        </Button>
+        <Box sx={{ textAlign: 'center' }}>
+          <Link component={RouterLink} to={paths.signin}>
+            {t('auth.backToLogin')}
+          </Link>
+        </Box>
+      </Stack>
+    </AuthLayout>
+  );
+}

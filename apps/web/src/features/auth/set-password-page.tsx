@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Link, Stack } from '@mui/material';
+import { PASSWORD_MIN_LENGTH, REDIRECT_AFTER_PASSWORD_MS } from '@timbro/shared/constants';
+import type { MessageResponse } from '@timbro/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { FormTextField } from '../../components/form/form-text-field';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { applyServerErrors } from '../../lib/apply-server-errors';
+import { errorMessage } from '../../lib/error-message';
+import { AuthLayout } from './auth-layout';
+import { setPasswordSchema, type SetPasswordForm } from './schemas';
+
+/** Reset password and first login (token in the path); after success, back to login in 3 seconds. */
+export function SetPasswordPage({ mode }: { mode: 'reset' | 'first-login' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { token = '' } = useParams();
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const schema = useMemo(() => setPasswordSchema(t, PASSWORD_MIN_LENGTH), [t]);
+  const { control, handleSubmit, setError, formState } = useForm<SetPasswordForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '', password_confirmation: '' },
+  });
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => void navigate(paths.signin, { replace: true }), REDIRECT_AFTER_PASSWORD_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+  const endpoint = mode === 'reset' ? `/auth/new-password/${encodeURIComponent(token)}` : `/auth/first-login/${encodeURIComponent(token)}`;
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const res = await api.post<MessageResponse>(endpoint, values);
+      setDone(res.data?.message ?? t('auth.setPassword.done'));
+    } catch (err) {
+      if (!applyServerErrors(err, setError, ['password', 'password_confirmation'])) setFailure(errorMessage(err, t('errors.generic')));
+    }
+  });
+  const key = mode === 'reset' ? 'reset' : 'firstLogin';
+  return (
+    <AuthLayout title={t(`auth.setPassword.${key}.title`)} subtitle={t(`auth.setPassword.${key}.subtitle`)}>
+      {done ? (
+        <Stack spacing={2}>
+          <Alert severity="success" role="status" data-testid="set-password-done">
+            {done}
+          </Alert>
+          <Alert severity="info">{t('auth.setPassword.redirecting')}</Alert>
+        </Stack>
+      ) : (
+        <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={t(`auth.setPassword.${key}.title`)}>
+          {failure && <Alert severity="error">{failure}</Alert>}
+          <FormTextField control={control} name="password" label={t('auth.fields.newPassword')} type="password" autoComplete="new-password" autoFocus required helperText={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })} />
+          <FormTextField control={control} name="password_confirmation" label={t('auth.fields.passwordConfirmation')} type="password" autoComplete="new-password" required />
+          <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+            {t('auth.setPassword.submit')}
+          </Button>
+          <Box sx={{ textAlign: 'center' }}>
+            <Link component={RouterLink} to={paths.signin}>
+              {t('auth.backToLogin')}
+            </Link>
+          </Box>
+        </Stack>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,48 @@
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import { MenuItem, Select, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../auth/auth-context';
+import { errorMessage } from '../../lib/error-message';
+
+/** Header control: the active workspace; switching reloads the data of the new one. */
+export function WorkspaceSwitcher() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const { workspaces, workspaceId, switchWorkspace } = useAuth();
+  if (workspaces.length === 0) return null;
+  if (workspaces.length === 1) {
+    return (
+      <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 1, opacity: 0.9 }} data-testid="workspace-name">
+        <BusinessOutlined fontSize="small" />
+        {workspaces[0]!.name}
+      </Typography>
+    );
+  }
+  return (
+    <Select
+      size="small"
+      value={workspaceId ?? ''}
+      onChange={(e) => {
+        void switchWorkspace(String(e.target.value))
+          .then((user) => {
+            enqueueSnackbar(t('workspace.switched'), { variant: 'info' });
+            void navigate(user === undefined ? '/' : '/');
+          })
+          .catch((err) => enqueueSnackbar(errorMessage(err, t('errors.generic')), { variant: 'error' }));
+      }}
+      inputProps={{ 'aria-label': t('workspace.label') }}
+      data-testid="workspace-switcher"
+      startAdornment={<BusinessOutlined fontSize="small" sx={{ mr: 1 }} />}
+      sx={{ color: 'inherit', minWidth: 200, '.MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.4)' }, '.MuiSvgIcon-root': { color: 'inherit' } }}
+    >
+      {workspaces.map((w) => (
+        <MenuItem key={w.id} value={w.id}>
+          {w.name}
+        </MenuItem>
+      ))}
+    </Select>
+  );
+}

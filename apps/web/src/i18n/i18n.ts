@@ -1,0 +1,56 @@
+import type { Language } from '@timbro/shared';
+import dayjs from 'dayjs';
+import 'dayjs/locale/it';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import it from './locales/it.json';
+import { catalogFor, directionOf, rememberLanguage, type CatalogLanguage } from './languages';
+
+/** Other catalogs load on demand: the login route ships only Italian. */
+const loaders: Record<Exclude<CatalogLanguage, 'it'>, () => Promise<{ default: object }>> = {
+  en: () => import('./locales/en.json'),
+  fr: () => import('./locales/fr.json'),
+  es: () => import('./locales/es.json'),
+  de: () => import('./locales/de.json'),
+  ru: () => import('./locales/ru.json'),
+  ar: () => import('./locales/ar.json'),
+};
+
+const dayjsLoaders: Record<Exclude<CatalogLanguage, 'it'>, () => Promise<unknown>> = {
+  en: async () => undefined,
+  fr: () => import('dayjs/locale/fr'),
+  es: () => import('dayjs/locale/es'),
+  de: () => import('dayjs/locale/de'),
+  ru: () => import('dayjs/locale/ru'),
+  ar: () => import('dayjs/locale/ar'),
+};
+
+export async function initI18n(language: Language) {
+  await i18n.use(initReactI18next).init({
+    resources: { it: { translation: it } },
+    lng: 'it',
+    fallbackLng: 'it',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  await changeLanguage(language);
+  return i18n;
+}
+
+/** Switches catalog, dayjs locale and document direction; remembers the choice on this device. */
+export async function changeLanguage(language: Language) {
+  const catalog = catalogFor(language);
+  if (catalog !== 'it' && !i18n.hasResourceBundle(catalog, 'translation')) {
+    const [mod] = await Promise.all([loaders[catalog](), dayjsLoaders[catalog]()]);
+    i18n.addResourceBundle(catalog, 'translation', mod.default, true, true);
+  } else if (catalog !== 'it') {
+    await dayjsLoaders[catalog]();
+  }
+  dayjs.locale(catalog);
+  await i18n.changeLanguage(catalog);
+  document.documentElement.lang = catalog;
+  document.documentElement.dir = directionOf(catalog);
+  rememberLanguage(language);
+}
+
+export { i18n };

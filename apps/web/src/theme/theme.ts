@@ -1,0 +1,48 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import { arSD as coreAr, deDE as coreDe, enUS as coreEn, esES as coreEs, frFR as coreFr, itIT as coreIt, ruRU as coreRu } from '@mui/material/locale';
+import { LAYOUT, PRIMARY_COLORS } from '@timbro/shared/constants';
+import type { CatalogLanguage } from '../i18n/languages';
+
+export type ThemeVariant = 'active' | 'alternate';
+
+const CORE_LOCALES = { it: coreIt, en: coreEn, fr: coreFr, es: coreEs, de: coreDe, ru: coreRu, ar: coreAr } as const;
+
+/** Two complete visual variants (spec section 1): the active one (#1A415B) and the alternate one (#516CED). */
+const VARIANTS = {
+  active: {
+    primary: { main: PRIMARY_COLORS.active, light: '#4A6D88', dark: '#0F2A3C', contrastText: '#FFFFFF' },
+    secondary: { main: '#E8A33D', light: '#F2C57F', dark: '#B5771B', contrastText: '#1B1B1B' },
+    background: { default: '#F4F6F8', paper: '#FFFFFF' },
+    sidebar: '#FFFFFF',
+  },
+  alternate: {
+    primary: { main: PRIMARY_COLORS.alternate, light: '#8599F2', dark: '#3249B8', contrastText: '#FFFFFF' },
+    secondary: { main: '#1FB5A3', light: '#66D6C9', dark: '#14877A', contrastText: '#FFFFFF' },
+    background: { default: '#F5F6FB', paper: '#FFFFFF' },
+    sidebar: '#FBFBFF',
+  },
+} as const;
+
+export function createAppTheme(variant: ThemeVariant, direction: 'ltr' | 'rtl', language: CatalogLanguage): Theme {
+  const v = VARIANTS[variant];
+  return createTheme(
+    {
+      direction,
+      palette: { mode: 'light', primary: v.primary, secondary: v.secondary, background: v.background },
+      typography: { fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif', h1: { fontSize: '2rem', fontWeight: 500 }, h2: { fontSize: '1.5rem', fontWeight: 500 } },
+      breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
+      spacing: 8,
+      shape: { borderRadius: 8 },
+      mixins: { toolbar: { minHeight: LAYOUT.headerHeight } },
+      components: {
+        MuiAppBar: { defaultProps: { elevation: 0 } },
+        MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 500 } } },
+        MuiTextField: { defaultProps: { fullWidth: true } },
+        MuiToggleButton: { styleOverrides: { root: { textTransform: 'none' } } },
+        MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': { outline: `2px solid ${v.primary.main}`, outlineOffset: 2 } } } },
+        MuiDrawer: { styleOverrides: { paper: { backgroundColor: v.sidebar } } },
+      },
+    },
+    CORE_LOCALES[language],
+  );
+}
