@@ -22,7 +22,7 @@ export function AppFrame() {
           variant="temporary"
           open={mobileOpen}
           onClose={() => setMobileOpen(false)}
-          ModalProps={{ keepMounted: true }}
+          ModalProps={{ keepMounted: false }}
           sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width } }}
         >
           <Toolbar variant="dense" sx={{ minHeight: LAYOUT.headerHeight }} />

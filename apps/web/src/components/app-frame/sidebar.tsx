@@ -1,4 +1,4 @@
-import { Box, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
@@ -21,7 +21,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             dense
             subheader={
               section.key === 'dashboard' ? undefined : (
-                <ListSubheader component="div" sx={{ bgcolor: 'transparent', lineHeight: '32px', fontWeight: 500 }}>
+                <ListSubheader component="li" sx={{ bgcolor: 'transparent', lineHeight: '32px', fontWeight: 500 }}>
                   {t(`nav.sections.${section.key}`)}
                 </ListSubheader>
               )
@@ -30,8 +30,8 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             {items.map((item) => {
               const selected = location.pathname === item.to || location.pathname.startsWith(`${item.to}/`);
               return (
+                <ListItem key={item.key} disablePadding>
                 <ListItemButton
-                  key={item.key}
                   component={NavLink}
                   to={item.to}
                   selected={selected}
@@ -44,6 +44,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                   </ListItemIcon>
                   <ListItemText primary={t(`nav.items.${item.key}`)} />
                 </ListItemButton>
+                </ListItem>
               );
             })}
           </List>

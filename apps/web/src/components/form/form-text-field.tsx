@@ -16,7 +16,11 @@ export function FormTextField<T extends FieldValues>({ name, control, ...rest }:
           value={field.value ?? ''}
           error={!!fieldState.error}
           helperText={fieldState.error?.message ?? rest.helperText}
-          slotProps={{ ...rest.slotProps, htmlInput: { ...(rest.slotProps?.htmlInput as object), 'aria-invalid': !!fieldState.error } }}
+          slotProps={{
+            ...rest.slotProps,
+            // E-mail addresses read left to right in every language.
+            htmlInput: { ...(rest.slotProps?.htmlInput as object), 'aria-invalid': !!fieldState.error, ...(rest.type === 'email' ? { dir: 'ltr' } : {}) },
+          }}
         />
       )}
     />
