@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -15,8 +16,15 @@ import { appConfigRoutes } from './modules/health/app-config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { groupRoutes } from './modules/groups/groups.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { userImportRoutes } from './modules/users/user-import.routes';
 import { errorHandler } from './plugins/error-handler';
 import { requestContext } from './plugins/request-context';
+
+/** Largest accepted upload (imports now; documents and pay slips later). */
+export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -59,6 +67,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   });
 
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } });
   await app.register(helmet, {
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
     hsts: deps.config.cookieSecure,
@@ -81,6 +90,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       await api.register(authRoutes(deps));
       await api.register(profileRoutes(deps));
       await api.register(workspaceRoutes(deps));
+      await api.register(userRoutes(deps));
+      await api.register(userImportRoutes(deps));
+      await api.register(groupRoutes(deps));
+      await api.register(auditRoutes(deps));
     },
     { prefix: API_BASE_PATH },
   );

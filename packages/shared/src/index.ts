@@ -7,3 +7,4 @@ export * from './schemas/auth';
 export * from './schemas/workspace';
 export * from './validators';
 export * from './zod-config';
+export * from './schemas/people';

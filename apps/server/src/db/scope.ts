@@ -19,7 +19,7 @@ export function workspaceScope(workspaceId: string): WorkspaceScope {
 export type TenantTable = PgTable & { workspaceId: PgColumn; id: PgColumn };
 
 /** `workspace_id = scope AND …conditions`: the one place where the tenant filter is written. */
-export function inScope(table: TenantTable, scope: WorkspaceScope, ...conditions: (SQL | undefined)[]): SQL {
+export function inScope(table: { workspaceId: PgColumn }, scope: WorkspaceScope, ...conditions: (SQL | undefined)[]): SQL {
   return and(eq(table.workspaceId, scope.workspaceId), ...conditions) as SQL;
 }
 

@@ -45,3 +45,14 @@ export function welcomeMail(firstName: string, link: string) {
       signature,
   };
 }
+
+export function addedToWorkspaceMail(firstName: string, workspaceName: string, link: string) {
+  return {
+    template: 'added-to-workspace',
+    subject: `${workspaceName} ti ha aggiunto su Timbro`,
+    text:
+      `Ciao ${firstName},\n\n${workspaceName} ti ha aggiunto al suo personale su Timbro. Accedi con il tuo account di sempre:\n\n${link}\n` +
+      'Dal selettore in alto potrai passare da un’azienda all’altra.' +
+      signature,
+  };
+}

@@ -1,0 +1,69 @@
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { groupMembers, groups, userInfos, users } from '../../db/schema';
+import { inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
+
+export const groupRepo = tenantRepository(groups);
+
+const usersCount = sql<number>`(select count(*)::int from ${groupMembers} gm where gm.workspace_id = ${groups.workspaceId} and gm.group_id = ${groups.id})`;
+
+export async function listGroups(
+  q: Queryable,
+  scope: WorkspaceScope,
+  opts: { page: number; perPage: number; sort: 'name' | 'usersCount' | 'createdAt'; order: 'asc' | 'desc'; search?: string },
+) {
+  const like = opts.search ? `%${opts.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+  const where = inScope(groups, scope, like ? ilike(groups.name, like) : undefined);
+  const dir = opts.order === 'desc' ? desc : asc;
+  const sortBy = opts.sort === 'usersCount' ? usersCount : opts.sort === 'createdAt' ? groups.createdAt : sql`lower(${groups.name})`;
+  const rows = await q
+    .select({ id: groups.id, name: groups.name, createdAt: groups.createdAt, usersCount })
+    .from(groups)
+    .where(where)
+    .orderBy(dir(sortBy), asc(groups.id))
+    .limit(opts.perPage)
+    .offset((opts.page - 1) * opts.perPage);
+  const [count] = await q.select({ n: sql<number>`count(*)::int` }).from(groups).where(where);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function findGroup(q: Queryable, scope: WorkspaceScope, id: string) {
+  const rows = await q
+    .select({ id: groups.id, name: groups.name, createdAt: groups.createdAt, usersCount })
+    .from(groups)
+    .where(inScope(groups, scope, eq(groups.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findGroupByName(q: Queryable, scope: WorkspaceScope, name: string) {
+  const rows = await q.select().from(groups).where(inScope(groups, scope, sql`lower(${groups.name}) = lower(${name})`)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function groupMembersOf(q: Queryable, scope: WorkspaceScope, groupId: string) {
+  return q
+    .select({ id: userInfos.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(groupMembers)
+    .innerJoin(userInfos, and(eq(userInfos.id, groupMembers.userInfoId), eq(userInfos.workspaceId, groupMembers.workspaceId)))
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(inScope(groupMembers, scope, eq(groupMembers.groupId, groupId)))
+    .orderBy(asc(users.lastName), asc(users.firstName));
+}
+
+export async function existingUserInfoIds(q: Queryable, scope: WorkspaceScope, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await q.select({ id: userInfos.id }).from(userInfos).where(inScope(userInfos, scope, inArray(userInfos.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+export async function setMembers(q: Queryable, scope: WorkspaceScope, groupId: string, userInfoIds: string[]) {
+  await q.delete(groupMembers).where(inScope(groupMembers, scope, eq(groupMembers.groupId, groupId)));
+  if (userInfoIds.length > 0) {
+    await q.insert(groupMembers).values(userInfoIds.map((userInfoId) => ({ workspaceId: scope.workspaceId, groupId, userInfoId })));
+  }
+}
+
+export async function lookupGroups(q: Queryable, scope: WorkspaceScope) {
+  return q.select({ id: groups.id, name: groups.name }).from(groups).where(inScope(groups, scope)).orderBy(asc(sql`lower(${groups.name})`));
+}

@@ -1,0 +1,77 @@
+import { ErrorCode, peopleMsg, type Group, type GroupDetail, type GroupInput } from '@timbro/shared';
+import type { Queryable } from '../../db/client';
+import type { WorkspaceScope } from '../../db/scope';
+import type { AppDeps } from '../../deps';
+import { recordAudit } from '../../lib/audit';
+import { AppError, notFound, validation } from '../../lib/errors';
+import type { ActorRef } from '../users/users.service';
+import * as repo from './groups.repository';
+
+type Row = { id: string; name: string; createdAt: Date; usersCount: number };
+const present = (r: Row): Group => ({ id: r.id, name: r.name, usersCount: r.usersCount, createdAt: r.createdAt.toISOString() });
+
+const nameTaken = () => new AppError(ErrorCode.CONFLICT, peopleMsg.groupNameTaken, { errors: [{ path: 'name', message: peopleMsg.groupNameTaken }] });
+
+async function checkMembers(q: Queryable, scope: WorkspaceScope, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const found = await repo.existingUserInfoIds(q, scope, unique);
+  if (found.length !== unique.length) throw validation([{ path: 'members', message: peopleMsg.userNotFound }]);
+  return unique;
+}
+
+export async function listGroups(deps: AppDeps, scope: WorkspaceScope, query: { page: number; per_page: number; sort: 'name' | 'usersCount' | 'createdAt'; order: 'asc' | 'desc'; search?: string }) {
+  const { rows, total } = await repo.listGroups(deps.db, scope, { ...query, perPage: query.per_page });
+  return { items: rows.map(present), total, page: query.page, perPage: query.per_page };
+}
+
+export async function getGroup(deps: AppDeps, scope: WorkspaceScope, id: string): Promise<GroupDetail> {
+  const row = await repo.findGroup(deps.db, scope, id);
+  if (!row) throw notFound(peopleMsg.groupNotFound);
+  const members = await repo.groupMembersOf(deps.db, scope, id);
+  return { ...present(row), members };
+}
+
+export async function createGroup(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, input: GroupInput): Promise<GroupDetail> {
+  const id = await deps.db.transaction(async (tx) => {
+    if (await repo.findGroupByName(tx, scope, input.name)) throw nameTaken();
+    const members = await checkMembers(tx, scope, input.members ?? []);
+    const group = await repo.groupRepo.insert(tx, scope, { name: input.name });
+    await repo.setMembers(tx, scope, group.id, members);
+    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'group.create', entityType: 'group', entityId: group.id, changes: { name: input.name, members }, requestId: actor.requestId });
+    return group.id;
+  });
+  return getGroup(deps, scope, id);
+}
+
+export async function updateGroup(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string, input: GroupInput): Promise<GroupDetail> {
+  await deps.db.transaction(async (tx) => {
+    const before = await repo.findGroup(tx, scope, id);
+    if (!before) throw notFound(peopleMsg.groupNotFound);
+    const clash = await repo.findGroupByName(tx, scope, input.name);
+    if (clash && clash.id !== id) throw nameTaken();
+    await repo.groupRepo.update(tx, scope, id, { name: input.name, updatedAt: new Date() });
+    const changes: Record<string, unknown> = {};
+    if (before.name !== input.name) changes.name = { from: before.name, to: input.name };
+    if (input.members) {
+      const members = await checkMembers(tx, scope, input.members);
+      const old = (await repo.groupMembersOf(tx, scope, id)).map((m) => m.id).sort();
+      await repo.setMembers(tx, scope, id, members);
+      if (JSON.stringify(old) !== JSON.stringify([...members].sort())) changes.members = { from: old, to: [...members].sort() };
+    }
+    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'group.update', entityType: 'group', entityId: id, changes, requestId: actor.requestId });
+  });
+  return getGroup(deps, scope, id);
+}
+
+export async function deleteGroup(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string) {
+  await deps.db.transaction(async (tx) => {
+    const before = await repo.findGroup(tx, scope, id);
+    if (!before) throw notFound(peopleMsg.groupNotFound);
+    await repo.groupRepo.remove(tx, scope, id);
+    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'group.delete', entityType: 'group', entityId: id, changes: { name: before.name, usersCount: before.usersCount }, requestId: actor.requestId });
+  });
+}
+
+export async function lookupGroups(deps: AppDeps, scope: WorkspaceScope) {
+  return repo.lookupGroups(deps.db, scope);
+}

@@ -1,0 +1,60 @@
+import { ErrorCode, ImportPreviewSchema, ImportResultSchema, ListUsersQuerySchema } from '@timbro/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import { requireWorkspace } from '../../plugins/request-context';
+import { actorRef } from './users.routes';
+import * as service from './user-import.service';
+
+const tags = ['users'];
+
+/** The uploaded file of a multipart request (field `file`), fully read; a missing or oversized file is a 400/413. */
+async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, 'Carica un file CSV o Excel', { errors: [{ path: 'file', message: 'Carica un file CSV o Excel' }] });
+  }
+  const part = await request.file();
+  if (!part || part.fieldname !== 'file') {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, 'Carica un file CSV o Excel', { errors: [{ path: 'file', message: 'Carica un file CSV o Excel' }] });
+  }
+  const buf = await part.toBuffer();
+  if (buf.length === 0) throw new AppError(ErrorCode.VALIDATION_FAILED, 'Il file è vuoto', { errors: [{ path: 'file', message: 'Il file è vuoto' }] });
+  return buf;
+}
+
+export function userImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/admin/user/import/preview',
+      {
+        config: { permission: 'user:write' },
+        schema: { tags, summary: 'Check an employee CSV/XLSX: every row with its errors; nothing is written', consumes: ['multipart/form-data'], response: { 200: ImportPreviewSchema } },
+      },
+      async (request) => service.previewImport(deps, requireWorkspace(request).scope, await uploadedFile(request)),
+    );
+    app.post(
+      '/admin/user/import',
+      {
+        config: { permission: 'user:write' },
+        schema: { tags, summary: 'Import employees from CSV/XLSX, all or nothing (invitations are e-mailed)', consumes: ['multipart/form-data'], response: { 200: ImportResultSchema } },
+      },
+      async (request) => service.runImport(deps, requireWorkspace(request).scope, actorRef(request), await uploadedFile(request), request.log),
+    );
+    app.get(
+      '/admin/user/export',
+      {
+        config: { permission: 'user:read' },
+        schema: { tags, summary: 'The employee list as XLSX (same filters as the list; same columns as the import)', querystring: ListUsersQuerySchema.partial() },
+      },
+      async (request, reply) => {
+        const buf = await service.exportUsers(deps, requireWorkspace(request).scope, request.query);
+        const date = new Date().toISOString().slice(0, 10);
+        return reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename="dipendenti-${date}.xlsx"`)
+          .send(buf);
+      },
+    );
+  };
+}

@@ -1,0 +1,267 @@
+import {
+  CreateUserInputSchema,
+  ErrorCode,
+  INVITATION_TOKEN_TTL_HOURS,
+  autoApproveToDb,
+  errorTexts,
+  peopleMsg,
+  type CreateUserInput,
+  type ImportPreview,
+  type ListUsersQuery,
+} from '@timbro/shared';
+import type { Queryable } from '../../db/client';
+import { oneTimeTokens } from '../../db/schema';
+import type { WorkspaceScope } from '../../db/scope';
+import type { AppDeps } from '../../deps';
+import { recordAudit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { enqueueMail, type MailLogger } from '../../lib/mail';
+import { addedToWorkspaceMail, invitationMail } from '../../lib/mail-templates';
+import { readTable, SpreadsheetError, writeXlsx, type Table } from '../../lib/spreadsheet';
+import { randomToken, sha256 } from '../../lib/tokens';
+import { groupRepo, findGroupByName } from '../groups/groups.repository';
+import { findWorkspace } from '../workspaces/workspaces.repository';
+import * as repo from './users.repository';
+import type { ActorRef } from './users.service';
+
+export const MAX_IMPORT_ROWS = 2000;
+
+/** Import/export columns (Italian headers; English aliases accepted). The export writes exactly these headers. */
+export const COLUMNS = [
+  { key: 'firstName', header: 'Nome', aliases: ['first name', 'firstname', 'name'] },
+  { key: 'lastName', header: 'Cognome', aliases: ['last name', 'lastname', 'surname'] },
+  { key: 'email', header: 'Email', aliases: ['e-mail', 'mail'] },
+  { key: 'fiscalCode', header: 'Codice fiscale', aliases: ['cf', 'fiscal code', 'codicefiscale'] },
+  { key: 'roles', header: 'Ruoli', aliases: ['ruolo', 'roles', 'role'] },
+  { key: 'workEmail', header: 'Email aziendale', aliases: ['work email', 'email lavoro'] },
+  { key: 'pec', header: 'PEC', aliases: ['email personale', 'personal email'] },
+  { key: 'phoneNumber', header: 'Telefono', aliases: ['cellulare', 'phone', 'phone number'] },
+  { key: 'homeAddress', header: 'Indirizzo', aliases: ['indirizzo di residenza', 'address', 'home address'] },
+  { key: 'iban', header: 'IBAN', aliases: [] },
+  { key: 'birthday', header: 'Data di nascita', aliases: ['nascita', 'birthday', 'birth date', 'date of birth'] },
+  { key: 'birthplace', header: 'Luogo di nascita', aliases: ['birthplace', 'place of birth'] },
+  { key: 'groups', header: 'Gruppi', aliases: ['gruppo', 'groups', 'group'] },
+] as const;
+type ColumnKey = (typeof COLUMNS)[number]['key'];
+
+const ROLE_WORDS: Record<string, 'admin' | 'accountant' | 'member'> = {
+  amministratore: 'admin',
+  admin: 'admin',
+  consulente: 'accountant',
+  accountant: 'accountant',
+  dipendente: 'member',
+  member: 'member',
+  employee: 'member',
+};
+const ROLE_LABELS: Record<string, string> = { admin: 'amministratore', accountant: 'consulente', member: 'dipendente' };
+
+const norm = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+function mapColumns(table: Table): Map<ColumnKey, number> {
+  const map = new Map<ColumnKey, number>();
+  table.headers.forEach((h, i) => {
+    const n = norm(h);
+    const col = COLUMNS.find((c) => norm(c.header) === n || c.aliases.some((a) => norm(a) === n));
+    if (col && !map.has(col.key)) map.set(col.key, i);
+  });
+  for (const required of ['firstName', 'lastName', 'email', 'fiscalCode'] as const) {
+    if (!map.has(required)) {
+      const header = COLUMNS.find((c) => c.key === required)!.header;
+      throw new AppError(ErrorCode.VALIDATION_FAILED, `Manca la colonna obbligatoria «${header}»`, { errors: [{ path: 'file', message: `Manca la colonna obbligatoria «${header}»` }] });
+    }
+  }
+  return map;
+}
+
+/** dd/mm/yyyy (Italian spreadsheets) or yyyy-mm-dd → yyyy-mm-dd; anything else is left for the schema to refuse. */
+function normalizeDate(v: string): string {
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(v);
+  return m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : v;
+}
+
+interface PlannedRow {
+  line: number;
+  values: Record<string, string>;
+  errors: { field: string; message: string }[];
+  action: 'create' | 'bind' | 'skip';
+  input: CreateUserInput | null;
+  groupNames: string[];
+  bindUserId: string | null;
+}
+
+/** Reads and checks every row against the rules, the file itself (duplicates) and the database: nothing is written. */
+export async function planImport(q: Queryable, scope: WorkspaceScope, buf: Buffer): Promise<{ rows: PlannedRow[]; columns: string[] }> {
+  let table: Table;
+  try {
+    table = await readTable(buf);
+  } catch (err) {
+    if (err instanceof SpreadsheetError) throw new AppError(ErrorCode.VALIDATION_FAILED, err.message, { errors: [{ path: 'file', message: err.message }] });
+    throw err;
+  }
+  if (table.rows.length === 0) throw new AppError(ErrorCode.VALIDATION_FAILED, 'Il file non contiene righe da importare', { errors: [{ path: 'file', message: 'Il file non contiene righe da importare' }] });
+  if (table.rows.length > MAX_IMPORT_ROWS) {
+    const m = `Il file contiene più di ${MAX_IMPORT_ROWS} righe: dividilo in più file`;
+    throw new AppError(ErrorCode.VALIDATION_FAILED, m, { errors: [{ path: 'file', message: m }] });
+  }
+  const columns = mapColumns(table);
+  const planned: PlannedRow[] = table.rows.map((r) => {
+    const values: Record<string, string> = {};
+    for (const [key, idx] of columns) values[key] = r.cells[idx] ?? '';
+    const errors: { field: string; message: string }[] = [];
+    const roleWords = (values.roles ?? '').split(/[,;|/]/).map(norm).filter(Boolean);
+    const roles = roleWords.length === 0 ? ['member'] : roleWords.map((w) => ROLE_WORDS[w] ?? w);
+    const badRole = roleWords.find((w) => !ROLE_WORDS[w]);
+    if (badRole) errors.push({ field: 'roles', message: `Ruolo sconosciuto: «${badRole}» (usa amministratore, consulente o dipendente)` });
+    const groupNames = (values.groups ?? '').split(/[;|]/).map((g) => g.trim()).filter(Boolean);
+    const parsed = CreateUserInputSchema.safeParse({
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      fiscalCode: values.fiscalCode,
+      roles: badRole ? ['member'] : roles,
+      workEmail: values.workEmail || null,
+      pec: values.pec || null,
+      phoneNumber: values.phoneNumber || null,
+      homeAddress: values.homeAddress || null,
+      iban: values.iban || null,
+      birthday: values.birthday ? normalizeDate(values.birthday) : null,
+      birthplace: values.birthplace || null,
+      groups: [],
+    });
+    if (!parsed.success) {
+      const seen = new Set<string>();
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'row');
+        if (seen.has(field)) continue;
+        seen.add(field);
+        errors.push({ field, message: issue.message });
+      }
+    }
+    return { line: r.line, values, errors, action: 'create', input: parsed.success ? parsed.data : null, groupNames, bindUserId: null };
+  });
+
+  // Duplicates inside the file.
+  for (const key of ['email', 'fiscalCode'] as const) {
+    const firstLine = new Map<string, number>();
+    for (const row of planned) {
+      const v = (row.input?.[key] ?? row.values[key] ?? '').toUpperCase();
+      if (!v) continue;
+      const first = firstLine.get(v);
+      if (first !== undefined) row.errors.push({ field: key, message: `Duplicato della riga ${first}` });
+      else firstLine.set(v, row.line);
+    }
+  }
+
+  // Conflicts with accounts that already exist (one query per row at most: imports are bounded by MAX_IMPORT_ROWS).
+  for (const row of planned) {
+    if (!row.input) continue;
+    const byCf = await repo.findAccountByFiscalCode(q, row.input.fiscalCode);
+    if (byCf) {
+      if (await repo.membershipOfAccount(q, scope, byCf.id)) row.errors.push({ field: 'fiscalCode', message: peopleMsg.alreadyMember });
+      else {
+        row.action = 'bind';
+        row.bindUserId = byCf.id;
+      }
+      continue;
+    }
+    if (await repo.findAccountByEmail(q, row.input.email)) row.errors.push({ field: 'email', message: errorTexts.UniqueConstraintViolation });
+  }
+  for (const row of planned) if (row.errors.length > 0) row.action = 'skip';
+  return { rows: planned, columns: [...columns.keys()] };
+}
+
+export async function previewImport(deps: AppDeps, scope: WorkspaceScope, buf: Buffer): Promise<ImportPreview> {
+  const { rows, columns } = await planImport(deps.db, scope, buf);
+  const invalid = rows.filter((r) => r.errors.length > 0).length;
+  return {
+    rows: rows.map((r) => ({ line: r.line, values: r.values, errors: r.errors, action: r.action })),
+    total: rows.length,
+    valid: rows.length - invalid,
+    invalid,
+    columns,
+  };
+}
+
+/** All or nothing: any row with an error refuses the whole file; otherwise every row is written in one transaction. */
+export async function runImport(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, buf: Buffer, log: MailLogger) {
+  const result = await deps.db.transaction(async (tx) => {
+    const { rows } = await planImport(tx, scope, buf);
+    const errors = rows.flatMap((r) => r.errors.map((e) => ({ path: `rows.${r.line}.${e.field}`, message: `Riga ${r.line}: ${e.message}` })));
+    if (errors.length > 0) throw new AppError(ErrorCode.VALIDATION_FAILED, `Il file contiene ${rows.filter((r) => r.errors.length).length} righe con errori: nessun dipendente è stato importato`, { errors });
+    const workspace = await findWorkspace(tx, scope);
+    const groupIds = new Map<string, string>();
+    let created = 0;
+    let bound = 0;
+    for (const row of rows) {
+      const input = row.input!;
+      const ids: string[] = [];
+      for (const name of row.groupNames) {
+        const key = name.toLowerCase();
+        let gid = groupIds.get(key);
+        if (!gid) {
+          gid = (await findGroupByName(tx, scope, name))?.id ?? (await groupRepo.insert(tx, scope, { name })).id;
+          groupIds.set(key, gid);
+        }
+        ids.push(gid);
+      }
+      let accountId = row.bindUserId;
+      let token: string | null = null;
+      if (!accountId) {
+        const account = await repo.insertAccount(tx, { email: input.email, firstName: input.firstName, lastName: input.lastName, fiscalCode: input.fiscalCode });
+        accountId = account.id;
+        token = randomToken();
+        await tx.insert(oneTimeTokens).values({ userId: account.id, purpose: 'first_login', tokenHash: sha256(token), expiresAt: new Date(Date.now() + INVITATION_TOKEN_TTL_HOURS * 3600_000) });
+        created++;
+      } else bound++;
+      const info = await repo.userInfoRepo.insert(tx, scope, {
+        userId: accountId,
+        isAdmin: input.roles.includes('admin'),
+        isAccountant: input.roles.includes('accountant'),
+        isMember: input.roles.includes('member'),
+        attendanceAutoApproveRequest: autoApproveToDb(input.attendanceAutoApproveRequest),
+        workEmail: input.workEmail,
+        phoneNumber: input.phoneNumber,
+        pec: input.pec,
+        homeAddress: input.homeAddress,
+        iban: input.iban,
+        birthday: input.birthday,
+        birthplace: input.birthplace,
+      });
+      await repo.setUserGroups(tx, scope, info.id, [...new Set(ids)]);
+      const name = workspace?.name ?? 'Timbro';
+      if (token) await enqueueMail(tx, { to: input.email, ...invitationMail(input.firstName, name, `${deps.config.publicUrl}/first-login/${token}`) }, log);
+      else {
+        const account = await repo.findAccountById(tx, accountId);
+        await enqueueMail(tx, { to: account!.email, ...addedToWorkspaceMail(account!.firstName, name, deps.config.publicUrl) }, log);
+      }
+    }
+    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'user.import', entityType: 'user', entityId: 'import', changes: { created, bound, rows: rows.length }, requestId: actor.requestId });
+    return { created, bound };
+  });
+  await deps.triggerJob('mail-dispatch');
+  return result;
+}
+
+/** XLSX of the (filtered) employee list, with the import columns: an export can be edited and imported elsewhere. */
+export async function exportUsers(deps: AppDeps, scope: WorkspaceScope, query: Partial<ListUsersQuery>): Promise<Buffer> {
+  const rows = await repo.listAllUsers(deps.db, scope, query);
+  const headers = [...COLUMNS.map((c) => c.header), 'Attivo', 'Ultimo accesso web'];
+  const data = rows.map(({ info, account, groups }) => [
+    account.firstName,
+    account.lastName,
+    account.email,
+    account.fiscalCode,
+    [info.isAdmin && 'admin', info.isAccountant && 'accountant', info.isMember && 'member'].filter(Boolean).map((r) => ROLE_LABELS[r as string]).join(', '),
+    info.workEmail,
+    info.pec,
+    info.phoneNumber,
+    info.homeAddress,
+    info.iban,
+    info.birthday,
+    info.birthplace,
+    groups.map((g) => g.name).join('; '),
+    info.enabled ? 'sì' : 'no',
+    account.lastLoginWebAt ? account.lastLoginWebAt.toISOString().replace('T', ' ').slice(0, 19) : null,
+  ]);
+  return writeXlsx('Dipendenti', headers, data);
+}

@@ -1,0 +1,197 @@
+import type { ListUsersQuery } from '@timbro/shared';
+import { and, asc, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client';
+import { groupMembers, groups, userInfos, users } from '../../db/schema';
+import { inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
+
+export const userInfoRepo = tenantRepository(userInfos);
+
+export type UserInfoRow = typeof userInfos.$inferSelect;
+export type AccountRow = typeof users.$inferSelect;
+
+/** A UserInfo joined with its account and group names: one row per employee record. */
+const selection = {
+  info: userInfos,
+  account: {
+    id: users.id,
+    email: users.email,
+    fiscalCode: users.fiscalCode,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    lastLoginWebAt: users.lastLoginWebAt,
+    lastLoginAppAt: users.lastLoginAppAt,
+    hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+  },
+  groups: sql<{ id: string; name: string }[]>`coalesce((
+    select json_agg(json_build_object('id', g.id, 'name', g.name) order by g.name)
+    from ${groupMembers} gm join ${groups} g on g.id = gm.group_id and g.workspace_id = gm.workspace_id
+    where gm.workspace_id = ${userInfos.workspaceId} and gm.user_info_id = ${userInfos.id}
+  ), '[]'::json)`,
+  otherWorkspaces: sql<number>`(select count(*)::int from ${userInfos} o where o.user_id = ${userInfos.userId} and o.workspace_id <> ${userInfos.workspaceId})`,
+};
+
+export type UserRecord = Awaited<ReturnType<typeof findUser>> & object;
+
+const SORT: Record<ListUsersQuery['sort'], AnyPgColumn> = {
+  lastName: users.lastName,
+  firstName: users.firstName,
+  email: users.email,
+  fiscalCode: users.fiscalCode,
+  createdAt: userInfos.createdAt,
+  lastLoginWebAt: users.lastLoginWebAt,
+};
+
+function listWhere(scope: WorkspaceScope, q: Partial<ListUsersQuery>): SQL {
+  const conditions: (SQL | undefined)[] = [];
+  if (q.search) {
+    const like = `%${q.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(users.firstName, like),
+        ilike(users.lastName, like),
+        ilike(users.email, like),
+        ilike(users.fiscalCode, like),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+        ilike(sql`${users.lastName} || ' ' || ${users.firstName}`, like),
+      ),
+    );
+  }
+  if (q.role === 'admin') conditions.push(eq(userInfos.isAdmin, true));
+  if (q.role === 'accountant') conditions.push(eq(userInfos.isAccountant, true));
+  if (q.role === 'member') conditions.push(eq(userInfos.isMember, true));
+  if (q.enabled !== undefined) conditions.push(eq(userInfos.enabled, q.enabled));
+  if (q.group_id) {
+    conditions.push(
+      sql`exists (select 1 from ${groupMembers} gm where gm.workspace_id = ${userInfos.workspaceId} and gm.user_info_id = ${userInfos.id} and gm.group_id = ${q.group_id})`,
+    );
+  }
+  return inScope(userInfos, scope, ...conditions);
+}
+
+/** One page of employee records, sorted and filtered in SQL (two queries: the page and the count). */
+export async function listUsers(q: Queryable, scope: WorkspaceScope, query: ListUsersQuery) {
+  const where = listWhere(scope, query);
+  const dir = query.order === 'desc' ? desc : asc;
+  const rows = await q
+    .select(selection)
+    .from(userInfos)
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(where)
+    .orderBy(dir(SORT[query.sort]), asc(users.lastName), asc(users.firstName), asc(userInfos.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  const [count] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userInfos)
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(where);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Every record matching the filters (export), in name order. */
+export async function listAllUsers(q: Queryable, scope: WorkspaceScope, query: Partial<ListUsersQuery>) {
+  return q
+    .select(selection)
+    .from(userInfos)
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(listWhere(scope, query))
+    .orderBy(asc(users.lastName), asc(users.firstName));
+}
+
+export async function findUser(q: Queryable, scope: WorkspaceScope, userInfoId: string) {
+  const rows = await q
+    .select(selection)
+    .from(userInfos)
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(inScope(userInfos, scope, eq(userInfos.id, userInfoId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findAccountByEmail(q: Queryable, email: string) {
+  const rows = await q.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findAccountByFiscalCode(q: Queryable, fiscalCode: string) {
+  const rows = await q.select().from(users).where(eq(users.fiscalCode, fiscalCode)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findAccountById(q: Queryable, id: string) {
+  const rows = await q.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function membershipOfAccount(q: Queryable, scope: WorkspaceScope, userId: string) {
+  const rows = await q.select().from(userInfos).where(inScope(userInfos, scope, eq(userInfos.userId, userId))).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Platform accounts with this fiscal code that are not employees of the scope's workspace. */
+export async function searchUnbound(q: Queryable, scope: WorkspaceScope, fiscalCode: string, excludeIds: string[]) {
+  return q
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, fiscalCode: users.fiscalCode })
+    .from(users)
+    .where(
+      and(
+        eq(users.fiscalCode, fiscalCode),
+        eq(users.enabled, true),
+        excludeIds.length > 0 ? notInArray(users.id, excludeIds) : undefined,
+        sql`not exists (select 1 from ${userInfos} ui where ui.user_id = ${users.id} and ui.workspace_id = ${scope.workspaceId})`,
+      ),
+    )
+    .limit(10);
+}
+
+export async function insertAccount(q: Queryable, values: typeof users.$inferInsert) {
+  const [row] = await q.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateAccount(q: Queryable, id: string, patch: Partial<typeof users.$inferInsert>) {
+  await q.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** Replaces the groups of one employee; group ids of another workspace are ignored by the composite key check. */
+export async function setUserGroups(q: Queryable, scope: WorkspaceScope, userInfoId: string, groupIds: string[]) {
+  await q.delete(groupMembers).where(inScope(groupMembers, scope, eq(groupMembers.userInfoId, userInfoId)));
+  if (groupIds.length === 0) return;
+  await q.insert(groupMembers).values(groupIds.map((groupId) => ({ workspaceId: scope.workspaceId, groupId, userInfoId })));
+}
+
+/** Which of these ids are groups of the scope's workspace. */
+export async function existingGroupIds(q: Queryable, scope: WorkspaceScope, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await q.select({ id: groups.id }).from(groups).where(inScope(groups, scope, inArray(groups.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** Enabled admins of the workspace other than this record (the last admin must stay). */
+export async function otherEnabledAdmins(q: Queryable, scope: WorkspaceScope, exceptUserInfoId: string): Promise<number> {
+  const [row] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userInfos)
+    .where(inScope(userInfos, scope, eq(userInfos.isAdmin, true), eq(userInfos.enabled, true), ne(userInfos.id, exceptUserInfoId)));
+  return row?.n ?? 0;
+}
+
+/** Lookup of the workspace's people (GET /ajax/users). */
+export async function lookupUsers(q: Queryable, scope: WorkspaceScope, search: string | undefined, includeDisabled: boolean) {
+  const like = search ? `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+  return q
+    .select({ id: userInfos.id, firstName: users.firstName, lastName: users.lastName, email: users.email, enabled: userInfos.enabled })
+    .from(userInfos)
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(
+      inScope(
+        userInfos,
+        scope,
+        includeDisabled ? undefined : eq(userInfos.enabled, true),
+        like ? or(ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.email, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like)) : undefined,
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName))
+    .limit(500);
+}

@@ -1,0 +1,88 @@
+import {
+  CreateUserInputSchema,
+  IdParamsSchema,
+  ListUsersQuerySchema,
+  LookupQuerySchema,
+  SearchUnboundQuerySchema,
+  UnboundUserListSchema,
+  UpdateUserInputSchema,
+  UserLookupSchema,
+  UserPageSchema,
+  UserSchema,
+} from '@timbro/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps';
+import { requireActor, requireWorkspace } from '../../plugins/request-context';
+import * as service from './users.service';
+
+const tags = ['users'];
+
+export function actorRef(request: FastifyRequest): service.ActorRef {
+  return { userId: requireActor(request).userId, userInfoId: request.workspace?.membership.userInfoId ?? null, requestId: request.id };
+}
+
+export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/admin/user',
+      {
+        config: { permission: 'user:read' },
+        schema: { tags, summary: 'Employees of the active workspace (paginated, sorted, searchable, filterable)', querystring: ListUsersQuerySchema, response: { 200: UserPageSchema } },
+      },
+      async (request) => service.listUsers(deps, requireWorkspace(request).scope, request.query),
+    );
+
+    app.get(
+      '/admin/user/search-unbound',
+      {
+        config: { permission: 'user:write' },
+        schema: {
+          tags,
+          summary: 'Platform accounts with this fiscal code that are not in the workspace yet (to bind instead of duplicating)',
+          querystring: SearchUnboundQuerySchema,
+          response: { 200: UnboundUserListSchema },
+        },
+      },
+      async (request) => service.searchUnbound(deps, requireWorkspace(request).scope, request.query.fiscal_code, request.query.exclude_ids ?? []),
+    );
+
+    app.post(
+      '/admin/user',
+      { config: { permission: 'user:write' }, schema: { tags, summary: 'Create (or bind) an employee; a new account gets an invitation e-mail', body: CreateUserInputSchema, response: { 200: UserSchema } } },
+      async (request) => service.createUser(deps, requireWorkspace(request).scope, actorRef(request), request.body, request.log),
+    );
+
+    app.get(
+      '/admin/user/:id',
+      { config: { permission: 'user:read' }, schema: { tags, summary: 'One employee record', params: IdParamsSchema, response: { 200: UserSchema } } },
+      async (request) => service.getUser(deps, requireWorkspace(request).scope, request.params.id),
+    );
+
+    app.post(
+      '/admin/user/:id',
+      { config: { permission: 'user:write' }, schema: { tags, summary: 'Update an employee record', params: IdParamsSchema, body: UpdateUserInputSchema, response: { 200: UserSchema } } },
+      async (request) => service.updateUser(deps, requireWorkspace(request).scope, actorRef(request), request.params.id, request.body),
+    );
+
+    for (const [action, enabled] of [
+      ['enable', true],
+      ['disable', false],
+    ] as const) {
+      app.post(
+        `/admin/user/:id/${action}`,
+        {
+          config: { permission: 'user:write' },
+          schema: { tags, summary: enabled ? 'Give the person access to the workspace again' : 'End the person’s access to the workspace at once', params: IdParamsSchema, response: { 200: UserSchema } },
+        },
+        async (request) => service.setEnabled(deps, requireWorkspace(request).scope, actorRef(request), request.params.id, enabled),
+      );
+    }
+
+    app.get(
+      '/ajax/users',
+      { config: { permission: 'workspace:read' }, schema: { tags, summary: 'Lookup: people of the active workspace', querystring: LookupQuerySchema, response: { 200: UserLookupSchema } } },
+      async (request) => service.lookupUsers(deps, requireWorkspace(request).scope, request.query.search, request.query.include_disabled ?? false),
+    );
+  };
+}

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { msg } from '../messages';
+import { isValidCodiceFiscale, normalizeCodiceFiscale } from '../validators/codice-fiscale';
+import { isValidIban, normalizeIban } from '../validators/iban';
+import { isValidPhone, normalizePhone } from '../validators/phone';
+import { DateOnlySchema, emailField, IdSchema, optionalString, QueryBoolean, requiredString } from './common';
+
+export const peopleMsg = {
+  rolesRequired: 'Seleziona almeno un ruolo',
+  memberRoleLocked: 'Il ruolo dipendente non può essere rimosso una volta assegnato',
+  workEmailRequired: "Inserisci l'email aziendale",
+  pecRequired: 'Inserisci la PEC o l’email personale',
+  ibanInvalid: "L'IBAN non è valido",
+  phoneInvalid: 'Il numero di telefono non è valido',
+  birthdayInFuture: 'La data di nascita non può essere nel futuro',
+  fiscalCodeNotEditable: 'Il codice fiscale non si può modificare',
+  fiscalCodeTaken: 'Questo codice fiscale appartiene già a un utente: cercalo e collegalo all’azienda',
+  alreadyMember: 'Questa persona fa già parte dell’azienda',
+  groupNameRequired: 'Inserisci il nome del gruppo',
+  groupNameTaken: 'Esiste già un gruppo con questo nome',
+  sharedAccount: 'Questa persona lavora anche per un’altra azienda: nome ed email si modificano solo dal suo profilo',
+  userNotFound: 'Utente non trovato',
+  groupNotFound: 'Gruppo non trovato',
+  cannotDisableSelf: 'Non puoi disabilitare te stesso',
+  lastAdmin: 'Deve restare almeno un amministratore attivo',
+} as const;
+
+export const WORKSPACE_ROLE_VALUES = ['admin', 'accountant', 'member'] as const;
+export const AUTO_APPROVE_VALUES = ['default', 'admin_approval', 'automatic'] as const;
+export type AutoApproveSetting = (typeof AUTO_APPROVE_VALUES)[number];
+
+export function autoApproveToDb(v: AutoApproveSetting): boolean | null {
+  return v === 'automatic' ? true : v === 'admin_approval' ? false : null;
+}
+export function autoApproveFromDb(v: boolean | null): AutoApproveSetting {
+  return v === true ? 'automatic' : v === false ? 'admin_approval' : 'default';
+}
+
+const optionalEmail = z
+  .string({ error: msg.emailInvalid })
+  .trim()
+  .max(254, { error: msg.tooLong(254) })
+  .nullish()
+  .transform((v) => (v ? v.toLowerCase() : null));
+
+/** Employee info (spec section 3); work e-mail and PEC are required for employees (checked with the roles). */
+export const EmployeeInfoSchema = z.object({
+  workEmail: optionalEmail,
+  phoneNumber: optionalString(30)
+    .refine((v) => v === null || isValidPhone(v), { error: peopleMsg.phoneInvalid })
+    .transform((v) => (v === null ? null : normalizePhone(v))),
+  pec: optionalEmail,
+  homeAddress: optionalString(300),
+  iban: optionalString(40)
+    .transform((v) => (v === null ? null : normalizeIban(v)))
+    .refine((v) => v === null || isValidIban(v), { error: peopleMsg.ibanInvalid }),
+  birthday: DateOnlySchema.nullish()
+    .transform((v) => v ?? null)
+    .refine((v) => v === null || v <= new Date().toISOString().slice(0, 10), { error: peopleMsg.birthdayInFuture }),
+  birthplace: optionalString(120),
+  groups: z.array(IdSchema).max(100).default([]),
+});
+
+const rolesField = z
+  .array(z.enum(WORKSPACE_ROLE_VALUES, { error: msg.invalidValue }), { error: peopleMsg.rolesRequired })
+  .min(1, { error: peopleMsg.rolesRequired })
+  .transform((r) => [...new Set(r)]);
+
+const commonUserFields = {
+  firstName: requiredString(msg.firstNameRequired, 100),
+  lastName: requiredString(msg.lastNameRequired, 100),
+  email: emailField(),
+  roles: rolesField,
+  attendanceAutoApproveRequest: z.enum(AUTO_APPROVE_VALUES, { error: msg.invalidValue }).default('default'),
+};
+
+/** Rules that need several fields: employees must have a valid work e-mail and a PEC. */
+function employeeRules(v: { roles: string[]; workEmail: string | null; pec: string | null }, ctx: z.RefinementCtx) {
+  const isEmployee = v.roles.includes('member');
+  for (const field of ['workEmail', 'pec'] as const) {
+    const value = v[field];
+    if (value === null) {
+      if (isEmployee) ctx.addIssue({ code: 'custom', path: [field], message: field === 'workEmail' ? peopleMsg.workEmailRequired : peopleMsg.pecRequired });
+    } else if (!emailField().safeParse(value).success) {
+      ctx.addIssue({ code: 'custom', path: [field], message: msg.emailInvalid });
+    }
+  }
+}
+
+export const CreateUserInputSchema = z
+  .object({
+    ...commonUserFields,
+    fiscalCode: z
+      .string({ error: msg.fiscalCodeRequired })
+      .transform(normalizeCodiceFiscale)
+      .pipe(z.string().min(1, { error: msg.fiscalCodeRequired, abort: true }).refine(isValidCodiceFiscale, { error: msg.fiscalCodeInvalid })),
+    /** Bind this existing platform user (found with search-unbound) instead of creating an account. */
+    bindUserId: IdSchema.nullish().transform((v) => v ?? null),
+    ...EmployeeInfoSchema.shape,
+  })
+  .superRefine(employeeRules);
+export type CreateUserInput = z.infer<typeof CreateUserInputSchema>;
+
+export const UpdateUserInputSchema = z
+  .object({
+    ...commonUserFields,
+    /** Accepted only unchanged: the fiscal code is not editable after creation. */
+    fiscalCode: z.string().optional(),
+    ...EmployeeInfoSchema.shape,
+  })
+  .superRefine(employeeRules);
+export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
+
+export const USER_SORT_FIELDS = ['lastName', 'firstName', 'email', 'fiscalCode', 'createdAt', 'lastLoginWebAt'] as const;
+
+export const ListUsersQuerySchema = z.object({
+  page: z.coerce.number({ error: msg.invalidValue }).int().min(1).default(1),
+  per_page: z.coerce.number({ error: msg.invalidValue }).int().min(1).max(200).default(25),
+  sort: z.enum(USER_SORT_FIELDS, { error: msg.invalidValue }).default('lastName'),
+  order: z.enum(['asc', 'desc'], { error: msg.invalidValue }).default('asc'),
+  search: z.string().trim().max(100).optional(),
+  role: z.enum(WORKSPACE_ROLE_VALUES, { error: msg.invalidValue }).optional(),
+  group_id: IdSchema.optional(),
+  enabled: QueryBoolean.optional(),
+});
+export type ListUsersQuery = z.infer<typeof ListUsersQuerySchema>;
+
+export const GroupRefSchema = z.object({ id: z.string(), name: z.string() });
+
+/** An employee record (UserInfo) with the person's account fields, as the admin area shows it. */
+export const UserSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  fiscalCode: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roles: z.array(z.enum(WORKSPACE_ROLE_VALUES)),
+  enabled: z.boolean(),
+  invitationPending: z.boolean(),
+  lastLoginAt: z.object({ web: z.string().nullable(), app: z.string().nullable() }),
+  attendanceAutoApproveRequest: z.enum(AUTO_APPROVE_VALUES),
+  workEmail: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  pec: z.string().nullable(),
+  homeAddress: z.string().nullable(),
+  iban: z.string().nullable(),
+  birthday: z.string().nullable(),
+  birthplace: z.string().nullable(),
+  groups: z.array(GroupRefSchema),
+  /** The account also belongs to other workspaces: names and e-mail are the person's own to edit. */
+  sharedAccount: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), perPage: z.number() });
+
+export const UserPageSchema = pageOf(UserSchema);
+export type UserPage = z.infer<typeof UserPageSchema>;
+
+export const SearchUnboundQuerySchema = z.object({
+  fiscal_code: z
+    .string({ error: msg.fiscalCodeRequired })
+    .transform(normalizeCodiceFiscale)
+    .pipe(z.string().min(1, { error: msg.fiscalCodeRequired, abort: true }).refine(isValidCodiceFiscale, { error: msg.fiscalCodeInvalid })),
+  exclude_ids: z.array(IdSchema).max(100).optional(),
+});
+
+export const UnboundUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** Masked (m***@example.it): enough to recognise the person, not to harvest addresses. */
+  emailHint: z.string(),
+  fiscalCode: z.string(),
+});
+export const UnboundUserListSchema = z.array(UnboundUserSchema);
+
+export const UserLookupSchema = z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), enabled: z.boolean() }));
+export const LookupQuerySchema = z.object({ search: z.string().trim().max(100).optional(), include_disabled: QueryBoolean.optional() });
+
+export const GroupInputSchema = z.object({
+  name: requiredString(peopleMsg.groupNameRequired, 100),
+  members: z.array(IdSchema).max(5000).optional(),
+});
+export type GroupInput = z.infer<typeof GroupInputSchema>;
+
+export const GroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  usersCount: z.number(),
+  createdAt: z.string(),
+});
+export type Group = z.infer<typeof GroupSchema>;
+
+export const GroupDetailSchema = GroupSchema.extend({
+  members: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() })),
+});
+export type GroupDetail = z.infer<typeof GroupDetailSchema>;
+
+export const ListGroupsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(200).default(25),
+  sort: z.enum(['name', 'usersCount', 'createdAt'], { error: msg.invalidValue }).default('name'),
+  order: z.enum(['asc', 'desc'], { error: msg.invalidValue }).default('asc'),
+  search: z.string().trim().max(100).optional(),
+});
+export const GroupPageSchema = pageOf(GroupSchema);
+export const GroupLookupSchema = z.array(GroupRefSchema);
+
+export const AuditEntrySchema = z.object({
+  id: z.number(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  changes: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export const AuditPageSchema = pageOf(AuditEntrySchema);
+export const AuditQuerySchema = z.object({
+  entity_type: z.enum(['user', 'group', 'workspace'], { error: msg.invalidValue }).optional(),
+  entity_id: z.string().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** One row of an employee import preview. */
+export const ImportRowSchema = z.object({
+  line: z.number(),
+  values: z.record(z.string(), z.string()),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+  action: z.enum(['create', 'bind', 'skip']),
+});
+export const ImportPreviewSchema = z.object({
+  rows: z.array(ImportRowSchema),
+  total: z.number(),
+  valid: z.number(),
+  invalid: z.number(),
+  columns: z.array(z.string()),
+});
+export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
+export const ImportResultSchema = z.object({ created: z.number(), bound: z.number() });
