@@ -1,5 +1,7 @@
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
-import { Box, IconButton, Menu, MenuItem, Paper, Typography } from '@mui/material';
+import { Box, Button, IconButton, Link, Menu, MenuItem, Paper, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../config/paths';
 import { LANGUAGES, type Language } from '@timbro/shared/constants';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,5 +55,22 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         <Typography variant="caption">{t('auth.footer')}</Typography>
       </Box>
     </Box>
+  );
+}
+
+/** Submit button and the way back to login, the same on every auth form. */
+export function AuthFormActions({ submitLabel, submitting }: { submitLabel: string; submitting: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button type="submit" variant="contained" size="large" disabled={submitting}>
+        {submitLabel}
+      </Button>
+      <Box sx={{ textAlign: 'center' }}>
+        <Link component={RouterLink} to={paths.signin}>
+          {t('auth.backToLogin')}
+        </Link>
+      </Box>
+    </>
   );
 }

@@ -1,17 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Stack } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import { errorTexts } from '@timbro/shared/error-codes';
 import type { MessageResponse } from '@timbro/shared';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../components/form/form-text-field';
-import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
-import { AuthLayout } from './auth-layout';
+import { AuthFormActions, AuthLayout } from './auth-layout';
 import { forgotSchema, type ForgotForm } from './schemas';
 
 export function ForgotPasswordPage() {
@@ -39,14 +37,7 @@ export function ForgotPasswordPage() {
           </Alert>
         )}
         <FormTextField control={control} name="username" label={t('auth.fields.email')} type="email" autoComplete="email" autoFocus required />
-        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-          {t('auth.forgot.submit')}
-        </Button>
-        <Box sx={{ textAlign: 'center' }}>
-          <Link component={RouterLink} to={paths.signin}>
-            {t('auth.backToLogin')}
-          </Link>
-        </Box>
+        <AuthFormActions submitLabel={t('auth.forgot.submit')} submitting={formState.isSubmitting} />
       </Stack>
     </AuthLayout>
   );

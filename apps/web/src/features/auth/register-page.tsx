@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Stack } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import { PASSWORD_MIN_LENGTH } from '@timbro/shared/constants';
 import { normalizeCodiceFiscale } from '@timbro/shared/validators/codice-fiscale';
 import type { CurrentUser } from '@timbro/shared';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FormTextField } from '../../components/form/form-text-field';
-import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
-import { AuthLayout } from './auth-layout';
+import { AuthFormActions, AuthLayout } from './auth-layout';
 import { useAuth } from './auth-context';
 import { registerSchema, type RegisterForm } from './schemas';
 
@@ -51,14 +50,7 @@ export function RegisterPage() {
         <FormTextField control={control} name="fiscal_code" label={t('auth.fields.fiscalCode')} required slotProps={{ htmlInput: { style: { textTransform: 'uppercase' }, maxLength: 16 } }} />
         <FormTextField control={control} name="password" label={t('auth.fields.password')} type="password" autoComplete="new-password" required helperText={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })} />
         <FormTextField control={control} name="password_confirmation" label={t('auth.fields.passwordConfirmation')} type="password" autoComplete="new-password" required />
-        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-          {t('auth.register.submit')}
-        </Button>
-        <Box sx={{ textAlign: 'center' }}>
-          <Link component={RouterLink} to={paths.signin}>
-            {t('auth.backToLogin')}
-          </Link>
-        </Box>
+        <AuthFormActions submitLabel={t('auth.register.submit')} submitting={formState.isSubmitting} />
       </Stack>
     </AuthLayout>
   );

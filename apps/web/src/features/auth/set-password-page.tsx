@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Stack } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import { PASSWORD_MIN_LENGTH, REDIRECT_AFTER_PASSWORD_MS } from '@timbro/shared/constants';
 import type { MessageResponse } from '@timbro/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { FormTextField } from '../../components/form/form-text-field';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
-import { AuthLayout } from './auth-layout';
+import { AuthFormActions, AuthLayout } from './auth-layout';
 import { setPasswordSchema, type SetPasswordForm } from './schemas';
 
 /** Reset password and first login (token in the path); after success, back to login in 3 seconds. */
@@ -56,14 +56,7 @@ export function SetPasswordPage({ mode }: { mode: 'reset' | 'first-login' }) {
           {failure && <Alert severity="error">{failure}</Alert>}
           <FormTextField control={control} name="password" label={t('auth.fields.newPassword')} type="password" autoComplete="new-password" autoFocus required helperText={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })} />
           <FormTextField control={control} name="password_confirmation" label={t('auth.fields.passwordConfirmation')} type="password" autoComplete="new-password" required />
-          <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-            {t('auth.setPassword.submit')}
-          </Button>
-          <Box sx={{ textAlign: 'center' }}>
-            <Link component={RouterLink} to={paths.signin}>
-              {t('auth.backToLogin')}
-            </Link>
-          </Box>
+          <AuthFormActions submitLabel={t('auth.setPassword.submit')} submitting={formState.isSubmitting} />
         </Stack>
       )}
     </AuthLayout>
