@@ -8,3 +8,4 @@ export * from './schemas/workspace';
 export * from './validators';
 export * from './zod-config';
 export * from './schemas/people';
+export * from './domain';

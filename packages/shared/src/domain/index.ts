@@ -1,0 +1,6 @@
+export * from './dates';
+export * from './easter';
+export * from './holidays';
+export * from './time-slots';
+export * from './contracts';
+export * from './accruals';
