@@ -49,3 +49,14 @@ export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 export const QueryBoolean = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
+
+/** page / per_page of every paginated list (1-based; at most 200 rows a page). */
+export const paginationFields = (defaultPerPage = 25) => ({
+  page: z.coerce.number({ error: msg.invalidValue }).int({ error: msg.invalidValue }).min(1, { error: msg.invalidValue }).default(1),
+  per_page: z.coerce
+    .number({ error: msg.invalidValue })
+    .int({ error: msg.invalidValue })
+    .min(1, { error: msg.invalidValue })
+    .max(200, { error: msg.invalidValue })
+    .default(defaultPerPage),
+});

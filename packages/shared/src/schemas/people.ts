@@ -3,7 +3,7 @@ import { msg } from '../messages';
 import { isValidCodiceFiscale, normalizeCodiceFiscale } from '../validators/codice-fiscale';
 import { isValidIban, normalizeIban } from '../validators/iban';
 import { isValidPhone, normalizePhone } from '../validators/phone';
-import { DateOnlySchema, emailField, IdSchema, optionalString, QueryBoolean, requiredString } from './common';
+import { DateOnlySchema, emailField, IdSchema, optionalString, paginationFields, QueryBoolean, requiredString } from './common';
 
 export const peopleMsg = {
   rolesRequired: 'Seleziona almeno un ruolo',
@@ -23,6 +23,7 @@ export const peopleMsg = {
   groupNotFound: 'Gruppo non trovato',
   cannotDisableSelf: 'Non puoi disabilitare te stesso',
   lastAdmin: 'Deve restare almeno un amministratore attivo',
+  accountDisabled: 'L’account di questa persona è disabilitato sulla piattaforma',
 } as const;
 
 export const WORKSPACE_ROLE_VALUES = ['admin', 'accountant', 'member'] as const;
@@ -114,8 +115,7 @@ export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
 export const USER_SORT_FIELDS = ['lastName', 'firstName', 'email', 'fiscalCode', 'createdAt', 'lastLoginWebAt'] as const;
 
 export const ListUsersQuerySchema = z.object({
-  page: z.coerce.number({ error: msg.invalidValue }).int().min(1).default(1),
-  per_page: z.coerce.number({ error: msg.invalidValue }).int().min(1).max(200).default(25),
+  ...paginationFields(25),
   sort: z.enum(USER_SORT_FIELDS, { error: msg.invalidValue }).default('lastName'),
   order: z.enum(['asc', 'desc'], { error: msg.invalidValue }).default('asc'),
   search: z.string().trim().max(100).optional(),
@@ -201,8 +201,7 @@ export const GroupDetailSchema = GroupSchema.extend({
 export type GroupDetail = z.infer<typeof GroupDetailSchema>;
 
 export const ListGroupsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(200).default(25),
+  ...paginationFields(25),
   sort: z.enum(['name', 'usersCount', 'createdAt'], { error: msg.invalidValue }).default('name'),
   order: z.enum(['asc', 'desc'], { error: msg.invalidValue }).default('asc'),
   search: z.string().trim().max(100).optional(),
@@ -223,8 +222,7 @@ export const AuditPageSchema = pageOf(AuditEntrySchema);
 export const AuditQuerySchema = z.object({
   entity_type: z.enum(['user', 'group', 'workspace'], { error: msg.invalidValue }).optional(),
   entity_id: z.string().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(200).default(50),
+  ...paginationFields(50),
 });
 
 /** One row of an employee import preview. */

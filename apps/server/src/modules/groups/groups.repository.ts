@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { groupMembers, groups, userInfos, users } from '../../db/schema';
 import { inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
+import { likePattern, nameKey, sortTerm } from '../../db/sql';
 
 export const groupRepo = tenantRepository(groups);
 
@@ -12,15 +13,14 @@ export async function listGroups(
   scope: WorkspaceScope,
   opts: { page: number; perPage: number; sort: 'name' | 'usersCount' | 'createdAt'; order: 'asc' | 'desc'; search?: string },
 ) {
-  const like = opts.search ? `%${opts.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+  const like = opts.search ? likePattern(opts.search) : null;
   const where = inScope(groups, scope, like ? ilike(groups.name, like) : undefined);
-  const dir = opts.order === 'desc' ? desc : asc;
-  const sortBy = opts.sort === 'usersCount' ? usersCount : opts.sort === 'createdAt' ? groups.createdAt : sql`lower(${groups.name})`;
+  const sortBy = opts.sort === 'usersCount' ? usersCount : opts.sort === 'createdAt' ? groups.createdAt : nameKey(groups.name);
   const rows = await q
     .select({ id: groups.id, name: groups.name, createdAt: groups.createdAt, usersCount })
     .from(groups)
     .where(where)
-    .orderBy(dir(sortBy), asc(groups.id))
+    .orderBy(sortTerm(sortBy, opts.order), asc(groups.id))
     .limit(opts.perPage)
     .offset((opts.page - 1) * opts.perPage);
   const [count] = await q.select({ n: sql<number>`count(*)::int` }).from(groups).where(where);
@@ -48,7 +48,7 @@ export async function groupMembersOf(q: Queryable, scope: WorkspaceScope, groupI
     .innerJoin(userInfos, and(eq(userInfos.id, groupMembers.userInfoId), eq(userInfos.workspaceId, groupMembers.workspaceId)))
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(inScope(groupMembers, scope, eq(groupMembers.groupId, groupId)))
-    .orderBy(asc(users.lastName), asc(users.firstName));
+    .orderBy(asc(nameKey(users.lastName)), asc(nameKey(users.firstName)), asc(userInfos.id));
 }
 
 export async function existingUserInfoIds(q: Queryable, scope: WorkspaceScope, ids: string[]) {
@@ -65,5 +65,5 @@ export async function setMembers(q: Queryable, scope: WorkspaceScope, groupId: s
 }
 
 export async function lookupGroups(q: Queryable, scope: WorkspaceScope) {
-  return q.select({ id: groups.id, name: groups.name }).from(groups).where(inScope(groups, scope)).orderBy(asc(sql`lower(${groups.name})`));
+  return q.select({ id: groups.id, name: groups.name }).from(groups).where(inScope(groups, scope)).orderBy(asc(nameKey(groups.name)));
 }

@@ -1,8 +1,6 @@
 import {
   CreateUserInputSchema,
   ErrorCode,
-  INVITATION_TOKEN_TTL_HOURS,
-  autoApproveToDb,
   errorTexts,
   peopleMsg,
   type CreateUserInput,
@@ -10,19 +8,16 @@ import {
   type ListUsersQuery,
 } from '@timbro/shared';
 import type { Queryable } from '../../db/client';
-import { oneTimeTokens } from '../../db/schema';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { enqueueMail, type MailLogger } from '../../lib/mail';
-import { addedToWorkspaceMail, invitationMail } from '../../lib/mail-templates';
+import type { MailLogger } from '../../lib/mail';
 import { readTable, SpreadsheetError, writeXlsx, type Table } from '../../lib/spreadsheet';
-import { randomToken, sha256 } from '../../lib/tokens';
 import { groupRepo, findGroupByName } from '../groups/groups.repository';
 import { findWorkspace } from '../workspaces/workspaces.repository';
 import * as repo from './users.repository';
-import type { ActorRef } from './users.service';
+import { enroll, type ActorRef } from './users.service';
 
 export const MAX_IMPORT_ROWS = 2000;
 
@@ -158,6 +153,7 @@ export async function planImport(q: Queryable, scope: WorkspaceScope, buf: Buffe
     const byCf = await repo.findAccountByFiscalCode(q, row.input.fiscalCode);
     if (byCf) {
       if (await repo.membershipOfAccount(q, scope, byCf.id)) row.errors.push({ field: 'fiscalCode', message: peopleMsg.alreadyMember });
+      else if (!byCf.enabled) row.errors.push({ field: 'fiscalCode', message: peopleMsg.accountDisabled });
       else {
         row.action = 'bind';
         row.bindUserId = byCf.id;
@@ -187,7 +183,10 @@ export async function runImport(deps: AppDeps, scope: WorkspaceScope, actor: Act
   const result = await deps.db.transaction(async (tx) => {
     const { rows } = await planImport(tx, scope, buf);
     const errors = rows.flatMap((r) => r.errors.map((e) => ({ path: `rows.${r.line}.${e.field}`, message: `Riga ${r.line}: ${e.message}` })));
-    if (errors.length > 0) throw new AppError(ErrorCode.VALIDATION_FAILED, `Il file contiene ${rows.filter((r) => r.errors.length).length} righe con errori: nessun dipendente è stato importato`, { errors });
+    const badRows = rows.filter((r) => r.errors.length).length;
+    if (errors.length > 0) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, `Il file contiene ${badRows} ${badRows === 1 ? 'riga' : 'righe'} con errori: nessun dipendente è stato importato`, { errors });
+    }
     const workspace = await findWorkspace(tx, scope);
     const groupIds = new Map<string, string>();
     let created = 0;
@@ -204,36 +203,9 @@ export async function runImport(deps: AppDeps, scope: WorkspaceScope, actor: Act
         }
         ids.push(gid);
       }
-      let accountId = row.bindUserId;
-      let token: string | null = null;
-      if (!accountId) {
-        const account = await repo.insertAccount(tx, { email: input.email, firstName: input.firstName, lastName: input.lastName, fiscalCode: input.fiscalCode });
-        accountId = account.id;
-        token = randomToken();
-        await tx.insert(oneTimeTokens).values({ userId: account.id, purpose: 'first_login', tokenHash: sha256(token), expiresAt: new Date(Date.now() + INVITATION_TOKEN_TTL_HOURS * 3600_000) });
-        created++;
-      } else bound++;
-      const info = await repo.userInfoRepo.insert(tx, scope, {
-        userId: accountId,
-        isAdmin: input.roles.includes('admin'),
-        isAccountant: input.roles.includes('accountant'),
-        isMember: input.roles.includes('member'),
-        attendanceAutoApproveRequest: autoApproveToDb(input.attendanceAutoApproveRequest),
-        workEmail: input.workEmail,
-        phoneNumber: input.phoneNumber,
-        pec: input.pec,
-        homeAddress: input.homeAddress,
-        iban: input.iban,
-        birthday: input.birthday,
-        birthplace: input.birthplace,
-      });
-      await repo.setUserGroups(tx, scope, info.id, [...new Set(ids)]);
-      const name = workspace?.name ?? 'Timbro';
-      if (token) await enqueueMail(tx, { to: input.email, ...invitationMail(input.firstName, name, `${deps.config.publicUrl}/first-login/${token}`) }, log);
-      else {
-        const account = await repo.findAccountById(tx, accountId);
-        await enqueueMail(tx, { to: account!.email, ...addedToWorkspaceMail(account!.firstName, name, deps.config.publicUrl) }, log);
-      }
+      const { created: isNew } = await enroll(deps, tx, scope, workspace?.name ?? 'Timbro', input, row.bindUserId, [...new Set(ids)], log);
+      if (isNew) created++;
+      else bound++;
     }
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'user.import', entityType: 'user', entityId: 'import', changes: { created, bound, rows: rows.length }, requestId: actor.requestId });
     return { created, bound };

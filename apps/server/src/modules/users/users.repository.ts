@@ -1,9 +1,10 @@
 import type { ListUsersQuery } from '@timbro/shared';
-import { and, asc, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { groupMembers, groups, userInfos, users } from '../../db/schema';
 import { inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
+import { likePattern, nameKey, sortTerm } from '../../db/sql';
 
 export const userInfoRepo = tenantRepository(userInfos);
 
@@ -33,9 +34,11 @@ const selection = {
 
 export type UserRecord = Awaited<ReturnType<typeof findUser>> & object;
 
-const SORT: Record<ListUsersQuery['sort'], AnyPgColumn> = {
-  lastName: users.lastName,
-  firstName: users.firstName,
+const ci = nameKey;
+
+const SORT: Record<ListUsersQuery['sort'], AnyPgColumn | SQL> = {
+  lastName: ci(users.lastName),
+  firstName: ci(users.firstName),
   email: users.email,
   fiscalCode: users.fiscalCode,
   createdAt: userInfos.createdAt,
@@ -45,7 +48,7 @@ const SORT: Record<ListUsersQuery['sort'], AnyPgColumn> = {
 function listWhere(scope: WorkspaceScope, q: Partial<ListUsersQuery>): SQL {
   const conditions: (SQL | undefined)[] = [];
   if (q.search) {
-    const like = `%${q.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(q.search);
     conditions.push(
       or(
         ilike(users.firstName, like),
@@ -72,13 +75,12 @@ function listWhere(scope: WorkspaceScope, q: Partial<ListUsersQuery>): SQL {
 /** One page of employee records, sorted and filtered in SQL (two queries: the page and the count). */
 export async function listUsers(q: Queryable, scope: WorkspaceScope, query: ListUsersQuery) {
   const where = listWhere(scope, query);
-  const dir = query.order === 'desc' ? desc : asc;
   const rows = await q
     .select(selection)
     .from(userInfos)
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(where)
-    .orderBy(dir(SORT[query.sort]), asc(users.lastName), asc(users.firstName), asc(userInfos.id))
+    .orderBy(sortTerm(SORT[query.sort], query.order), asc(ci(users.lastName)), asc(ci(users.firstName)), asc(userInfos.id))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
   const [count] = await q
@@ -96,7 +98,7 @@ export async function listAllUsers(q: Queryable, scope: WorkspaceScope, query: P
     .from(userInfos)
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(listWhere(scope, query))
-    .orderBy(asc(users.lastName), asc(users.firstName));
+    .orderBy(asc(ci(users.lastName)), asc(ci(users.firstName)), asc(userInfos.id));
 }
 
 export async function findUser(q: Queryable, scope: WorkspaceScope, userInfoId: string) {
@@ -173,13 +175,14 @@ export async function otherEnabledAdmins(q: Queryable, scope: WorkspaceScope, ex
   const [row] = await q
     .select({ n: sql<number>`count(*)::int` })
     .from(userInfos)
-    .where(inScope(userInfos, scope, eq(userInfos.isAdmin, true), eq(userInfos.enabled, true), ne(userInfos.id, exceptUserInfoId)));
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(inScope(userInfos, scope, eq(userInfos.isAdmin, true), eq(userInfos.enabled, true), eq(users.enabled, true), ne(userInfos.id, exceptUserInfoId)));
   return row?.n ?? 0;
 }
 
 /** Lookup of the workspace's people (GET /ajax/users). */
 export async function lookupUsers(q: Queryable, scope: WorkspaceScope, search: string | undefined, includeDisabled: boolean) {
-  const like = search ? `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+  const like = search ? likePattern(search) : null;
   return q
     .select({ id: userInfos.id, firstName: users.firstName, lastName: users.lastName, email: users.email, enabled: userInfos.enabled })
     .from(userInfos)
@@ -192,6 +195,6 @@ export async function lookupUsers(q: Queryable, scope: WorkspaceScope, search: s
         like ? or(ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.email, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like)) : undefined,
       ),
     )
-    .orderBy(asc(users.lastName), asc(users.firstName))
+    .orderBy(asc(ci(users.lastName)), asc(ci(users.firstName)), asc(userInfos.id))
     .limit(500);
 }

@@ -75,6 +75,46 @@ export async function getUser(deps: AppDeps, scope: WorkspaceScope, id: string):
 }
 
 /**
+ * Enrols a person in the workspace inside the caller's transaction: the account is created (with a first-login
+ * token and an invitation e-mail) unless an existing one is bound (then an "added" e-mail), then the employee record
+ * and its groups. Creation rules are the caller's: this only writes.
+ */
+export async function enroll(
+  deps: AppDeps,
+  tx: Queryable,
+  scope: WorkspaceScope,
+  workspaceName: string,
+  input: CreateUserInput,
+  bindUserId: string | null,
+  groupIds: string[],
+  log: MailLogger,
+): Promise<{ userInfoId: string; created: boolean }> {
+  let accountId = bindUserId;
+  let invitationToken: string | null = null;
+  if (!accountId) {
+    const account = await repo.insertAccount(tx, { email: input.email, firstName: input.firstName, lastName: input.lastName, fiscalCode: input.fiscalCode });
+    accountId = account.id;
+    invitationToken = randomToken();
+    await tx.insert(oneTimeTokens).values({
+      userId: account.id,
+      purpose: 'first_login',
+      tokenHash: sha256(invitationToken),
+      expiresAt: new Date(Date.now() + INVITATION_TOKEN_TTL_HOURS * 3600_000),
+    });
+  }
+  const info = await repo.userInfoRepo.insert(tx, scope, { userId: accountId, ...roleFlags(input.roles), ...employeeFields(input) });
+  await repo.setUserGroups(tx, scope, info.id, groupIds);
+  if (invitationToken) {
+    const link = `${deps.config.publicUrl}/first-login/${invitationToken}`;
+    await enqueueMail(tx, { to: input.email, ...invitationMail(input.firstName, workspaceName, link) }, log, !deps.config.isProduction);
+  } else {
+    const account = await repo.findAccountById(tx, accountId);
+    await enqueueMail(tx, { to: account!.email, ...addedToWorkspaceMail(account!.firstName, workspaceName, deps.config.publicUrl) }, log);
+  }
+  return { userInfoId: info.id, created: invitationToken !== null };
+}
+
+/**
  * POST /admin/user: a new person gets an account and an invitation e-mail with a first-login link; an existing
  * platform account (a candidate, or someone employed elsewhere) is bound to the workspace instead of duplicated.
  */
@@ -82,15 +122,12 @@ export async function createUser(deps: AppDeps, scope: WorkspaceScope, actor: Ac
   const id = await deps.db.transaction(async (tx) => {
     const workspace = await findWorkspace(tx, scope);
     const groupIds = await checkGroups(tx, scope, input.groups);
-    let accountId: string;
-    let invitationToken: string | null = null;
     if (input.bindUserId) {
       const account = await repo.findAccountById(tx, input.bindUserId);
       if (!account || !account.enabled || account.fiscalCode !== input.fiscalCode) throw notFound(peopleMsg.userNotFound);
       if (await repo.membershipOfAccount(tx, scope, account.id)) {
         throw new AppError(ErrorCode.CONFLICT, peopleMsg.alreadyMember, { errors: [{ path: 'fiscalCode', message: peopleMsg.alreadyMember }] });
       }
-      accountId = account.id;
     } else {
       const sameCf = await repo.findAccountByFiscalCode(tx, input.fiscalCode);
       if (sameCf) {
@@ -99,40 +136,17 @@ export async function createUser(deps: AppDeps, scope: WorkspaceScope, actor: Ac
         throw new AppError(ErrorCode.CONFLICT, message, { errors: [{ path: 'fiscalCode', message }] });
       }
       if (await repo.findAccountByEmail(tx, input.email)) throw emailTaken();
-      const account = await repo.insertAccount(tx, {
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        fiscalCode: input.fiscalCode,
-      });
-      accountId = account.id;
-      invitationToken = randomToken();
-      await tx.insert(oneTimeTokens).values({
-        userId: account.id,
-        purpose: 'first_login',
-        tokenHash: sha256(invitationToken),
-        expiresAt: new Date(Date.now() + INVITATION_TOKEN_TTL_HOURS * 3600_000),
-      });
     }
-    const info = await repo.userInfoRepo.insert(tx, scope, { userId: accountId, ...roleFlags(input.roles), ...employeeFields(input) });
-    await repo.setUserGroups(tx, scope, info.id, groupIds);
+    const { userInfoId } = await enroll(deps, tx, scope, workspace?.name ?? 'Timbro', input, input.bindUserId, groupIds, log);
     await recordAudit(tx, scope, {
       actorUserId: actor.userId,
       action: input.bindUserId ? 'user.bind' : 'user.create',
       entityType: 'user',
-      entityId: info.id,
+      entityId: userInfoId,
       changes: { roles: input.roles, groups: groupIds, email: input.email },
       requestId: actor.requestId,
     });
-    const workspaceName = workspace?.name ?? 'Timbro';
-    if (invitationToken) {
-      const link = `${deps.config.publicUrl}/first-login/${invitationToken}`;
-      await enqueueMail(tx, { to: input.email, ...invitationMail(input.firstName, workspaceName, link) }, log, !deps.config.isProduction);
-    } else {
-      const account = await repo.findAccountById(tx, accountId);
-      await enqueueMail(tx, { to: account!.email, ...addedToWorkspaceMail(account!.firstName, workspaceName, deps.config.publicUrl) }, log);
-    }
-    return info.id;
+    return userInfoId;
   });
   await deps.triggerJob('mail-dispatch');
   return getUser(deps, scope, id);
