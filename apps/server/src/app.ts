@@ -20,6 +20,11 @@ import { userRoutes } from './modules/users/users.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { userImportRoutes } from './modules/users/user-import.routes';
+import { holidayRoutes } from './modules/holidays/holidays.routes';
+import { justificationRoutes } from './modules/justifications/justifications.routes';
+import { templateRoutes } from './modules/templates/templates.routes';
+import { contractRoutes } from './modules/contracts/contracts.routes';
+import { accrualRoutes } from './modules/accruals/accruals.routes';
 import { errorHandler } from './plugins/error-handler';
 import { requestContext } from './plugins/request-context';
 
@@ -94,6 +99,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       await api.register(userImportRoutes(deps));
       await api.register(groupRoutes(deps));
       await api.register(auditRoutes(deps));
+      await api.register(holidayRoutes(deps));
+      await api.register(justificationRoutes(deps));
+      await api.register(templateRoutes(deps));
+      await api.register(contractRoutes(deps));
+      await api.register(accrualRoutes(deps));
     },
     { prefix: API_BASE_PATH },
   );

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { isValidCodiceFiscale, isValidEmail, normalizeCodiceFiscale } from '@timbro/shared';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from './config/env';
-import { seedDemo, demoLoginsText } from './db/seed';
+import { seedDemo, demoLoginsText } from './seed';
 import { oneTimeTokens, users } from './db/schema';
 import { INVITATION_TOKEN_TTL_HOURS } from '@timbro/shared';
 import { randomToken, sha256 } from './lib/tokens';

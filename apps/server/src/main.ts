@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, REPO_ROOT } from './config/env';
-import { demoLoginsText, seedDemo } from './db/seed';
+import { demoLoginsText, seedDemo } from './seed';
 import type { Jobs } from './lib/jobs';
+import { ensureAllWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
 import { createDeps, openConfiguredDatabase, startPlatformJobs } from './runtime';
 
 async function main() {
@@ -27,6 +28,8 @@ async function main() {
 
   let seeded = false;
   if (config.seedDemo && !config.isProduction) seeded = await seedDemo(deps.db);
+  // Workspaces created by an older version get the defaults they lack (holidays of the coming years, absence types).
+  await ensureAllWorkspaceDefaults(deps.db);
 
   let jobs: Jobs | null = null;
   if (config.jobs) jobs = await startPlatformJobs(deps, app.log);

@@ -6,6 +6,9 @@ import { startJobs, type JobDefinition, type JobLogger, type Jobs } from './lib/
 import { createTransport, deliverPendingMail } from './lib/mail';
 import { sweepRateLimits } from './lib/rate-limit';
 import { loadSessionSecret } from './lib/secrets';
+import { todayIn } from './lib/time';
+import { syncAllAccruals } from './modules/accruals/accruals.service';
+import { ensureAllWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
 
 /** Opens the configured database (PGlite under DATA_DIR/pglite, or PostgreSQL) and applies the migrations. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -36,6 +39,15 @@ export function platformJobs(deps: AppDeps): JobDefinition[] {
       cron: '* * * * *',
       handler: async () => {
         if (transport) await deliverPendingMail(deps.db, transport, deps.config.mailFrom);
+      },
+    },
+    {
+      // Daily: monthly accruals of every contract (idempotent), and the national holidays of the coming years.
+      name: 'working-time-daily',
+      cron: '5 1 * * *',
+      handler: async () => {
+        const scopes = await ensureAllWorkspaceDefaults(deps.db);
+        for (const scope of scopes) await deps.db.transaction((tx) => syncAllAccruals(tx, [scope], todayIn('Europe/Rome')));
       },
     },
     {

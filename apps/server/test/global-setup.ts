@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
-import { seedDemo } from '../src/db/seed';
+import { seedDemo } from '../src/seed';
 
 export type DbTemplate = { kind: 'pglite'; file: string } | { kind: 'postgres'; adminUrl: string; template: string };
 

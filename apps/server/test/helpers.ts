@@ -9,7 +9,7 @@ import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
 import { mailOutbox, userInfos, users, workspaces } from '../src/db/schema';
-import { DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/seed';
 import type { AppDeps } from '../src/deps';
 import { createDeps } from '../src/runtime';
 import { withDatabase } from './global-setup';

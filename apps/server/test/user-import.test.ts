@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, groups, mailOutbox, userInfos, users } from '../src/db/schema';
-import { demoIban } from '../src/db/seed';
+import { demoIban } from '../src/seed';
 import { createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
 
 let ctx: TestContext;

@@ -9,3 +9,4 @@ export * from './validators';
 export * from './zod-config';
 export * from './schemas/people';
 export * from './domain';
+export * from './schemas/working-time';

@@ -1,3 +1,4 @@
 export * from './platform';
 export * from './tenancy';
 export * from './people';
+export * from './working-time';

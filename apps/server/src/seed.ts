@@ -1,8 +1,11 @@
 import { generateCodiceFiscale, italianCheckLetter } from '@timbro/shared';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../lib/passwords';
-import type { Db } from './client';
-import { userInfos, users, workspaces } from './schema';
+import { hashPassword } from './lib/passwords';
+import type { Db } from './db/client';
+import { contractAccruals, contracts, contractTimeSlots, justifications, templateDays, templateDaySlots, templateWeekDays, templateWeeks, userInfos, users, workspaces } from './db/schema';
+import { workspaceScope } from './db/scope';
+import { syncContractAccruals } from './modules/accruals/accruals.repository';
+import { ensureWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
 
 export const DEMO_PASSWORD = 'Timbro2026!';
 
@@ -173,6 +176,53 @@ export async function seedDemo(db: Db): Promise<boolean> {
       await tx.insert(userInfos).values({ workspaceId: beta!.id, userId: u.id, isMember: true, ...employeeInfo(p, 'beta.timbro.it') });
     }
   });
+
+  // Working time: defaults (holidays, absence types), templates, and a contract with accruals for every employee.
+  const today = new Date().toISOString().slice(0, 10);
+  for (const ws of await db.select().from(workspaces)) {
+    const scope = workspaceScope(ws.id);
+    await db.transaction(async (tx) => {
+      await ensureWorkspaceDefaults(tx, scope);
+      const [full] = await tx.insert(templateDays).values({ workspaceId: ws.id, name: 'Giornata standard', description: '9–18 con pausa pranzo' }).returning();
+      await tx.insert(templateDaySlots).values({ workspaceId: ws.id, templateDayId: full!.id, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: 'Ufficio', descriptionColorRgb: '#1A415B' });
+      const [morning] = await tx.insert(templateDays).values({ workspaceId: ws.id, name: 'Mattina', description: 'Part-time 8–12' }).returning();
+      await tx.insert(templateDaySlots).values({ workspaceId: ws.id, templateDayId: morning!.id, startsAtMinutes: 480, endsAtMinutes: 720, description: 'Mattina', descriptionColorRgb: '#E8A33D' });
+      const [week40] = await tx.insert(templateWeeks).values({ workspaceId: ws.id, name: 'Tempo pieno 40 ore', description: 'Lunedì–venerdì 9–18' }).returning();
+      const [week20] = await tx.insert(templateWeeks).values({ workspaceId: ws.id, name: 'Part-time 20 ore', description: 'Lunedì–venerdì 8–12' }).returning();
+      await tx.insert(templateWeekDays).values([
+        ...[1, 2, 3, 4, 5].map((weekday) => ({ workspaceId: ws.id, templateWeekId: week40!.id, weekday, templateDayId: full!.id })),
+        ...[1, 2, 3, 4, 5].map((weekday) => ({ workspaceId: ws.id, templateWeekId: week20!.id, weekday, templateDayId: morning!.id })),
+      ]);
+      const codes = await tx.select().from(justifications).where(sql`${justifications.workspaceId} = ${ws.id}`);
+      const byCode = (code: string) => codes.find((j) => j.code === code)!.id;
+      const employees = await tx.select().from(userInfos).where(sql`${userInfos.workspaceId} = ${ws.id} and ${userInfos.isMember}`);
+      for (const [i, e] of employees.entries()) {
+        const partTime = i % 5 === 4;
+        const fixedTerm = i % 6 === 5;
+        const startsAt = `${2022 + (i % 3)}-0${(i % 9) + 1}-01`;
+        // One fixed-term contract ends within 30 days, so the "expiring" filter has something to show.
+        const endsAt = fixedTerm ? new Date(Date.now() + (10 + i) * 86_400_000).toISOString().slice(0, 10) : null;
+        const [c] = await tx
+          .insert(contracts)
+          .values({ workspaceId: ws.id, userInfoId: e.id, type: 'fixed', workerType: 'employee', qualification: partTime ? 'Impiegato part-time' : 'Impiegato', ccnlLevel: `${3 + (i % 3)}° livello`, description: 'CCNL Commercio e Terziario', startsAt, endsAt, permanent: endsAt === null })
+          .returning();
+        await tx.insert(contractTimeSlots).values(
+          [1, 2, 3, 4, 5].map((weekday) =>
+            partTime
+              ? { workspaceId: ws.id, contractId: c!.id, weekday, startsAtMinutes: 480, endsAtMinutes: 720, description: 'Mattina', descriptionColorRgb: '#E8A33D' }
+              : { workspaceId: ws.id, contractId: c!.id, weekday, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: 'Ufficio', descriptionColorRgb: '#1A415B' },
+          ),
+        );
+        const accruals = [
+          { justificationId: byCode('FER'), monthlyIncrease: partTime ? 2.17 : 2.17 },
+          { justificationId: byCode('ROL'), monthlyIncrease: partTime ? 3 : 6 },
+          { justificationId: byCode('EXF'), monthlyIncrease: partTime ? 1.33 : 2.67 },
+        ];
+        await tx.insert(contractAccruals).values(accruals.map((a) => ({ ...a, workspaceId: ws.id, contractId: c!.id })));
+        await syncContractAccruals(tx, scope, { id: c!.id, userInfoId: e.id, startsAt, endsAt, accruals }, today);
+      }
+    });
+  }
   return true;
 }
 

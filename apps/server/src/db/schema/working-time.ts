@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, foreignKey, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt, workspaceId } from './columns';
+import { userInfos, workspaces } from './tenancy';
+
+const slotColumns = () => ({
+  startsAtMinutes: smallint('starts_at_minutes').notNull(),
+  endsAtMinutes: smallint('ends_at_minutes').notNull(),
+  pauseStartsAtMinutes: smallint('pause_starts_at_minutes'),
+  pauseEndsAtMinutes: smallint('pause_ends_at_minutes'),
+  description: text('description'),
+  descriptionColorRgb: text('description_color_rgb'),
+});
+
+/** Absence-type groups: a disabled flag, and "summarizeable" (their types add up into one line in summaries). */
+export const justificationGroups = pgTable(
+  'justification_groups',
+  {
+    id: id(),
+    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    summarizeable: boolean('summarizeable').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('justification_groups_ws_name_key').on(t.workspaceId, sql`lower(${t.name})`), uniqueIndex('justification_groups_ws_id_key').on(t.workspaceId, t.id)],
+);
+
+/** Absence types (giustificativi): code, impact on worked hours, unit, payroll code. */
+export const justifications = pgTable(
+  'justifications',
+  {
+    id: id(),
+    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id'),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    impact: text('impact', { enum: ['decrease', 'increase', 'nothing'] }).notNull(),
+    unit: text('unit', { enum: ['hour', 'day'] }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    requiresCertificate: boolean('requires_certificate').notNull().default(false),
+    payrollCode: text('payroll_code'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('justifications_ws_code_key').on(t.workspaceId, sql`upper(${t.code})`),
+    uniqueIndex('justifications_ws_id_key').on(t.workspaceId, t.id),
+    foreignKey({ columns: [t.workspaceId, t.groupId], foreignColumns: [justificationGroups.workspaceId, justificationGroups.id], name: 'justifications_group_fk' }),
+  ],
+);
+
+/** An employee's contract: dated, never overlapping another of the same employee (checked under a row lock). */
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: id(),
+    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    userInfoId: uuid('user_info_id').notNull(),
+    type: text('type', { enum: ['fixed', 'turn_based'] }).notNull(),
+    workerType: text('worker_type', { enum: ['employee', 'collaborator'] }).notNull(),
+    qualification: text('qualification'),
+    ccnlLevel: text('ccnl_level'),
+    description: text('description'),
+    startsAt: date('starts_at', { mode: 'string' }).notNull(),
+    endsAt: date('ends_at', { mode: 'string' }),
+    permanent: boolean('permanent').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contracts_ws_id_key').on(t.workspaceId, t.id),
+    index('contracts_ws_user_idx').on(t.workspaceId, t.userInfoId, t.startsAt),
+    index('contracts_ws_ends_idx').on(t.workspaceId, t.endsAt),
+    foreignKey({ columns: [t.workspaceId, t.userInfoId], foreignColumns: [userInfos.workspaceId, userInfos.id], name: 'contracts_user_info_fk' }).onDelete('cascade'),
+    check('contracts_end_after_start', sql`${t.endsAt} is null or ${t.endsAt} >= ${t.startsAt}`),
+  ],
+);
+
+export const contractTimeSlots = pgTable(
+  'contract_time_slots',
+  {
+    id: id(),
+    workspaceId: workspaceId(),
+    contractId: uuid('contract_id').notNull(),
+    weekday: smallint('weekday').notNull(),
+    ...slotColumns(),
+  },
+  (t) => [
+    index('contract_time_slots_contract_idx').on(t.workspaceId, t.contractId),
+    foreignKey({ columns: [t.workspaceId, t.contractId], foreignColumns: [contracts.workspaceId, contracts.id], name: 'contract_time_slots_contract_fk' }).onDelete('cascade'),
+  ],
+);
+
+/** Monthly increase of a justification's balance granted by a contract (unique per justification). */
+export const contractAccruals = pgTable(
+  'contract_accruals',
+  {
+    workspaceId: workspaceId(),
+    contractId: uuid('contract_id').notNull(),
+    justificationId: uuid('justification_id').notNull(),
+    monthlyIncrease: numeric('monthly_increase', { precision: 8, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contractId, t.justificationId] }),
+    foreignKey({ columns: [t.workspaceId, t.contractId], foreignColumns: [contracts.workspaceId, contracts.id], name: 'contract_accruals_contract_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.workspaceId, t.justificationId], foreignColumns: [justifications.workspaceId, justifications.id], name: 'contract_accruals_justification_fk' }),
+  ],
+);
+
+export const templateDays = pgTable(
+  'template_days',
+  {
+    id: id(),
+    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('template_days_ws_id_key').on(t.workspaceId, t.id), uniqueIndex('template_days_ws_name_key').on(t.workspaceId, sql`lower(${t.name})`)],
+);
+
+export const templateDaySlots = pgTable(
+  'template_day_slots',
+  {
+    id: id(),
+    workspaceId: workspaceId(),
+    templateDayId: uuid('template_day_id').notNull(),
+    position: integer('position').notNull().default(0),
+    ...slotColumns(),
+  },
+  (t) => [
+    index('template_day_slots_day_idx').on(t.workspaceId, t.templateDayId),
+    foreignKey({ columns: [t.workspaceId, t.templateDayId], foreignColumns: [templateDays.workspaceId, templateDays.id], name: 'template_day_slots_day_fk' }).onDelete('cascade'),
+  ],
+);
+
+export const templateWeeks = pgTable(
+  'template_weeks',
+  {
+    id: id(),
+    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('template_weeks_ws_id_key').on(t.workspaceId, t.id), uniqueIndex('template_weeks_ws_name_key').on(t.workspaceId, sql`lower(${t.name})`)],
+);
+
+/** A daily template per weekday of a weekly template; a missing weekday is a rest day. */
+export const templateWeekDays = pgTable(
+  'template_week_days',
+  {
+    workspaceId: workspaceId(),
+    templateWeekId: uuid('template_week_id').notNull(),
+    weekday: smallint('weekday').notNull(),
+    templateDayId: uuid('template_day_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.templateWeekId, t.weekday] }),
+    foreignKey({ columns: [t.workspaceId, t.templateWeekId], foreignColumns: [templateWeeks.workspaceId, templateWeeks.id], name: 'template_week_days_week_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.workspaceId, t.templateDayId], foreignColumns: [templateDays.workspaceId, templateDays.id], name: 'template_week_days_day_fk' }),
+  ],
+);
+
+/** Holidays: a recurring one has no year. `kind` tells the national ones, the patron saint and company closures apart. */
+export const holidays = pgTable(
+  'holidays',
+  {
+    id: id(),
+    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    icon: text('icon').notNull(),
+    day: smallint('day').notNull(),
+    month: smallint('month').notNull(),
+    year: smallint('year'),
+    kind: text('kind', { enum: ['national', 'patron', 'company'] }).notNull().default('company'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('holidays_ws_idx').on(t.workspaceId, t.month, t.day), uniqueIndex('holidays_ws_patron_key').on(t.workspaceId).where(sql`${t.kind} = 'patron'`)],
+);
+
+/**
+ * The accrual ledger: dated signed entries per employee and justification. Monthly accruals carry the contract and
+ * the month, unique together, so the job can run twice or late without duplicating anything.
+ */
+export const accrualEntries = pgTable(
+  'accrual_entries',
+  {
+    id: id(),
+    workspaceId: workspaceId(),
+    userInfoId: uuid('user_info_id').notNull(),
+    justificationId: uuid('justification_id').notNull(),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['accrual', 'adjustment', 'usage', 'carry_over'] }).notNull(),
+    contractId: uuid('contract_id'),
+    period: text('period'),
+    rule: text('rule'),
+    reason: text('reason'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('accrual_entries_balance_idx').on(t.workspaceId, t.userInfoId, t.justificationId, t.entryDate),
+    uniqueIndex('accrual_entries_monthly_key').on(t.workspaceId, t.contractId, t.justificationId, t.period).where(sql`${t.kind} = 'accrual'`),
+    foreignKey({ columns: [t.workspaceId, t.userInfoId], foreignColumns: [userInfos.workspaceId, userInfos.id], name: 'accrual_entries_user_info_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.workspaceId, t.justificationId], foreignColumns: [justifications.workspaceId, justifications.id], name: 'accrual_entries_justification_fk' }),
+  ],
+);

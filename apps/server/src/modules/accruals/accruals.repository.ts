@@ -1,0 +1,82 @@
+import { accrualMonths, monthBounds, monthlyAccrual, monthOf, type ContractPeriod } from '@timbro/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { accrualEntries, justifications } from '../../db/schema';
+import { inScope, type WorkspaceScope } from '../../db/scope';
+
+export interface ContractForAccrual extends ContractPeriod {
+  id: string;
+  userInfoId: string;
+  accruals: { justificationId: string; monthlyIncrease: number }[];
+}
+
+/**
+ * Brings a contract's monthly accrual entries in line with the contract, up to `today`'s month: one entry per
+ * justification and month, prorated by the days covered, dated the last day of the month. Upserts on the unique
+ * (contract, justification, month) key, so running it twice, late, or after the contract changed gives the same
+ * ledger; entries for months or justifications the contract no longer covers are removed.
+ */
+export async function syncContractAccruals(q: Queryable, scope: WorkspaceScope, contract: ContractForAccrual, today: string): Promise<number> {
+  const months = accrualMonths(contract, monthOf(today));
+  const wanted = contract.accruals.flatMap((a) =>
+    months
+      .map((ym) => ({ a, ym, amount: monthlyAccrual(contract, a.monthlyIncrease, ym) }))
+      .filter((x) => x.amount > 0)
+      .map(({ a, ym, amount }) => ({
+        workspaceId: scope.workspaceId,
+        userInfoId: contract.userInfoId,
+        justificationId: a.justificationId,
+        entryDate: monthBounds(ym).last,
+        amount,
+        kind: 'accrual' as const,
+        contractId: contract.id,
+        period: ym,
+        rule: `Maturazione mensile ${a.monthlyIncrease} × giorni coperti del mese`,
+      })),
+  );
+  if (wanted.length > 0) {
+    await q
+      .insert(accrualEntries)
+      .values(wanted)
+      .onConflictDoUpdate({
+        target: [accrualEntries.workspaceId, accrualEntries.contractId, accrualEntries.justificationId, accrualEntries.period],
+        targetWhere: sql`${accrualEntries.kind} = 'accrual'`,
+        set: { amount: sql`excluded.amount`, entryDate: sql`excluded.entry_date`, rule: sql`excluded.rule`, userInfoId: sql`excluded.user_info_id`, updatedAt: new Date() },
+      });
+  }
+  const keep = new Set(wanted.map((w) => `${w.justificationId}|${w.period}`));
+  const existing = await q
+    .select({ id: accrualEntries.id, justificationId: accrualEntries.justificationId, period: accrualEntries.period })
+    .from(accrualEntries)
+    .where(inScope(accrualEntries, scope, eq(accrualEntries.contractId, contract.id), eq(accrualEntries.kind, 'accrual')));
+  const stale = existing.filter((e) => !keep.has(`${e.justificationId}|${e.period}`)).map((e) => e.id);
+  if (stale.length > 0) await q.delete(accrualEntries).where(inScope(accrualEntries, scope, inArray(accrualEntries.id, stale)));
+  return wanted.length;
+}
+
+export async function deleteContractAccruals(q: Queryable, scope: WorkspaceScope, contractId: string) {
+  await q.delete(accrualEntries).where(inScope(accrualEntries, scope, eq(accrualEntries.contractId, contractId), eq(accrualEntries.kind, 'accrual')));
+}
+
+/** Every ledger entry of an employee up to a date, with its justification (one query). */
+export async function entriesUntil(q: Queryable, scope: WorkspaceScope, userInfoId: string, date: string) {
+  return q
+    .select({ e: accrualEntries, code: justifications.code, name: justifications.name, unit: justifications.unit })
+    .from(accrualEntries)
+    .innerJoin(justifications, and(eq(justifications.id, accrualEntries.justificationId), eq(justifications.workspaceId, accrualEntries.workspaceId)))
+    .where(inScope(accrualEntries, scope, eq(accrualEntries.userInfoId, userInfoId), sql`${accrualEntries.entryDate} <= ${date}`))
+    .orderBy(asc(justifications.code), asc(accrualEntries.entryDate), asc(accrualEntries.createdAt));
+}
+
+export async function insertAdjustment(
+  q: Queryable,
+  scope: WorkspaceScope,
+  v: { userInfoId: string; justificationId: string; date: string; amount: number; reason: string; createdBy: string },
+) {
+  const [row] = await q
+    .insert(accrualEntries)
+    .values({ workspaceId: scope.workspaceId, userInfoId: v.userInfoId, justificationId: v.justificationId, entryDate: v.date, amount: v.amount, kind: 'adjustment', reason: v.reason, rule: 'Rettifica manuale', createdBy: v.createdBy })
+    .returning();
+  return row!;
+}
+

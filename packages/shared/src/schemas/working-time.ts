@@ -1,0 +1,336 @@
+import { z } from 'zod';
+import { slotProblems, isValidColor } from '../domain/time-slots';
+import { isValidDayMonth } from '../domain/dates';
+import { msg } from '../messages';
+import { DateOnlySchema, IdSchema, optionalString, paginationFields, QueryBoolean, requiredString } from './common';
+import { pageOf } from './people';
+
+export const wtMsg = {
+  slotsRequired: 'Inserisci almeno una fascia oraria',
+  slotOrder: "L'orario di fine deve essere dopo quello di inizio",
+  slotPause: "La pausa deve essere completa e compresa nell'orario",
+  slotOverlap: 'Si sovrappone a un’altra fascia dello stesso giorno',
+  colorInvalid: 'Il colore non è valido (formato #RRGGBB)',
+  weekdayInvalid: 'Giorno della settimana non valido',
+  minutesInvalid: 'Orario non valido',
+  typeRequired: 'Seleziona il tipo di contratto',
+  workerTypeRequired: 'Seleziona il tipo di lavoratore',
+  workerTypeLocked: 'Il tipo di lavoratore non si può modificare',
+  startRequired: 'Inserisci la data di inizio',
+  endRequired: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato',
+  endAfterStart: 'La data di fine deve essere successiva a quella di inizio',
+  accrualDuplicate: 'Questo giustificativo è già presente',
+  accrualJustificationRequired: 'Seleziona il giustificativo',
+  accrualIncreaseRequired: "Inserisci l'incremento mensile",
+  accrualIncreaseInvalid: "L'incremento mensile deve essere un numero tra 0 e 999",
+  contractOverlap: (label: string) => `Il contratto si sovrappone a quello ${label}`,
+  contractNotFound: 'Contratto non trovato',
+  nameRequired: 'Inserisci il nome',
+  nameTaken: 'Esiste già un elemento con questo nome',
+  templateDayNotFound: 'Modello giornaliero non trovato',
+  templateWeekNotFound: 'Modello settimanale non trovato',
+  weekdayRepeated: 'Giorno ripetuto',
+  holidayNameRequired: 'Inserisci il nome della festività',
+  holidayIconRequired: "Scegli un'icona",
+  holidayDayRequired: 'Inserisci il giorno',
+  holidayMonthRequired: 'Inserisci il mese',
+  holidayDateInvalid: 'Questa data non esiste',
+  holidayNotFound: 'Festività non trovata',
+  rangeInvalid: 'La data finale deve seguire quella iniziale',
+  rangeTooLong: 'Intervallo troppo lungo (al massimo 3 anni)',
+  codeRequired: 'Inserisci il codice',
+  codeInvalid: 'Il codice può contenere solo lettere, numeri, punto e trattino (massimo 10 caratteri)',
+  codeTaken: 'Esiste già un giustificativo con questo codice',
+  payrollCodeInvalid: 'Il codice paghe ha al massimo 4 caratteri alfanumerici',
+  impactRequired: "Indica l'effetto sulle ore lavorate",
+  unitRequired: "Indica l'unità (ore o giorni)",
+  justificationNotFound: 'Giustificativo non trovato',
+  justificationGroupNotFound: 'Gruppo di giustificativi non trovato',
+  amountRequired: "Inserisci la quantità (diversa da zero)",
+  reasonRequired: 'Indica il motivo della rettifica',
+} as const;
+
+const minutes = z.number({ error: wtMsg.minutesInvalid }).int({ error: wtMsg.minutesInvalid }).min(0, { error: wtMsg.minutesInvalid }).max(1440, { error: wtMsg.minutesInvalid });
+
+const slotFields = {
+  startsAtMinutes: minutes,
+  endsAtMinutes: minutes,
+  pauseStartsAtMinutes: minutes.nullish().transform((v) => v ?? null),
+  pauseEndsAtMinutes: minutes.nullish().transform((v) => v ?? null),
+  description: optionalString(100),
+  descriptionColorRgb: optionalString(7).refine((v) => v === null || isValidColor(v), { error: wtMsg.colorInvalid }),
+};
+
+export const TimeSlotInputSchema = z.object({
+  weekday: z.number({ error: wtMsg.weekdayInvalid }).int().min(1, { error: wtMsg.weekdayInvalid }).max(7, { error: wtMsg.weekdayInvalid }),
+  ...slotFields,
+});
+export type TimeSlotInput = z.infer<typeof TimeSlotInputSchema>;
+
+type SlotLike = { weekday: number; startsAtMinutes: number; endsAtMinutes: number; pauseStartsAtMinutes: number | null; pauseEndsAtMinutes: number | null };
+
+/** Adds the slot-list rules (order, pause inside, no overlap on a weekday) as field errors at `path[index]`. */
+function checkSlots(slots: SlotLike[], ctx: z.RefinementCtx, path: (string | number)[]) {
+  for (const p of slotProblems(slots)) {
+    if (p.kind === 'order') ctx.addIssue({ code: 'custom', path: [...path, p.index, 'endsAtMinutes'], message: wtMsg.slotOrder });
+    if (p.kind === 'pause') ctx.addIssue({ code: 'custom', path: [...path, p.index, 'pauseStartsAtMinutes'], message: wtMsg.slotPause });
+    if (p.kind === 'overlap') ctx.addIssue({ code: 'custom', path: [...path, p.index, 'startsAtMinutes'], message: wtMsg.slotOverlap });
+  }
+}
+
+export const TimeSlotListSchema = z
+  .array(TimeSlotInputSchema, { error: wtMsg.slotsRequired })
+  .min(1, { error: wtMsg.slotsRequired })
+  .max(70)
+  .superRefine((slots, ctx) => checkSlots(slots, ctx, []));
+
+export const AccrualInputSchema = z.object({
+  justificationId: IdSchema.or(z.literal('').transform(() => '')).refine((v) => v !== '', { error: wtMsg.accrualJustificationRequired }),
+  monthlyIncrease: z
+    .number({ error: wtMsg.accrualIncreaseRequired })
+    .min(0, { error: wtMsg.accrualIncreaseInvalid })
+    .max(999, { error: wtMsg.accrualIncreaseInvalid })
+    .transform((v) => Math.round(v * 100) / 100),
+});
+
+export const CONTRACT_TYPES = ['fixed', 'turn_based'] as const;
+export const WORKER_TYPES = ['employee', 'collaborator'] as const;
+
+export const ContractInputSchema = z
+  .object({
+    type: z.enum(CONTRACT_TYPES, { error: wtMsg.typeRequired }),
+    workerType: z.enum(WORKER_TYPES, { error: wtMsg.workerTypeRequired }),
+    qualification: optionalString(100),
+    ccnlLevel: optionalString(50),
+    description: optionalString(500),
+    startsAt: z.string({ error: wtMsg.startRequired }).min(1, { error: wtMsg.startRequired, abort: true }).pipe(DateOnlySchema),
+    endsAt: DateOnlySchema.nullish().or(z.literal('')).transform((v) => (v ? v : null)),
+    permanent: z.boolean({ error: msg.invalidValue }).default(false),
+    justificationAccruals: z.array(AccrualInputSchema).max(50).default([]),
+    timeSlots: TimeSlotListSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (!v.permanent) {
+      if (!v.endsAt) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: wtMsg.endRequired });
+      else if (v.endsAt <= v.startsAt) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: wtMsg.endAfterStart });
+    }
+    const seen = new Set<string>();
+    v.justificationAccruals.forEach((a, i) => {
+      if (seen.has(a.justificationId)) ctx.addIssue({ code: 'custom', path: ['justificationAccruals', i, 'justificationId'], message: wtMsg.accrualDuplicate });
+      seen.add(a.justificationId);
+    });
+  })
+  .transform((v) => ({ ...v, endsAt: v.permanent ? null : v.endsAt }));
+export type ContractInput = z.infer<typeof ContractInputSchema>;
+
+export const TimeSlotSchema = z.object({
+  weekday: z.number(),
+  startsAtMinutes: z.number(),
+  endsAtMinutes: z.number(),
+  pauseStartsAtMinutes: z.number().nullable(),
+  pauseEndsAtMinutes: z.number().nullable(),
+  description: z.string().nullable(),
+  descriptionColorRgb: z.string().nullable(),
+});
+
+export const ContractSchema = z.object({
+  id: z.string(),
+  userInfoId: z.string(),
+  employee: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
+  type: z.enum(CONTRACT_TYPES),
+  workerType: z.enum(WORKER_TYPES),
+  qualification: z.string().nullable(),
+  ccnlLevel: z.string().nullable(),
+  description: z.string().nullable(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  permanent: z.boolean(),
+  status: z.enum(['past', 'active', 'future']),
+  expiring: z.boolean(),
+  justificationAccruals: z.array(z.object({ justificationId: z.string(), code: z.string(), name: z.string(), unit: z.enum(['hour', 'day']), monthlyIncrease: z.number() })),
+  timeSlots: z.array(TimeSlotSchema),
+  weeklyMinutes: z.number(),
+  createdAt: z.string(),
+});
+export type Contract = z.infer<typeof ContractSchema>;
+export const ContractListSchema = z.array(ContractSchema);
+export const ContractPageSchema = pageOf(ContractSchema);
+
+export const ListContractsQuerySchema = z.object({
+  ...paginationFields(25),
+  filter: z.enum(['relevant', 'active', 'expiring', 'expired', 'all'], { error: msg.invalidValue }).default('relevant'),
+  search: z.string().trim().max(100).optional(),
+  sort: z.enum(['startsAt', 'endsAt', 'lastName'], { error: msg.invalidValue }).default('lastName'),
+  order: z.enum(['asc', 'desc'], { error: msg.invalidValue }).default('asc'),
+});
+export type ListContractsQuery = z.infer<typeof ListContractsQuerySchema>;
+
+// Templates
+
+export const TemplateDayInputSchema = z.object({
+  name: requiredString(wtMsg.nameRequired, 100),
+  description: optionalString(300),
+  timeSlots: z
+    .array(z.object(slotFields), { error: wtMsg.slotsRequired })
+    .min(1, { error: wtMsg.slotsRequired })
+    .max(10)
+    .superRefine((slots, ctx) => checkSlots(slots.map((s) => ({ ...s, weekday: 1 })), ctx, [])),
+});
+export type TemplateDayInput = z.infer<typeof TemplateDayInputSchema>;
+
+const DaySlotSchema = TimeSlotSchema.omit({ weekday: true });
+export const TemplateDaySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  timeSlots: z.array(DaySlotSchema),
+  minutes: z.number(),
+});
+export type TemplateDay = z.infer<typeof TemplateDaySchema>;
+export const TemplateDayListSchema = z.array(TemplateDaySchema);
+
+export const TemplateWeekInputSchema = z.object({
+  name: requiredString(wtMsg.nameRequired, 100),
+  description: optionalString(300),
+  days: z
+    .array(z.object({ weekday: z.number().int().min(1, { error: wtMsg.weekdayInvalid }).max(7, { error: wtMsg.weekdayInvalid }), templateDayId: IdSchema }))
+    .max(7)
+    .default([])
+    .superRefine((days, ctx) => {
+      const seen = new Set<number>();
+      days.forEach((d, i) => {
+        if (seen.has(d.weekday)) ctx.addIssue({ code: 'custom', path: [i, 'weekday'], message: wtMsg.weekdayRepeated });
+        seen.add(d.weekday);
+      });
+    }),
+});
+export type TemplateWeekInput = z.infer<typeof TemplateWeekInputSchema>;
+
+export const TemplateWeekSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  days: z.array(z.object({ weekday: z.number(), templateDayId: z.string(), templateDayName: z.string() })),
+  /** The weekly slots this template produces (what "apply" copies into a contract). */
+  timeSlots: z.array(TimeSlotSchema),
+  weeklyMinutes: z.number(),
+});
+export type TemplateWeek = z.infer<typeof TemplateWeekSchema>;
+export const TemplateWeekListSchema = z.array(TemplateWeekSchema);
+
+// Holidays
+
+export const HolidayInputSchema = z
+  .object({
+    name: requiredString(wtMsg.holidayNameRequired, 100),
+    icon: requiredString(wtMsg.holidayIconRequired, 40),
+    day: z.number({ error: wtMsg.holidayDayRequired }).int({ error: wtMsg.holidayDateInvalid }).min(1, { error: wtMsg.holidayDateInvalid }).max(31, { error: wtMsg.holidayDateInvalid }),
+    month: z.number({ error: wtMsg.holidayMonthRequired }).int({ error: wtMsg.holidayDateInvalid }).min(1, { error: wtMsg.holidayDateInvalid }).max(12, { error: wtMsg.holidayDateInvalid }),
+    year: z.number({ error: msg.invalidValue }).int().min(1900, { error: msg.invalidValue }).max(2200, { error: msg.invalidValue }).nullish().transform((v) => v ?? null),
+    kind: z.enum(['national', 'patron', 'company'], { error: msg.invalidValue }).default('company'),
+  })
+  .superRefine((v, ctx) => {
+    if (!isValidDayMonth(v.day, v.month, v.year)) ctx.addIssue({ code: 'custom', path: ['day'], message: wtMsg.holidayDateInvalid });
+  });
+export type HolidayInput = z.infer<typeof HolidayInputSchema>;
+
+export const HolidaySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  day: z.number(),
+  month: z.number(),
+  year: z.number().nullable(),
+  kind: z.enum(['national', 'patron', 'company']),
+});
+export const HolidayListSchema = z.array(HolidaySchema);
+export const ListHolidaysQuerySchema = z.object({ year: z.coerce.number({ error: msg.invalidValue }).int().min(1900).max(2200).optional() });
+
+export const HolidayRangeQuerySchema = z
+  .object({ from: DateOnlySchema, to: DateOnlySchema })
+  .superRefine((v, ctx) => {
+    if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: wtMsg.rangeInvalid });
+    else if (Number(v.to.slice(0, 4)) - Number(v.from.slice(0, 4)) > 3) ctx.addIssue({ code: 'custom', path: ['to'], message: wtMsg.rangeTooLong });
+  });
+export const HolidayOccurrenceListSchema = z.array(z.object({ id: z.string().optional(), date: z.string(), name: z.string(), icon: z.string(), recurring: z.boolean() }));
+
+// Justifications
+
+export const JustificationInputSchema = z.object({
+  code: z
+    .string({ error: wtMsg.codeRequired })
+    .trim()
+    .min(1, { error: wtMsg.codeRequired, abort: true })
+    .regex(/^[A-Za-z0-9.-]{1,10}$/, { error: wtMsg.codeInvalid })
+    .transform((v) => v.toUpperCase()),
+  name: requiredString(wtMsg.nameRequired, 100),
+  impact: z.enum(['decrease', 'increase', 'nothing'], { error: wtMsg.impactRequired }),
+  unit: z.enum(['hour', 'day'], { error: wtMsg.unitRequired }),
+  enabled: z.boolean({ error: msg.invalidValue }).default(true),
+  groupId: IdSchema.nullish().transform((v) => v ?? null),
+  requiresCertificate: z.boolean({ error: msg.invalidValue }).default(false),
+  payrollCode: optionalString(4)
+    .refine((v) => v === null || /^[A-Za-z0-9]{1,4}$/.test(v), { error: wtMsg.payrollCodeInvalid })
+    .transform((v) => (v === null ? null : v.toUpperCase())),
+});
+export type JustificationInput = z.infer<typeof JustificationInputSchema>;
+
+export const JustificationSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  impact: z.enum(['decrease', 'increase', 'nothing']),
+  unit: z.enum(['hour', 'day']),
+  enabled: z.boolean(),
+  groupId: z.string().nullable(),
+  groupName: z.string().nullable(),
+  requiresCertificate: z.boolean(),
+  payrollCode: z.string().nullable(),
+});
+export type Justification = z.infer<typeof JustificationSchema>;
+export const JustificationListSchema = z.array(JustificationSchema);
+
+export const JustificationGroupInputSchema = z.object({
+  name: requiredString(wtMsg.nameRequired, 100),
+  disabled: z.boolean({ error: msg.invalidValue }).default(false),
+  summarizeable: z.boolean({ error: msg.invalidValue }).default(false),
+});
+export type JustificationGroupInput = z.infer<typeof JustificationGroupInputSchema>;
+export const JustificationGroupSchema = z.object({ id: z.string(), name: z.string(), disabled: z.boolean(), summarizeable: z.boolean(), justificationsCount: z.number() });
+export const JustificationGroupListSchema = z.array(JustificationGroupSchema);
+
+export const JustificationLookupQuerySchema = z.object({ include_id: IdSchema.optional() });
+export const JustificationGroupLookupQuerySchema = z.object({ include_id: IdSchema.optional(), include_disabled: QueryBoolean.optional() });
+
+// Accruals
+
+export const AccrualAdjustmentInputSchema = z.object({
+  justificationId: IdSchema,
+  amount: z
+    .number({ error: wtMsg.amountRequired })
+    .refine((v) => v !== 0 && Math.abs(v) <= 9999, { error: wtMsg.amountRequired })
+    .transform((v) => Math.round(v * 100) / 100),
+  date: DateOnlySchema,
+  reason: requiredString(wtMsg.reasonRequired, 300),
+});
+export type AccrualAdjustmentInput = z.infer<typeof AccrualAdjustmentInputSchema>;
+
+export const AccrualEntrySchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  amount: z.number(),
+  kind: z.enum(['accrual', 'adjustment', 'usage', 'carry_over']),
+  period: z.string().nullable(),
+  rule: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export const AccrualBalanceSchema = z.object({
+  justification: z.object({ id: z.string(), code: z.string(), name: z.string(), unit: z.enum(['hour', 'day']) }),
+  balance: z.number(),
+  accrued: z.number(),
+  adjusted: z.number(),
+  used: z.number(),
+  entries: z.array(AccrualEntrySchema),
+});
+export const AccrualBalanceListSchema = z.object({ date: z.string(), balances: z.array(AccrualBalanceSchema) });
+export const BalanceQuerySchema = z.object({ date: DateOnlySchema.optional() });
