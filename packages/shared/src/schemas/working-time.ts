@@ -7,6 +7,7 @@ import { pageOf } from './people';
 
 export const wtMsg = {
   slotsRequired: 'Inserisci almeno una fascia oraria',
+  slotsTooMany: (max: number) => `Puoi inserire al massimo ${max} fasce orarie`,
   slotOrder: "L'orario di fine deve essere dopo quello di inizio",
   slotPause: "La pausa deve essere completa e compresa nell'orario",
   slotOverlap: 'Si sovrappone a un’altra fascia dello stesso giorno',
@@ -81,11 +82,11 @@ function checkSlots(slots: SlotLike[], ctx: z.RefinementCtx, path: (string | num
 export const TimeSlotListSchema = z
   .array(TimeSlotInputSchema, { error: wtMsg.slotsRequired })
   .min(1, { error: wtMsg.slotsRequired })
-  .max(70)
+  .max(70, { error: wtMsg.slotsTooMany(70) })
   .superRefine((slots, ctx) => checkSlots(slots, ctx, []));
 
 export const AccrualInputSchema = z.object({
-  justificationId: IdSchema.or(z.literal('').transform(() => '')).refine((v) => v !== '', { error: wtMsg.accrualJustificationRequired }),
+  justificationId: z.string({ error: wtMsg.accrualJustificationRequired }).min(1, { error: wtMsg.accrualJustificationRequired, abort: true }).pipe(IdSchema),
   monthlyIncrease: z
     .number({ error: wtMsg.accrualIncreaseRequired })
     .min(0, { error: wtMsg.accrualIncreaseInvalid })
@@ -173,7 +174,7 @@ export const TemplateDayInputSchema = z.object({
   timeSlots: z
     .array(z.object(slotFields), { error: wtMsg.slotsRequired })
     .min(1, { error: wtMsg.slotsRequired })
-    .max(10)
+    .max(10, { error: wtMsg.slotsTooMany(10) })
     .superRefine((slots, ctx) => checkSlots(slots.map((s) => ({ ...s, weekday: 1 })), ctx, [])),
 });
 export type TemplateDayInput = z.infer<typeof TemplateDayInputSchema>;
@@ -193,7 +194,7 @@ export const TemplateWeekInputSchema = z.object({
   name: requiredString(wtMsg.nameRequired, 100),
   description: optionalString(300),
   days: z
-    .array(z.object({ weekday: z.number().int().min(1, { error: wtMsg.weekdayInvalid }).max(7, { error: wtMsg.weekdayInvalid }), templateDayId: IdSchema }))
+    .array(z.object({ weekday: z.number({ error: wtMsg.weekdayInvalid }).int({ error: wtMsg.weekdayInvalid }).min(1, { error: wtMsg.weekdayInvalid }).max(7, { error: wtMsg.weekdayInvalid }), templateDayId: IdSchema }))
     .max(7)
     .default([])
     .superRefine((days, ctx) => {

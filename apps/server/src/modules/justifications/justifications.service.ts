@@ -114,7 +114,9 @@ export async function updateJustification(deps: AppDeps, scope: WorkspaceScope, 
 // Groups
 
 export async function listJustificationGroups(deps: AppDeps, scope: WorkspaceScope, opts: { includeId?: string; includeDisabled?: boolean } = {}) {
-  const count = sql<number>`(select count(*)::int from ${justifications} j where j.workspace_id = ${justificationGroups.workspaceId} and j.group_id = ${justificationGroups.id})`;
+  // The outer table is named explicitly: in a one-table select drizzle renders bare column names, which inside the
+  // subquery would resolve to j's own columns (j.group_id = j.id, never true).
+  const count = sql<number>`(select count(*)::int from ${justifications} j where j.workspace_id = ${justificationGroups}.workspace_id and j.group_id = ${justificationGroups}.id)`;
   const visible = opts.includeDisabled ? undefined : opts.includeId ? or(eq(justificationGroups.disabled, false), eq(justificationGroups.id, opts.includeId)) : eq(justificationGroups.disabled, false);
   const rows = await deps.db
     .select({ g: justificationGroups, count })

@@ -64,6 +64,8 @@ export async function getTemplateDay(deps: AppDeps, scope: WorkspaceScope, id: s
 
 export async function saveTemplateDay(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string | null, input: TemplateDayInput) {
   const dayId = await deps.db.transaction(async (tx) => {
+    // A missing (or other workspace's) template is a 404 before any name conflict.
+    if (id && !(await dayRepo.findById(tx, scope, id))) throw notFound(wtMsg.templateDayNotFound);
     await checkName(tx, templateDays, scope, input.name, id ?? undefined);
     let rowId = id;
     if (rowId) {
@@ -121,6 +123,8 @@ export async function getTemplateWeek(deps: AppDeps, scope: WorkspaceScope, id: 
 
 export async function saveTemplateWeek(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string | null, input: TemplateWeekInput) {
   const weekId = await deps.db.transaction(async (tx) => {
+    // A missing (or other workspace's) template is a 404 before any name conflict or day check.
+    if (id && !(await weekRepo.findById(tx, scope, id))) throw notFound(wtMsg.templateWeekNotFound);
     await checkName(tx, templateWeeks, scope, input.name, id ?? undefined);
     const dayIds = [...new Set(input.days.map((d) => d.templateDayId))];
     const found = dayIds.length ? await tx.select({ id: templateDays.id }).from(templateDays).where(inScope(templateDays, scope, inArray(templateDays.id, dayIds))) : [];

@@ -1,0 +1,880 @@
+import { randomUUID } from 'node:crypto';
+import { addDays, monthBounds, monthlyAccrual, nextMonth, type Contract, type TemplateWeek } from '@timbro/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accrualEntries, auditLog, contractAccruals, contracts, contractTimeSlots, justifications } from '../src/db/schema';
+import { workspaceScope } from '../src/db/scope';
+import { todayIn } from '../src/lib/time';
+import { syncContractAccruals } from '../src/modules/accruals/accruals.repository';
+import { contractForAccrual, syncAllAccruals } from '../src/modules/accruals/accruals.service';
+import { createTestContext, expectError, expectForeignRecordsHidden, fieldErrors, membershipOf, type RequestOptions, type Session, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let admin: Session;
+let accountant: Session;
+let member: Session;
+let betaAdmin: Session;
+let today: string;
+
+/** Demo employee records by e-mail prefix; Beta's employee and contract. */
+const ids: Record<string, string> = {};
+let paoloId: string;
+let betaContractId: string;
+/** Demo absence types by code; Beta's FER. */
+const J: Record<string, string> = {};
+let betaFer: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.login('admin@demo.timbro.it');
+  accountant = await ctx.login('consulente@demo.timbro.it');
+  member = await ctx.login('mario.rossi@demo.timbro.it');
+  betaAdmin = await ctx.login('admin@beta.timbro.it');
+  today = todayIn('Europe/Rome');
+  for (const who of ['mario.rossi', 'giulia.esposito']) ids[who] = (await membershipOf(ctx, `${who}@demo.timbro.it`, ctx.ws.demo))!.id;
+  ids.admin = (await membershipOf(ctx, 'admin@demo.timbro.it', ctx.ws.demo))!.id;
+  paoloId = (await membershipOf(ctx, 'paolo.lombardi@beta.timbro.it', ctx.ws.beta))!.id;
+  betaContractId = (await ctx.db.select().from(contracts).where(eq(contracts.userInfoId, paoloId)))[0]!.id;
+  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo))) J[j.code] = j.id;
+  betaFer = (await ctx.db.select().from(justifications).where(and(eq(justifications.workspaceId, ctx.ws.beta), eq(justifications.code, 'FER'))))[0]!.id;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({ session, workspace: ctx.ws.demo, ...(query ? { query } : {}) });
+const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
+const inBeta = (session: Session = betaAdmin, query?: RequestOptions['query']): RequestOptions => ({ session, workspace: ctx.ws.beta, ...(query ? { query } : {}) });
+
+async function auditOf(res: LightMyRequestResponse) {
+  return ctx.db.select().from(auditLog).where(eq(auditLog.requestId, String(res.headers['x-request-id'])));
+}
+async function contractCount() {
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(contracts);
+  return row!.n;
+}
+/** The monthly accrual entries of one contract, by justification code and month. */
+async function ledgerOf(contractId: string) {
+  const rows = await ctx.db
+    .select({ e: accrualEntries, code: justifications.code })
+    .from(accrualEntries)
+    .innerJoin(justifications, eq(justifications.id, accrualEntries.justificationId))
+    .where(and(eq(accrualEntries.contractId, contractId), eq(accrualEntries.kind, 'accrual')))
+    .orderBy(asc(justifications.code), asc(accrualEntries.period));
+  return rows.map((r) => ({ id: r.e.id, code: r.code, period: r.e.period, date: r.e.entryDate, amount: r.e.amount, userInfoId: r.e.userInfoId }));
+}
+const sum = (xs: { amount: number }[]) => Math.round(xs.reduce((s, x) => s + x.amount, 0) * 100) / 100;
+/** Every monthly accrual entry of the database, in a stable order (the whole ledger, both workspaces). */
+async function wholeLedger() {
+  return ctx.db
+    .select({ id: accrualEntries.id, workspaceId: accrualEntries.workspaceId, contractId: accrualEntries.contractId, justificationId: accrualEntries.justificationId, period: accrualEntries.period, date: accrualEntries.entryDate, amount: accrualEntries.amount })
+    .from(accrualEntries)
+    .where(eq(accrualEntries.kind, 'accrual'))
+    .orderBy(asc(accrualEntries.id));
+}
+/** "dd/mm/yyyy" as the overlap message writes dates. */
+const it_ = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+
+async function listContracts(query: Record<string, string> = {}, opts: RequestOptions = asAdmin()) {
+  const res = await ctx.get('/admin/contract', { ...opts, query });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { items: Contract[]; total: number; page: number; perPage: number };
+}
+async function contractsOf(userInfoId: string) {
+  const res = await ctx.get(`/admin/user/${userInfoId}/contract`, asAdmin());
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Contract[];
+}
+
+const SLOT = { weekday: 1, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: 'Ufficio', descriptionColorRgb: '#1A415B' };
+const valid = { type: 'fixed', workerType: 'employee', startsAt: '2010-01-01', endsAt: '2010-12-31', timeSlots: [SLOT] };
+
+/** Mario's seasonal contract before his permanent one: starts on 16 June (half of a 30-day month), ends on 15 March. */
+const seasonal = {
+  type: 'turn_based',
+  workerType: 'collaborator',
+  qualification: ' Magazziniere ',
+  ccnlLevel: '4° livello',
+  description: 'Contratto stagionale',
+  startsAt: '2020-06-16',
+  endsAt: '2021-03-15',
+  permanent: false,
+  justificationAccruals: [] as { justificationId: string; monthlyIncrease: number }[],
+  timeSlots: [
+    { weekday: 6, startsAtMinutes: 360, endsAtMinutes: 600 },
+    { weekday: 1, startsAtMinutes: 780, endsAtMinutes: 1020 },
+    { weekday: 3, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: 'Magazzino', descriptionColorRgb: '#2E7D32' },
+    { weekday: 1, startsAtMinutes: 480, endsAtMinutes: 720 },
+  ],
+};
+const made: Record<string, string> = {};
+/** The two seeded fixed-term contracts that end within 30 days, earliest end first. */
+let expiring: Contract[] = [];
+/**
+ * The seed gives each employee a contract by the (unordered) position of their record, so which shape Mario's has
+ * (full or part time, permanent or fixed-term, its start) varies between runs: the tests read it instead of assuming it.
+ */
+let marioSeeded: Contract;
+/** A seeded fixed-term contract ending within 30 days that is not Mario's, and a permanent full-time one. */
+let endingOther: Contract;
+let fullTime: Contract;
+/** How the overlap message names a contract. */
+const label = (c: { startsAt: string; endsAt: string | null }) => (c.endsAt ? `dal ${it_(c.startsAt)} al ${it_(c.endsAt)}` : `dal ${it_(c.startsAt)} a tempo indeterminato`);
+
+describe('the seeded contracts', () => {
+  it('every Demo employee has one active contract Mon–Fri with FER, ROL and EXF; two of them end within 30 days', async () => {
+    const page = await listContracts({ filter: 'all' });
+    expect(page.total).toBe(13);
+    for (const c of page.items) {
+      expect(c.status).toBe('active');
+      expect(c.timeSlots.map((s) => s.weekday)).toEqual([1, 2, 3, 4, 5]);
+      expect([1200, 2400]).toContain(c.weeklyMinutes);
+      expect(c.justificationAccruals.map((a) => [a.code, a.unit])).toEqual([
+        ['EXF', 'hour'],
+        ['FER', 'day'],
+        ['ROL', 'hour'],
+      ]);
+    }
+    const mario = await contractsOf(ids['mario.rossi']!);
+    expect(mario).toHaveLength(1);
+    marioSeeded = mario[0]!;
+    expect(marioSeeded.startsAt).toMatch(/^202[234]-0[1-9]-01$/);
+    expect(marioSeeded.employee).toEqual({ id: ids['mario.rossi'], firstName: 'Mario', lastName: 'Rossi' });
+    made.marioSeeded = marioSeeded.id;
+    expiring = (await listContracts({ filter: 'expiring', sort: 'endsAt' })).items;
+    expect(expiring).toHaveLength(2);
+    for (const c of expiring) {
+      expect(c).toMatchObject({ status: 'active', expiring: true, permanent: false });
+      expect(c.endsAt! >= today && c.endsAt! <= addDays(today, 30)).toBe(true);
+    }
+    endingOther = expiring.find((c) => c.userInfoId !== ids['mario.rossi'])!;
+    const permanentFull = page.items.filter((c) => c.permanent && c.weeklyMinutes === 2400 && c.userInfoId !== ids['mario.rossi']);
+    expect(permanentFull.length).toBeGreaterThanOrEqual(8);
+    fullTime = permanentFull[0]!;
+    expect(fullTime.justificationAccruals.map((a) => [a.code, a.monthlyIncrease])).toEqual([
+      ['EXF', 2.67],
+      ['FER', 2.17],
+      ['ROL', 6],
+    ]);
+  });
+});
+
+describe('POST /admin/user/{id}/contract', () => {
+  it('401 without a session; 403 for a member and the accountant, before validation', async () => {
+    const url = `/admin/user/${ids['giulia.esposito']}/contract`;
+    expectError(await ctx.post(url, valid), 401, 'UNAUTHENTICATED');
+    for (const s of [member, accountant]) {
+      expectError(await ctx.post(url, valid, inDemo(s)), 403, 'FORBIDDEN');
+      expectError(await ctx.post(url, {}, inDemo(s)), 403, 'FORBIDDEN');
+    }
+    expect(await contractCount()).toBe(15);
+  });
+
+  it('400 with the Italian messages: type, worker type, dates, slots and accruals', async () => {
+    const url = `/admin/user/${ids['giulia.esposito']}/contract`;
+    const bad = await ctx.post('/admin/user/giulia/contract', valid, asAdmin());
+    expectError(bad, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(bad)).toEqual({ id: 'Identificativo non valido' });
+
+    const slot = (over: Record<string, unknown>) => ({ ...valid, timeSlots: [{ ...SLOT, ...over }] });
+    const tooMany = Array.from({ length: 71 }, (_, i) => ({ weekday: (i % 7) + 1, startsAtMinutes: Math.floor(i / 7) * 60, endsAtMinutes: Math.floor(i / 7) * 60 + 30 }));
+    const acc = (...accruals: unknown[]) => ({ ...valid, justificationAccruals: accruals });
+    const cases: [unknown, Record<string, string>][] = [
+      [{}, { type: 'Seleziona il tipo di contratto', workerType: 'Seleziona il tipo di lavoratore', startsAt: 'Inserisci la data di inizio', timeSlots: 'Inserisci almeno una fascia oraria' }],
+      [{ ...valid, type: 'part_time', workerType: 'intern' }, { type: 'Seleziona il tipo di contratto', workerType: 'Seleziona il tipo di lavoratore' }],
+      [{ ...valid, type: null, workerType: '' }, { type: 'Seleziona il tipo di contratto', workerType: 'Seleziona il tipo di lavoratore' }],
+      [{ ...valid, startsAt: '' }, { startsAt: 'Inserisci la data di inizio' }],
+      [{ ...valid, startsAt: '2010-02-30' }, { startsAt: 'Data non valida (formato AAAA-MM-GG)' }],
+      [{ ...valid, startsAt: '01/01/2010' }, { startsAt: 'Data non valida (formato AAAA-MM-GG)' }],
+      [{ ...valid, endsAt: undefined }, { endsAt: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato' }],
+      [{ ...valid, endsAt: '' }, { endsAt: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato' }],
+      [{ ...valid, endsAt: null, permanent: false }, { endsAt: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato' }],
+      [{ ...valid, endsAt: '2010-01-01' }, { endsAt: 'La data di fine deve essere successiva a quella di inizio' }],
+      [{ ...valid, endsAt: '2009-12-31' }, { endsAt: 'La data di fine deve essere successiva a quella di inizio' }],
+      [{ ...valid, endsAt: '2010-13-01' }, { endsAt: 'Data non valida (formato AAAA-MM-GG)' }],
+      [{ ...valid, permanent: 'si' }, { permanent: 'Valore non valido' }],
+      [{ ...valid, qualification: 'q'.repeat(101), ccnlLevel: 'c'.repeat(51), description: 'd'.repeat(501) }, { qualification: 'Massimo 100 caratteri', ccnlLevel: 'Massimo 50 caratteri', description: 'Massimo 500 caratteri' }],
+      [{ ...valid, timeSlots: [] }, { timeSlots: 'Inserisci almeno una fascia oraria' }],
+      [{ ...valid, timeSlots: null }, { timeSlots: 'Inserisci almeno una fascia oraria' }],
+      [{ ...valid, timeSlots: tooMany }, { timeSlots: 'Puoi inserire al massimo 70 fasce orarie' }],
+      [slot({ weekday: 0 }), { 'timeSlots.0.weekday': 'Giorno della settimana non valido' }],
+      [slot({ weekday: 8 }), { 'timeSlots.0.weekday': 'Giorno della settimana non valido' }],
+      [slot({ weekday: undefined }), { 'timeSlots.0.weekday': 'Giorno della settimana non valido' }],
+      [slot({ weekday: 'lunedì' }), { 'timeSlots.0.weekday': 'Giorno della settimana non valido' }],
+      [slot({ startsAtMinutes: undefined }), { 'timeSlots.0.startsAtMinutes': 'Orario non valido' }],
+      [slot({ endsAtMinutes: 1441 }), { 'timeSlots.0.endsAtMinutes': 'Orario non valido' }],
+      [slot({ pauseEndsAtMinutes: 800.5 }), { 'timeSlots.0.pauseEndsAtMinutes': 'Orario non valido' }],
+      [slot({ startsAtMinutes: 1080, endsAtMinutes: 540, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null }), { 'timeSlots.0.endsAtMinutes': "L'orario di fine deve essere dopo quello di inizio" }],
+      [slot({ pauseEndsAtMinutes: null }), { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" }],
+      [slot({ pauseStartsAtMinutes: 500 }), { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" }],
+      [slot({ pauseEndsAtMinutes: 1080 }), { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" }],
+      [slot({ descriptionColorRgb: 'verde' }), { 'timeSlots.0.descriptionColorRgb': 'Il colore non è valido (formato #RRGGBB)' }],
+      [slot({ description: 'd'.repeat(101) }), { 'timeSlots.0.description': 'Massimo 100 caratteri' }],
+      [{ ...valid, timeSlots: [SLOT, { ...SLOT, weekday: 2 }, { weekday: 1, startsAtMinutes: 1020, endsAtMinutes: 1200 }] }, { 'timeSlots.2.startsAtMinutes': 'Si sovrappone a un’altra fascia dello stesso giorno' }],
+      [acc({}), { 'justificationAccruals.0.justificationId': 'Seleziona il giustificativo', 'justificationAccruals.0.monthlyIncrease': "Inserisci l'incremento mensile" }],
+      [acc({ justificationId: '', monthlyIncrease: 2 }), { 'justificationAccruals.0.justificationId': 'Seleziona il giustificativo' }],
+      [acc({ justificationId: 'FER', monthlyIncrease: 2 }), { 'justificationAccruals.0.justificationId': 'Identificativo non valido' }],
+      [acc({ justificationId: J.FER, monthlyIncrease: '2' }), { 'justificationAccruals.0.monthlyIncrease': "Inserisci l'incremento mensile" }],
+      [acc({ justificationId: J.FER, monthlyIncrease: -0.5 }), { 'justificationAccruals.0.monthlyIncrease': "L'incremento mensile deve essere un numero tra 0 e 999" }],
+      [acc({ justificationId: J.FER, monthlyIncrease: 1000 }), { 'justificationAccruals.0.monthlyIncrease': "L'incremento mensile deve essere un numero tra 0 e 999" }],
+      [acc({ justificationId: J.FER, monthlyIncrease: 2 }, { justificationId: J.ROL, monthlyIncrease: 6 }, { justificationId: J.FER, monthlyIncrease: 1 }), { 'justificationAccruals.2.justificationId': 'Questo giustificativo è già presente' }],
+      // The absence types must be this workspace's.
+      [acc({ justificationId: randomUUID(), monthlyIncrease: 2 }), { 'justificationAccruals.0.justificationId': 'Giustificativo non trovato' }],
+      [acc({ justificationId: J.FER, monthlyIncrease: 2 }, { justificationId: betaFer, monthlyIncrease: 2 }), { 'justificationAccruals.1.justificationId': 'Giustificativo non trovato' }],
+    ];
+    for (const [body, errors] of cases) {
+      const res = await ctx.post(url, body, asAdmin());
+      expectError(res, 400, 'VALIDATION_FAILED');
+      expect(fieldErrors(res), JSON.stringify(body).slice(0, 300)).toEqual(errors);
+    }
+    expect(await contractCount()).toBe(15);
+  });
+
+  it('404 for Beta’s employee and an unknown person; nothing is written', async () => {
+    await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
+      { method: 'POST', url: `/admin/user/${paoloId}/contract`, body: valid },
+      { method: 'POST', url: `/admin/user/${paoloId}/contract`, body: { ...valid, justificationAccruals: [{ justificationId: J.FER, monthlyIncrease: 2 }] } },
+      { method: 'POST', url: `/admin/user/${paoloId}/contract`, body: { ...valid, justificationAccruals: [{ justificationId: betaFer, monthlyIncrease: 2 }] } },
+    ]);
+    const unknown = await ctx.post(`/admin/user/${randomUUID()}/contract`, valid, asAdmin());
+    expect(expectError(unknown, 404, 'NOT_FOUND').message).toBe('Utente non trovato');
+    expect(await contractCount()).toBe(15);
+    expect((await ctx.get(`/admin/user/${paoloId}/contract`, inBeta())).json()).toHaveLength(1);
+  });
+
+  it('409 when the new contract overlaps another of the employee, naming it', async () => {
+    const url = `/admin/user/${ids['mario.rossi']}/contract`;
+    const message = `Il contratto si sovrappone a quello ${label(marioSeeded)}`;
+    for (const body of [
+      { ...valid, startsAt: addDays(marioSeeded.startsAt, 100), endsAt: addDays(marioSeeded.startsAt, 200) },
+      // The first day is shared.
+      { ...valid, startsAt: addDays(marioSeeded.startsAt, -30), endsAt: marioSeeded.startsAt },
+      { ...valid, startsAt: '2019-01-01', permanent: true, endsAt: null },
+    ]) {
+      const res = await ctx.post(url, body, asAdmin());
+      expect(expectError(res, 409, 'CONFLICT').message).toBe(message);
+      expect(fieldErrors(res)).toEqual({ startsAt: message });
+    }
+    // An open-ended contract is named as such.
+    const open = await ctx.post(`/admin/user/${fullTime.userInfoId}/contract`, { ...valid, startsAt: '2030-01-01', endsAt: '2030-06-30' }, asAdmin());
+    const openMessage = expectError(open, 409, 'CONFLICT').message;
+    expect(openMessage).toBe(`Il contratto si sovrappone a quello dal ${it_(fullTime.startsAt)} a tempo indeterminato`);
+    expect(openMessage).toMatch(/^Il contratto si sovrappone a quello dal \d{2}\/\d{2}\/\d{4} a tempo indeterminato$/);
+    expect(await contractCount()).toBe(15);
+  });
+
+  it('creates a contract: slots sorted, accruals with their types, past status; the ledger is filled at once; audited', async () => {
+    const body = { ...seasonal, justificationAccruals: [{ justificationId: J.ROL!, monthlyIncrease: 8 }, { justificationId: J.FER!, monthlyIncrease: 6 }] };
+    const res = await ctx.post(`/admin/user/${ids['mario.rossi']}/contract`, body, asAdmin());
+    expect(res.statusCode, res.body).toBe(200);
+    const c = res.json() as Contract;
+    made.seasonal = c.id;
+    expect(c).toEqual({
+      id: expect.any(String),
+      userInfoId: ids['mario.rossi'],
+      employee: { id: ids['mario.rossi'], firstName: 'Mario', lastName: 'Rossi' },
+      type: 'turn_based',
+      workerType: 'collaborator',
+      qualification: 'Magazziniere',
+      ccnlLevel: '4° livello',
+      description: 'Contratto stagionale',
+      startsAt: '2020-06-16',
+      endsAt: '2021-03-15',
+      permanent: false,
+      status: 'past',
+      expiring: false,
+      justificationAccruals: [
+        { justificationId: J.FER, code: 'FER', name: 'Ferie', unit: 'day', monthlyIncrease: 6 },
+        { justificationId: J.ROL, code: 'ROL', name: 'Permesso ROL', unit: 'hour', monthlyIncrease: 8 },
+      ],
+      timeSlots: [
+        { weekday: 1, startsAtMinutes: 480, endsAtMinutes: 720, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, description: null, descriptionColorRgb: null },
+        { weekday: 1, startsAtMinutes: 780, endsAtMinutes: 1020, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, description: null, descriptionColorRgb: null },
+        { weekday: 3, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: 'Magazzino', descriptionColorRgb: '#2E7D32' },
+        { weekday: 6, startsAtMinutes: 360, endsAtMinutes: 600, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, description: null, descriptionColorRgb: null },
+      ],
+      weeklyMinutes: 240 + 240 + 480 + 240,
+      createdAt: expect.any(String),
+    });
+    const [entry] = await auditOf(res);
+    expect(entry).toMatchObject({ workspaceId: ctx.ws.demo, actorUserId: admin.userId, action: 'contract.create', entityType: 'contract', entityId: c.id });
+    expect(entry!.changes).toEqual({ userInfoId: ids['mario.rossi'], type: 'turn_based', workerType: 'collaborator', qualification: 'Magazziniere', ccnlLevel: '4° livello', description: 'Contratto stagionale', startsAt: '2020-06-16', endsAt: '2021-03-15', permanent: false });
+
+    // One entry per justification and month (June 2020 … March 2021), dated the month's last day, prorated.
+    const ledger = await ledgerOf(c.id);
+    expect(ledger).toHaveLength(2 * 10);
+    const fer = ledger.filter((e) => e.code === 'FER');
+    expect(fer.map((e) => [e.period, e.date, e.amount])).toEqual([
+      ['2020-06', '2020-06-30', 3], // 15 of 30 days: half
+      ['2020-07', '2020-07-31', 6],
+      ['2020-08', '2020-08-31', 6],
+      ['2020-09', '2020-09-30', 6],
+      ['2020-10', '2020-10-31', 6],
+      ['2020-11', '2020-11-30', 6],
+      ['2020-12', '2020-12-31', 6],
+      ['2021-01', '2021-01-31', 6],
+      ['2021-02', '2021-02-28', 6],
+      ['2021-03', '2021-03-31', 2.9], // 15 of 31 days
+    ]);
+    const rol = ledger.filter((e) => e.code === 'ROL');
+    expect(rol[0]).toMatchObject({ period: '2020-06', amount: 4 });
+    expect(rol[9]).toMatchObject({ period: '2021-03', amount: 3.87 });
+    expect(sum(rol)).toBe(4 + 8 * 8 + 3.87);
+    expect(ledger.every((e) => e.userInfoId === ids['mario.rossi'])).toBe(true);
+  });
+
+  it('409 naming a dated contract; the end day itself overlaps', async () => {
+    const url = `/admin/user/${ids['mario.rossi']}/contract`;
+    for (const body of [
+      { ...valid, startsAt: '2021-03-15', endsAt: '2021-12-31' },
+      { ...valid, startsAt: '2019-01-01', endsAt: '2020-06-16' },
+      { ...valid, startsAt: '2020-07-01', endsAt: '2020-07-31' },
+    ]) {
+      const res = await ctx.post(url, body, asAdmin());
+      const message = 'Il contratto si sovrappone a quello dal 16/06/2020 al 15/03/2021';
+      expect(expectError(res, 409, 'CONFLICT').message).toBe(message);
+      expect(fieldErrors(res)).toEqual({ startsAt: message });
+    }
+    expect(await contractCount()).toBe(16);
+  });
+
+  it('a future contract after a fixed-term one: status future; permanent drops the end date; no accruals yet', async () => {
+    const ending = endingOther;
+    const url = `/admin/user/${ending.userInfoId}/contract`;
+    const clash = await ctx.post(url, { ...valid, startsAt: ending.endsAt, permanent: true }, asAdmin());
+    const message = `Il contratto si sovrappone a quello dal ${it_(ending.startsAt)} al ${it_(ending.endsAt!)}`;
+    expect(expectError(clash, 409, 'CONFLICT').message).toBe(message);
+
+    const res = await ctx.post(
+      url,
+      { ...valid, startsAt: addDays(ending.endsAt!, 1), endsAt: '2027-12-31', permanent: true, justificationAccruals: [{ justificationId: J.FER, monthlyIncrease: 2.166 }] },
+      asAdmin(),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ startsAt: addDays(ending.endsAt!, 1), endsAt: null, permanent: true, status: 'future', expiring: false, justificationAccruals: [{ code: 'FER', monthlyIncrease: 2.17 }] });
+    made.future = res.json().id;
+    expect(await ledgerOf(made.future!)).toEqual([]);
+  });
+
+  it('a contract made from a weekly template keeps its own copy of the slots when the template changes', async () => {
+    const lookup = await ctx.get('/attendance/ajax/template-weeks', asAdmin());
+    const week = (lookup.json() as TemplateWeek[]).find((w) => w.name === 'Tempo pieno 40 ore')!;
+    expect(week.timeSlots).toHaveLength(5);
+    const res = await ctx.post(
+      `/admin/user/${ids['giulia.esposito']}/contract`,
+      { type: 'fixed', workerType: 'employee', qualification: 'Stagista', startsAt: '2015-01-01', endsAt: '2015-12-31', timeSlots: week.timeSlots },
+      asAdmin(),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const c = res.json() as Contract;
+    made.fromTemplate = c.id;
+    expect(c.timeSlots).toEqual(week.timeSlots);
+    expect(c.weeklyMinutes).toBe(week.weeklyMinutes);
+    expect(c.weeklyMinutes).toBe(2400);
+
+    // The daily template behind the week changes: the week follows, the contract does not.
+    const day = week.days[0]!.templateDayId;
+    const edit = await ctx.post(`/admin/template-day/${day}`, { name: 'Giornata standard', timeSlots: [{ startsAtMinutes: 480, endsAtMinutes: 1020, pauseStartsAtMinutes: 720, pauseEndsAtMinutes: 750 }] }, asAdmin());
+    expect(edit.statusCode, edit.body).toBe(200);
+    const after = (await ctx.get(`/admin/template-week/${week.id}`, asAdmin())).json() as TemplateWeek;
+    expect(after.timeSlots[0]).toMatchObject({ startsAtMinutes: 480, endsAtMinutes: 1020 });
+    expect(after.weeklyMinutes).toBe(5 * 510);
+    const stored = (await ctx.get(`/admin/contract/${c.id}`, asAdmin())).json() as Contract;
+    expect(stored.timeSlots).toEqual(week.timeSlots);
+    expect(stored.weeklyMinutes).toBe(2400);
+  });
+});
+
+describe('GET /admin/contract', () => {
+  it('401, 403 for a member, 400 for a bad query; the accountant may read', async () => {
+    expectError(await ctx.get('/admin/contract'), 401, 'UNAUTHENTICATED');
+    expectError(await ctx.get('/admin/contract', inDemo(member)), 403, 'FORBIDDEN');
+    const bad = await ctx.get('/admin/contract', asAdmin({ filter: 'future', sort: 'firstName', order: 'up', page: '0', per_page: '201' }));
+    expectError(bad, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(bad)).toEqual({ filter: 'Valore non valido', sort: 'Valore non valido', order: 'Valore non valido', page: 'Valore non valido', per_page: 'Valore non valido' });
+    const long = await ctx.get('/admin/contract', asAdmin({ search: 's'.repeat(101) }));
+    expectError(long, 400, 'VALIDATION_FAILED');
+    expect(Object.keys(fieldErrors(long))).toEqual(['search']);
+    expect(await listContracts({}, inDemo(accountant))).toEqual(await listContracts());
+  });
+
+  it('filters: relevant (default) = active + future, active, expiring (ends within 30 days), expired, all', async () => {
+    const relevant = await listContracts();
+    expect(relevant).toMatchObject({ total: 14, page: 1, perPage: 25 });
+    expect(relevant.items.map((c) => c.status).sort()).toEqual([...Array(13).fill('active'), 'future']);
+    expect(await listContracts({ filter: 'relevant' })).toEqual(relevant);
+    const active = await listContracts({ filter: 'active' });
+    expect(active.total).toBe(13);
+    expect(active.items.every((c) => c.status === 'active')).toBe(true);
+    const exp = await listContracts({ filter: 'expiring' });
+    expect(exp.items.map((c) => c.id).sort()).toEqual(expiring.map((c) => c.id).sort());
+    expect(relevant.items.filter((c) => c.expiring).map((c) => c.id).sort()).toEqual(expiring.map((c) => c.id).sort());
+    const expired = await listContracts({ filter: 'expired' });
+    // Esposito before Rossi.
+    expect(expired.items.map((c) => [c.id, c.status])).toEqual([
+      [made.fromTemplate, 'past'],
+      [made.seasonal, 'past'],
+    ]);
+    const all = await listContracts({ filter: 'all' });
+    expect(all.total).toBe(16);
+    expect(all.items.map((c) => c.id)).not.toContain(betaContractId);
+  });
+
+  it('sorts by last name (default), start or end (no end date last), pages and searches', async () => {
+    const byName = await listContracts({ filter: 'all' });
+    const names = byName.items.map((c) => c.employee.lastName);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(names[0]).toBe('Bruno');
+    // Mario's two contracts, the older first.
+    expect(byName.items.filter((c) => c.employee.lastName === 'Rossi').map((c) => c.id)).toEqual([made.seasonal, made.marioSeeded]);
+    expect((await listContracts({ filter: 'all', order: 'desc' })).items[0]!.employee.lastName).toBe('Rossi');
+
+    const byStart = (await listContracts({ filter: 'all', sort: 'startsAt' })).items.map((c) => c.startsAt);
+    expect(byStart).toEqual([...byStart].sort());
+    expect(byStart.slice(0, 2)).toEqual(['2015-01-01', '2020-06-16']);
+    const byStartDesc = (await listContracts({ filter: 'all', sort: 'startsAt', order: 'desc' })).items.map((c) => c.startsAt);
+    expect(byStartDesc).toEqual([...byStart].reverse());
+
+    const dated = ['2015-12-31', '2021-03-15', expiring[0]!.endsAt, expiring[1]!.endsAt];
+    const byEnd = (await listContracts({ filter: 'all', sort: 'endsAt' })).items.map((c) => c.endsAt);
+    expect(byEnd).toEqual([...dated, ...Array(12).fill(null)]);
+    const byEndDesc = (await listContracts({ filter: 'all', sort: 'endsAt', order: 'desc' })).items.map((c) => c.endsAt);
+    expect(byEndDesc).toEqual([...[...dated].reverse(), ...Array(12).fill(null)]);
+
+    const p4 = await listContracts({ per_page: '4', page: '4' });
+    expect(p4).toMatchObject({ total: 14, page: 4, perPage: 4 });
+    expect(p4.items.map((c) => c.id)).toEqual((await listContracts()).items.slice(12).map((c) => c.id));
+    expect(p4.items).toHaveLength(2);
+    expect((await listContracts({ per_page: '4', page: '5' })).items).toEqual([]);
+
+    const search = async (s: string, filter = 'relevant') => {
+      const r = await listContracts({ search: s, filter });
+      expect(r.total).toBe(r.items.length);
+      return r.items;
+    };
+    expect((await search('ROSSI')).map((c) => c.id)).toEqual([made.marioSeeded]);
+    expect((await search('rossi', 'all')).map((c) => c.id)).toEqual([made.seasonal, made.marioSeeded]);
+    expect((await search('Mario Rossi', 'all')).map((c) => c.id)).toEqual([made.seasonal, made.marioSeeded]);
+    expect((await search('stagista', 'all')).map((c) => c.id)).toEqual([made.fromTemplate]);
+    expect((await search('magazz', 'all')).map((c) => c.id)).toEqual([made.seasonal]);
+    const partTime = await search('part-time');
+    expect(partTime).toHaveLength(2);
+    expect(partTime.every((c) => c.qualification === 'Impiegato part-time' && c.weeklyMinutes === 1200)).toBe(true);
+    expect(await search('%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
+    expect(await search('Lombardi', 'all')).toEqual([]);
+
+    // Beta sees its own two contracts, admin and accountant alike.
+    const betaList = await listContracts({ filter: 'all' }, inBeta());
+    expect(betaList.items.map((c) => c.employee.lastName)).toEqual(['Barbieri', 'Lombardi']);
+    expect(await listContracts({ filter: 'all' }, inBeta(accountant))).toEqual(betaList);
+  });
+});
+
+describe('GET /admin/user/{id}/contract', () => {
+  it('401, 400, 403 for a member, 404 for Beta’s employee and an unknown person; newest first; [] for no contract', async () => {
+    const url = `/admin/user/${ids['mario.rossi']}/contract`;
+    expectError(await ctx.get(url), 401, 'UNAUTHENTICATED');
+    expect(fieldErrors(await ctx.get('/admin/user/mario/contract', asAdmin()))).toEqual({ id: 'Identificativo non valido' });
+    expectError(await ctx.get(url, inDemo(member)), 403, 'FORBIDDEN');
+    for (const s of [admin, accountant]) await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'GET', url: `/admin/user/${paoloId}/contract` }]);
+    expect(expectError(await ctx.get(`/admin/user/${randomUUID()}/contract`, asAdmin()), 404, 'NOT_FOUND').message).toBe('Utente non trovato');
+
+    const list = await contractsOf(ids['mario.rossi']!);
+    expect(list.map((c) => [c.id, c.status])).toEqual([
+      [made.marioSeeded, 'active'],
+      [made.seasonal, 'past'],
+    ]);
+    expect((await ctx.get(url, inDemo(accountant))).json()).toEqual(list);
+    expect(await contractsOf(ids.admin!)).toEqual([]);
+  });
+});
+
+describe('GET /admin/contract/{id}', () => {
+  it('401, 400, 403 for a member, 404 for Beta’s contract and an unknown id; admin and accountant read', async () => {
+    const url = `/admin/contract/${made.seasonal}`;
+    expectError(await ctx.get(url), 401, 'UNAUTHENTICATED');
+    expect(fieldErrors(await ctx.get('/admin/contract/1', asAdmin()))).toEqual({ id: 'Identificativo non valido' });
+    expectError(await ctx.get(url, inDemo(member)), 403, 'FORBIDDEN');
+    for (const s of [admin, accountant]) await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'GET', url: `/admin/contract/${betaContractId}` }]);
+    expect(expectError(await ctx.get(`/admin/contract/${randomUUID()}`, asAdmin()), 404, 'NOT_FOUND').message).toBe('Contratto non trovato');
+    const res = await ctx.get(url, asAdmin());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: made.seasonal, status: 'past', startsAt: '2020-06-16', endsAt: '2021-03-15' });
+    expect((await ctx.get(url, inDemo(accountant))).json()).toEqual(res.json());
+    expect((await ctx.get(`/admin/contract/${betaContractId}`, inBeta(accountant))).json()).toMatchObject({ userInfoId: paoloId });
+  });
+});
+
+describe('POST /admin/contract/{id}', () => {
+  const body = () => ({ ...seasonal, justificationAccruals: [{ justificationId: J.FER!, monthlyIncrease: 6 }, { justificationId: J.ROL!, monthlyIncrease: 8 }] });
+
+  it('401, 400, 403 for a member and the accountant, 404 for Beta’s contract and an unknown id', async () => {
+    const url = `/admin/contract/${made.seasonal}`;
+    expectError(await ctx.post(url, body()), 401, 'UNAUTHENTICATED');
+    expectError(await ctx.post('/admin/contract/x', body(), asAdmin()), 400, 'VALIDATION_FAILED');
+    for (const s of [member, accountant]) {
+      expectError(await ctx.post(url, body(), inDemo(s)), 403, 'FORBIDDEN');
+      expectError(await ctx.post(url, {}, inDemo(s)), 403, 'FORBIDDEN');
+    }
+    await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
+      { method: 'POST', url: `/admin/contract/${betaContractId}`, body: valid },
+      { method: 'POST', url: `/admin/contract/${betaContractId}`, body: { ...valid, workerType: 'collaborator', justificationAccruals: [{ justificationId: betaFer, monthlyIncrease: 3 }] } },
+    ]);
+    expect(expectError(await ctx.post(`/admin/contract/${randomUUID()}`, valid, asAdmin()), 404, 'NOT_FOUND').message).toBe('Contratto non trovato');
+    const [b] = await ctx.db.select().from(contracts).where(eq(contracts.id, betaContractId));
+    expect(b!.endsAt).toBeNull();
+  });
+
+  it('400 with the same rules as creation, and the worker type cannot change; 409 for an overlap', async () => {
+    const url = `/admin/contract/${made.seasonal}`;
+    const cases: [unknown, Record<string, string>][] = [
+      [{}, { type: 'Seleziona il tipo di contratto', workerType: 'Seleziona il tipo di lavoratore', startsAt: 'Inserisci la data di inizio', timeSlots: 'Inserisci almeno una fascia oraria' }],
+      [{ ...body(), endsAt: null }, { endsAt: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato' }],
+      [{ ...body(), endsAt: '2020-06-15' }, { endsAt: 'La data di fine deve essere successiva a quella di inizio' }],
+      [{ ...body(), timeSlots: [] }, { timeSlots: 'Inserisci almeno una fascia oraria' }],
+      [{ ...body(), workerType: 'employee' }, { workerType: 'Il tipo di lavoratore non si può modificare' }],
+      [{ ...body(), justificationAccruals: [{ justificationId: betaFer, monthlyIncrease: 1 }] }, { 'justificationAccruals.0.justificationId': 'Giustificativo non trovato' }],
+    ];
+    for (const [b, errors] of cases) {
+      const res = await ctx.post(url, b, asAdmin());
+      expectError(res, 400, 'VALIDATION_FAILED');
+      expect(fieldErrors(res), JSON.stringify(b).slice(0, 200)).toEqual(errors);
+    }
+    const clash = await ctx.post(url, { ...body(), endsAt: marioSeeded.startsAt }, asAdmin());
+    const message = `Il contratto si sovrappone a quello ${label(marioSeeded)}`;
+    expect(expectError(clash, 409, 'CONFLICT').message).toBe(message);
+    expect(fieldErrors(clash)).toEqual({ startsAt: message });
+    // Nothing changed.
+    expect((await ctx.get(url, asAdmin())).json()).toMatchObject({ endsAt: '2021-03-15', workerType: 'collaborator', type: 'turn_based' });
+    expect(await ledgerOf(made.seasonal!)).toHaveLength(20);
+  });
+
+  it('edits: type, dates, slots and accruals replaced; the ledger follows; audited', async () => {
+    const url = `/admin/contract/${made.seasonal}`;
+    const before = await ledgerOf(made.seasonal!);
+    const res = await ctx.post(
+      url,
+      {
+        ...seasonal,
+        type: 'fixed',
+        endsAt: '2021-12-31',
+        qualification: '',
+        timeSlots: [{ weekday: 2, startsAtMinutes: 600, endsAtMinutes: 960 }],
+        justificationAccruals: [{ justificationId: J.FER, monthlyIncrease: 3 }, { justificationId: J.EXF, monthlyIncrease: 2.5 }],
+      },
+      asAdmin(),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: made.seasonal,
+      type: 'fixed',
+      workerType: 'collaborator',
+      qualification: null,
+      endsAt: '2021-12-31',
+      status: 'past',
+      timeSlots: [{ weekday: 2, startsAtMinutes: 600, endsAtMinutes: 960 }],
+      weeklyMinutes: 360,
+      justificationAccruals: [
+        { code: 'EXF', monthlyIncrease: 2.5 },
+        { code: 'FER', monthlyIncrease: 3 },
+      ],
+    });
+    const [entry] = await auditOf(res);
+    expect(entry).toMatchObject({ action: 'contract.update', entityType: 'contract', entityId: made.seasonal, actorUserId: admin.userId });
+    expect(entry!.changes).toEqual({
+      type: { from: 'turn_based', to: 'fixed' },
+      qualification: { from: 'Magazziniere', to: null },
+      endsAt: { from: '2021-03-15', to: '2021-12-31' },
+      timeSlots: 1,
+      justificationAccruals: [
+        { justificationId: J.FER, monthlyIncrease: 3 },
+        { justificationId: J.EXF, monthlyIncrease: 2.5 },
+      ],
+    });
+    expect(await ctx.db.select().from(contractTimeSlots).where(eq(contractTimeSlots.contractId, made.seasonal!))).toHaveLength(1);
+
+    // June 2020 … December 2021: 19 months; ROL gone, FER re-valued, EXF added.
+    const ledger = await ledgerOf(made.seasonal!);
+    expect(ledger.filter((e) => e.code === 'ROL')).toEqual([]);
+    const fer = ledger.filter((e) => e.code === 'FER');
+    const exf = ledger.filter((e) => e.code === 'EXF');
+    expect(fer).toHaveLength(19);
+    expect(exf).toHaveLength(19);
+    expect(fer[0]).toMatchObject({ period: '2020-06', amount: 1.5 });
+    expect(fer.at(-1)).toMatchObject({ period: '2021-12', date: '2021-12-31', amount: 3 });
+    expect(sum(fer)).toBe(1.5 + 18 * 3);
+    expect(sum(exf)).toBe(1.25 + 18 * 2.5);
+    // The months kept their rows (updated in place).
+    expect(fer.find((e) => e.period === '2020-07')!.id).toBe(before.find((e) => e.code === 'FER' && e.period === '2020-07')!.id);
+  });
+
+  it('shortening the contract removes the months it no longer covers', async () => {
+    const res = await ctx.post(`/admin/contract/${made.seasonal}`, { ...body(), endsAt: '2020-12-31' }, asAdmin());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ endsAt: '2020-12-31', type: 'turn_based', weeklyMinutes: 1200 });
+    const ledger = await ledgerOf(made.seasonal!);
+    expect(ledger.map((e) => `${e.code} ${e.period}`)).toEqual([
+      ...['06', '07', '08', '09', '10', '11', '12'].map((m) => `FER 2020-${m}`),
+      ...['06', '07', '08', '09', '10', '11', '12'].map((m) => `ROL 2020-${m}`),
+    ]);
+    expect(sum(ledger.filter((e) => e.code === 'FER'))).toBe(3 + 6 * 6);
+    expect(sum(ledger.filter((e) => e.code === 'ROL'))).toBe(4 + 6 * 8);
+  });
+});
+
+describe('the accrual sync (syncContractAccruals / syncAllAccruals)', () => {
+  const scopes = () => [workspaceScope(ctx.ws.demo), workspaceScope(ctx.ws.beta)];
+
+  it('running it again, twice, changes nothing: one entry per contract × justification × month', async () => {
+    const before = await wholeLedger();
+    expect(before.length).toBeGreaterThan(100);
+    const first = await syncAllAccruals(ctx.db, scopes(), today);
+    expect(first).toBe(before.length);
+    expect(await wholeLedger()).toEqual(before);
+    expect(await syncAllAccruals(ctx.db, scopes(), today)).toBe(first);
+    expect(await wholeLedger()).toEqual(before);
+    const keys = before.map((e) => `${e.contractId}|${e.justificationId}|${e.period}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(before.every((e) => e.contractId !== null && e.period !== null && e.date === monthBounds(e.period).last)).toBe(true);
+
+    // One contract on its own, twice.
+    const scope = workspaceScope(ctx.ws.demo);
+    const seasonal = (await contractForAccrual(ctx.db, scope, made.seasonal!))!;
+    const ledger = await ledgerOf(made.seasonal!);
+    expect(await ctx.db.transaction((tx) => syncContractAccruals(tx, scope, seasonal, today))).toBe(14);
+    expect(await ctx.db.transaction((tx) => syncContractAccruals(tx, scope, seasonal, today))).toBe(14);
+    expect(await ledgerOf(made.seasonal!)).toEqual(ledger);
+  });
+
+  it('a late run adds the new month (prorated at a contract’s start or end), idempotently; the ledger stops at today’s month', async () => {
+    const before = await wholeLedger();
+    const nextMonthDay = `${nextMonth(today.slice(0, 7))}-10`;
+    const ym = nextMonthDay.slice(0, 7);
+    const { last } = monthBounds(ym);
+    await syncAllAccruals(ctx.db, scopes(), nextMonthDay);
+    const after = await wholeLedger();
+    await syncAllAccruals(ctx.db, scopes(), nextMonthDay);
+    expect(await wholeLedger()).toEqual(after);
+
+    // Exactly the new month was added, for every contract with accruals that covers it, with the prorated amount.
+    const added = after.filter((e) => !before.some((b) => b.id === e.id));
+    expect(added.every((e) => e.period === ym && e.date === last)).toBe(true);
+    const rows = await ctx.db.select({ c: contracts, a: contractAccruals }).from(contractAccruals).innerJoin(contracts, eq(contracts.id, contractAccruals.contractId));
+    const expected = rows
+      .map((r) => ({ contractId: r.c.id, justificationId: r.a.justificationId, amount: monthlyAccrual(r.c, r.a.monthlyIncrease, ym) }))
+      .filter((x) => x.amount > 0);
+    const key = (x: { contractId: string | null; justificationId: string }) => `${x.contractId}|${x.justificationId}`;
+    expect(added.map((e) => `${key(e)}|${e.amount}`).sort()).toEqual(expected.map((x) => `${key(x)}|${x.amount}`).sort());
+    // Mario's permanent contract gets full months; the future contract its first, partial one.
+    expect(added.filter((e) => e.contractId === fullTime.id).map((e) => e.amount).sort((a, b) => a - b)).toEqual([2.17, 2.67, 6]);
+    const futureStart = addDays(endingOther.endsAt!, 1);
+    const { first } = monthBounds(ym);
+    const monthDays = Number(last.slice(8));
+    const futureDays = futureStart > first ? monthDays - Number(futureStart.slice(8)) + 1 : monthDays;
+    expect(added.filter((e) => e.contractId === made.future).map((e) => e.amount)).toEqual([Math.round(((2.17 * futureDays) / monthDays) * 100) / 100]);
+
+    // Back to today: the ledger is again what the contracts give up to this month.
+    await syncAllAccruals(ctx.db, scopes(), today);
+    expect(await wholeLedger()).toEqual(before);
+  });
+});
+
+type Balances = { date: string; balances: { justification: { id: string; code: string; name: string; unit: string }; balance: number; accrued: number; adjusted: number; used: number; entries: { id: string; date: string; amount: number; kind: string; period: string | null; rule: string | null; reason: string | null }[] }[] };
+
+async function balances(userInfoId: string, date?: string, session: Session = admin) {
+  const res = await ctx.get(`/admin/user/${userInfoId}/accrual`, inDemo(session, date ? { date } : undefined));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Balances;
+}
+const byCode = (b: Balances) => Object.fromEntries(b.balances.map((x) => [x.justification.code, x]));
+/** Month ends from the start month up to `date`. */
+function monthEndsUpTo(fromYm: string, date: string) {
+  let n = 0;
+  for (let ym = fromYm; monthBounds(ym).last <= date; ym = nextMonth(ym)) n++;
+  return n;
+}
+
+describe('GET /admin/user/{id}/accrual', () => {
+  it('401, 400, 403 for a member, 404 for Beta’s employee and an unknown person', async () => {
+    const url = `/admin/user/${ids['mario.rossi']}/accrual`;
+    expectError(await ctx.get(url), 401, 'UNAUTHENTICATED');
+    expect(fieldErrors(await ctx.get('/admin/user/x/accrual', asAdmin()))).toEqual({ id: 'Identificativo non valido' });
+    const badDate = await ctx.get(url, asAdmin({ date: '2026-02-30' }));
+    expectError(badDate, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(badDate)).toEqual({ date: 'Data non valida (formato AAAA-MM-GG)' });
+    expectError(await ctx.get(url, inDemo(member)), 403, 'FORBIDDEN');
+    for (const s of [admin, accountant]) await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'GET', url: `/admin/user/${paoloId}/accrual` }]);
+    expect(expectError(await ctx.get(`/admin/user/${randomUUID()}/accrual`, asAdmin()), 404, 'NOT_FOUND').message).toBe('Utente non trovato');
+  });
+
+  it('the balance at a date and the entries behind it, newest first; later entries are left out', async () => {
+    const mario = ids['mario.rossi']!;
+    const end2020 = await balances(mario, '2020-12-31');
+    expect(end2020.date).toBe('2020-12-31');
+    expect(end2020.balances.map((b) => b.justification.code)).toEqual(['FER', 'ROL']);
+    const fer = byCode(end2020).FER!;
+    expect(fer).toMatchObject({ justification: { id: J.FER, code: 'FER', name: 'Ferie', unit: 'day' }, balance: 39, accrued: 39, adjusted: 0, used: 0 });
+    expect(fer.entries.map((e) => [e.date, e.amount])).toEqual([
+      ['2020-12-31', 6],
+      ['2020-11-30', 6],
+      ['2020-10-31', 6],
+      ['2020-09-30', 6],
+      ['2020-08-31', 6],
+      ['2020-07-31', 6],
+      ['2020-06-30', 3],
+    ]);
+    expect(fer.entries[0]).toEqual({ id: expect.any(String), date: '2020-12-31', amount: 6, kind: 'accrual', period: '2020-12', rule: 'Maturazione mensile 6 × giorni coperti del mese', reason: null });
+    expect(byCode(end2020).ROL).toMatchObject({ balance: 52, accrued: 52, justification: { unit: 'hour' } });
+
+    // The day before a month's end leaves that month out.
+    expect(byCode(await balances(mario, '2020-11-29')).FER).toMatchObject({ balance: 27, accrued: 27 });
+    expect((await balances(mario, '2020-06-29')).balances).toEqual([]);
+
+    // Today (the default): both contracts, up to the last month-end passed.
+    const now = await balances(mario);
+    expect(now.date).toBe(today);
+    const months = monthEndsUpTo(marioSeeded.startsAt.slice(0, 7), today);
+    expect(months).toBeGreaterThanOrEqual(26);
+    const round = (n: number) => Math.round(n * 100) / 100;
+    const inc = Object.fromEntries(marioSeeded.justificationAccruals.map((a) => [a.code, a.monthlyIncrease]));
+    expect(now.balances.map((b) => [b.justification.code, b.balance])).toEqual([
+      ['EXF', round(months * inc.EXF!)],
+      ['FER', round(39 + months * inc.FER!)],
+      ['ROL', round(52 + months * inc.ROL!)],
+    ]);
+    expect(byCode(now).EXF!.entries).toHaveLength(months);
+    expect(byCode(now).FER!.entries.every((e) => e.date <= today)).toBe(true);
+    expect(await balances(mario, undefined, accountant)).toEqual(now);
+    // A person without contracts has no balances.
+    expect((await balances(ids.admin!)).balances).toEqual([]);
+  });
+});
+
+describe('POST /admin/user/{id}/accrual-adjustment', () => {
+  const adj = () => ({ justificationId: J.FER!, amount: -2.5, date: '2020-12-15', reason: ' Ferie 2020 godute prima di Timbro ' });
+
+  it('401, 403 for a member and the accountant, 400 with the Italian messages, 404 for Beta’s employee', async () => {
+    const url = `/admin/user/${ids['mario.rossi']}/accrual-adjustment`;
+    expectError(await ctx.post(url, adj()), 401, 'UNAUTHENTICATED');
+    for (const s of [member, accountant]) {
+      expectError(await ctx.post(url, adj(), inDemo(s)), 403, 'FORBIDDEN');
+      expectError(await ctx.post(url, {}, inDemo(s)), 403, 'FORBIDDEN');
+    }
+    const cases: [unknown, Record<string, string>][] = [
+      [{}, { justificationId: 'Identificativo non valido', amount: 'Inserisci la quantità (diversa da zero)', date: 'Data non valida (formato AAAA-MM-GG)', reason: 'Indica il motivo della rettifica' }],
+      [{ ...adj(), reason: '   ' }, { reason: 'Indica il motivo della rettifica' }],
+      [{ ...adj(), reason: null }, { reason: 'Indica il motivo della rettifica' }],
+      [{ ...adj(), reason: 'r'.repeat(301) }, { reason: 'Massimo 300 caratteri' }],
+      [{ ...adj(), amount: 0 }, { amount: 'Inserisci la quantità (diversa da zero)' }],
+      [{ ...adj(), amount: '2' }, { amount: 'Inserisci la quantità (diversa da zero)' }],
+      [{ ...adj(), amount: 10000 }, { amount: 'Inserisci la quantità (diversa da zero)' }],
+      [{ ...adj(), date: '15/12/2020' }, { date: 'Data non valida (formato AAAA-MM-GG)' }],
+      [{ ...adj(), justificationId: 'FER' }, { justificationId: 'Identificativo non valido' }],
+      [{ ...adj(), justificationId: betaFer }, { justificationId: 'Giustificativo non trovato' }],
+      [{ ...adj(), justificationId: randomUUID() }, { justificationId: 'Giustificativo non trovato' }],
+    ];
+    for (const [body, errors] of cases) {
+      const res = await ctx.post(url, body, asAdmin());
+      expectError(res, 400, 'VALIDATION_FAILED');
+      expect(fieldErrors(res), JSON.stringify(body)).toEqual(errors);
+    }
+    await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
+      { method: 'POST', url: `/admin/user/${paoloId}/accrual-adjustment`, body: adj() },
+      { method: 'POST', url: `/admin/user/${paoloId}/accrual-adjustment`, body: { ...adj(), justificationId: betaFer } },
+    ]);
+    expect(expectError(await ctx.post(`/admin/user/${randomUUID()}/accrual-adjustment`, adj(), asAdmin()), 404, 'NOT_FOUND').message).toBe('Utente non trovato');
+    const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(accrualEntries).where(eq(accrualEntries.kind, 'adjustment'));
+    expect(row!.n).toBe(0);
+  });
+
+  it('adds a dated adjustment with its reason; the balance counts it from its date; audited', async () => {
+    const mario = ids['mario.rossi']!;
+    const before = byCode(await balances(mario)).FER!.balance;
+    const res = await ctx.post(`/admin/user/${mario}/accrual-adjustment`, adj(), asAdmin());
+    expect(res.statusCode, res.body).toBe(200);
+    const out = res.json() as Balances;
+    expect(out.date).toBe(today);
+    expect(byCode(out).FER).toMatchObject({ balance: Math.round((before - 2.5) * 100) / 100, adjusted: -2.5 });
+
+    expect(byCode(await balances(mario, '2020-12-14')).FER).toMatchObject({ balance: 33, adjusted: 0 });
+    const on = byCode(await balances(mario, '2020-12-15')).FER!;
+    expect(on).toMatchObject({ balance: 30.5, accrued: 33, adjusted: -2.5, used: 0 });
+    expect(on.entries[0]).toEqual({ id: expect.any(String), date: '2020-12-15', amount: -2.5, kind: 'adjustment', period: null, rule: 'Rettifica manuale', reason: 'Ferie 2020 godute prima di Timbro' });
+
+    const [entry] = await auditOf(res);
+    expect(entry).toMatchObject({ workspaceId: ctx.ws.demo, actorUserId: admin.userId, action: 'accrual.adjust', entityType: 'user', entityId: mario });
+    expect(entry!.changes).toEqual({ justificationId: J.FER, amount: -2.5, date: '2020-12-15', reason: 'Ferie 2020 godute prima di Timbro', entryId: on.entries[0]!.id });
+
+    // A future-dated adjustment answers with the balances at its date.
+    const future = await ctx.post(`/admin/user/${mario}/accrual-adjustment`, { justificationId: J.ROL, amount: 1.257, date: '2027-01-15', reason: 'Conguaglio' }, asAdmin());
+    expect(future.statusCode, future.body).toBe(200);
+    const f = future.json() as Balances;
+    expect(f.date).toBe('2027-01-15');
+    expect(byCode(f).ROL!.entries[0]).toMatchObject({ date: '2027-01-15', amount: 1.26, kind: 'adjustment', reason: 'Conguaglio' });
+    expect(byCode(await balances(mario)).ROL!.adjusted).toBe(0);
+  });
+});
+
+describe('GET /member/accrual', () => {
+  it('401; 403 for people without the member role (admin only, accountant); 400 for a bad date', async () => {
+    expectError(await ctx.get('/member/accrual'), 401, 'UNAUTHENTICATED');
+    for (const s of [admin, accountant]) expectError(await ctx.get('/member/accrual', inDemo(s)), 403, 'FORBIDDEN');
+    const bad = await ctx.get('/member/accrual', inDemo(member, { date: 'ieri' }));
+    expectError(bad, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(bad)).toEqual({ date: 'Data non valida (formato AAAA-MM-GG)' });
+  });
+
+  it('the member gets their own balances, the same the admin sees', async () => {
+    const mine = await ctx.get('/member/accrual', inDemo(member));
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toEqual(await balances(ids['mario.rossi']!));
+    const dated = await ctx.get('/member/accrual', inDemo(member, { date: '2020-12-31' }));
+    expect(dated.json()).toEqual(await balances(ids['mario.rossi']!, '2020-12-31'));
+    expect(byCode(dated.json()).FER).toMatchObject({ balance: 36.5, adjusted: -2.5 });
+  });
+});
+
+describe('DELETE /admin/contract/{id}', () => {
+  it('401, 400, 403 for a member and the accountant, 404 for Beta’s contract and an unknown id', async () => {
+    const url = `/admin/contract/${made.seasonal}`;
+    expectError(await ctx.del(url), 401, 'UNAUTHENTICATED');
+    expectError(await ctx.del('/admin/contract/abc', asAdmin()), 400, 'VALIDATION_FAILED');
+    for (const s of [member, accountant]) expectError(await ctx.del(url, inDemo(s)), 403, 'FORBIDDEN');
+    await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [{ method: 'DELETE', url: `/admin/contract/${betaContractId}` }]);
+    expect(expectError(await ctx.del(`/admin/contract/${randomUUID()}`, asAdmin()), 404, 'NOT_FOUND').message).toBe('Contratto non trovato');
+    expect((await ctx.get(`/admin/contract/${betaContractId}`, inBeta())).statusCode).toBe(200);
+    expect(await ledgerOf(betaContractId)).not.toEqual([]);
+    expect(await contractCount()).toBe(18);
+    expect((await listContracts({ filter: 'all' })).total).toBe(16);
+  });
+
+  it('deletes the contract with its slots, accruals and ledger entries; adjustments stay; audited; a second delete is a 404', async () => {
+    const id = made.seasonal!;
+    expect(await ledgerOf(id)).toHaveLength(14);
+    const res = await ctx.del(`/admin/contract/${id}`, asAdmin());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: 'Contratto eliminato' });
+    const [entry] = await auditOf(res);
+    expect(entry).toMatchObject({ action: 'contract.delete', entityType: 'contract', entityId: id, actorUserId: admin.userId });
+    expect(entry!.changes).toEqual({ userInfoId: ids['mario.rossi'], startsAt: '2020-06-16', endsAt: '2020-12-31' });
+
+    expect(await ledgerOf(id)).toEqual([]);
+    expect(await ctx.db.select().from(accrualEntries).where(eq(accrualEntries.contractId, id))).toEqual([]);
+    expect(await ctx.db.select().from(contractTimeSlots).where(eq(contractTimeSlots.contractId, id))).toEqual([]);
+    expect(await ctx.db.select().from(contractAccruals).where(eq(contractAccruals.contractId, id))).toEqual([]);
+    // The manual adjustment is not the contract's: it stays in the balance.
+    const end2020 = await balances(ids['mario.rossi']!, '2020-12-31');
+    expect(end2020.balances.map((b) => [b.justification.code, b.balance, b.entries.map((e) => e.kind)])).toEqual([['FER', -2.5, ['adjustment']]]);
+
+    expectError(await ctx.get(`/admin/contract/${id}`, asAdmin()), 404, 'NOT_FOUND');
+    expectError(await ctx.del(`/admin/contract/${id}`, asAdmin()), 404, 'NOT_FOUND');
+    expect((await contractsOf(ids['mario.rossi']!)).map((c) => c.id)).toEqual([made.marioSeeded]);
+    expect((await listContracts({ filter: 'expired' })).items.map((c) => c.id)).toEqual([made.fromTemplate]);
+    expect((await listContracts({ filter: 'all' })).total).toBe(15);
+    // The period is free again, up to the day before the next contract.
+    const again = await ctx.post(`/admin/user/${ids['mario.rossi']}/contract`, { ...valid, startsAt: '2020-06-16', endsAt: addDays(marioSeeded.startsAt, -1) }, asAdmin());
+    expect(again.statusCode, again.body).toBe(200);
+  });
+});
