@@ -13,7 +13,8 @@ export async function login(page: Page, email: string, password = PASSWORD) {
 }
 
 export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true });
+  // Transitions (dialogs, snackbars) are finished first: no half-faded screenshots.
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** axe-core on the current page: no serious or critical accessibility violation. */

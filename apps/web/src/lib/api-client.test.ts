@@ -132,4 +132,29 @@ describe('api client', () => {
     expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
     expect(buildQuery({ a: undefined, b: null, c: 0 })).toBe('?c=0');
   });
+
+  it('downloads files as a Blob with the same headers, and refreshes a 401 like any call; errors stay JSON', async () => {
+    const calls: string[] = [];
+    let valid = false;
+    const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      const u = String(url);
+      calls.push(u);
+      if (u.endsWith('/auth/token/refresh')) {
+        valid = true;
+        return json(200, { message: 'ok' });
+      }
+      if (!valid) return json(401, { code: 'UNAUTHENTICATED', message: 'Accesso richiesto' });
+      if (u.includes('/missing')) return json(404, { code: 'NOT_FOUND', message: 'Risorsa non trovata' });
+      expect(init?.headers).toMatchObject({ 'x-client': 'timbro-web', 'x-workspace-id': 'ws-1' });
+      return new Response(new Uint8Array([0x50, 0x4b, 3, 4]), { status: 200, headers: { 'content-disposition': 'attachment; filename="dipendenti.xlsx"' } });
+    });
+    const client = createApiClient({ fetch: fetchMock as unknown as typeof fetch, getWorkspaceId: () => 'ws-1', refresh: defaultRefresh, onAuthExpired: vi.fn() });
+    const res = await client.blob('/admin/user/export', { role: 'member' });
+    // (Node's Blob: jsdom's global is another realm, so no instanceof check.)
+    expect(res.data.constructor.name).toBe('Blob');
+    expect(res.data.size).toBe(4);
+    expect(res.headers.get('content-disposition')).toContain('dipendenti.xlsx');
+    expect(calls).toEqual(['/api/v1/admin/user/export?role=member', '/api/v1/auth/token/refresh', '/api/v1/admin/user/export?role=member']);
+    await expect(client.blob('/missing')).rejects.toMatchObject({ status: 404, data: { message: 'Risorsa non trovata' } });
+  });
 });

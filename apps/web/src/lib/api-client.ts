@@ -28,6 +28,8 @@ export interface RequestOptions {
   /** A plain object is sent as JSON, FormData as multipart. */
   body?: unknown;
   signal?: AbortSignal;
+  /** 'blob' for file downloads (e.g. XLSX exports): a successful body is returned as a Blob, errors are still JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface ApiClientOptions {
@@ -93,6 +95,7 @@ export function createApiClient(options: ApiClientOptions) {
       credentials: 'same-origin',
       signal: opts.signal,
     });
+    if (res.ok && opts.responseType === 'blob') return { data: (await res.blob()) as T, status: res.status, headers: res.headers };
     const text = await res.text();
     // JSON parse failures reject with the raw error too.
     const data = (text.length > 0 ? JSON.parse(text) : null) as T;
@@ -137,6 +140,8 @@ export function createApiClient(options: ApiClientOptions) {
     post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) =>
       request<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
     del: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+    /** A file download (GET): the body as a Blob, with the same headers, refresh and errors as every other call. */
+    blob: (path: string, query?: RequestOptions['query']) => request<Blob>(path, { method: 'GET', query, responseType: 'blob' }),
   };
   return client;
 }

@@ -17,3 +17,8 @@ export function toApiDateTime(value: Dayjs | Date | string): string {
 export function formatDate(value: Dayjs | Date | string, language: string): string {
   return dayjs(value).locale(language).format('LL');
 }
+
+/** A date and time in the user's language (e.g. "22 nov 2026 09:05" in Italian). */
+export function formatDateTime(value: Dayjs | Date | string, language: string): string {
+  return dayjs(value).locale(language).format('lll');
+}

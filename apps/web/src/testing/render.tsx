@@ -1,17 +1,24 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
 
-/** Renders routes inside the real providers (theme, snackbars, session) at `path`. */
+/**
+ * Renders routes inside the real providers (theme, snackbars, session) at `path`, with a fresh React Query client
+ * (no retries, so a failed call shows at once) as the logged-in frame provides.
+ */
 export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } } });
   const result = render(
     <AppProviders variant="active">
-      <RouterProvider router={router} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </AppProviders>,
   );
-  return { ...result, router };
+  return { ...result, router, queryClient };
 }
 
 export function page(path: string, element: ReactNode): RouteObject {

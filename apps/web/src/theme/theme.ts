@@ -42,6 +42,15 @@ export function createAppTheme(variant: ThemeVariant, direction: 'ltr' | 'rtl', 
         MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 500 } } },
         MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': { outline: `2px solid ${v.primary.main}`, outlineOffset: 2 } } } },
         MuiDrawer: { styleOverrides: { paper: { backgroundColor: v.sidebar } } },
+        // notistack's default colours are below WCAG AA contrast with white text (axe): darker shades.
+        MuiCssBaseline: {
+          styleOverrides: {
+            '.notistack-MuiContent-success': { backgroundColor: '#1E6B24' },
+            '.notistack-MuiContent-info': { backgroundColor: '#0B5CAD' },
+            '.notistack-MuiContent-warning': { backgroundColor: '#8C4A00' },
+            '.notistack-MuiContent-error': { backgroundColor: '#B3261E' },
+          },
+        },
       },
     },
     CORE_LOCALES[language],

@@ -1,18 +1,26 @@
 import { TextField, type TextFieldProps } from '@mui/material';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-type Props<T extends FieldValues> = Omit<TextFieldProps, 'name'> & { name: FieldPath<T>; control: Control<T> };
+type Props<T extends FieldValues> = Omit<TextFieldProps, 'name'> & {
+  name: FieldPath<T>;
+  control: Control<T>;
+  /** Rewrites the typed text before it reaches the form (e.g. upper case for a fiscal code). */
+  transform?: (value: string) => string;
+};
 
 /** A MUI text field bound to react-hook-form; the error message comes from the form (client or server). */
-export function FormTextField<T extends FieldValues>({ name, control, ...rest }: Props<T>) {
+export function FormTextField<T extends FieldValues>({ name, control, transform, ...rest }: Props<T>) {
   return (
     <Controller
       name={name}
       control={control}
-      render={({ field, fieldState }) => (
+      render={({ field: { ref, ...field }, fieldState }) => (
         <TextField
           {...rest}
           {...field}
+          // The form focuses the first invalid field: the ref goes to the input, not the wrapper.
+          inputRef={ref}
+          onChange={transform ? (e) => field.onChange(transform(e.target.value)) : field.onChange}
           value={field.value ?? ''}
           error={!!fieldState.error}
           helperText={fieldState.error?.message ?? rest.helperText}

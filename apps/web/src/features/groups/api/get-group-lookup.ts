@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { GROUPS_KEY } from './get-groups';
+
+export interface GroupRef {
+  id: string;
+  name: string;
+}
+
+/** GET /attendance/ajax/groups: every group of the workspace, for filters and pickers. */
+export const groupLookupQueryOptions = () =>
+  queryOptions({
+    queryKey: [...GROUPS_KEY, 'lookup'] as const,
+    queryFn: async ({ signal }) => (await api.get<GroupRef[]>('/attendance/ajax/groups', undefined, signal)).data,
+  });
+
+export const useGroupLookup = () => useQuery(groupLookupQueryOptions());

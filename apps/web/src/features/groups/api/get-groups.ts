@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Group } from '@timbro/shared';
+import { api } from '../../../lib/api';
+
+/** The root of every group query: mutations invalidate it. */
+export const GROUPS_KEY = ['groups'] as const;
+
+export type GroupSortField = 'name' | 'usersCount' | 'createdAt';
+export const GROUP_SORT_FIELDS: readonly GroupSortField[] = ['name', 'usersCount', 'createdAt'];
+
+export interface GroupsParams {
+  page: number;
+  perPage: number;
+  sort: GroupSortField;
+  order: 'asc' | 'desc';
+  search?: string;
+}
+
+export interface GroupPage {
+  items: Group[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+/** GET /admin/group: one page of groups with their member counts. */
+export const groupsQueryOptions = (params: GroupsParams) =>
+  queryOptions({
+    queryKey: [...GROUPS_KEY, 'list', params] as const,
+    queryFn: async ({ signal }) =>
+      (await api.get<GroupPage>('/admin/group', { page: params.page, per_page: params.perPage, sort: params.sort, order: params.order, search: params.search || undefined }, signal)).data,
+    placeholderData: keepPreviousData,
+  });
+
+export const useGroups = (params: GroupsParams) => useQuery(groupsQueryOptions(params));

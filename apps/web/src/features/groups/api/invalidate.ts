@@ -1,0 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { USERS_KEY } from '../../users/api/get-users';
+import { GROUPS_KEY } from './get-groups';
+
+/** After a change to groups: group lists and lookups, and the employees' group columns, are stale. */
+export async function invalidateGroups(queryClient: QueryClient) {
+  await Promise.all([queryClient.invalidateQueries({ queryKey: GROUPS_KEY }), queryClient.invalidateQueries({ queryKey: USERS_KEY })]);
+}

@@ -1,0 +1,224 @@
+import Add from '@mui/icons-material/Add';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import SearchOff from '@mui/icons-material/SearchOff';
+import { Alert, Button, IconButton, InputAdornment, Link, Paper, TextField, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
+import type { Group } from '@timbro/shared';
+import { useSnackbar } from 'notistack';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link as RouterLink, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { GridMessage } from '../../components/data/grid-overlay';
+import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
+import { PageHeader } from '../../components/page-header';
+import { paths } from '../../config/paths';
+import { catalogFor } from '../../i18n/languages';
+import { formatDate } from '../../lib/dates';
+import { errorMessage } from '../../lib/error-message';
+import { can } from '../../lib/permissions';
+import { PAGE_SIZES, useDebouncedSearch, useListParams } from '../../lib/use-list-params';
+import { useAuth } from '../auth/auth-context';
+import { useDeleteGroup } from './api/delete-group';
+import { GROUP_SORT_FIELDS, useGroups } from './api/get-groups';
+
+const NO_FILTERS = [] as const;
+export const groupEditPath = (id: string) => generatePath(paths.adminGroupEdit, { id });
+
+/** /admin/group: groups with their member counts (server-side pages, sorting and search). */
+export function GroupListPage() {
+  const { t, i18n } = useTranslation();
+  const language = catalogFor(i18n.language);
+  const navigate = useNavigate();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const { enqueueSnackbar } = useSnackbar();
+  const { current } = useAuth();
+  const canWrite = can(current, 'group:write');
+  const { params, update, hasFilters, clear } = useListParams({ sortFields: GROUP_SORT_FIELDS, defaultSort: 'name', filterKeys: NO_FILTERS });
+  const onSearch = useCallback((search: string) => update({ search }), [update]);
+  const [searchText, setSearchText] = useDebouncedSearch(params.search, onSearch);
+  const query = useGroups({ page: params.page, perPage: params.perPage, sort: params.sort, order: params.order, search: params.search });
+  const remove = useDeleteGroup();
+  const [deleting, setDeleting] = useState<Group | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setRefusal(null);
+    try {
+      await remove.mutateAsync(deleting.id);
+      enqueueSnackbar(t('groups.deleted', { name: deleting.name }), { variant: 'success' });
+      setDeleting(null);
+      // The last row of a page is gone: step back a page.
+      if (query.data && query.data.items.length === 1 && params.page > 1) update({ page: params.page - 1 });
+    } catch (err) {
+      setRefusal(errorMessage(err, t('errors.generic')));
+    }
+  };
+
+  const columns = useMemo<GridColDef<Group>[]>(
+    () => [
+      {
+        field: 'name',
+        headerName: t('groups.columns.name'),
+        flex: 1,
+        minWidth: 180,
+        renderCell: ({ row }) =>
+          canWrite ? (
+            <Link component={RouterLink} to={groupEditPath(row.id)} underline="hover" onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 500 }}>
+              {row.name}
+            </Link>
+          ) : (
+            row.name
+          ),
+      },
+      { field: 'usersCount', headerName: t('groups.columns.usersCount'), type: 'number', width: 140 },
+      { field: 'createdAt', headerName: t('groups.columns.createdAt'), width: 170, renderCell: ({ row }) => formatDate(row.createdAt, language) },
+      ...(canWrite
+        ? [
+            {
+              field: 'actions',
+              headerName: t('groups.columns.actions'),
+              sortable: false,
+              width: 120,
+              align: 'right',
+              headerAlign: 'right',
+              renderCell: ({ row }) => (
+                <>
+                  <Tooltip title={t('groups.actions.edit')}>
+                    <IconButton component={RouterLink} to={groupEditPath(row.id)} aria-label={t('groups.actions.editNamed', { name: row.name })} onClick={(e) => e.stopPropagation()}>
+                      <EditOutlined fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t('groups.actions.delete')}>
+                    <IconButton
+                      color="error"
+                      aria-label={t('groups.actions.deleteNamed', { name: row.name })}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setRefusal(null);
+                        setDeleting(row);
+                      }}
+                      data-testid={`group-delete-${row.id}`}
+                    >
+                      <DeleteOutlined fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </>
+              ),
+            } satisfies GridColDef<Group>,
+          ]
+        : []),
+    ],
+    [t, language, canWrite],
+  );
+
+  const sortModel: GridSortModel = [{ field: params.sort, sort: params.order }];
+  const NoRows = useMemo(
+    () =>
+      function NoRows() {
+        return hasFilters ? (
+          <GridMessage icon={<SearchOff />} title={t('groups.empty.filteredTitle')} body={t('groups.empty.filteredBody')} action={<Button onClick={clear}>{t('users.filters.clear')}</Button>} />
+        ) : (
+          <GridMessage
+            icon={<GroupsOutlined />}
+            title={t('groups.empty.title')}
+            body={canWrite ? t('groups.empty.body') : t('groups.empty.bodyReadOnly')}
+            action={
+              canWrite ? (
+                <Button variant="contained" component={RouterLink} to={paths.adminGroupNew} startIcon={<Add />}>
+                  {t('groups.actions.new')}
+                </Button>
+              ) : undefined
+            }
+          />
+        );
+      },
+    [hasFilters, canWrite, clear, t],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('groups.list.title')}
+        subtitle={t('groups.list.subtitle')}
+        actions={
+          canWrite && (
+            <Button variant="contained" component={RouterLink} to={paths.adminGroupNew} startIcon={<Add />} data-testid="groups-new">
+              {t('groups.actions.new')}
+            </Button>
+          )
+        }
+      />
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label={t('groups.list.searchLabel')}>
+        <TextField
+          size="small"
+          label={t('groups.list.search')}
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          sx={{ maxWidth: { sm: 420 } }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'data-testid': 'groups-search' } }}
+        />
+      </Paper>
+      {query.isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {errorMessage(query.error, t('errors.generic'))}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="groups-grid">
+        <LocalizedDataGrid<Group>
+          rows={query.data?.items ?? []}
+          columns={columns}
+          rowCount={query.data?.total ?? 0}
+          loading={query.isFetching}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          pageSizeOptions={[...PAGE_SIZES]}
+          paginationModel={{ page: params.page - 1, pageSize: params.perPage }}
+          onPaginationModelChange={(m) => update({ page: m.page + 1, perPage: m.pageSize })}
+          sortModel={sortModel}
+          onSortModelChange={(m) => {
+            const first = m[0];
+            const field = GROUP_SORT_FIELDS.find((f) => f === first?.field) ?? 'name';
+            update({ sort: field, order: first?.sort === 'desc' ? 'desc' : 'asc' });
+          }}
+          columnVisibilityModel={{ createdAt: !phone }}
+          disableColumnFilter
+          disableColumnSelector
+          disableRowSelectionOnClick
+          autoHeight
+          onRowClick={canWrite ? ({ row }) => void navigate(groupEditPath(row.id)) : undefined}
+          slots={{ noRowsOverlay: NoRows, noResultsOverlay: NoRows }}
+          slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
+          label={t('groups.list.title')}
+          sx={{ border: 0, '--DataGrid-overlayHeight': '280px', '& .MuiDataGrid-row': { cursor: canWrite ? 'pointer' : 'default' } }}
+        />
+      </Paper>
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('groups.deleteTitle', { name: deleting?.name ?? '' })}
+        body={t('groups.deleteBody', { n: deleting?.usersCount ?? 0 })}
+        confirmLabel={t('groups.actions.delete')}
+        tone="error"
+        busy={remove.isPending}
+        error={refusal}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+        testId="group-delete-dialog"
+      />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { page, renderRoutes } from '../../testing/render';
+import { RequireAuth } from '../auth/require-auth';
+import { GroupNewPage } from './group-form-page';
+import { GroupListPage } from './group-list-page';
+
+/** Typing without a pause between keys: the forms are long, and a busy machine must not time the tests out. */
+const user = userEvent.setup({ delay: null });
+
+const session = {
+  'GET /user': () => json(200, demoUser),
+  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+};
+const people = [
+  { id: 'ui-mario', name: 'Mario Rossi', email: 'mario.rossi@demo.timbro.it', enabled: true },
+  { id: 'ui-giulia', name: 'Giulia Esposito', email: 'giulia.esposito@demo.timbro.it', enabled: true },
+  { id: 'ui-luca', name: 'Luca Romano', email: 'luca.romano@demo.timbro.it', enabled: false },
+];
+
+describe('groups', { timeout: 20_000 }, () => {
+  it('requires a name, shows the name conflict on the field and creates the group with its members', async () => {
+    let attempts = 0;
+    const { calls } = fakeApi({
+      ...session,
+      'GET /ajax/users': () => json(200, people),
+      'POST /admin/group': () =>
+        ++attempts === 1
+          ? json(409, { code: 'CONFLICT', message: 'Esiste già un gruppo con questo nome', errors: [{ path: 'name', message: 'Esiste già un gruppo con questo nome' }] })
+          : json(200, { id: 'g-1', name: 'Magazzino', usersCount: 2, createdAt: '2026-11-22T08:00:00.000Z', members: [] }),
+    });
+    const { router } = renderRoutes(
+      [page('/admin/group/new', <RequireAuth permission="group:write"><GroupNewPage /></RequireAuth>), page('/admin/group', <p>elenco</p>)],
+      '/admin/group/new',
+    );
+    await user.click(await screen.findByTestId('group-form-submit'));
+    expect(await screen.findByText('Inserisci il nome del gruppo')).toBeInTheDocument();
+    await user.type(screen.getByTestId('group-name'), 'Magazzino');
+    const members = screen.getByTestId('group-members');
+    await user.type(members, 'mario');
+    await user.click(await screen.findByRole('option', { name: /Mario Rossi/ }));
+    await user.clear(members);
+    await user.type(members, 'giulia.esposito');
+    await user.click(await screen.findByRole('option', { name: /Giulia Esposito/ }));
+    expect(screen.getByText('Persone selezionate: 2')).toBeInTheDocument();
+    await user.click(screen.getByTestId('group-form-submit'));
+    expect(await screen.findByText('Esiste già un gruppo con questo nome')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ name: 'Magazzino', members: ['ui-mario', 'ui-giulia'] });
+    expect(calls.find((c) => c.path === '/ajax/users')).toBeTruthy();
+    await user.click(screen.getByTestId('group-form-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/group'));
+  });
+
+  it('lists groups and deletes one after a confirmation', async () => {
+    let deleted = false;
+    const { calls } = fakeApi({
+      ...session,
+      'GET /admin/group': () =>
+        json(200, { items: deleted ? [] : [{ id: 'g-1', name: 'Magazzino', usersCount: 3, createdAt: '2026-11-22T08:00:00.000Z' }], total: deleted ? 0 : 1, page: 1, perPage: 25 }),
+      'DELETE /admin/group/g-1': () => {
+        deleted = true;
+        return json(200, { message: 'Gruppo eliminato' });
+      },
+    });
+    renderRoutes([page('/admin/group', <RequireAuth permission="group:read"><GroupListPage /></RequireAuth>)], '/admin/group');
+    const grid = await screen.findByTestId('groups-grid');
+    expect(await within(grid).findByText('Magazzino')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Elimina il gruppo Magazzino' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminare il gruppo «Magazzino»?' });
+    expect(dialog).toHaveTextContent('Le persone del gruppo (3) restano nell\'azienda');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Elimina' }));
+    expect(await screen.findByText('Non ci sono ancora gruppi')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/admin/group/g-1')).toBe(true);
+  });
+});

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { USERS_KEY } from './get-users';
+
+export interface UserLookupItem {
+  id: string;
+  name: string;
+  email: string;
+  enabled: boolean;
+}
+
+/** GET /ajax/users: the people of the workspace, for pickers (disabled ones too when asked). */
+export const userLookupQueryOptions = (includeDisabled: boolean) =>
+  queryOptions({
+    queryKey: [...USERS_KEY, 'lookup', { includeDisabled }] as const,
+    queryFn: async ({ signal }) => (await api.get<UserLookupItem[]>('/ajax/users', { include_disabled: includeDisabled }, signal)).data,
+  });
+
+export const useUserLookup = (includeDisabled = true) => useQuery(userLookupQueryOptions(includeDisabled));

@@ -1,0 +1,39 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListUsersQuery, UserPage, WorkspaceRole } from '@timbro/shared';
+import { api } from '../../../lib/api';
+
+/** The root of every employee query: mutations invalidate it (lists, records and lookups together). */
+export const USERS_KEY = ['users'] as const;
+
+export type UserSortField = ListUsersQuery['sort'];
+export const USER_SORT_FIELDS: readonly UserSortField[] = ['lastName', 'firstName', 'email', 'fiscalCode', 'createdAt', 'lastLoginWebAt'];
+
+export interface UserFilters {
+  search?: string;
+  role?: WorkspaceRole;
+  groupId?: string;
+  enabled?: boolean;
+}
+
+export interface UsersParams extends UserFilters {
+  page: number;
+  perPage: number;
+  sort: UserSortField;
+  order: 'asc' | 'desc';
+}
+
+/** The filters as the API names them (shared by the list and the XLSX export). */
+export function userFilterQuery(f: UserFilters) {
+  return { search: f.search || undefined, role: f.role, group_id: f.groupId, enabled: f.enabled };
+}
+
+/** GET /admin/user: one page of employee records, sorted and filtered by the server. */
+export const usersQueryOptions = (params: UsersParams) =>
+  queryOptions({
+    queryKey: [...USERS_KEY, 'list', params] as const,
+    queryFn: async ({ signal }) =>
+      (await api.get<UserPage>('/admin/user', { page: params.page, per_page: params.perPage, sort: params.sort, order: params.order, ...userFilterQuery(params) }, signal)).data,
+    placeholderData: keepPreviousData,
+  });
+
+export const useUsers = (params: UsersParams) => useQuery(usersQueryOptions(params));

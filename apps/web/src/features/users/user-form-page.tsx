@@ -1,0 +1,80 @@
+import { Alert, Box, Button } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../components/back-link';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader } from '../../components/page-loader';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/error-message';
+import { useCreateUser } from './api/create-user';
+import { useUser } from './api/get-user';
+import { useUpdateUser } from './api/update-user';
+import { formToCreatePayload, formToPayload } from './schemas';
+import { UserForm } from './user-form';
+import { userDetailPath } from './user-list-page';
+
+const FORM_WIDTH = 960;
+
+/** /admin/user/new: a new employee (invited by e-mail) or an existing Timbro account bound to the company. */
+export function UserNewPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const create = useCreateUser();
+  return (
+    <Box sx={{ maxWidth: FORM_WIDTH }}>
+      <BackLink to={paths.adminUser} label={t('users.list.title')} />
+      <PageHeader title={t('users.form.newTitle')} subtitle={t('users.form.newSubtitle')} />
+      <UserForm
+        submitLabel={t('users.form.create')}
+        onCancel={() => void navigate(paths.adminUser)}
+        onSubmit={async ({ values, bindTo }) => {
+          const user = await create.mutateAsync(formToCreatePayload(values, bindTo?.id ?? null));
+          const name = `${user.firstName} ${user.lastName}`;
+          enqueueSnackbar(bindTo ? t('users.form.bound', { name }) : t('users.form.created', { name, email: user.email }), { variant: 'success' });
+          void navigate(userDetailPath(user.id));
+        }}
+      />
+    </Box>
+  );
+}
+
+/** /admin/user/:id/edit. */
+export function UserEditPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const query = useUser(id);
+  const update = useUpdateUser(id);
+  if (query.isPending) return <PageLoader />;
+  if (query.isError)
+    return (
+      <Box sx={{ maxWidth: FORM_WIDTH }}>
+        <BackLink to={paths.adminUser} label={t('users.list.title')} />
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('common.retry')}</Button>}>
+          {errorMessage(query.error, t('errors.generic'))}
+        </Alert>
+      </Box>
+    );
+  const user = query.data;
+  const name = `${user.firstName} ${user.lastName}`;
+  return (
+    <Box sx={{ maxWidth: FORM_WIDTH }}>
+      <BackLink to={userDetailPath(id)} label={name} />
+      <PageHeader title={t('users.form.editTitle', { name })} subtitle={t('users.form.editSubtitle')} />
+      <UserForm
+        key={user.id}
+        user={user}
+        submitLabel={t('users.form.save')}
+        onCancel={() => void navigate(userDetailPath(id))}
+        onSubmit={async ({ values }) => {
+          await update.mutateAsync({ ...formToPayload(values), fiscalCode: user.fiscalCode ?? undefined });
+          enqueueSnackbar(t('users.form.saved'), { variant: 'success' });
+          void navigate(userDetailPath(id));
+        }}
+      />
+    </Box>
+  );
+}

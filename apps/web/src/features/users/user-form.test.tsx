@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from '@timbro/shared';
+import { describe, expect, it } from 'vitest';
+import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { page, renderRoutes } from '../../testing/render';
+import { RequireAuth } from '../auth/require-auth';
+import { UserEditPage, UserNewPage } from './user-form-page';
+
+/** Typing without a pause between keys: the forms are long, and a busy machine must not time the tests out. */
+const user = userEvent.setup({ delay: null });
+
+const VALID_CF = 'RSSLRA90E52H501N';
+
+const session = {
+  'GET /user': () => json(200, demoUser),
+  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+  'GET /attendance/ajax/groups': () => json(200, [{ id: 'g-1', name: 'Magazzino' }]),
+};
+
+const savedUser: User = {
+  id: 'ui-laura',
+  userId: 'u-laura',
+  email: 'laura.rossi@example.it',
+  fiscalCode: VALID_CF,
+  firstName: 'Laura',
+  lastName: 'Rossi',
+  roles: ['member'],
+  enabled: true,
+  invitationPending: true,
+  lastLoginAt: { web: null, app: null },
+  attendanceAutoApproveRequest: 'default',
+  workEmail: 'laura.rossi@demo.timbro.it',
+  phoneNumber: null,
+  pec: 'laura.rossi@pec.it',
+  homeAddress: null,
+  iban: null,
+  birthday: '1990-05-12',
+  birthplace: 'Roma',
+  groups: [],
+  sharedAccount: false,
+  createdAt: '2026-11-22T08:00:00.000Z',
+};
+
+function renderNew() {
+  return renderRoutes(
+    [
+      page('/admin/user/new', <RequireAuth permission="user:write"><UserNewPage /></RequireAuth>),
+      page('/admin/user/:id/detail', <p>dettaglio</p>),
+    ],
+    '/admin/user/new',
+  );
+}
+
+const field = (label: RegExp) => screen.getByLabelText(label);
+const submit = () => user.click(screen.getByTestId('user-form-submit'));
+
+describe('new employee form', { timeout: 20_000 }, () => {
+  it('shows the Italian messages: invalid fiscal code, work e-mail and PEC for employees — and does not call the API', async () => {
+    const { calls } = fakeApi({ ...session, 'GET /admin/user/search-unbound': () => json(200, []) });
+    renderNew();
+    await user.type(await screen.findByTestId('field-fiscalCode'), 'rssmra85d25f205a');
+    expect(screen.getByTestId('field-fiscalCode')).toHaveValue('RSSMRA85D25F205A');
+    await user.type(field(/^Nome/), 'Laura');
+    await user.type(field(/^Cognome/), 'Rossi');
+    await user.type(field(/^Email di accesso/), 'laura.rossi@example.it');
+    await submit();
+    expect(await screen.findByText('Il codice fiscale non è valido')).toBeInTheDocument();
+    expect(screen.getByText("Inserisci l'email aziendale")).toBeInTheDocument();
+    expect(screen.getByText('Inserisci la PEC o l’email personale')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('requires at least one role, and work e-mail / PEC only for employees', async () => {
+    fakeApi({ ...session, 'GET /admin/user/search-unbound': () => json(200, []) });
+    renderNew();
+    const member = await screen.findByTestId('role-member');
+    expect(member).toBeChecked();
+    await user.click(member);
+    await submit();
+    expect(await screen.findByText('Seleziona almeno un ruolo')).toBeInTheDocument();
+    expect(screen.getByText('Inserisci il codice fiscale')).toBeInTheDocument();
+    expect(screen.getByText('Inserisci il nome')).toBeInTheDocument();
+    expect(screen.queryByText("Inserisci l'email aziendale")).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('role-accountant'));
+    await waitFor(() => expect(screen.queryByText('Seleziona almeno un ruolo')).not.toBeInTheDocument());
+  });
+
+  it('checks phone, IBAN and e-mail formats like the server', async () => {
+    fakeApi({ ...session, 'GET /admin/user/search-unbound': () => json(200, []) });
+    renderNew();
+    await user.type(await screen.findByLabelText(/^Email aziendale/), 'non-una-email');
+    await user.type(field(/^Telefono/), '12');
+    await user.type(field(/^IBAN/), 'IT00X0000000000000000000000');
+    await submit();
+    expect(await screen.findByText('Inserisci un indirizzo email valido')).toBeInTheDocument();
+    expect(screen.getByText('Il numero di telefono non è valido')).toBeInTheDocument();
+    expect(screen.getByText("L'IBAN non è valido")).toBeInTheDocument();
+  });
+
+  it('sends the payload, shows a server field error on its field, then creates and opens the detail page', async () => {
+    let attempts = 0;
+    const { calls } = fakeApi({
+      ...session,
+      'GET /admin/user/search-unbound': () => json(200, []),
+      'POST /admin/user': () =>
+        ++attempts === 1
+          ? json(409, { code: 'CONFLICT', message: 'Questo indirizzo email è già in uso', errors: [{ path: 'email', message: 'Questo indirizzo email è già in uso' }] }, { 'x-error-message': 'UniqueConstraintViolation' })
+          : json(200, savedUser),
+    });
+    const { router } = renderNew();
+    await user.type(await screen.findByTestId('field-fiscalCode'), VALID_CF.toLowerCase());
+    await user.type(field(/^Nome/), ' Laura ');
+    await user.type(field(/^Cognome/), 'Rossi');
+    await user.type(field(/^Email di accesso/), 'laura.rossi@example.it');
+    await user.type(field(/^Email aziendale/), 'laura.rossi@demo.timbro.it');
+    await user.type(field(/^PEC/), 'laura.rossi@pec.it');
+    await user.type(field(/^IBAN/), 'it60 x054 2811 1010 0000 0123 456');
+    await submit();
+    expect(await screen.findByText('Questo indirizzo email è già in uso')).toBeInTheDocument();
+    const body = calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      firstName: 'Laura',
+      lastName: 'Rossi',
+      fiscalCode: VALID_CF,
+      roles: ['member'],
+      attendanceAutoApproveRequest: 'default',
+      workEmail: 'laura.rossi@demo.timbro.it',
+      pec: 'laura.rossi@pec.it',
+      phoneNumber: null,
+      iban: 'IT60X0542811101000000123456',
+      birthday: null,
+      groups: [],
+      bindUserId: null,
+    });
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user/ui-laura/detail'));
+    expect(await screen.findByText(/Abbiamo inviato a laura\.rossi@example\.it l'email di invito/)).toBeInTheDocument();
+  });
+
+  it('offers to bind a person already on Timbro: names and masked e-mail read-only, bindUserId sent', async () => {
+    const { calls } = fakeApi({
+      ...session,
+      'GET /admin/user/search-unbound': () => json(200, [{ id: 'u-laura', firstName: 'Laura', lastName: 'Rossi', emailHint: 'l***@example.it', fiscalCode: VALID_CF }]),
+      'POST /admin/user': () => json(200, savedUser),
+    });
+    renderNew();
+    await user.type(await screen.findByTestId('field-fiscalCode'), VALID_CF);
+    const offer = await screen.findByTestId('unbound-found');
+    expect(offer).toHaveTextContent('Laura Rossi');
+    expect(offer).toHaveTextContent('l***@example.it');
+    await user.click(within(offer).getByRole('button', { name: 'Collega utente esistente' }));
+    expect(field(/^Nome/)).toHaveValue('Laura');
+    expect(field(/^Nome/)).toHaveAttribute('readonly');
+    expect(field(/^Email di accesso/)).toHaveValue('l***@example.it');
+    await user.type(field(/^Email aziendale/), 'laura.rossi@demo.timbro.it');
+    await user.type(field(/^PEC/), 'laura.rossi@pec.it');
+    await submit();
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ bindUserId: 'u-laura', fiscalCode: VALID_CF });
+    expect(calls.find((c) => c.path === '/admin/user/search-unbound')).toBeTruthy();
+  });
+});
+
+describe('edit employee form', { timeout: 20_000 }, () => {
+  it('keeps the fiscal code read-only and the employee role locked with a hint', async () => {
+    fakeApi({ ...session, 'GET /admin/user/ui-laura': () => json(200, { ...savedUser, sharedAccount: true }) });
+    renderRoutes([page('/admin/user/:id/edit', <RequireAuth permission="user:write"><UserEditPage /></RequireAuth>)], '/admin/user/ui-laura/edit');
+    expect(await screen.findByTestId('field-fiscalCode')).toHaveAttribute('readonly');
+    expect(screen.getByTestId('role-member')).toBeDisabled();
+    expect(screen.getByTestId('role-member')).toBeChecked();
+    expect(screen.getByText('Il ruolo dipendente non può essere rimosso una volta assegnato.')).toBeInTheDocument();
+    expect(screen.getByTestId('shared-account')).toBeInTheDocument();
+    expect(field(/^Nome/)).toHaveAttribute('readonly');
+  });
+});

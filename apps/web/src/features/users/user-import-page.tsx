@@ -1,0 +1,307 @@
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Chip,
+  LinearProgress,
+  Paper,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  Typography,
+} from '@mui/material';
+import type { ImportPreview } from '@timbro/shared';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { BackLink } from '../../components/back-link';
+import { PageHeader } from '../../components/page-header';
+import { SectionCard } from '../../components/section-card';
+import { paths } from '../../config/paths';
+import { errorMessage, fieldErrors } from '../../lib/error-message';
+import { usePreviewImport } from './api/preview-import';
+import { useRunImport, type ImportResult } from './api/run-import';
+import { ImportPreviewTable } from './import-preview-table';
+import { downloadImportTemplate, IMPORT_ACCEPT, IMPORT_HEADERS, IMPORT_MAX_BYTES, isImportFile, REQUIRED_IMPORT_HEADERS } from './import-template';
+
+const STEPS = ['file', 'preview', 'done'] as const;
+
+function fileSize(bytes: number, language: string): string {
+  const kb = bytes / 1024;
+  return kb < 1024 ? `${new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(Math.max(1, kb))} KB` : `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(kb / 1024)} MB`;
+}
+
+/** /admin/user/import: choose a CSV/XLSX file → check every row → import all or nothing. */
+export function UserImportPage() {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<(typeof STEPS)[number]>('file');
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const previewCall = usePreviewImport();
+  const runCall = useRunImport();
+
+  const check = async (chosen: File) => {
+    setFailure(null);
+    try {
+      const data = await previewCall.mutateAsync(chosen);
+      setPreview(data);
+      setStep('preview');
+    } catch (err) {
+      setFailure(fieldErrors(err).file ?? errorMessage(err, t('errors.generic')));
+    }
+  };
+
+  const runImport = async () => {
+    if (!file) return;
+    setFailure(null);
+    try {
+      setResult(await runCall.mutateAsync(file));
+      setStep('done');
+    } catch (err) {
+      setFailure(errorMessage(err, t('errors.generic')));
+    }
+  };
+
+  const restart = () => {
+    setFile(null);
+    setPreview(null);
+    setResult(null);
+    setFailure(null);
+    setStep('file');
+  };
+
+  return (
+    <>
+      <BackLink to={paths.adminUser} label={t('users.list.title')} />
+      <PageHeader title={t('userImport.title')} subtitle={t('userImport.subtitle')} />
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 2 }}>
+        <Stepper activeStep={STEPS.indexOf(step)} alternativeLabel sx={{ '& .MuiStepLabel-label': { fontSize: { xs: '0.75rem', sm: '0.875rem' } } }}>
+          {STEPS.map((s) => (
+            <Step key={s} completed={STEPS.indexOf(step) > STEPS.indexOf(s) || (s === 'done' && step === 'done')}>
+              <StepLabel>{t(`userImport.steps.${s}`)}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+      </Paper>
+      {failure && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="import-error">
+          {failure}
+        </Alert>
+      )}
+      {step === 'file' && (
+        <FileStep
+          file={file}
+          busy={previewCall.isPending}
+          onFile={(f) => {
+            setFailure(null);
+            setFile(f);
+          }}
+          onRejected={setFailure}
+          onNext={() => file && void check(file)}
+        />
+      )}
+      {step === 'preview' && preview && file && (
+        <Stack spacing={2} data-testid="import-preview">
+          <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+                  {file.name}
+                </Typography>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }} data-testid="import-counts">
+                  <Chip label={t('userImport.preview.total', { n: preview.total })} />
+                  <Chip color="success" variant="outlined" label={t('userImport.preview.valid', { n: preview.valid })} data-testid="import-valid" />
+                  <Chip color={preview.invalid > 0 ? 'error' : 'default'} variant={preview.invalid > 0 ? 'filled' : 'outlined'} label={t('userImport.preview.invalid', { n: preview.invalid })} data-testid="import-invalid" />
+                </Stack>
+              </Box>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                <Button onClick={restart} disabled={runCall.isPending}>
+                  {t('userImport.preview.otherFile')}
+                </Button>
+                <Button variant="contained" onClick={() => void runImport()} disabled={preview.invalid > 0 || preview.valid === 0 || runCall.isPending} data-testid="import-confirm">
+                  {preview.invalid > 0 ? t('users.actions.import') : t('userImport.preview.confirm', { n: preview.valid })}
+                </Button>
+              </Stack>
+            </Stack>
+            {runCall.isPending && (
+              <Box sx={{ mt: 2 }}>
+                <LinearProgress aria-label={t('userImport.preview.importing')} />
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {t('userImport.preview.importing')}
+                </Typography>
+              </Box>
+            )}
+          </Paper>
+          {preview.invalid > 0 ? (
+            <Alert severity="warning" data-testid="import-has-errors">
+              <AlertTitle>{t('userImport.preview.hasErrorsTitle')}</AlertTitle>
+              {t('userImport.preview.hasErrorsBody')}
+            </Alert>
+          ) : (
+            <Alert severity="success">{t('userImport.preview.allValid')}</Alert>
+          )}
+          <Paper variant="outlined" sx={{ p: { xs: 1, md: 2 } }}>
+            <ImportPreviewTable preview={preview} />
+          </Paper>
+        </Stack>
+      )}
+      {step === 'done' && result && (
+        <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, textAlign: 'center' }} data-testid="import-result">
+          <CheckCircleOutlined color="success" sx={{ fontSize: 56 }} />
+          <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
+            {t('userImport.done.title')}
+          </Typography>
+          <Stack spacing={0.5} sx={{ mt: 1, mb: 3 }}>
+            <Typography>{t('userImport.done.created', { n: result.created })}</Typography>
+            <Typography>{t('userImport.done.bound', { n: result.bound })}</Typography>
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center' }}>
+            <Button variant="contained" component={RouterLink} to={paths.adminUser}>
+              {t('userImport.done.toList')}
+            </Button>
+            <Button onClick={restart}>{t('userImport.done.again')}</Button>
+          </Stack>
+        </Paper>
+      )}
+    </>
+  );
+}
+
+function FileStep({ file, busy, onFile, onRejected, onNext }: { file: File | null; busy: boolean; onFile(f: File): void; onRejected(message: string): void; onNext(): void }) {
+  const { t, i18n } = useTranslation();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const accept = (f: File | undefined) => {
+    if (!f) return;
+    if (!isImportFile(f)) return onRejected(t('userImport.file.wrongType'));
+    if (f.size > IMPORT_MAX_BYTES) return onRejected(t('userImport.file.tooLarge', { max: '10 MB' }));
+    if (f.size === 0) return onRejected(t('userImport.file.empty'));
+    onFile(f);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    accept(e.dataTransfer.files[0]);
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
+      <SectionCard title={t('userImport.file.title')} description={t('userImport.file.description')}>
+        <Box
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          sx={{
+            border: 2,
+            borderStyle: 'dashed',
+            borderColor: dragging ? 'primary.main' : 'divider',
+            bgcolor: dragging ? 'action.hover' : 'background.default',
+            borderRadius: 2,
+            p: { xs: 3, md: 4 },
+            textAlign: 'center',
+            transition: 'border-color 120ms, background-color 120ms',
+          }}
+          data-testid="import-dropzone"
+        >
+          {file ? (
+            <Stack spacing={1} sx={{ alignItems: 'center' }}>
+              <InsertDriveFileOutlined color="primary" sx={{ fontSize: 40 }} />
+              <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="import-file-name">
+                {file.name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {fileSize(file.size, i18n.language)}
+              </Typography>
+            </Stack>
+          ) : (
+            <Stack spacing={1} sx={{ alignItems: 'center' }}>
+              <CloudUploadOutlined color="action" sx={{ fontSize: 40 }} />
+              <Typography>{t('userImport.file.drop')}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('userImport.file.formats', { max: '10 MB' })}
+              </Typography>
+            </Stack>
+          )}
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept={IMPORT_ACCEPT}
+            hidden
+            aria-label={t('userImport.file.choose')}
+            onChange={(e) => {
+              accept(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+            data-testid="import-file-input"
+          />
+          <Button variant="outlined" sx={{ mt: 2 }} onClick={() => inputRef.current?.click()} disabled={busy}>
+            {file ? t('userImport.file.change') : t('userImport.file.choose')}
+          </Button>
+        </Box>
+        {busy && (
+          <Box sx={{ mt: 2 }} role="status">
+            <LinearProgress aria-label={t('userImport.file.checking')} />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('userImport.file.checking')}
+            </Typography>
+          </Box>
+        )}
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+          <Button variant="contained" onClick={onNext} disabled={!file || busy} data-testid="import-check">
+            {t('userImport.file.check')}
+          </Button>
+        </Box>
+      </SectionCard>
+      <SectionCard title={t('userImport.help.title')}>
+        <Stack spacing={1.5}>
+          <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => downloadImportTemplate()} data-testid="import-template" sx={{ alignSelf: 'flex-start' }}>
+            {t('userImport.help.template')}
+          </Button>
+          <Typography variant="body2">{t('userImport.help.columns')}</Typography>
+          <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {IMPORT_HEADERS.map((h) => (
+              <Chip key={h} size="small" label={h} variant={(REQUIRED_IMPORT_HEADERS as readonly string[]).includes(h) ? 'filled' : 'outlined'} color={(REQUIRED_IMPORT_HEADERS as readonly string[]).includes(h) ? 'primary' : 'default'} />
+            ))}
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {t('userImport.help.required')}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 0.5 } }}>
+            <Typography component="li" variant="body2">
+              {t('userImport.help.roles')}
+            </Typography>
+            <Typography component="li" variant="body2">
+              {t('userImport.help.employees')}
+            </Typography>
+            <Typography component="li" variant="body2">
+              {t('userImport.help.groups')}
+            </Typography>
+            <Typography component="li" variant="body2">
+              {t('userImport.help.dates')}
+            </Typography>
+            <Typography component="li" variant="body2">
+              {t('userImport.help.existing')}
+            </Typography>
+            <Typography component="li" variant="body2">
+              {t('userImport.help.allOrNothing')}
+            </Typography>
+          </Box>
+        </Stack>
+      </SectionCard>
+    </Box>
+  );
+}
