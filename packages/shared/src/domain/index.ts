@@ -4,3 +4,4 @@ export * from './holidays';
 export * from './time-slots';
 export * from './contracts';
 export * from './accruals';
+export * from './attendance';
