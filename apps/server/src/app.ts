@@ -25,6 +25,7 @@ import { justificationRoutes } from './modules/justifications/justifications.rou
 import { templateRoutes } from './modules/templates/templates.routes';
 import { contractRoutes } from './modules/contracts/contracts.routes';
 import { accrualRoutes } from './modules/accruals/accruals.routes';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { errorHandler } from './plugins/error-handler';
 import { requestContext } from './plugins/request-context';
 
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       await api.register(templateRoutes(deps));
       await api.register(contractRoutes(deps));
       await api.register(accrualRoutes(deps));
+      await api.register(attendanceRoutes(deps));
     },
     { prefix: API_BASE_PATH },
   );

@@ -10,3 +10,4 @@ export * from './zod-config';
 export * from './schemas/people';
 export * from './domain';
 export * from './schemas/working-time';
+export * from './schemas/attendance';

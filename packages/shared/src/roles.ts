@@ -72,7 +72,8 @@ export const PERMISSIONS = {
   'contract:write': ['admin'],
   'settings:read': ['admin', 'accountant', 'member'],
   'settings:write': ['admin'],
-  // attendance
+  // attendance ("read" alone: everyone with a role; the service narrows an employee to their own data)
+  'attendance:read': ['admin', 'accountant', 'member'],
   'attendance:read:own': ['member'],
   'attendance:write:own': ['member'],
   'attendance:read:any': ['admin', 'accountant'],

@@ -220,7 +220,7 @@ export const AuditEntrySchema = z.object({
 });
 export const AuditPageSchema = pageOf(AuditEntrySchema);
 export const AuditQuerySchema = z.object({
-  entity_type: z.enum(['user', 'group', 'workspace', 'contract', 'holiday', 'justification', 'justification-group', 'template-day', 'template-week'], { error: msg.invalidValue }).optional(),
+  entity_type: z.enum(['user', 'group', 'workspace', 'contract', 'holiday', 'justification', 'justification-group', 'template-day', 'template-week', 'punch', 'justification-request'], { error: msg.invalidValue }).optional(),
   entity_id: z.string().max(100).optional(),
   ...paginationFields(50),
 });

@@ -2,3 +2,4 @@ export * from './platform';
 export * from './tenancy';
 export * from './people';
 export * from './working-time';
+export * from './attendance';

@@ -199,6 +199,8 @@ export const accrualEntries = pgTable(
     amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
     kind: text('kind', { enum: ['accrual', 'adjustment', 'usage', 'carry_over'] }).notNull(),
     contractId: uuid('contract_id'),
+    /** For `usage` entries: the approved absence request that consumed the balance (one entry per request). */
+    requestId: uuid('request_id'),
     period: text('period'),
     rule: text('rule'),
     reason: text('reason'),
@@ -209,6 +211,7 @@ export const accrualEntries = pgTable(
   (t) => [
     index('accrual_entries_balance_idx').on(t.workspaceId, t.userInfoId, t.justificationId, t.entryDate),
     uniqueIndex('accrual_entries_monthly_key').on(t.workspaceId, t.contractId, t.justificationId, t.period).where(sql`${t.kind} = 'accrual'`),
+    uniqueIndex('accrual_entries_usage_key').on(t.workspaceId, t.requestId).where(sql`${t.kind} = 'usage'`),
     foreignKey({ columns: [t.workspaceId, t.userInfoId], foreignColumns: [userInfos.workspaceId, userInfos.id], name: 'accrual_entries_user_info_fk' }).onDelete('cascade'),
     foreignKey({ columns: [t.workspaceId, t.justificationId], foreignColumns: [justifications.workspaceId, justifications.id], name: 'accrual_entries_justification_fk' }),
   ],

@@ -22,7 +22,8 @@ export async function balancesAt(q: Queryable, scope: WorkspaceScope, userInfoId
   const round = (n: number) => Math.round(n * 100) / 100;
   return {
     date,
-    balances: [...byJustification.values()].map(({ justification, entries }) => {
+    // A justification that only has usage (sickness, maternity…) is not a balance the person accrues: not listed.
+    balances: [...byJustification.values()].filter(({ entries }) => entries.some((e) => e.e.kind !== 'usage')).map(({ justification, entries }) => {
       const sum = (kind?: string) => round(entries.filter((e) => !kind || e.e.kind === kind).reduce((s, e) => s + e.e.amount, 0));
       return {
         justification,

@@ -1,0 +1,226 @@
+import {
+  addDays,
+  attMsg,
+  computeSheets,
+  contractOn,
+  isoWeekday,
+  peopleMsg,
+  resolveAutoApprove,
+  sumSheets,
+  weeklyMinutes,
+  weekdayMinutes,
+  type AttendanceData,
+  type AttendanceDataQuery,
+  type DaySheet,
+  type DaySheetDto,
+  type HolidayOccurrence,
+  type IsoDate,
+  type TimesheetPage,
+  type TimesheetQuery,
+} from '@timbro/shared';
+import { asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { groupMembers, userInfos, users } from '../../db/schema';
+import { inScope, type WorkspaceScope } from '../../db/scope';
+import { likePattern, nameKey } from '../../db/sql';
+import type { AppDeps } from '../../deps';
+import { forbidden, notFound } from '../../lib/errors';
+import { todayIn } from '../../lib/time';
+import type { Membership } from '../../plugins/request-context';
+import { loadAttendanceInputs, loadContracts, loadPeople, type AttendanceInputs } from './attendance.repository';
+import { clockState, presentPunch } from './punches.service';
+import { presentRequest } from './requests.service';
+
+/**
+ * Day sheets of one person from loaded inputs (pure: no query). Approved requests only count; pending and rejected
+ * ones are shown by the calendar but change no figure. A turn-based contract takes the weekday slots as its shifts
+ * until the shift module publishes real ones (ADR 0011).
+ */
+export function sheetsOf(inputs: AttendanceInputs, userInfoId: string, from: IsoDate, to: IsoDate, timeZone: string): DaySheet[] {
+  const contracts = inputs.contracts.get(userInfoId) ?? [];
+  const shiftMinutes = new Map<IsoDate, number>();
+  if (contracts.some((c) => c.type === 'turn_based')) {
+    for (let d = from; d <= to; d = addDays(d, 1)) {
+      const c = contractOn(contracts, d);
+      if (c?.type === 'turn_based') shiftMinutes.set(d, weekdayMinutes(c.timeSlots, isoWeekday(d)));
+    }
+  }
+  return computeSheets({
+    from,
+    to,
+    timeZone,
+    contracts,
+    holidays: new Set(inputs.holidays.map((h) => h.date)),
+    shiftMinutes,
+    punches: (inputs.punches.get(userInfoId) ?? []).map((p) => ({ id: p.id, at: p.at.toISOString(), direction: p.direction })),
+    requests: (inputs.requests.get(userInfoId) ?? [])
+      .filter((r) => r.status === 'approved')
+      .map((r) => ({
+        id: r.id,
+        date: r.date,
+        justificationId: r.justificationId,
+        impact: r.justification.impact,
+        unit: r.justification.unit,
+        category: r.category,
+        wholeDay: r.wholeDay,
+        startsAtMinutes: r.startsAtMinutes,
+        endsAtMinutes: r.endsAtMinutes,
+        amount: r.amount,
+      })),
+  });
+}
+
+function withHoliday(sheet: DaySheet, holidays: HolidayOccurrence[]): DaySheetDto {
+  const h = holidays.find((o) => o.date === sheet.date);
+  return { ...sheet, anomalies: [...sheet.anomalies], holiday: h ? { name: h.name, icon: h.icon } : null };
+}
+
+/** Employees to show when none are named: the enabled members of the workspace (or of a group). One query. */
+async function defaultPeople(q: Queryable, scope: WorkspaceScope, groupId?: string) {
+  const rows = await q
+    .select({ id: userInfos.id })
+    .from(userInfos)
+    .where(
+      inScope(
+        userInfos,
+        scope,
+        eq(userInfos.isMember, true),
+        eq(userInfos.enabled, true),
+        groupId ? sql`exists (select 1 from ${groupMembers} gm where gm.workspace_id = ${userInfos.workspaceId} and gm.user_info_id = ${userInfos.id} and gm.group_id = ${groupId})` : undefined,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * GET /attendance/attendance-data: day sheets with every component (expected, worked, increase, decrease, covered,
+ * balance, pairs, request effects, anomalies), punches and requests of the people in [from, to]. An employee without
+ * the read-any permission sees only themself (colleagues' data is private). Fixed number of queries.
+ */
+export async function attendanceData(deps: AppDeps, scope: WorkspaceScope, membership: Membership, canReadAny: boolean, query: AttendanceDataQuery): Promise<AttendanceData> {
+  let ids: string[];
+  if (!canReadAny) {
+    const own = membership.userInfoId;
+    if (!own) throw forbidden(attMsg.noMembership);
+    if ((query.user_info_ids ?? []).some((id) => id !== own) || query.group_id) throw forbidden(attMsg.foreignUserInfo);
+    ids = [own];
+  } else {
+    ids = query.user_info_ids?.length ? [...new Set(query.user_info_ids)] : await defaultPeople(deps.db, scope, query.group_id);
+  }
+  const [people, inputs] = await Promise.all([loadPeople(deps.db, scope, ids), loadAttendanceInputs(deps.db, scope, ids, query.from, query.to)]);
+  if (query.user_info_ids?.length && people.length !== ids.length) throw notFound(peopleMsg.userNotFound);
+  const tz = membership.timeZone;
+  return {
+    from: query.from,
+    to: query.to,
+    timeZone: tz,
+    today: todayIn(tz),
+    users: people.map((p) => {
+      const sheets = sheetsOf(inputs, p.id, query.from, query.to, tz);
+      const days = (query.mode === 'anomalies' ? sheets.filter((s) => s.anomalies.length > 0) : sheets).map((s) => withHoliday(s, inputs.holidays));
+      return {
+        userInfo: p,
+        days,
+        totals: sumSheets(sheets),
+        punches: (inputs.punches.get(p.id) ?? []).filter((x) => x.localDate >= query.from && x.localDate <= query.to).map(presentPunch),
+        requests: (inputs.requests.get(p.id) ?? []).map(presentRequest),
+      };
+    }),
+  };
+}
+
+/** GET /attendance/user-info/current: the signed-in person's attendance record in the active workspace. */
+export async function currentInfo(deps: AppDeps, scope: WorkspaceScope, membership: Membership) {
+  const tz = membership.timeZone;
+  const today = todayIn(tz);
+  const own = membership.userInfoId;
+  const contracts = own ? ((await loadContracts(deps.db, scope, [own], today, today)).get(own) ?? []) : [];
+  const c = contractOn(contracts, today);
+  return {
+    workspaceId: membership.workspaceId,
+    userInfoId: own,
+    autoApprove: resolveAutoApprove(membership.autoApprove, membership.workspaceAutoApprove),
+    timeZone: tz,
+    today,
+    contract: c ? { id: c.id, type: c.type, startsAt: c.startsAt, endsAt: c.endsAt, weeklyMinutes: weeklyMinutes(c.timeSlots) } : null,
+    clock: own ? await clockState(deps.db, scope, tz, own) : null,
+  };
+}
+
+function timesheetWhere(scope: WorkspaceScope, query: { group_id?: string; search?: string }): SQL {
+  const search = query.search ? likePattern(query.search) : null;
+  return inScope(
+    userInfos,
+    scope,
+    eq(userInfos.isMember, true),
+    query.group_id ? sql`exists (select 1 from ${groupMembers} gm where gm.workspace_id = ${userInfos.workspaceId} and gm.user_info_id = ${userInfos.id} and gm.group_id = ${query.group_id})` : undefined,
+    search ? or(ilike(users.firstName, search), ilike(users.lastName, search), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search)) : undefined,
+  );
+}
+
+/** One timesheet row per employee: per-day expected/worked/justified/balance and the month totals. */
+function timesheetRows(inputs: AttendanceInputs, people: { id: string; firstName: string; lastName: string }[], from: IsoDate, to: IsoDate, tz: string) {
+  const holidaySet = new Set(inputs.holidays.map((h) => h.date));
+  return people.map((p) => {
+    const sheets = sheetsOf(inputs, p.id, from, to, tz);
+    return {
+      userInfo: p,
+      days: sheets.map((s) => ({
+        date: s.date,
+        expected: s.expected,
+        worked: s.worked,
+        justified: s.covered + s.increase - s.decrease,
+        balance: s.balance,
+        anomalies: s.anomalies.length,
+        holiday: holidaySet.has(s.date),
+      })),
+      totals: sumSheets(sheets),
+    };
+  });
+}
+
+/**
+ * GET /attendance/attendance-data/timesheet: employees × days, paginated in SQL by employee (name order). Queries:
+ * the page, the count and the five engine inputs — the same whatever the number of employees.
+ */
+export async function timesheet(deps: AppDeps, scope: WorkspaceScope, timeZone: string, query: TimesheetQuery): Promise<TimesheetPage> {
+  const where = timesheetWhere(scope, query);
+  const [page, [count]] = await Promise.all([
+    deps.db
+      .select({ id: userInfos.id, firstName: users.firstName, lastName: users.lastName })
+      .from(userInfos)
+      .innerJoin(users, eq(users.id, userInfos.userId))
+      .where(where)
+      .orderBy(asc(nameKey(users.lastName)), asc(nameKey(users.firstName)), asc(userInfos.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    deps.db.select({ n: sql<number>`count(*)::int` }).from(userInfos).innerJoin(users, eq(users.id, userInfos.userId)).where(where),
+  ]);
+  const inputs = await loadAttendanceInputs(
+    deps.db,
+    scope,
+    page.map((p) => p.id),
+    query.from,
+    query.to,
+  );
+  return { from: query.from, to: query.to, items: timesheetRows(inputs, page, query.from, query.to, timeZone), total: count?.n ?? 0, page: query.page, perPage: query.per_page };
+}
+
+/** Every row of the timesheet (for the export), in name order. */
+export async function timesheetAll(deps: AppDeps, scope: WorkspaceScope, timeZone: string, query: { from: IsoDate; to: IsoDate; group_id?: string; search?: string }) {
+  const people = await deps.db
+    .select({ id: userInfos.id, firstName: users.firstName, lastName: users.lastName })
+    .from(userInfos)
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(timesheetWhere(scope, query))
+    .orderBy(asc(nameKey(users.lastName)), asc(nameKey(users.firstName)), asc(userInfos.id));
+  const inputs = await loadAttendanceInputs(
+    deps.db,
+    scope,
+    people.map((p) => p.id),
+    query.from,
+    query.to,
+  );
+  return { holidays: inputs.holidays, rows: timesheetRows(inputs, people, query.from, query.to, timeZone) };
+}
+

@@ -1,0 +1,122 @@
+import { addDays, expandHolidays, type ContractForDay, type HolidayOccurrence, type IsoDate } from '@timbro/shared';
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { contracts, contractTimeSlots, holidays, justificationRequests, justifications, punches, userInfos, users } from '../../db/schema';
+import { inScope, type WorkspaceScope } from '../../db/scope';
+
+export type PunchRow = typeof punches.$inferSelect;
+export type RequestRow = typeof justificationRequests.$inferSelect;
+export type JustificationRef = { id: string; code: string; name: string; unit: 'hour' | 'day'; impact: 'decrease' | 'increase' | 'nothing' };
+export type RequestWithJustification = RequestRow & { justification: JustificationRef; employee: { id: string; firstName: string; lastName: string } };
+export type ContractWithSlots = ContractForDay & { id: string; userInfoId: string };
+
+/** Everything the attendance engine needs for some employees over a date range. */
+export interface AttendanceInputs {
+  contracts: Map<string, ContractWithSlots[]>;
+  holidays: HolidayOccurrence[];
+  punches: Map<string, PunchRow[]>;
+  requests: Map<string, RequestWithJustification[]>;
+}
+
+function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}
+
+/** Contracts (with their weekly slots) of the employees that overlap [from, to]: two queries. */
+export async function loadContracts(q: Queryable, scope: WorkspaceScope, userInfoIds: string[], from: IsoDate, to: IsoDate) {
+  if (userInfoIds.length === 0) return new Map<string, ContractWithSlots[]>();
+  const rows = await q
+    .select()
+    .from(contracts)
+    .where(inScope(contracts, scope, inArray(contracts.userInfoId, userInfoIds), lte(contracts.startsAt, to), or(isNull(contracts.endsAt), gte(contracts.endsAt, from))))
+    .orderBy(asc(contracts.startsAt));
+  const slots = rows.length
+    ? await q
+        .select()
+        .from(contractTimeSlots)
+        .where(inScope(contractTimeSlots, scope, inArray(contractTimeSlots.contractId, rows.map((r) => r.id))))
+    : [];
+  const slotsBy = groupBy(slots, (s) => s.contractId);
+  return groupBy(
+    rows.map((c) => ({ id: c.id, userInfoId: c.userInfoId, type: c.type, startsAt: c.startsAt, endsAt: c.endsAt, timeSlots: slotsBy.get(c.id) ?? [] })),
+    (c) => c.userInfoId,
+  );
+}
+
+/** The workspace's holidays expanded into dates of [from, to]: one query. */
+export async function loadHolidays(q: Queryable, scope: WorkspaceScope, from: IsoDate, to: IsoDate) {
+  const rules = await q.select().from(holidays).where(inScope(holidays, scope));
+  return expandHolidays(rules, from, to);
+}
+
+/**
+ * Punches of [from − 1, to + 1]: the day before is needed to pair a night shift that started then, the day after to
+ * close a shift of the last day that ends after midnight. One query.
+ */
+export async function loadPunches(q: Queryable, scope: WorkspaceScope, userInfoIds: string[], from: IsoDate, to: IsoDate) {
+  if (userInfoIds.length === 0) return new Map<string, PunchRow[]>();
+  const rows = await q
+    .select()
+    .from(punches)
+    .where(inScope(punches, scope, inArray(punches.userInfoId, userInfoIds), gte(punches.localDate, addDays(from, -1)), lte(punches.localDate, addDays(to, 1))))
+    .orderBy(asc(punches.at), asc(punches.id));
+  return groupBy(rows, (p) => p.userInfoId);
+}
+
+const requestColumns = {
+  r: justificationRequests,
+  j: { id: justifications.id, code: justifications.code, name: justifications.name, unit: justifications.unit, impact: justifications.impact },
+  u: { id: userInfos.id, firstName: users.firstName, lastName: users.lastName },
+};
+
+/** Requests with their justification and employee, from one select (join), in a caller-given condition. */
+export function selectRequests(q: Queryable) {
+  return q
+    .select(requestColumns)
+    .from(justificationRequests)
+    .innerJoin(justifications, and(eq(justifications.id, justificationRequests.justificationId), eq(justifications.workspaceId, justificationRequests.workspaceId)))
+    .innerJoin(userInfos, and(eq(userInfos.id, justificationRequests.userInfoId), eq(userInfos.workspaceId, justificationRequests.workspaceId)))
+    .innerJoin(users, eq(users.id, userInfos.userId));
+}
+
+export function toRequest(row: { r: RequestRow; j: JustificationRef; u: { id: string; firstName: string; lastName: string } }): RequestWithJustification {
+  return { ...row.r, justification: row.j, employee: row.u };
+}
+
+/** Requests (every status) of the employees in [from, to]: one query. */
+export async function loadRequests(q: Queryable, scope: WorkspaceScope, userInfoIds: string[], from: IsoDate, to: IsoDate) {
+  if (userInfoIds.length === 0) return new Map<string, RequestWithJustification[]>();
+  const rows = await selectRequests(q)
+    .where(inScope(justificationRequests, scope, inArray(justificationRequests.userInfoId, userInfoIds), gte(justificationRequests.date, from), lte(justificationRequests.date, to)))
+    .orderBy(asc(justificationRequests.date), asc(justificationRequests.startsAtMinutes), asc(justificationRequests.createdAt));
+  return groupBy(rows.map(toRequest), (r) => r.userInfoId);
+}
+
+/** All inputs of the engine for these employees: five queries whatever their number (no N+1). */
+export async function loadAttendanceInputs(q: Queryable, scope: WorkspaceScope, userInfoIds: string[], from: IsoDate, to: IsoDate): Promise<AttendanceInputs> {
+  const [c, h, p, r] = await Promise.all([
+    loadContracts(q, scope, userInfoIds, from, to),
+    loadHolidays(q, scope, from, to),
+    loadPunches(q, scope, userInfoIds, from, to),
+    loadRequests(q, scope, userInfoIds, from, to),
+  ]);
+  return { contracts: c, holidays: h, punches: p, requests: r };
+}
+
+/** Names of employees of the workspace, in name order: one query. */
+export async function loadPeople(q: Queryable, scope: WorkspaceScope, userInfoIds: string[]) {
+  if (userInfoIds.length === 0) return [];
+  return q
+    .select({ id: userInfos.id, firstName: users.firstName, lastName: users.lastName })
+    .from(userInfos)
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(inScope(userInfos, scope, inArray(userInfos.id, userInfoIds)))
+    .orderBy(sql`lower(${users.lastName})`, sql`lower(${users.firstName})`, asc(userInfos.id));
+}
