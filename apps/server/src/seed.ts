@@ -1,11 +1,14 @@
-import { generateCodiceFiscale, italianCheckLetter } from '@timbro/shared';
+import { addDays, expandHolidays, generateCodiceFiscale, isoWeekday, italianCheckLetter, localToUtc } from '@timbro/shared';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from './lib/passwords';
 import type { Db } from './db/client';
-import { contractAccruals, contracts, contractTimeSlots, justifications, templateDays, templateDaySlots, templateWeekDays, templateWeeks, userInfos, users, workspaces } from './db/schema';
+import { contractAccruals, contracts, contractTimeSlots, holidays, justificationRequests, justifications, punches, templateDays, templateDaySlots, templateWeekDays, templateWeeks, userInfos, users, workspaces } from './db/schema';
 import { workspaceScope } from './db/scope';
 import { syncContractAccruals } from './modules/accruals/accruals.repository';
 import { ensureWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
+import { syncUsage } from './modules/attendance/requests.service';
+import { todayIn } from './lib/time';
+import type { Queryable } from './db/client';
 
 export const DEMO_PASSWORD = 'Timbro2026!';
 
@@ -51,6 +54,92 @@ const BETA_EMPLOYEES: Person[] = [
   { first: 'Paolo', last: 'Lombardi', sex: 'M', birth: '1984-03-22', belfiore: 'B157', birthplace: 'Brescia' },
   { first: 'Valentina', last: 'Barbieri', sex: 'F', birth: '1991-11-15', belfiore: 'F257', birthplace: 'Modena' },
 ];
+
+const MARIO_EMAIL = 'mario.rossi@demo.timbro.it';
+const personEmail = (p: Person, domain: string) => `${slug(p.first)}.${slug(p.last)}@${domain}`;
+
+/** A small deterministic pseudo-random generator (mulberry32): the demo data is the same on every machine. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return (min: number, max: number) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return min + Math.floor(r * (max - min + 1));
+  };
+}
+
+/**
+ * Demo attendance: punches for every working day from the first of last month to yesterday (small realistic
+ * variations, one forgotten exit each last month), and a few absence requests — approved ones in the past (with
+ * their ledger usage), pending ones next week — so the calendar, the approvals and the timesheet have content.
+ */
+async function seedAttendance(
+  q: Queryable,
+  workspaceId: string,
+  timeZone: string,
+  employees: { id: string; partTime: boolean; isMario: boolean }[],
+  byCode: (code: string) => string,
+) {
+  const today = todayIn(timeZone);
+  const from = addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 8) + '01';
+  const holidayDates = new Set(expandHolidays(await q.select().from(holidays).where(sql`${holidays.workspaceId} = ${workspaceId}`), from, addDays(today, 14)).map((h) => h.date));
+  const workingDays = (a: string, b: string) => {
+    const out: string[] = [];
+    for (let d = a; d <= b; d = addDays(d, 1)) if (isoWeekday(d) <= 5 && !holidayDates.has(d)) out.push(d);
+    return out;
+  };
+  const past = workingDays(from, addDays(today, -1));
+  const next = workingDays(addDays(today, 7 - isoWeekday(today) + 1), addDays(today, 14));
+  const lastMonth = past.filter((d) => d < `${today.slice(0, 7)}-01`);
+  const thisMonth = past.filter((d) => d >= `${today.slice(0, 7)}-01`);
+  const at = (date: string, minutes: number) => new Date(localToUtc(date, minutes, timeZone));
+  const punchRows: (typeof punches.$inferInsert)[] = [];
+  const requestRows: (typeof justificationRequests.$inferInsert)[] = [];
+  for (const [i, e] of employees.entries()) {
+    const rnd = prng(i * 7919 + 17);
+    const absent = new Set<string>();
+    const request = (date: string, code: string, status: 'open' | 'approved', extra: Partial<typeof justificationRequests.$inferInsert>) =>
+      requestRows.push({ workspaceId, userInfoId: e.id, justificationId: byCode(code), date, category: 'regular', wholeDay: true, amount: 1, status, decidedAt: status === 'approved' ? at(date, 480) : null, ...extra });
+    let earlyExit: string | null = null;
+    if (lastMonth.length > 6 && (i % 4 === 0 || e.isMario)) {
+      for (const d of lastMonth.slice(3, 5)) {
+        request(d, 'FER', 'approved', {});
+        absent.add(d);
+      }
+    } else if (lastMonth.length > 10 && i % 4 === 1 && !e.partTime) {
+      earlyExit = lastMonth[9]!;
+      request(earlyExit, 'ROL', 'approved', { wholeDay: false, startsAtMinutes: 960, endsAtMinutes: 1080, amount: 2, note: 'Visita medica' });
+    } else if (thisMonth.length > 2 && i % 4 === 2) {
+      request(thisMonth[1]!, 'MAL', 'approved', { certificateCode: `${String(100000 + i * 4271).slice(0, 6)}AB` });
+      absent.add(thisMonth[1]!);
+    }
+    if (next.length > 2 && (i % 4 === 3 || e.isMario)) {
+      for (const d of next.slice(1, 3)) request(d, 'FER', 'open', { note: e.isMario ? 'Ponte con la famiglia' : null });
+    }
+    const forgotten = lastMonth.length > 12 ? lastMonth[(i * 5 + 12) % lastMonth.length]! : null;
+    for (const d of past) {
+      if (absent.has(d)) continue;
+      const pair = (start: number, end: number, withExit = true) => {
+        punchRows.push({ workspaceId, userInfoId: e.id, at: at(d, start), timeZone, localDate: d, direction: 'in', source: 'web' });
+        if (withExit) punchRows.push({ workspaceId, userInfoId: e.id, at: at(d, end), timeZone, localDate: d, direction: 'out', source: 'web' });
+      };
+      if (e.partTime) {
+        pair(480 + rnd(-10, 6), 720 + rnd(-3, 12), d !== forgotten);
+        continue;
+      }
+      pair(540 + rnd(-15, 8), 780 + rnd(0, 6));
+      pair(840 + rnd(-3, 6), (d === earlyExit ? 960 : 1080) + rnd(-5, 25), d !== forgotten);
+    }
+  }
+  for (let k = 0; k < punchRows.length; k += 1000) await q.insert(punches).values(punchRows.slice(k, k + 1000));
+  if (requestRows.length > 0) {
+    const inserted = await q.insert(justificationRequests).values(requestRows).returning();
+    await syncUsage(q, workspaceScope(workspaceId), null, inserted);
+  }
+}
 
 function slug(s: string): string {
   return s
@@ -195,7 +284,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ]);
       const codes = await tx.select().from(justifications).where(sql`${justifications.workspaceId} = ${ws.id}`);
       const byCode = (code: string) => codes.find((j) => j.code === code)!.id;
-      const employees = await tx.select().from(userInfos).where(sql`${userInfos.workspaceId} = ${ws.id} and ${userInfos.isMember}`);
+      // In the order they were created above (Mario first), so every run gives the same demo variants.
+      const order = [MARIO_EMAIL, ...DEMO_EMPLOYEES.map((p) => personEmail(p, 'demo.timbro.it')), ...BETA_EMPLOYEES.map((p) => personEmail(p, 'beta.timbro.it'))];
+      const employees = (await tx.select().from(userInfos).where(sql`${userInfos.workspaceId} = ${ws.id} and ${userInfos.isMember}`)).sort(
+        (a, b) => order.indexOf(a.workEmail ?? '') - order.indexOf(b.workEmail ?? ''),
+      );
       for (const [i, e] of employees.entries()) {
         const partTime = i % 5 === 4;
         const fixedTerm = i % 6 === 5;
@@ -221,6 +314,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         await tx.insert(contractAccruals).values(accruals.map((a) => ({ ...a, workspaceId: ws.id, contractId: c!.id })));
         await syncContractAccruals(tx, scope, { id: c!.id, userInfoId: e.id, startsAt, endsAt, accruals }, today);
       }
+      await seedAttendance(tx, ws.id, ws.timeZone, employees.map((e, i) => ({ id: e.id, partTime: i % 5 === 4, isMario: e.workEmail === MARIO_EMAIL })), byCode);
     });
   }
   return true;

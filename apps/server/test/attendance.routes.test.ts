@@ -280,7 +280,7 @@ describe('absence requests', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().updated).toBe(5);
     expect(await balanceOf(ids['giulia.esposito']!, 'FER', '2026-06-30')).toBeCloseTo(fer - 5, 2);
-    const usage = await ctx.db.select().from(accrualEntries).where(and(eq(accrualEntries.kind, 'usage'), eq(accrualEntries.userInfoId, ids['giulia.esposito']!)));
+    const usage = await ctx.db.select().from(accrualEntries).where(and(eq(accrualEntries.kind, 'usage'), eq(accrualEntries.userInfoId, ids['giulia.esposito']!), eq(accrualEntries.justificationId, J.FER!), sql`${accrualEntries.entryDate} between '2026-06-01' and '2026-06-30'`));
     expect(usage.map((u) => u.amount)).toEqual([-1, -1, -1, -1, -1]);
     const mails = await ctx.outbox('giulia.esposito@demo.timbro.it');
     expect(mails.filter((m) => m.subject === 'La tua richiesta è stata approvata')).toHaveLength(1);
@@ -443,7 +443,7 @@ describe('attendance data and the timesheet', () => {
     await ctx.post('/admin/justification-request', { userInfoIds: [ids['giulia.esposito']], date: '2026-06-29', justificationId: J.MAL, wholeDay: true, certificateCode: 'AB12345' }, inDemo(admin));
     const res = await ctx.get(`/admin/user/${ids['giulia.esposito']}/accrual`, inDemo(admin, { date: '2026-06-30' }));
     expect(res.json().balances.map((b: { justification: { code: string } }) => b.justification.code)).not.toContain('MAL');
-    const [n] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(accrualEntries).where(and(eq(accrualEntries.kind, 'usage'), eq(accrualEntries.justificationId, J.MAL!)));
+    const [n] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(accrualEntries).where(and(eq(accrualEntries.kind, 'usage'), eq(accrualEntries.justificationId, J.MAL!), eq(accrualEntries.userInfoId, ids['giulia.esposito']!)));
     expect(n!.n).toBe(1);
   });
 });

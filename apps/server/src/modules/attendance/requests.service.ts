@@ -245,7 +245,7 @@ async function quotaWarnings(q: Queryable, scope: WorkspaceScope, j: Justificati
 }
 
 /** Usage entries of the ledger follow the approved requests: one per request, removed when it is no longer approved. */
-async function syncUsage(q: Queryable, scope: WorkspaceScope, actorUserId: string, rows: (typeof justificationRequests.$inferSelect)[]) {
+export async function syncUsage(q: Queryable, scope: WorkspaceScope, actorUserId: string | null, rows: (typeof justificationRequests.$inferSelect)[]) {
   if (rows.length === 0) return;
   await q.delete(accrualEntries).where(inScope(accrualEntries, scope, eq(accrualEntries.kind, 'usage'), inArray(accrualEntries.requestId, rows.map((r) => r.id))));
   const approved = rows.filter((r) => r.status === 'approved');
