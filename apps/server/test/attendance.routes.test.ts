@@ -447,3 +447,84 @@ describe('attendance data and the timesheet', () => {
     expect(n!.n).toBe(1);
   });
 });
+
+describe('punch import from a badge reader', () => {
+  function upload(path: 'import/preview' | 'import', content: string, session: Session = admin, workspace = ctx.ws.demo) {
+    const form = new FormData();
+    form.append('file', new Blob([content]), 'badge.csv');
+    return ctx.app.inject({ method: 'POST', url: `/api/v1/admin/punch/${path}`, headers: { cookie: session.cookie, 'x-client': 'timbro-web', 'x-workspace-id': workspace }, payload: form });
+  }
+  const csv = (rows: string[][]) => ['Codice fiscale;Data;Ora;Verso', ...rows.map((r) => r.join(';'))].join('\r\n');
+  let marioCf: string;
+  let giuliaEmail: string;
+  beforeAll(async () => {
+    const rows = await ctx.db.execute(sql`select u.fiscal_code, u.email from users u where u.email in ('mario.rossi@demo.timbro.it', 'giulia.esposito@demo.timbro.it') order by u.email`);
+    const list = (rows as unknown as { rows: { fiscal_code: string; email: string }[] }).rows ?? (rows as unknown as { fiscal_code: string; email: string }[]);
+    giuliaEmail = list[0]!.email;
+    marioCf = list[1]!.fiscal_code;
+  });
+  const punchCount = async () => (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(punches))[0]!.n;
+
+  it('previews every row with its errors and refuses the whole file while one is wrong', async () => {
+    const file = csv([
+      [marioCf, '15/07/2026', '08:58', 'E'],
+      [marioCf, '15/07/2026', '13:01', 'U'],
+      ['VRDLGU70A01H501X', '15/07/2026', '14:00', 'E'],
+      [marioCf.toLowerCase(), '31/02/2026', '18:00', 'U'],
+      [marioCf, '15/07/2026', '18:00', 'X'],
+      [marioCf, '15/07/2026', '08:58', 'E'],
+    ]);
+    let res = await upload('import/preview', file);
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json();
+    expect(p).toMatchObject({ total: 6, valid: 2, invalid: 4, duplicates: 0, people: 1, from: '2026-07-15', to: '2026-07-15' });
+    const errorsByLine = Object.fromEntries(p.rows.filter((r: { errors: unknown[] }) => r.errors.length).map((r: { line: number; errors: { message: string }[] }) => [r.line, r.errors[0]!.message]));
+    expect(errorsByLine).toEqual({
+      4: 'Nessun dipendente con codice fiscale VRDLGU70A01H501X',
+      5: 'Data o ora non valida (usa GG/MM/AAAA e HH:mm)',
+      6: 'Verso non valido: usa E (entrata) o U (uscita)',
+      7: 'Timbratura ripetuta: è uguale alla riga 2',
+    });
+    const before = await punchCount();
+    res = await upload('import', file);
+    expect(expectError(res, 400, 'VALIDATION_FAILED').message).toBe('Il file contiene 4 righe con errori: nessuna timbratura è stata importata');
+    expect(fieldErrors(res)['rows.4.fiscalCode']).toBe('Riga 4: Nessun dipendente con codice fiscale VRDLGU70A01H501X');
+    expect(await punchCount()).toBe(before);
+  });
+
+  it('imports a clean file at once, in local time, and skips what is already stored when imported again', async () => {
+    const file = [
+      'Email,Data e ora,Verso',
+      `${giuliaEmail},2026-07-16 08:55,entrata`,
+      `${giuliaEmail},2026-07-16 17:05,uscita`,
+      `${giuliaEmail},2026-07-16 23:30,IN`,
+      `${giuliaEmail},2026-07-17 06:10,OUT`,
+    ].join('\n');
+    let res = await upload('import', file);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 4, duplicates: 0 });
+    const d = await dataOf(admin, { from: '2026-07-16', to: '2026-07-17', 'user_info_ids[]': [ids['giulia.esposito']!] });
+    // 08:55–17:05 and a night pair 23:30–06:10 that belongs to the 16th.
+    expect(dayOf(d, '2026-07-16').worked).toBe(490 + 400);
+    expect(dayOf(d, '2026-07-17').worked).toBe(0);
+    expect(d.users[0]!.punches.find((p) => p.localTime === '08:55')).toMatchObject({ source: 'import', at: '2026-07-16T06:55:00.000Z' });
+
+    res = await upload('import/preview', file);
+    expect(res.json()).toMatchObject({ total: 4, valid: 4, duplicates: 4 });
+    res = await upload('import', file);
+    expect(res.json()).toEqual({ created: 0, duplicates: 4 });
+  });
+
+  it('asks for the needed columns, and keeps employees and other workspaces out', async () => {
+    let res = await upload('import/preview', 'Nome;Data;Ora\nMario;15/07/2026;08:00');
+    expect(fieldErrors(res).file).toBe('Manca la colonna «Codice fiscale» (oppure «Email») che indica il dipendente');
+    res = await upload('import/preview', 'Codice fiscale;Data;Verso\nX;15/07/2026;E');
+    expect(fieldErrors(res).file).toBe('Mancano le colonne «Data» e «Ora» (oppure «Data e ora»)');
+    res = await upload('import/preview', csv([[marioCf, '15/07/2099', '08:00', 'E']]));
+    expect(res.json().rows[0].errors[0].message).toBe('La timbratura non può essere nel futuro');
+    // Mario's fiscal code means nothing in Beta.
+    res = await upload('import/preview', csv([[marioCf, '15/07/2026', '08:00', 'E']]), betaAdmin, ctx.ws.beta);
+    expect(res.json().invalid).toBe(1);
+    expect((await upload('import/preview', csv([[marioCf, '15/07/2026', '08:00', 'E']]), mario)).statusCode).toBe(403);
+  });
+});

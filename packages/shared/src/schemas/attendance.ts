@@ -374,3 +374,28 @@ export const TimesheetExportQuerySchema = z
     error: attMsg.rangeTooLong(MAX_ATTENDANCE_RANGE_DAYS),
     path: ['to'],
   });
+
+// Punch import (badge-reader CSV/XLSX)
+
+export const PunchImportRowSchema = z.object({
+  line: z.number(),
+  values: z.record(z.string(), z.string()),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+  action: z.enum(['create', 'duplicate', 'skip']),
+});
+export const PunchImportPreviewSchema = z.object({
+  /** Rows with errors first, then the others, at most PUNCH_IMPORT_PREVIEW_ROWS. */
+  rows: z.array(PunchImportRowSchema),
+  total: z.number(),
+  valid: z.number(),
+  invalid: z.number(),
+  duplicates: z.number(),
+  people: z.number(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  columns: z.array(z.string()),
+});
+export type PunchImportPreview = z.infer<typeof PunchImportPreviewSchema>;
+export const PunchImportResultSchema = z.object({ created: z.number(), duplicates: z.number() });
+export const PUNCH_IMPORT_PREVIEW_ROWS = 300;
+export const MAX_PUNCH_IMPORT_ROWS = 20_000;

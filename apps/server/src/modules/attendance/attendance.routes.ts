@@ -13,6 +13,8 @@ import {
   MemberRequestInputSchema,
   MessageResponseSchema,
   PunchDeleteInputSchema,
+  PunchImportPreviewSchema,
+  PunchImportResultSchema,
   PunchListSchema,
   PunchSchema,
   RangeQuerySchema,
@@ -31,7 +33,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../lib/errors';
 import { requireWorkspace } from '../../plugins/request-context';
+import { uploadedFile } from '../users/user-import.routes';
 import { actorRef } from '../users/users.routes';
+import { previewPunchImport, runPunchImport } from './punch-import.service';
 import * as data from './attendance-data.service';
 import * as punchesService from './punches.service';
 import * as requests from './requests.service';
@@ -182,6 +186,29 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         await punchesService.deletePunch(deps, requireWorkspace(request).scope, actorRef(request), request.params.id, request.body.reason);
         return { message: 'Timbratura eliminata' };
+      },
+    );
+
+    app.post(
+      '/admin/punch/import/preview',
+      {
+        config: { permission: 'attendance:write:any' },
+        schema: { tags, summary: 'Check a badge-reader CSV/XLSX: errors per row, duplicates already stored; nothing is written', consumes: ['multipart/form-data'], response: { 200: PunchImportPreviewSchema } },
+      },
+      async (request) => {
+        const ws = requireWorkspace(request);
+        return previewPunchImport(deps, ws.scope, ws.membership.timeZone, await uploadedFile(request));
+      },
+    );
+    app.post(
+      '/admin/punch/import',
+      {
+        config: { permission: 'attendance:write:any' },
+        schema: { tags, summary: 'Import punches from a badge-reader CSV/XLSX, all or nothing (stored duplicates are skipped)', consumes: ['multipart/form-data'], response: { 200: PunchImportResultSchema } },
+      },
+      async (request) => {
+        const ws = requireWorkspace(request);
+        return runPunchImport(deps, ws.scope, ws.membership.timeZone, actorRef(request), await uploadedFile(request));
       },
     );
 

@@ -10,7 +10,7 @@ import * as service from './user-import.service';
 const tags = ['users'];
 
 /** The uploaded file of a multipart request (field `file`), fully read; a missing or oversized file is a 400/413. */
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+export async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, 'Carica un file CSV o Excel', { errors: [{ path: 'file', message: 'Carica un file CSV o Excel' }] });
   }
