@@ -57,10 +57,29 @@ function wallClockMs(epochMs: number, timeZone: string): number {
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, hour, parts.minute!, parts.second!);
 }
 
-/** UTC offset of the zone at an instant, in ms (Europe/Rome: +3_600_000 in winter, +7_200_000 in summer). */
+const QUARTER_HOUR_MS = 15 * MS_PER_MINUTE;
+const offsetCache = new Map<string, Map<number, number>>();
+
+/**
+ * UTC offset of the zone at an instant, in ms (Europe/Rome: +3_600_000 in winter, +7_200_000 in summer). Offsets of
+ * today's zones change only on quarter-hour UTC boundaries, so the offset is computed once per zone and quarter hour
+ * and cached: Intl formatting is the slow part of a timesheet of thousands of punches (bench/timesheet.bench.ts).
+ */
 function offsetMs(epochMs: number, timeZone: string): number {
-  const whole = Math.floor(epochMs / 1000) * 1000;
-  return wallClockMs(whole, timeZone) - whole;
+  const bucket = Math.floor(epochMs / QUARTER_HOUR_MS);
+  let zone = offsetCache.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsetCache.set(timeZone, zone);
+  }
+  let offset = zone.get(bucket);
+  if (offset === undefined) {
+    const start = bucket * QUARTER_HOUR_MS;
+    offset = wallClockMs(start, timeZone) - start;
+    if (zone.size > 100_000) zone.clear(); // bounded: about three years of quarter hours per zone
+    zone.set(bucket, offset);
+  }
+  return offset;
 }
 
 function parseInstant(instantIso: string): number {
@@ -71,7 +90,8 @@ function parseInstant(instantIso: string): number {
 
 /** Local date and minutes since local midnight of a UTC instant in a zone; seconds are dropped (09:41:59 → 581). */
 export function toLocal(instantIso: string, timeZone: string): LocalInstant {
-  const wall = wallClockMs(parseInstant(instantIso), timeZone);
+  const epoch = parseInstant(instantIso);
+  const wall = epoch + offsetMs(epoch, timeZone);
   const d = new Date(wall);
   return {
     date: isoDateOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()),
