@@ -179,22 +179,26 @@ function timesheetRows(inputs: AttendanceInputs, people: { id: string; firstName
   });
 }
 
+/** The employees of a timesheet in name order (a page of them, or all for the export): one query. */
+function timesheetPeople(q: Queryable, scope: WorkspaceScope, query: { group_id?: string; search?: string }) {
+  return q
+    .select({ id: userInfos.id, firstName: users.firstName, lastName: users.lastName })
+    .from(userInfos)
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(timesheetWhere(scope, query))
+    .orderBy(asc(nameKey(users.lastName)), asc(nameKey(users.firstName)), asc(userInfos.id));
+}
+
 /**
  * GET /attendance/attendance-data/timesheet: employees × days, paginated in SQL by employee (name order). Queries:
  * the page, the count and the five engine inputs — the same whatever the number of employees.
  */
 export async function timesheet(deps: AppDeps, scope: WorkspaceScope, timeZone: string, query: TimesheetQuery): Promise<TimesheetPage> {
-  const where = timesheetWhere(scope, query);
   const [page, [count]] = await Promise.all([
-    deps.db
-      .select({ id: userInfos.id, firstName: users.firstName, lastName: users.lastName })
-      .from(userInfos)
-      .innerJoin(users, eq(users.id, userInfos.userId))
-      .where(where)
-      .orderBy(asc(nameKey(users.lastName)), asc(nameKey(users.firstName)), asc(userInfos.id))
+    timesheetPeople(deps.db, scope, query)
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    deps.db.select({ n: sql<number>`count(*)::int` }).from(userInfos).innerJoin(users, eq(users.id, userInfos.userId)).where(where),
+    deps.db.select({ n: sql<number>`count(*)::int` }).from(userInfos).innerJoin(users, eq(users.id, userInfos.userId)).where(timesheetWhere(scope, query)),
   ]);
   const inputs = await loadAttendanceInputs(
     deps.db,
@@ -208,12 +212,7 @@ export async function timesheet(deps: AppDeps, scope: WorkspaceScope, timeZone: 
 
 /** Every row of the timesheet (for the export), in name order. */
 export async function timesheetAll(deps: AppDeps, scope: WorkspaceScope, timeZone: string, query: { from: IsoDate; to: IsoDate; group_id?: string; search?: string }) {
-  const people = await deps.db
-    .select({ id: userInfos.id, firstName: users.firstName, lastName: users.lastName })
-    .from(userInfos)
-    .innerJoin(users, eq(users.id, userInfos.userId))
-    .where(timesheetWhere(scope, query))
-    .orderBy(asc(nameKey(users.lastName)), asc(nameKey(users.firstName)), asc(userInfos.id));
+  const people = await timesheetPeople(deps.db, scope, query);
   const inputs = await loadAttendanceInputs(
     deps.db,
     scope,

@@ -1,4 +1,4 @@
-import { MAX_PAIR_MINUTES, attMsg, localToUtc, peopleMsg, toLocal, type AdminPunchInput, type ClockState, type Punch, type PunchDirection } from '@timbro/shared';
+import { ErrorCode, MAX_PAIR_MINUTES, attMsg, localToUtc, minutesToClock, peopleMsg, toLocal, type AdminPunchInput, type ClockState, type Punch, type PunchDirection } from '@timbro/shared';
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { punches, userInfos } from '../../db/schema';
@@ -6,15 +6,13 @@ import { inScope, type WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { AppError, conflict, notFound, validation } from '../../lib/errors';
-import { ErrorCode } from '@timbro/shared';
 import type { ActorRef } from '../users/users.service';
 import type { PunchRow } from './attendance.repository';
 
-const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
 export function presentPunch(p: PunchRow): Punch {
   const local = toLocal(p.at.toISOString(), p.timeZone);
-  return { id: p.id, userInfoId: p.userInfoId, at: p.at.toISOString(), localDate: p.localDate, localTime: hhmm(local.minutes), direction: p.direction, source: p.source, reason: p.reason };
+  return { id: p.id, userInfoId: p.userInfoId, at: p.at.toISOString(), localDate: p.localDate, localTime: minutesToClock(local.minutes), direction: p.direction, source: p.source, reason: p.reason };
 }
 
 async function requireUserInfo(q: Queryable, scope: WorkspaceScope, userInfoId: string, lock = false) {
@@ -56,7 +54,7 @@ export async function clock(deps: AppDeps, scope: WorkspaceScope, timeZone: stri
   await deps.db.transaction(async (tx) => {
     await requireUserInfo(tx, scope, userInfoId, true);
     const open = openEntry(await lastPunch(tx, scope, userInfoId), now);
-    if (direction === 'in' && open) throw conflict(attMsg.alreadyIn(hhmm(toLocal(open.at.toISOString(), open.timeZone).minutes)));
+    if (direction === 'in' && open) throw conflict(attMsg.alreadyIn(minutesToClock(toLocal(open.at.toISOString(), open.timeZone).minutes)));
     if (direction === 'out' && !open) throw conflict(attMsg.notIn);
     await tx.insert(punches).values({ workspaceId: scope.workspaceId, userInfoId, at: now, timeZone, localDate: toLocal(now.toISOString(), timeZone).date, direction, source: 'web', recordedBy: actor.userId });
   });

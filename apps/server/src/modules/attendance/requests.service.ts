@@ -8,6 +8,7 @@ import {
   resolveAutoApprove,
   weekdayMinutes,
   isoWeekday,
+  minutesToClock,
   wtMsg,
   type AdminRequestInput,
   type IsoDate,
@@ -18,7 +19,7 @@ import {
   type RequestUpdateInput,
   type RequestWriteResult,
 } from '@timbro/shared';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/client';
 import { accrualEntries, contractAccruals, contracts, groupMembers, justificationRequests, justifications, userInfos, users } from '../../db/schema';
@@ -28,6 +29,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { AppError, conflict, forbidden, notFound, validation } from '../../lib/errors';
 import { enqueueMail, type MailLogger } from '../../lib/mail';
+import { italianDate } from '../../lib/time';
 import { pendingRequestsMail, requestDecisionMail } from '../../lib/mail-templates';
 import type { ActorRef } from '../users/users.service';
 import { loadContracts, loadHolidays, selectRequests, toRequest, type ContractWithSlots, type RequestWithJustification } from './attendance.repository';
@@ -57,15 +59,13 @@ interface Draft {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
-const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-const itDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 const unitLabel = (unit: 'hour' | 'day', n: number) => (unit === 'hour' ? (n === 1 ? 'ora' : 'ore') : n === 1 ? 'giorno' : 'giorni');
 const fmt = (n: number) => n.toLocaleString('it-IT', { maximumFractionDigits: 2 });
 
 /** "12/03/2026 (Ferie, intera giornata)" — how messages and e-mails name a request. */
 export function requestLabel(r: { date: string; wholeDay: boolean; category: string; startsAtMinutes: number | null; endsAtMinutes: number | null; amount: number }, j: { name: string; unit: 'hour' | 'day' }) {
-  const what = r.wholeDay ? 'intera giornata' : r.category === 'amount' || r.startsAtMinutes === null || r.endsAtMinutes === null ? `${fmt(r.amount)} ${unitLabel(j.unit, r.amount)}` : `${hhmm(r.startsAtMinutes)}–${hhmm(r.endsAtMinutes)}`;
-  return `${itDate(r.date)} (${j.name}, ${what})`;
+  const what = r.wholeDay ? 'intera giornata' : r.category === 'amount' || r.startsAtMinutes === null || r.endsAtMinutes === null ? `${fmt(r.amount)} ${unitLabel(j.unit, r.amount)}` : `${minutesToClock(r.startsAtMinutes)}–${minutesToClock(r.endsAtMinutes)}`;
+  return `${italianDate(r.date)} (${j.name}, ${what})`;
 }
 
 export function presentRequest(r: RequestWithJustification): JustificationRequest {
@@ -171,6 +171,11 @@ function daysOf(input: { date?: string | null; startDate?: string | null; endDat
   return { days: [input.date!], multi: false };
 }
 
+/** `id not in (…)` for the requests being edited (they must not clash with or count against themselves). */
+function notAmong(ids: string[]): SQL | undefined {
+  return ids.length ? notInArray(justificationRequests.id, ids) : undefined;
+}
+
 /** Refuses a draft that overlaps another open or approved request of the same person (409, names the clash). */
 async function checkOverlaps(q: Queryable, scope: WorkspaceScope, drafts: Draft[], exceptIds: string[] = []) {
   const people = [...new Set(drafts.map((d) => d.userInfoId))];
@@ -183,7 +188,7 @@ async function checkOverlaps(q: Queryable, scope: WorkspaceScope, drafts: Draft[
       gte(justificationRequests.date, dates[0]!),
       lte(justificationRequests.date, dates.at(-1)!),
       ne(justificationRequests.status, 'rejected'),
-      exceptIds.length ? sql`${justificationRequests.id} not in (${sql.join(exceptIds.map((id) => sql`${id}::uuid`), sql`, `)})` : undefined,
+      notAmong(exceptIds),
     ),
   );
   const others = existing.map(toRequest);
@@ -227,7 +232,7 @@ async function quotaWarnings(q: Queryable, scope: WorkspaceScope, j: Justificati
           eq(justificationRequests.justificationId, j.id),
           inArray(justificationRequests.userInfoId, people),
           eq(justificationRequests.status, 'open'),
-          exceptIds.length ? sql`${justificationRequests.id} not in (${sql.join(exceptIds.map((id) => sql`${id}::uuid`), sql`, `)})` : undefined,
+          notAmong(exceptIds),
         ),
       )
       .groupBy(justificationRequests.userInfoId),

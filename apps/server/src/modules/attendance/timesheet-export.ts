@@ -1,6 +1,7 @@
 import { isoWeekday, type HolidayOccurrence, type IsoDate } from '@timbro/shared';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { italianDate } from '../../lib/time';
 
 interface Row {
   userInfo: { firstName: string; lastName: string };
@@ -19,7 +20,6 @@ export function clock(m: number): string {
   const a = Math.abs(Math.round(m));
   return `${sign}${Math.floor(a / 60)}:${String(a % 60).padStart(2, '0')}`;
 }
-const itDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 const WEEKDAY = ['', 'L', 'M', 'M', 'G', 'V', 'S', 'D'];
 const name = (r: Row) => `${r.userInfo.lastName} ${r.userInfo.firstName}`.trim();
 const justified = (t: Row['totals']) => t.covered + t.increase - t.decrease;
@@ -32,7 +32,7 @@ export async function timesheetXlsx(from: IsoDate, to: IsoDate, sheet: Sheet): P
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Timbro';
   const summary = wb.addWorksheet('Riepilogo', { views: [{ state: 'frozen', ySplit: 2 }] });
-  summary.addRow([`Presenze dal ${itDate(from)} al ${itDate(to)}`]).font = { bold: true };
+  summary.addRow([`Presenze dal ${italianDate(from)} al ${italianDate(to)}`]).font = { bold: true };
   summary.addRow(['Dipendente', 'Ore previste', 'Ore lavorate', 'Ore giustificate', 'Saldo (ore)', 'Anomalie']).font = { bold: true };
   for (const r of sheet.rows) summary.addRow([name(r), hours(r.totals.expected), hours(r.totals.worked), hours(justified(r.totals)), hours(r.totals.balance), r.totals.anomalies]);
   summary.getColumn(1).width = 32;
@@ -44,7 +44,7 @@ export async function timesheetXlsx(from: IsoDate, to: IsoDate, sheet: Sheet): P
   detail.addRow(['Dipendente', 'Data', 'Festività', 'Ore previste', 'Ore lavorate', 'Ore giustificate', 'Saldo (ore)', 'Anomalie']).font = { bold: true };
   const holidayName = new Map(sheet.holidays.map((h) => [h.date, h.name]));
   for (const r of sheet.rows) {
-    for (const d of r.days) detail.addRow([name(r), itDate(d.date), holidayName.get(d.date) ?? '', hours(d.expected), hours(d.worked), hours(d.justified), hours(d.balance), d.anomalies]);
+    for (const d of r.days) detail.addRow([name(r), italianDate(d.date), holidayName.get(d.date) ?? '', hours(d.expected), hours(d.worked), hours(d.justified), hours(d.balance), d.anomalies]);
   }
   detail.getColumn(1).width = 32;
   detail.getColumn(2).width = 12;
@@ -62,7 +62,7 @@ export async function timesheetXlsx(from: IsoDate, to: IsoDate, sheet: Sheet): P
  */
 export function timesheetPdf(company: string, from: IsoDate, to: IsoDate, sheet: Sheet): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 28, info: { Title: `Presenze ${itDate(from)} – ${itDate(to)}`, Author: company, Creator: 'Timbro' } });
+    const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 28, info: { Title: `Presenze ${italianDate(from)} – ${italianDate(to)}`, Author: company, Creator: 'Timbro' } });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -79,7 +79,7 @@ export function timesheetPdf(company: string, from: IsoDate, to: IsoDate, sheet:
     const rowH = 16;
 
     const header = () => {
-      doc.font('Helvetica-Bold').fontSize(12).fillColor('#1A415B').text(`${company} — presenze dal ${itDate(from)} al ${itDate(to)}`, left, doc.page.margins.top);
+      doc.font('Helvetica-Bold').fontSize(12).fillColor('#1A415B').text(`${company} — presenze dal ${italianDate(from)} al ${italianDate(to)}`, left, doc.page.margins.top);
       doc.font('Helvetica').fontSize(7).fillColor('#555').text('Ore lavorate per giorno (h:mm); "!" = anomalia; in grigio sabati, domeniche e festività. Totali in ore.', left, doc.y + 2);
       let y = doc.y + 6;
       doc.font('Helvetica-Bold').fontSize(7).fillColor('#000');
@@ -118,7 +118,7 @@ export function timesheetPdf(company: string, from: IsoDate, to: IsoDate, sheet:
       y += rowH;
     });
     if (sheet.rows.length === 0) doc.fillColor('#000').text('Nessun dipendente nel periodo scelto.', left, y + 6);
-    doc.fontSize(6).fillColor('#777').text(`Generato da Timbro il ${itDate(new Date().toISOString().slice(0, 10))}. "G" = giornata giustificata.`, left, doc.page.height - doc.page.margins.bottom - 8, { lineBreak: false });
+    doc.fontSize(6).fillColor('#777').text(`Generato da Timbro il ${italianDate(new Date().toISOString().slice(0, 10))}. "G" = giornata giustificata.`, left, doc.page.height - doc.page.margins.bottom - 8, { lineBreak: false });
     doc.end();
   });
 }

@@ -20,16 +20,15 @@ import { likePattern, nameKey, sortTerm } from '../../db/sql';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
-import { todayIn } from '../../lib/time';
+import { italianDate, todayIn } from '../../lib/time';
 import { deleteContractAccruals, syncContractAccruals } from '../accruals/accruals.repository';
 import type { ActorRef } from '../users/users.service';
 
 type ContractRow = typeof contracts.$inferSelect;
 
-const it = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 /** "dal 01/01/2026 al 31/12/2026" / "dal 01/01/2026 a tempo indeterminato" — how the overlap error names a contract. */
 export function contractLabel(c: { startsAt: string; endsAt: string | null }) {
-  return c.endsAt ? `dal ${it(c.startsAt)} al ${it(c.endsAt)}` : `dal ${it(c.startsAt)} a tempo indeterminato`;
+  return c.endsAt ? `dal ${italianDate(c.startsAt)} al ${italianDate(c.endsAt)}` : `dal ${italianDate(c.startsAt)} a tempo indeterminato`;
 }
 
 /** Page of contracts plus their employees, slots and accruals: four queries whatever the page size. */
