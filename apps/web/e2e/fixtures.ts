@@ -19,7 +19,20 @@ export async function screenshot(page: Page, name: string) {
 
 /** axe-core on the current page: no serious or critical accessibility violation. */
 export async function expectAccessible(page: Page) {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/**
+ * Waits until no finite CSS transition or animation is running (menus fading out, pages fading in):
+ * axe measures colour contrast on what is painted, and a half-transparent heading fails it at random.
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
 }
