@@ -156,6 +156,8 @@ export const ContractSchema = z.object({
 export type Contract = z.infer<typeof ContractSchema>;
 export const ContractListSchema = z.array(ContractSchema);
 export const ContractPageSchema = pageOf(ContractSchema);
+export type ContractPage = z.infer<typeof ContractPageSchema>;
+export type TimeSlot = z.infer<typeof TimeSlotSchema>;
 
 export const ListContractsQuerySchema = z.object({
   ...paginationFields(25),
@@ -244,6 +246,7 @@ export const HolidaySchema = z.object({
   year: z.number().nullable(),
   kind: z.enum(['national', 'patron', 'company']),
 });
+export type Holiday = z.infer<typeof HolidaySchema>;
 export const HolidayListSchema = z.array(HolidaySchema);
 export const ListHolidaysQuerySchema = z.object({ year: z.coerce.number({ error: msg.invalidValue }).int().min(1900).max(2200).optional() });
 
@@ -298,6 +301,7 @@ export const JustificationGroupInputSchema = z.object({
 });
 export type JustificationGroupInput = z.infer<typeof JustificationGroupInputSchema>;
 export const JustificationGroupSchema = z.object({ id: z.string(), name: z.string(), disabled: z.boolean(), summarizeable: z.boolean(), justificationsCount: z.number() });
+export type JustificationGroup = z.infer<typeof JustificationGroupSchema>;
 export const JustificationGroupListSchema = z.array(JustificationGroupSchema);
 
 export const JustificationLookupQuerySchema = z.object({ include_id: IdSchema.optional() });
@@ -334,4 +338,7 @@ export const AccrualBalanceSchema = z.object({
   entries: z.array(AccrualEntrySchema),
 });
 export const AccrualBalanceListSchema = z.object({ date: z.string(), balances: z.array(AccrualBalanceSchema) });
+export type AccrualEntry = z.infer<typeof AccrualEntrySchema>;
+export type AccrualBalance = z.infer<typeof AccrualBalanceSchema>;
+export type AccrualBalanceList = z.infer<typeof AccrualBalanceListSchema>;
 export const BalanceQuerySchema = z.object({ date: DateOnlySchema.optional() });

@@ -1,0 +1,49 @@
+import { DatePicker, type DatePickerProps } from '@mui/x-date-pickers/DatePicker';
+import dayjs from 'dayjs';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { DateLocalization } from '../data/date-localization';
+
+type Props<T extends FieldValues> = {
+  name: FieldPath<T>;
+  control: Control<T>;
+  label: string;
+  required?: boolean;
+  helperText?: string;
+  disabled?: boolean;
+} & Pick<DatePickerProps, 'minDate' | 'maxDate' | 'disablePast' | 'disableFuture' | 'views' | 'openTo'>;
+
+/**
+ * A date picker bound to react-hook-form, holding YYYY-MM-DD (the API's date-only format) or null; a partly typed
+ * date is held as 'invalid' so the schema can say so. Localized (texts, first day of the week) by DateLocalization.
+ */
+export function FormDateField<T extends FieldValues>({ name, control, label, required, helperText, disabled, ...pickerProps }: Props<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DateLocalization>
+          <DatePicker
+            {...pickerProps}
+            label={label}
+            disabled={disabled}
+            value={field.value && field.value !== 'invalid' ? dayjs(field.value as string) : null}
+            onChange={(d) => field.onChange(d ? (d.isValid() ? d.format('YYYY-MM-DD') : 'invalid') : null)}
+            inputRef={field.ref}
+            slotProps={{
+              textField: {
+                fullWidth: true,
+                required,
+                name: field.name,
+                onBlur: field.onBlur,
+                error: !!fieldState.error,
+                helperText: fieldState.error?.message ?? helperText,
+              },
+              field: { clearable: !required },
+            }}
+          />
+        </DateLocalization>
+      )}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import { Alert, Button, Paper } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { generatePath, useParams } from 'react-router';
+import { BackLink } from '../../components/back-link';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader } from '../../components/page-loader';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/error-message';
+import { useUser } from '../users/api/get-user';
+import { UserContracts } from './user-contracts';
+
+/** /admin/user/:id/contract: one employee's contracts. */
+export function UserContractsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const user = useUser(id);
+  if (user.isPending) return <PageLoader />;
+  if (user.isError)
+    return (
+      <>
+        <BackLink to={paths.adminContract} label={t('contracts.list.title')} />
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void user.refetch()}>{t('common.retry')}</Button>}>
+          {errorMessage(user.error, t('errors.generic'))}
+        </Alert>
+      </>
+    );
+  const name = `${user.data.firstName} ${user.data.lastName}`;
+  return (
+    <>
+      <BackLink to={generatePath(paths.adminUserDetail, { id })} label={name} />
+      <PageHeader title={t('contracts.user.title', { name })} subtitle={t('contracts.user.subtitle')} />
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <UserContracts userInfoId={id} name={name} />
+      </Paper>
+    </>
+  );
+}

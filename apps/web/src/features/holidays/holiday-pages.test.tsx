@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Holiday } from '@timbro/shared';
+import { describe, expect, it } from 'vitest';
+import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { page, renderRoutes } from '../../testing/render';
+import { RequireAuth } from '../auth/require-auth';
+import { HolidayNewPage } from './holiday-form-page';
+import { HolidayListPage } from './holiday-list-page';
+
+const user = userEvent.setup({ delay: null });
+const session = (roles: Partial<(typeof demoUser.workspace_roles)[number]> = {}) => ({
+  'GET /user': () => json(200, { ...demoUser, workspace_roles: [{ ...demoUser.workspace_roles[0]!, ...roles }] }),
+  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+});
+const holidays: Holiday[] = [
+  { id: 'h-1', name: 'Natale', icon: 'park', day: 25, month: 12, year: null, kind: 'national' },
+  { id: 'h-2', name: 'Pasqua', icon: 'egg', day: 5, month: 4, year: 2026, kind: 'national' },
+  { id: 'h-3', name: 'Pasqua', icon: 'egg', day: 28, month: 3, year: 2027, kind: 'national' },
+];
+
+const choose = async (label: RegExp, option: string) => {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+};
+
+describe('holidays', { timeout: 20_000 }, () => {
+  it('new patron saint: Italian messages, impossible dates refused, the icon picker by keyboard, payload', async () => {
+    const { calls } = fakeApi({ ...session(), 'POST /admin/holiday': () => json(200, { id: 'h-9', name: "Sant'Ambrogio", icon: 'church', day: 7, month: 12, year: null, kind: 'patron' }) });
+    const { router } = renderRoutes(
+      [page('/admin/setting/holiday/new', <RequireAuth permission="settings:write"><HolidayNewPage /></RequireAuth>), page('/admin/setting/holiday', <p>elenco</p>)],
+      '/admin/setting/holiday/new?kind=patron',
+    );
+    expect(await screen.findByRole('combobox', { name: 'Tipo' })).toHaveTextContent('Santo patrono');
+    expect(screen.getByText(/Il santo patrono del comune della sede di lavoro è festivo/)).toBeInTheDocument();
+    await user.click(screen.getByTestId('holiday-form-submit'));
+    expect(await screen.findByText("Scegli un'icona")).toBeInTheDocument();
+    expect(screen.getByText('Inserisci il nome della festività')).toBeInTheDocument();
+    expect(screen.getByText('Inserisci il giorno')).toBeInTheDocument();
+    expect(screen.getByText('Inserisci il mese')).toBeInTheDocument();
+
+    // The icons are a radio group: one tab stop, arrows choose.
+    const first = screen.getByRole('radio', { name: 'Festa' });
+    first.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Chiesa' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: 'Chiesa' })).toHaveFocus();
+
+    await user.type(screen.getByTestId('holiday-name'), "Sant'Ambrogio");
+    await choose(/^Giorno/, '31');
+    await choose(/^Mese/, 'febbraio');
+    await user.click(screen.getByTestId('holiday-form-submit'));
+    expect(await screen.findByText('Questa data non esiste')).toBeInTheDocument();
+    await choose(/^Giorno/, '7');
+    await choose(/^Mese/, 'dicembre');
+    expect(await screen.findByTestId('holiday-preview')).toHaveTextContent('Prossima volta:');
+    await user.click(screen.getByTestId('holiday-form-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/setting/holiday'));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ name: "Sant'Ambrogio", icon: 'church', day: 7, month: 12, year: null, kind: 'patron' });
+  });
+
+  it('lists the year with the recurring ones, suggests the patron saint, and is read-only for an accountant', async () => {
+    fakeApi({ ...session({ admin: false, accountant: true }), 'GET /admin/holiday': () => json(200, holidays) });
+    renderRoutes([page('/admin/setting/holiday', <RequireAuth permission={['settings:read', 'user:read']}><HolidayListPage /></RequireAuth>)], '/admin/setting/holiday?year=2027');
+    const grid = await screen.findByTestId('holidays-grid');
+    expect(await within(grid).findByText('Natale')).toBeInTheDocument();
+    expect(within(grid).getByText('Solo nel 2027')).toBeInTheDocument();
+    expect(within(grid).getAllByText('Pasqua')).toHaveLength(1);
+    expect(within(grid).getByText('Ogni anno')).toBeInTheDocument();
+    expect(screen.getByTestId('patron-missing')).toHaveTextContent('Manca il santo patrono');
+    expect(screen.queryByTestId('holidays-new')).not.toBeInTheDocument();
+    expect(within(grid).queryByRole('button', { name: /Elimina/ })).not.toBeInTheDocument();
+  });
+});

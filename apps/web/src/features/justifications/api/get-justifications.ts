@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Justification, JustificationGroup } from '@timbro/shared';
+import { api } from '../../../lib/api';
+
+/** The root of every absence-type query (types, groups, lookups): a change to either invalidates all. */
+export const JUSTIFICATIONS_KEY = ['justifications'] as const;
+
+/** GET /admin/justification: every absence type, enabled or not. */
+export const justificationsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...JUSTIFICATIONS_KEY, 'list'] as const,
+    queryFn: async ({ signal }) => (await api.get<Justification[]>('/admin/justification', undefined, signal)).data,
+  });
+
+export const useJustifications = () => useQuery(justificationsQueryOptions());
+
+/** GET /admin/justification-group: the groups with their absence-type counts. */
+export const justificationGroupsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...JUSTIFICATIONS_KEY, 'groups'] as const,
+    queryFn: async ({ signal }) => (await api.get<JustificationGroup[]>('/admin/justification-group', undefined, signal)).data,
+  });
+
+export const useJustificationGroups = () => useQuery(justificationGroupsQueryOptions());
+
+/** GET /attendance/ajax/justifications: the usable absence types (enabled, of an enabled group), for pickers. */
+export const justificationLookupQueryOptions = () =>
+  queryOptions({
+    queryKey: [...JUSTIFICATIONS_KEY, 'lookup'] as const,
+    queryFn: async ({ signal }) => (await api.get<Justification[]>('/attendance/ajax/justifications', undefined, signal)).data,
+  });
+
+export const useJustificationLookup = () => useQuery(justificationLookupQueryOptions());
