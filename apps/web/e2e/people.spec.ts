@@ -192,12 +192,11 @@ test.describe('people: users and groups', () => {
     await expectAccessible(page);
     await screenshot(page, 'it-user-history');
 
-    // The related areas are their own pages.
+    // A new employee has no contract yet: the record offers the first one (working-time.spec.ts follows it through).
+    await expect(page.getByTestId('first-contract-callout')).toContainText('Laura Rossi non ha ancora un contratto');
     await page.getByTestId('user-tab-contracts').click();
-    await page.getByRole('link', { name: 'Apri i contratti' }).click();
-    await expect(page).toHaveURL(/\/contract$/);
-    await expect(page.getByTestId('coming-soon')).toBeVisible();
-    await page.goBack();
+    await expect(page.getByTestId('user-contracts-empty')).toContainText('Laura Rossi non ha ancora un contratto');
+    await expect(page.getByTestId('contract-first')).toBeVisible();
 
     // Disable, after a confirmation.
     await page.goto(detailUrl);

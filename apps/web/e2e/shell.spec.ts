@@ -38,7 +38,7 @@ test.describe('web shell', () => {
     await expectAccessible(page);
     await screenshot(page, 'it-dashboard-admin');
 
-    await page.getByTestId('nav-contracts').click();
+    await page.getByTestId('nav-monthLogs').click();
     await expect(page.getByTestId('coming-soon')).toBeVisible();
     await screenshot(page, 'it-coming-soon');
 

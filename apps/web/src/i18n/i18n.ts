@@ -16,6 +16,60 @@ const loaders: Record<Exclude<CatalogLanguage, 'it'>, () => Promise<{ default: o
   ar: () => import('./locales/ar.json'),
 };
 
+/**
+ * Catalog areas: the texts of a group of screens, loaded with those screens (never on the login route, whose bundle
+ * has a budget). Same rules as the main catalogs (Italian source, every language complete: catalogs.test.ts); their
+ * top-level keys are their own.
+ */
+const areaLoaders = {
+  people: {
+    it: () => import('./locales/people/it.json'),
+    en: () => import('./locales/people/en.json'),
+    fr: () => import('./locales/people/fr.json'),
+    es: () => import('./locales/people/es.json'),
+    de: () => import('./locales/people/de.json'),
+    ru: () => import('./locales/people/ru.json'),
+    ar: () => import('./locales/people/ar.json'),
+  },
+  attendance: {
+    it: () => import('./locales/attendance/it.json'),
+    en: () => import('./locales/attendance/en.json'),
+    fr: () => import('./locales/attendance/fr.json'),
+    es: () => import('./locales/attendance/es.json'),
+    de: () => import('./locales/attendance/de.json'),
+    ru: () => import('./locales/attendance/ru.json'),
+    ar: () => import('./locales/attendance/ar.json'),
+  },
+  workingTime: {
+    it: () => import('./locales/working-time/it.json'),
+    en: () => import('./locales/working-time/en.json'),
+    fr: () => import('./locales/working-time/fr.json'),
+    es: () => import('./locales/working-time/es.json'),
+    de: () => import('./locales/working-time/de.json'),
+    ru: () => import('./locales/working-time/ru.json'),
+    ar: () => import('./locales/working-time/ar.json'),
+  },
+} satisfies Record<string, Record<CatalogLanguage, () => Promise<{ default: object }>>>;
+
+export type CatalogArea = keyof typeof areaLoaders;
+/** Areas some screen asked for: a language switch loads them in the new language too. */
+const wantedAreas = new Set<CatalogArea>();
+const loadedAreas = new Set<string>();
+
+async function addArea(area: CatalogArea, catalog: CatalogLanguage) {
+  const key = `${area}:${catalog}`;
+  if (loadedAreas.has(key)) return;
+  const mod = await areaLoaders[area][catalog]();
+  i18n.addResourceBundle(catalog, 'translation', mod.default, true, true);
+  loadedAreas.add(key);
+}
+
+/** Loads an area's texts in the active language (and, from now on, in every language switched to). */
+export async function loadCatalogArea(area: CatalogArea) {
+  wantedAreas.add(area);
+  await addArea(area, catalogFor(i18n.language));
+}
+
 const dayjsLoaders: Record<Exclude<CatalogLanguage, 'it'>, () => Promise<unknown>> = {
   en: async () => undefined,
   fr: () => import('dayjs/locale/fr'),
@@ -46,6 +100,7 @@ export async function changeLanguage(language: Language) {
   } else if (catalog !== 'it') {
     await dayjsLoaders[catalog]();
   }
+  await Promise.all([...wantedAreas].map((area) => addArea(area, catalog)));
   dayjs.locale(catalog);
   await i18n.changeLanguage(catalog);
   document.documentElement.lang = catalog;

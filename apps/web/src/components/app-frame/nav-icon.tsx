@@ -4,6 +4,7 @@ import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
 import LockClockOutlined from '@mui/icons-material/LockClockOutlined';
@@ -13,6 +14,7 @@ import RuleOutlined from '@mui/icons-material/RuleOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
+import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import WorkHistoryOutlined from '@mui/icons-material/WorkHistoryOutlined';
 
 const ICONS = {
@@ -32,6 +34,8 @@ const ICONS = {
   settings: SettingsOutlined,
   integration: SyncAltOutlined,
   work: WorkHistoryOutlined,
+  requests: FactCheckOutlined,
+  timesheet: TableChartOutlined,
 } as const;
 
 export function NavIcon({ name }: { name: string }) {

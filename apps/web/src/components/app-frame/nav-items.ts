@@ -1,10 +1,10 @@
-import type { Permission } from '@timbro/shared';
 import { paths } from '../../config/paths';
+import { SETTINGS_SCREEN, type PermissionRule } from '../../lib/permissions';
 
 export interface NavItem {
   key: string;
   to: string;
-  permission: Permission;
+  permission: PermissionRule;
   icon: string;
 }
 
@@ -22,15 +22,17 @@ export const NAV_SECTIONS: NavSection[] = [
       { key: 'users', to: paths.adminUser, permission: 'user:read', icon: 'people' },
       { key: 'groups', to: paths.adminGroup, permission: 'group:read', icon: 'groups' },
       { key: 'contracts', to: paths.adminContract, permission: 'contract:read', icon: 'contract' },
-      { key: 'timeSlots', to: paths.adminTimeSlot, permission: 'settings:write', icon: 'schedule' },
+      { key: 'timeSlots', to: paths.adminTimeSlot, permission: SETTINGS_SCREEN, icon: 'schedule' },
       { key: 'attendanceCalendar', to: paths.adminAttendanceCalendar, permission: 'attendance:read:any', icon: 'calendar' },
-      { key: 'holidays', to: paths.adminHoliday, permission: 'settings:write', icon: 'holiday' },
+      { key: 'absenceRequests', to: paths.adminJustificationRequest, permission: 'attendance:read:any', icon: 'requests' },
+      { key: 'timesheet', to: paths.timesheet, permission: 'attendance:read:any', icon: 'timesheet' },
+      { key: 'holidays', to: paths.adminHoliday, permission: SETTINGS_SCREEN, icon: 'holiday' },
       { key: 'monthLogs', to: paths.adminMonthLog, permission: 'month-log:read', icon: 'monthLog' },
       { key: 'paySlips', to: paths.adminPaycheckImport, permission: 'paycheck:write', icon: 'paySlip' },
       { key: 'documents', to: paths.adminDocument, permission: 'document:write', icon: 'document' },
       { key: 'announcements', to: paths.adminAnnouncement, permission: 'announcement:write', icon: 'announcement' },
       { key: 'workShifts', to: paths.adminWorkShift, permission: 'shift:write', icon: 'shift' },
-      { key: 'justifications', to: paths.adminJustification, permission: 'settings:write', icon: 'justification' },
+      { key: 'justifications', to: paths.adminJustification, permission: SETTINGS_SCREEN, icon: 'justification' },
       { key: 'settings', to: paths.adminSettings, permission: 'settings:write', icon: 'settings' },
     ],
   },

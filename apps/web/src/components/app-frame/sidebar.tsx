@@ -10,6 +10,12 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { current } = useAuth();
   const location = useLocation();
+  // One entry is current: the one with the longest path that contains the page (Settings, /admin/setting, is not
+  // current on /admin/setting/holiday, which has its own entry).
+  const matches = (to: string) => location.pathname === to || location.pathname.startsWith(`${to}/`);
+  const active = NAV_SECTIONS.flatMap((s) => s.items)
+    .filter((i) => can(current, i.permission) && matches(i.to))
+    .sort((a, b) => b.to.length - a.to.length)[0];
   return (
     <Box component="nav" aria-label={t('nav.label')} sx={{ overflowY: 'auto', py: 1 }}>
       {NAV_SECTIONS.map((section) => {
@@ -28,7 +34,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             }
           >
             {items.map((item) => {
-              const selected = location.pathname === item.to || location.pathname.startsWith(`${item.to}/`);
+              const selected = item.key === active?.key;
               return (
                 <ListItem key={item.key} disablePadding>
                 <ListItemButton

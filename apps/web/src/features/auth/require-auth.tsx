@@ -1,14 +1,13 @@
-import type { Permission } from '@timbro/shared';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
-import { can } from '../../lib/permissions';
+import { can, type PermissionRule } from '../../lib/permissions';
 import { ErrorPage } from '../errors/error-page';
 import { useAuth } from './auth-context';
 
 /** Guards a page: anonymous → login (coming back afterwards); missing permission → 403. */
-export function RequireAuth({ permission, children }: { permission: Permission; children: ReactNode }) {
+export function RequireAuth({ permission, children }: { permission: PermissionRule; children: ReactNode }) {
   const { status, current } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <PageLoader />;

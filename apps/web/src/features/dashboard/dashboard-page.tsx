@@ -1,11 +1,18 @@
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
+import { can } from '../../lib/permissions';
+import { ClockCard } from '../attendance/clock-card';
+import { useAuth } from '../auth/auth-context';
+import { MyAccrualsWidget } from './my-accruals-widget';
+import { MyRequestsWidget } from './my-requests-widget';
+import { PendingApprovalsWidget } from './pending-approvals-widget';
 import { WelcomeWidget } from './welcome-widget';
 
-/** The dashboard frame: widgets arrive with their features (accruals, requests, holidays, shifts…). */
+/** The dashboard: widgets by permission (spec §2 titles): clock, my accruals, my pending requests, requests to approve. */
 export function DashboardPage() {
   const { t } = useTranslation();
+  const { current } = useAuth();
   return (
     <>
       <PageHeader title={t('dashboard.title')} />
@@ -13,6 +20,14 @@ export function DashboardPage() {
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
           <WelcomeWidget />
         </Box>
+        {can(current, 'attendance:write:own') && (
+          <Box sx={{ gridColumn: { md: '1 / -1', xl: 'span 2' } }}>
+            <ClockCard testId="widget-clock" />
+          </Box>
+        )}
+        {can(current, 'request:approve') && <PendingApprovalsWidget />}
+        {can(current, 'attendance:read:own') && <MyAccrualsWidget />}
+        {can(current, 'attendance:read:own') && <MyRequestsWidget />}
       </Box>
     </>
   );

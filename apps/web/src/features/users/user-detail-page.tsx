@@ -13,7 +13,10 @@ import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
 import { can } from '../../lib/permissions';
+import { AccrualsSection } from '../accruals/accruals-section';
 import { useAuth } from '../auth/auth-context';
+import { FirstContractCallout } from '../contracts/first-contract-callout';
+import { UserContracts } from '../contracts/user-contracts';
 import { useUser } from './api/get-user';
 import { useSetUserEnabled } from './api/set-user-enabled';
 import { UserStatusChips } from './user-chips';
@@ -24,6 +27,7 @@ import { UserLinkedSection } from './user-linked-section';
 const TABS: { key: string; permission: Permission }[] = [
   { key: 'detail', permission: 'user:read' },
   { key: 'contracts', permission: 'contract:read' },
+  { key: 'accruals', permission: 'contract:read' },
   { key: 'paychecks', permission: 'paycheck:write' },
   { key: 'documents', permission: 'document:write' },
   { key: 'history', permission: 'audit:read' },
@@ -62,6 +66,7 @@ export function UserDetailPage() {
     <>
       <BackLink to={paths.adminUser} label={t('users.list.title')} />
       <DetailHeader user={user} />
+      {tab !== 'contracts' && <FirstContractCallout user={user} />}
       <Paper variant="outlined">
         <Tabs
           value={tab}
@@ -77,7 +82,8 @@ export function UserDetailPage() {
         </Tabs>
         <Box role="tabpanel" id={`user-panel-${tab}`} aria-labelledby={`user-tab-${tab}`} sx={{ p: { xs: 2, md: 3 } }}>
           {tab === 'detail' && <UserDetailInfo user={user} />}
-          {tab === 'contracts' && <UserLinkedSection user={user} kind="contracts" to={generatePath(paths.adminUserContract, { id })} />}
+          {tab === 'contracts' && <UserContracts userInfoId={user.id} name={`${user.firstName} ${user.lastName}`} />}
+          {tab === 'accruals' && <AccrualsSection userInfoId={user.id} name={`${user.firstName} ${user.lastName}`} />}
           {tab === 'paychecks' && <UserLinkedSection user={user} kind="paychecks" to={generatePath(paths.adminUserPaycheck, { id })} />}
           {tab === 'documents' && <UserLinkedSection user={user} kind="documents" to={generatePath(paths.adminUserDocument, { id })} />}
           {tab === 'history' && <UserHistory user={user} />}

@@ -1,15 +1,14 @@
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import WorkOutlined from '@mui/icons-material/WorkOutlined';
 import { Box, Button, Typography } from '@mui/material';
 import type { User } from '@timbro/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
-const ICONS = { contracts: WorkOutlined, paychecks: ReceiptLongOutlined, documents: DescriptionOutlined } as const;
+const ICONS = { paychecks: ReceiptLongOutlined, documents: DescriptionOutlined } as const;
 
-/** Contracts, pay slips and documents of the person: their own pages (arriving in a later release). */
+/** Pay slips and documents of the person: their own pages (arriving in a later release). */
 export function UserLinkedSection({ user, kind, to }: { user: User; kind: keyof typeof ICONS; to: string }) {
   const { t } = useTranslation();
   const Icon = ICONS[kind];

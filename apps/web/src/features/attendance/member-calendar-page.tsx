@@ -1,0 +1,123 @@
+import Add from '@mui/icons-material/Add';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/error-message';
+import { can } from '../../lib/permissions';
+import { useAuth } from '../auth/auth-context';
+import { useAttendanceData } from './api/get-attendance-data';
+import { CalendarLegend } from './calendar-legend';
+import { ClockCard } from './clock-card';
+import { useDayPanel } from './day-panel';
+import { figuresToDate } from './day-progress';
+import { Duration } from './duration';
+import { MonthCalendar } from './month-calendar';
+import { monthRange } from './month-grid';
+import { MonthNav, useMonthParam } from './month-nav';
+import { RequestDialog } from './request-dialog';
+
+/** /member/calendar: my month of attendance, the clock, my requests; a day opens its explanation. */
+export function MemberCalendarPage() {
+  const { t } = useTranslation();
+  const { current } = useAuth();
+  const canWrite = can(current, 'attendance:write:own');
+  const thisMonth = dayjs().format('YYYY-MM');
+  const [month, setMonth] = useMonthParam(thisMonth);
+  const params = useMemo(() => monthRange(month), [month]);
+  const data = useAttendanceData(params);
+  const openDay = useDayPanel('member');
+  const [creating, setCreating] = useState(false);
+  const me = data.data?.from === params.from ? data.data.users[0] : undefined;
+  const today = data.data?.today ?? null;
+  const figures = me ? figuresToDate(me.days, today) : null;
+  // A month not over yet: its balance stops at yesterday (days to come are not short yet).
+  const inProgress = !!today && params.to >= today;
+
+  return (
+    <>
+      <PageHeader
+        title={t('memberCalendar.title')}
+        subtitle={t('memberCalendar.subtitle')}
+        actions={
+          canWrite && (
+            <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} data-testid="calendar-new-request" sx={{ flexShrink: 0 }}>
+              {t('dayPanel.actions.newRequest')}
+            </Button>
+          )
+        }
+      />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: canWrite ? '3fr 2fr' : '1fr' }, mb: 2, alignItems: 'stretch' }}>
+        {canWrite && <ClockCard />}
+        <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="month-totals-title" data-testid="month-totals">
+          <Typography variant="h6" component="h2" id="month-totals-title" sx={{ mb: 1 }}>
+            {t('memberCalendar.totals')}
+          </Typography>
+          {figures ? (
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(110px, 1fr))', gap: 1.5 }}>
+              {(
+                [
+                  ['expected', figures.expected, false],
+                  ['worked', figures.worked, false],
+                  ['justified', figures.justified, false],
+                  ['balance', figures.balance, true],
+                ] as const
+              ).map(([key, minutes, colored]) => (
+                <Box key={key}>
+                  <Typography component="dt" variant="caption" color="text.secondary">
+                    {key === 'balance' && inProgress ? t('memberCalendar.balanceToDate') : t(`attendance.metrics.${key}`)}
+                  </Typography>
+                  <Typography component="dd" sx={{ m: 0, fontWeight: 500, fontSize: '1.125rem' }} data-testid={`month-total-${key}`}>
+                    <Duration minutes={minutes} signed={colored} colored={colored} />
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          ) : (
+            <Typography color="text.secondary">{t('common.loading')}</Typography>
+          )}
+          {figures && figures.anomalyDays > 0 && (
+            <Typography variant="body2" sx={{ mt: 1, color: '#B3261E' }} data-testid="month-anomalies">
+              {t('memberCalendar.anomalies', { n: figures.anomalyDays })}
+            </Typography>
+          )}
+        </Paper>
+      </Box>
+      <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', mb: 1 }}>
+          <MonthNav month={month} current={thisMonth} onChange={setMonth} />
+          <CalendarLegend />
+        </Stack>
+        {data.isError && (
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void data.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {errorMessage(data.error, t('errors.generic'))}
+          </Alert>
+        )}
+        <Box sx={{ opacity: data.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          <MonthCalendar
+            month={month}
+            today={data.data?.today ?? null}
+            days={me?.days ?? []}
+            punches={me?.punches ?? []}
+            requests={me?.requests ?? []}
+            loading={data.isFetching}
+            onOpenDay={(date) => openDay(params, null, date)}
+          />
+        </Box>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+          {t('memberCalendar.hint')}
+        </Typography>
+      </Paper>
+      <RequestDialog open={creating} scope="member" initialDate={null} onClose={() => setCreating(false)} />
+    </>
+  );
+}

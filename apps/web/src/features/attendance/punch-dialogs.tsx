@@ -1,0 +1,191 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { clockToMinutes } from '@timbro/shared/domain/time-slots';
+import type { Punch } from '@timbro/shared';
+import type { TFunction } from 'i18next';
+import { useId, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod/mini';
+import { FormDateField } from '../../components/form/form-date-field';
+import { FormTextField } from '../../components/form/form-text-field';
+import { normalizeClock } from '../../components/time-slots/slot-rows';
+import { applyServerErrors } from '../../lib/apply-server-errors';
+import { catalogFor } from '../../i18n/languages';
+import { formatDate } from '../../lib/dates';
+import { errorMessage } from '../../lib/error-message';
+import { useDeletePunch, useSavePunch } from './api/punches';
+
+const REASON_MAX = 300;
+
+const reasonField = (t: TFunction) =>
+  z.string().check(z.trim(), z.minLength(1, { error: t('punchDialog.validation.reasonRequired'), abort: true }), z.maxLength(REASON_MAX, { error: t('punchDialog.validation.tooLong', { max: REASON_MAX }) }));
+
+/** The server's rules: a local date and time (not in the future: the server says so), a direction, a reason. */
+export const punchFormSchema = (t: TFunction) =>
+  z.object({
+    date: z.nullable(z.string()).check(z.refine((v) => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v), { error: t('punchDialog.validation.dateRequired') })),
+    time: z.string().check(z.refine((v) => clockToMinutes(v) !== null && clockToMinutes(v)! < 1440, { error: t('punchDialog.validation.timeRequired') })),
+    direction: z.enum(['in', 'out']),
+    reason: reasonField(t),
+  });
+type Values = z.infer<ReturnType<typeof punchFormSchema>>;
+
+/** "Aggiungi timbratura" / "Correggi timbratura": local time of the workspace, direction, the reason for the audit trail. */
+export function PunchDialog({ open, userInfoId, person, date, punch, onClose }: { open: boolean; userInfoId: string; person: string; date: string; punch?: Punch | null; onClose(): void }) {
+  return open ? <PunchDialogContent userInfoId={userInfoId} person={person} date={date} punch={punch} onClose={onClose} /> : null;
+}
+
+function PunchDialogContent({ userInfoId, person, date, punch, onClose }: { userInfoId: string; person: string; date: string; punch?: Punch | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const save = useSavePunch();
+  const [failure, setFailure] = useState<string | null>(null);
+  const schema = useMemo(() => punchFormSchema(t), [t]);
+  const { control, handleSubmit, setError } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { date: punch?.localDate ?? date, time: punch?.localTime ?? '', direction: punch?.direction ?? 'in', reason: '' },
+  });
+  const submit = handleSubmit(async (v) => {
+    setFailure(null);
+    try {
+      await save.mutateAsync({ userInfoId, punchId: punch?.id, payload: { at: `${v.date} ${normalizeClock(v.time)}:00`, direction: v.direction, reason: v.reason.trim() } });
+      onClose();
+    } catch (err) {
+      if (!applyServerErrors(err, setError, ['direction', 'reason'])) setFailure(errorMessage(err, t('errors.generic')));
+    }
+  });
+  return (
+    <Dialog open onClose={() => !save.isPending && onClose()} aria-labelledby={titleId} maxWidth="xs" fullWidth data-testid="punch-dialog">
+      <DialogTitle id={titleId}>{punch ? t('punchDialog.editTitle') : t('punchDialog.addTitle')}</DialogTitle>
+      <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
+        <DialogContent sx={{ pt: 0 }}>
+          <DialogContentText sx={{ mb: 2 }}>{t('punchDialog.hint', { name: person })}</DialogContentText>
+          {failure && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="punch-error">
+              {failure}
+            </Alert>
+          )}
+          <Stack spacing={2}>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '3fr 2fr', alignItems: 'start' }}>
+              <FormDateField control={control} name="date" label={t('punchDialog.fields.date')} required disableFuture />
+              <Controller
+                control={control}
+                name="time"
+                render={({ field: { ref, ...field }, fieldState }) => (
+                  <TextField
+                    {...field}
+                    inputRef={ref}
+                    required
+                    label={t('punchDialog.fields.time')}
+                    placeholder={t('requestDialog.timePlaceholder')}
+                    onBlur={() => {
+                      field.onChange(normalizeClock(field.value));
+                      field.onBlur();
+                    }}
+                    error={!!fieldState.error}
+                    helperText={fieldState.error?.message}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr', maxLength: 5, autoComplete: 'off', 'data-testid': 'punch-time' } }}
+                  />
+                )}
+              />
+            </Box>
+            <Controller
+              control={control}
+              name="direction"
+              render={({ field }) => (
+                <Box>
+                  <Typography variant="body2" color="text.secondary" id={`${titleId}-dir`} sx={{ mb: 0.5 }}>
+                    {t('punchDialog.fields.direction')}
+                  </Typography>
+                  <ToggleButtonGroup exclusive size="small" color="primary" value={field.value} onChange={(_e, v: 'in' | 'out' | null) => v && field.onChange(v)} aria-labelledby={`${titleId}-dir`}>
+                    <ToggleButton value="in" data-testid="punch-direction-in">
+                      {t('attendance.direction.in')}
+                    </ToggleButton>
+                    <ToggleButton value="out" data-testid="punch-direction-out">
+                      {t('attendance.direction.out')}
+                    </ToggleButton>
+                  </ToggleButtonGroup>
+                </Box>
+              )}
+            />
+            <FormTextField control={control} name="reason" label={t('punchDialog.fields.reason')} required multiline minRows={2} helperText={t('punchDialog.reasonHint')} slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'punch-reason' } }} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={save.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={save.isPending} startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="punch-submit">
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+/** Deleting a punch: the reason is required (kept in the audit trail with the removed punch). */
+export function DeletePunchDialog({ punch, onClose }: { punch: Punch | null; onClose(): void }) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const del = useDeletePunch();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (!punch) return null;
+  const close = () => {
+    if (del.isPending) return;
+    setReason('');
+    setError(null);
+    setFailure(null);
+    onClose();
+  };
+  const confirm = async () => {
+    if (reason.trim() === '') return setError(t('punchDialog.validation.reasonRequired'));
+    setFailure(null);
+    try {
+      await del.mutateAsync({ punchId: punch.id, reason: reason.trim() });
+      close();
+    } catch (err) {
+      setFailure(errorMessage(err, t('errors.generic')));
+    }
+  };
+  return (
+    <Dialog open onClose={close} aria-labelledby={titleId} maxWidth="xs" fullWidth data-testid="punch-delete-dialog">
+      <DialogTitle id={titleId}>{t('punchDialog.deleteTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          {t('punchDialog.deleteBody', { direction: t(`attendance.direction.${punch.direction}`), time: punch.localTime, date: formatDate(punch.localDate, catalogFor(i18n.language)) })}
+        </DialogContentText>
+        <TextField
+          required
+          label={t('punchDialog.fields.reason')}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError(null);
+          }}
+          error={!!error}
+          helperText={error ?? t('punchDialog.reasonHint')}
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'punch-delete-reason' } }}
+        />
+        {failure && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {failure}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={del.isPending}>
+          {t('common.cancel')}
+        </Button>
+        <Button color="error" variant="contained" onClick={() => void confirm()} disabled={del.isPending} data-testid="punch-delete-confirm">
+          {t('punchDialog.delete')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,351 @@
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import { Alert, AlertTitle, Box, Button, Chip, FormControlLabel, LinearProgress, Paper, Stack, Step, StepLabel, Stepper, Switch, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { PunchImportPreview } from '@timbro/shared';
+import { useMemo, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { BackLink } from '../../components/back-link';
+import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
+import { PageHeader } from '../../components/page-header';
+import { SectionCard } from '../../components/section-card';
+import { paths } from '../../config/paths';
+import { catalogFor } from '../../i18n/languages';
+import { formatDate } from '../../lib/dates';
+import { errorMessage, fieldErrors } from '../../lib/error-message';
+import { PAGE_SIZES } from '../../lib/use-list-params';
+import { usePreviewPunchImport, useRunPunchImport, type PunchImportResult } from './api/punch-import';
+
+const STEPS = ['file', 'preview', 'done'] as const;
+const MAX_BYTES = 10 * 1024 * 1024;
+const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The columns the server reads (Italian headers; English aliases accepted). */
+export const PUNCH_IMPORT_HEADERS = ['Codice fiscale', 'Data', 'Ora', 'Verso'] as const;
+const isImportFile = (f: File) => /\.(csv|xlsx)$/i.test(f.name);
+
+function downloadTemplate() {
+  const csv = `\uFEFF${PUNCH_IMPORT_HEADERS.join(';')}\r\n`;
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = 'modello-timbrature.csv';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+type Row = PunchImportPreview['rows'][number];
+/** Theme colours that pass AA as chip text (the info blue does not). */
+const ACTION_STYLE = { create: 'success', duplicate: 'default', skip: 'error' } as const;
+
+/** /admin/punch/import: a badge-reader file (CSV/XLSX) → every row checked → imported all or nothing. */
+export function PunchImportPage() {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<(typeof STEPS)[number]>('file');
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<PunchImportPreview | null>(null);
+  const [result, setResult] = useState<PunchImportResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const previewCall = usePreviewPunchImport();
+  const runCall = useRunPunchImport();
+
+  const check = async (chosen: File) => {
+    setFailure(null);
+    try {
+      setPreview(await previewCall.mutateAsync(chosen));
+      setStep('preview');
+    } catch (err) {
+      setFailure(fieldErrors(err).file ?? errorMessage(err, t('errors.generic')));
+    }
+  };
+  const runImport = async () => {
+    if (!file) return;
+    setFailure(null);
+    try {
+      setResult(await runCall.mutateAsync(file));
+      setStep('done');
+    } catch (err) {
+      setFailure(errorMessage(err, t('errors.generic')));
+    }
+  };
+  const restart = () => {
+    setFile(null);
+    setPreview(null);
+    setResult(null);
+    setFailure(null);
+    setStep('file');
+  };
+
+  return (
+    <>
+      <BackLink to={paths.adminAttendanceCalendar} label={t('adminCalendar.title')} />
+      <PageHeader title={t('punchImport.title')} subtitle={t('punchImport.subtitle')} />
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 2 }}>
+        <Stepper activeStep={STEPS.indexOf(step)} alternativeLabel>
+          {STEPS.map((s) => (
+            <Step key={s} completed={STEPS.indexOf(step) > STEPS.indexOf(s) || (s === 'done' && step === 'done')}>
+              <StepLabel>{t(`punchImport.steps.${s}`)}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+      </Paper>
+      {failure && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="punch-import-error">
+          {failure}
+        </Alert>
+      )}
+      {step === 'file' && (
+        <FileStep
+          file={file}
+          busy={previewCall.isPending}
+          onFile={(f) => {
+            setFailure(null);
+            setFile(f);
+          }}
+          onRejected={setFailure}
+          onNext={() => file && void check(file)}
+        />
+      )}
+      {step === 'preview' && preview && file && <PreviewStep file={file} preview={preview} busy={runCall.isPending} onRestart={restart} onImport={() => void runImport()} />}
+      {step === 'done' && result && (
+        <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, textAlign: 'center' }} data-testid="punch-import-result">
+          <CheckCircleOutlined color="success" sx={{ fontSize: 56 }} />
+          <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
+            {t('punchImport.done.title')}
+          </Typography>
+          <Stack spacing={0.5} sx={{ mt: 1, mb: 3 }}>
+            <Typography>{t('punchImport.done.created', { n: result.created })}</Typography>
+            <Typography>{t('punchImport.done.duplicates', { n: result.duplicates })}</Typography>
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center' }}>
+            <Button variant="contained" component={RouterLink} to={paths.adminAttendanceCalendar}>
+              {t('punchImport.done.toCalendar')}
+            </Button>
+            <Button onClick={restart}>{t('punchImport.done.again')}</Button>
+          </Stack>
+        </Paper>
+      )}
+    </>
+  );
+}
+
+function PreviewStep({ file, preview, busy, onRestart, onImport }: { file: File; preview: PunchImportPreview; busy: boolean; onRestart(): void; onImport(): void }) {
+  const { t, i18n } = useTranslation();
+  const language = catalogFor(i18n.language);
+  const [onlyErrors, setOnlyErrors] = useState(preview.invalid > 0);
+  const rows = useMemo(() => (onlyErrors ? preview.rows.filter((r) => r.errors.length > 0) : preview.rows), [onlyErrors, preview.rows]);
+  const fieldLabel = (f: string) => t(`punchImport.fields.${f}`, { defaultValue: f });
+  const toImport = preview.valid - preview.duplicates;
+  const columns = useMemo<GridColDef<Row>[]>(
+    () => [
+      { field: 'line', headerName: t('punchImport.preview.line'), width: 72, type: 'number', align: 'center', headerAlign: 'center' },
+      {
+        field: 'action',
+        headerName: t('punchImport.preview.outcome'),
+        flex: 2,
+        minWidth: 240,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Box sx={{ py: 1, minWidth: 0 }}>
+            <Chip size="small" variant={row.action === 'skip' ? 'filled' : 'outlined'} color={ACTION_STYLE[row.action]} label={t(`punchImport.actions.${row.action}`)} />
+            {row.errors.length > 0 && (
+              <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }} data-testid={`punch-import-errors-${row.line}`}>
+                {row.errors.map((e, i) => (
+                  <Typography component="li" variant="body2" color="error" key={i} sx={{ whiteSpace: 'normal' }}>
+                    <strong>{fieldLabel(e.field)}:</strong> {e.message}
+                  </Typography>
+                ))}
+              </Box>
+            )}
+          </Box>
+        ),
+      },
+      ...preview.columns.map<GridColDef<Row>>((key) => ({
+        field: key,
+        headerName: fieldLabel(key),
+        flex: 1,
+        minWidth: key === 'fiscalCode' || key === 'email' ? 180 : 100,
+        sortable: false,
+        valueGetter: (_v, row) => row.values[key] ?? '',
+        renderCell: ({ value }) => (
+          <Box component="span" dir="ltr" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {(value as string) || '—'}
+          </Box>
+        ),
+      })),
+    ],
+    [t, preview.columns],
+  );
+  return (
+    <Stack spacing={2} data-testid="punch-import-preview">
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+              {file.name}
+            </Typography>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }} data-testid="punch-import-counts">
+              <Chip label={t('punchImport.preview.total', { n: preview.total })} />
+              <Chip color="success" variant="outlined" label={t('punchImport.preview.valid', { n: preview.valid })} />
+              <Chip color={preview.invalid > 0 ? 'error' : 'default'} variant={preview.invalid > 0 ? 'filled' : 'outlined'} label={t('punchImport.preview.invalid', { n: preview.invalid })} data-testid="punch-import-invalid" />
+              <Chip variant="outlined" label={t('punchImport.preview.duplicates', { n: preview.duplicates })} data-testid="punch-import-duplicates" />
+              <Chip variant="outlined" label={t('punchImport.preview.people', { n: preview.people })} />
+              {preview.from && preview.to && <Chip variant="outlined" label={t('punchImport.preview.period', { from: formatDate(preview.from, language), to: formatDate(preview.to, language) })} data-testid="punch-import-period" />}
+            </Stack>
+          </Box>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button onClick={onRestart} disabled={busy}>
+              {t('punchImport.preview.otherFile')}
+            </Button>
+            <Button variant="contained" onClick={onImport} disabled={preview.invalid > 0 || toImport <= 0 || busy} data-testid="punch-import-confirm">
+              {preview.invalid > 0 || toImport <= 0 ? t('punchImport.preview.importNone') : t('punchImport.preview.confirm', { n: toImport })}
+            </Button>
+          </Stack>
+        </Stack>
+        {busy && (
+          <Box sx={{ mt: 2 }} role="status">
+            <LinearProgress aria-label={t('punchImport.preview.importing')} />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('punchImport.preview.importing')}
+            </Typography>
+          </Box>
+        )}
+      </Paper>
+      {preview.invalid > 0 ? (
+        <Alert severity="warning" data-testid="punch-import-has-errors">
+          <AlertTitle>{t('punchImport.preview.hasErrorsTitle')}</AlertTitle>
+          {t('punchImport.preview.hasErrorsBody')}
+        </Alert>
+      ) : toImport <= 0 ? (
+        <Alert severity="info">{t('punchImport.preview.nothingNew')}</Alert>
+      ) : (
+        <Alert severity="success">{t('punchImport.preview.allValid')}</Alert>
+      )}
+      <Paper variant="outlined" sx={{ p: { xs: 1, md: 2 } }}>
+        {preview.invalid > 0 && (
+          <FormControlLabel control={<Switch checked={onlyErrors} onChange={(e) => setOnlyErrors(e.target.checked)} />} label={t('punchImport.preview.onlyErrors')} sx={{ mb: 1 }} />
+        )}
+        {preview.total > preview.rows.length && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('punchImport.preview.truncated', { shown: preview.rows.length, total: preview.total })}
+          </Typography>
+        )}
+        <LocalizedDataGrid<Row>
+          rows={rows}
+          columns={columns}
+          getRowId={(r) => r.line}
+          getRowHeight={() => 'auto'}
+          initialState={{ pagination: { paginationModel: { pageSize: 25, page: 0 } } }}
+          pageSizeOptions={[...PAGE_SIZES]}
+          disableColumnFilter
+          disableColumnSelector
+          disableRowSelectionOnClick
+          autoHeight
+          label={t('punchImport.preview.tableLabel')}
+          sx={{ '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', minHeight: 52 } }}
+        />
+      </Paper>
+    </Stack>
+  );
+}
+
+function FileStep({ file, busy, onFile, onRejected, onNext }: { file: File | null; busy: boolean; onFile(f: File): void; onRejected(message: string): void; onNext(): void }) {
+  const { t } = useTranslation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const accept = (f: File | undefined) => {
+    if (!f) return;
+    if (!isImportFile(f)) return onRejected(t('punchImport.file.wrongType'));
+    if (f.size > MAX_BYTES) return onRejected(t('punchImport.file.tooLarge', { max: '10 MB' }));
+    if (f.size === 0) return onRejected(t('punchImport.file.empty'));
+    onFile(f);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    accept(e.dataTransfer.files[0]);
+  };
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
+      <SectionCard title={t('punchImport.file.title')} description={t('punchImport.file.description')}>
+        <Box
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          sx={{ border: 2, borderStyle: 'dashed', borderColor: dragging ? 'primary.main' : 'divider', bgcolor: dragging ? 'action.hover' : 'background.default', borderRadius: 2, p: { xs: 3, md: 4 }, textAlign: 'center' }}
+        >
+          {file ? (
+            <Stack spacing={1} sx={{ alignItems: 'center' }}>
+              <InsertDriveFileOutlined color="primary" sx={{ fontSize: 40 }} />
+              <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="punch-import-file-name">
+                {file.name}
+              </Typography>
+            </Stack>
+          ) : (
+            <Stack spacing={1} sx={{ alignItems: 'center' }}>
+              <CloudUploadOutlined color="action" sx={{ fontSize: 40 }} />
+              <Typography>{t('punchImport.file.drop')}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('punchImport.file.formats', { max: '10 MB' })}
+              </Typography>
+            </Stack>
+          )}
+          <input
+            ref={inputRef}
+            type="file"
+            accept={ACCEPT}
+            hidden
+            aria-label={t('punchImport.file.choose')}
+            onChange={(e) => {
+              accept(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+            data-testid="punch-import-file-input"
+          />
+          <Button variant="outlined" sx={{ mt: 2 }} onClick={() => inputRef.current?.click()} disabled={busy}>
+            {file ? t('punchImport.file.change') : t('punchImport.file.choose')}
+          </Button>
+        </Box>
+        {busy && (
+          <Box sx={{ mt: 2 }} role="status">
+            <LinearProgress aria-label={t('punchImport.file.checking')} />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('punchImport.file.checking')}
+            </Typography>
+          </Box>
+        )}
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+          <Button variant="contained" onClick={onNext} disabled={!file || busy} data-testid="punch-import-check">
+            {t('punchImport.file.check')}
+          </Button>
+        </Box>
+      </SectionCard>
+      <SectionCard title={t('punchImport.help.title')}>
+        <Stack spacing={1.5}>
+          <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={downloadTemplate} sx={{ alignSelf: 'flex-start' }} data-testid="punch-import-template">
+            {t('punchImport.help.template')}
+          </Button>
+          <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {PUNCH_IMPORT_HEADERS.map((h) => (
+              <Chip key={h} size="small" color="primary" label={h} />
+            ))}
+          </Stack>
+          <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 0.5 } }}>
+            {(['person', 'moment', 'direction', 'timeZone', 'duplicates', 'allOrNothing'] as const).map((k) => (
+              <Typography component="li" variant="body2" key={k}>
+                {t(`punchImport.help.${k}`)}
+              </Typography>
+            ))}
+          </Box>
+        </Stack>
+      </SectionCard>
+    </Box>
+  );
+}
