@@ -1,8 +1,9 @@
-import { localToUtc, type AttendanceData, type Contract, type JustificationRequest } from '@timbro/shared';
+import { addDays, localToUtc, type AttendanceData, type Contract, type JustificationRequest } from '@timbro/shared';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryObservers } from '../src/db/client';
+import { todayIn } from '../src/lib/time';
 import { accrualEntries, auditLog, justificationRequests, justifications, punches, userInfos } from '../src/db/schema';
 import { createTestContext, expectError, expectForeignRecordsHidden, fieldErrors, membershipOf, type RequestOptions, type Session, type TestContext } from './helpers';
 
@@ -373,6 +374,32 @@ describe('attendance data and the timesheet', () => {
 
     const anomalies = await dataOf(mario, { ...june, mode: 'anomalies' });
     expect(anomalies.users[0]!.days.map((x) => x.date)).toEqual(['2026-06-03', '2026-06-04']);
+  });
+
+  it('a month in progress: today’s running entry is no missing exit, the days to come are not short, the balance stops at yesterday', async () => {
+    const today = todayIn(TZ);
+    const range = { from: addDays(today, -1), to: addDays(today, 3) };
+    const res = await ctx.post('/member/clock', { direction: 'in' }, inDemo(giulia));
+    expect(res.statusCode, res.body).toBe(200);
+    try {
+      const d = await dataOf(giulia, range);
+      const now = dayOf(d, today);
+      expect(now.open).toBe(true);
+      expect(now.pairs).toEqual([expect.objectContaining({ open: true, anomaly: null, endsAt: null, minutes: 0 })]);
+      expect(now.anomalies).toEqual([]);
+      for (let i = 1; i <= 3; i++) expect(dayOf(d, addDays(today, i))).toMatchObject({ open: true, anomalies: [] });
+      const yesterday = dayOf(d, range.from);
+      expect(yesterday.open).toBe(false);
+      expect(d.users[0]!.totals).toMatchObject({ openDays: 4, balance: yesterday.balance });
+
+      const sheet = await ctx.get('/attendance/attendance-data/timesheet', inDemo(admin, { ...range, search: 'Esposito' }));
+      expect(sheet.statusCode, sheet.body).toBe(200);
+      const row = sheet.json().items[0];
+      expect(row.days.map((c: { open: boolean }) => c.open)).toEqual([false, true, true, true, true]);
+      expect(row.totals.balance).toBe(yesterday.balance);
+    } finally {
+      expect((await ctx.post('/member/clock', { direction: 'out' }, inDemo(giulia))).statusCode).toBe(200);
+    }
   });
 
   it('keeps colleagues’ data private and other workspaces out', async () => {

@@ -102,6 +102,12 @@ test.describe('attendance: clock, absence requests, approvals, calendars, timesh
     await clock.click();
     await expect(mario.getByTestId('clock-state')).toContainText('In servizio dalle');
     await expect(clock).toHaveText('Timbra uscita');
+    // The entry still running is no missing exit: today's panel says "In corso" and lists no anomaly.
+    await mario.getByTestId(`day-${today}`).click();
+    await expect(mario.getByTestId('day-panel').getByTestId('day-pair-open')).toHaveText('In corso');
+    await expect(mario.getByTestId('day-panel').getByTestId('day-anomalies')).toHaveCount(0);
+    await mario.keyboard.press('Escape');
+    await expect(mario.getByTestId('day-panel')).toBeHidden();
     await clock.click();
     await expect(mario.getByTestId('clock-state')).toHaveText('Non in servizio');
     await expect(clock).toHaveText('Timbra entrata');

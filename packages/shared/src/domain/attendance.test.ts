@@ -139,7 +139,7 @@ describe('pairing punches', () => {
   it('a pair crossing midnight belongs to the day it started', () => {
     const pairs = pairPunches([punch('a', '2026-01-15', '22:00', 'in'), punch('b', '2026-01-16', '06:00', 'out')], ROME);
     expect(pairs).toEqual([
-      { inId: 'a', outId: 'b', date: '2026-01-15', startsAt: '2026-01-15T21:00:00.000Z', endsAt: '2026-01-16T05:00:00.000Z', minutes: 480, anomaly: null },
+      { inId: 'a', outId: 'b', date: '2026-01-15', startsAt: '2026-01-15T21:00:00.000Z', endsAt: '2026-01-16T05:00:00.000Z', minutes: 480, anomaly: null, open: false },
     ]);
   });
 
@@ -156,7 +156,7 @@ describe('pairing punches', () => {
 
   it('an out with no open in is missing_entry, dated by the out', () => {
     const pairs = pairPunches([punch('a', '2026-01-15', '09:00', 'in'), punch('b', '2026-01-15', '13:00', 'out'), punch('c', '2026-01-15', '18:00', 'out')], ROME);
-    expect(pairs[1]).toEqual({ inId: null, outId: 'c', date: '2026-01-15', startsAt: null, endsAt: '2026-01-15T17:00:00.000Z', minutes: 0, anomaly: 'missing_entry' });
+    expect(pairs[1]).toEqual({ inId: null, outId: 'c', date: '2026-01-15', startsAt: null, endsAt: '2026-01-15T17:00:00.000Z', minutes: 0, anomaly: 'missing_entry', open: false });
   });
 
   it('a pair longer than 16 h: the in is missing_exit and the out missing_entry; exactly 16 h is fine', () => {
@@ -175,6 +175,24 @@ describe('pairing punches', () => {
     expect(spring[0]).toMatchObject({ date: '2026-03-28', minutes: 420, anomaly: null });
     const autumn = pairPunches([punch('a', '2026-10-24', '22:00', 'in'), punch('b', '2026-10-25', '06:00', 'out')], ROME);
     expect(autumn[0]).toMatchObject({ date: '2026-10-24', minutes: 540, anomaly: null });
+  });
+
+  it('with now: a trailing in up to 16 h old is an open entry, not a missing exit; an older one or an in followed by an in still is', () => {
+    const ps = [punch('a', '2026-01-15', '09:00', 'in'), punch('b', '2026-01-15', '10:00', 'in')];
+    const running = pairPunches(ps, ROME, at('2026-01-15', '12:30'));
+    expect(running.map((p) => [p.inId, p.anomaly, p.open, p.minutes, p.endsAt])).toEqual([
+      ['a', 'missing_exit', false, 0, null],
+      ['b', null, true, 0, null],
+    ]);
+    // A night shift still running after midnight: open, dated by its entry.
+    expect(pairPunches([punch('n', '2026-01-15', '22:00', 'in')], ROME, at('2026-01-16', '01:00'))[0]).toMatchObject({ date: '2026-01-15', open: true, anomaly: null });
+    expect(pairPunches(ps, ROME, at('2026-01-16', '02:01'))[1]).toMatchObject({ open: false, anomaly: 'missing_exit' });
+    expect(pairPunches(ps, ROME, at('2026-01-16', '02:00'))[1]).toMatchObject({ open: true, anomaly: null });
+    // An entry after now (a clock set wrong) is no running entry.
+    expect(pairPunches(ps, ROME, at('2026-01-15', '09:30'))[1]).toMatchObject({ open: false, anomaly: 'missing_exit' });
+    // Closed pairs are the same with or without now.
+    const day = [punch('a', '2026-01-15', '09:00', 'in'), punch('b', '2026-01-15', '13:00', 'out')];
+    expect(pairPunches(day, ROME, at('2026-01-15', '14:00'))).toEqual(pairPunches(day, ROME));
   });
 
   it('input order does not matter; equal instants are ordered by id', () => {
@@ -246,6 +264,7 @@ const pair = (date: string, minutes: number, anomaly: WorkPair['anomaly'] = null
   endsAt: null,
   minutes: anomaly ? 0 : minutes,
   anomaly,
+  open: false,
 });
 
 describe('computeDay', () => {
@@ -299,6 +318,22 @@ describe('computeDay', () => {
     expect(computeDay({ date, expected: 0, pairs: [], requests: [req({ id: 'ferie', wholeDay: true })] })).toMatchObject({ covered: 0, balance: 0, anomalies: [] });
     expect(computeDay({ date, expected: 0, pairs: [], requests: [] }).anomalies).toEqual([]);
   });
+
+  it('today and the days to come are open: a provisional balance, no shortfall yet; the days before are over', () => {
+    const today = '2026-01-12';
+    const now = computeDay({ date: today, expected: 480, pairs: [pair(today, 240)], requests: [], today });
+    expect(now).toMatchObject({ open: true, balance: -240, anomalies: [] });
+    const future = computeDay({ date: '2026-01-13', expected: 480, pairs: [], requests: [], today });
+    expect(future).toMatchObject({ open: true, balance: -480, anomalies: [] });
+    const yesterday = computeDay({ date: '2026-01-11', expected: 480, pairs: [pair('2026-01-11', 240)], requests: [], today });
+    expect(yesterday).toMatchObject({ open: false, anomalies: ['unjustified_shortfall'] });
+    // A missing punch stays an anomaly today (two entries in a row), and so does work without a schedule.
+    expect(computeDay({ date: today, expected: 480, pairs: [pair(today, 0, 'missing_exit')], requests: [], today }).anomalies).toEqual(['missing_exit']);
+    expect(computeDay({ date: today, expected: 0, pairs: [pair(today, 60)], requests: [], today }).anomalies).toEqual(['work_without_schedule']);
+    // A past day whose entry is still running (a night shift) is open too.
+    const night = computeDay({ date: '2026-01-11', expected: 480, pairs: [{ ...pair('2026-01-11', 0), outId: null, open: true }], requests: [], today });
+    expect(night).toMatchObject({ open: true, anomalies: [] });
+  });
 });
 
 describe('computeSheets and sumSheets', () => {
@@ -341,7 +376,37 @@ describe('computeSheets and sumSheets', () => {
       ['2026-01-11', 0, 480, 0, 480, 'work_without_schedule'],
     ]);
     const totals = sumSheets(sheets);
-    expect(totals).toEqual({ expected: 1920, worked: 1740, increase: 0, decrease: 0, covered: 720, balance: 540, anomalies: 1, byJustification: { 'j-r1': 240, ferie: 480 } });
+    expect(totals).toEqual({ expected: 1920, worked: 1740, increase: 0, decrease: 0, covered: 720, balance: 540, openDays: 0, anomalies: 1, byJustification: { 'j-r1': 240, ferie: 480 } });
+  });
+
+  it('mid-month: the balance stops at yesterday, today’s running entry is no anomaly, the days to come are not short', () => {
+    const sheets = computeSheets({
+      from: '2026-01-12',
+      to: '2026-01-16',
+      timeZone: ROME,
+      contracts: [fixed],
+      holidays: new Set(),
+      punches: [
+        punch('a', '2026-01-12', '09:00', 'in'),
+        punch('b', '2026-01-12', '16:00', 'out'), // 7 h: −1 h
+        punch('c', '2026-01-14', '09:00', 'in'), // today, still in
+      ],
+      requests: [{ ...req({ id: 'f', unit: 'day', wholeDay: true, justificationId: 'ferie' }), date: '2026-01-15' }],
+      now: at('2026-01-14', '11:00'),
+    });
+    expect(sheets.map((s) => [s.date, s.open, s.balance, s.anomalies.join(',')])).toEqual([
+      ['2026-01-12', false, -60, 'unjustified_shortfall'],
+      ['2026-01-13', false, -480, 'unjustified_shortfall'],
+      ['2026-01-14', true, -480, ''],
+      ['2026-01-15', true, 0, ''],
+      ['2026-01-16', true, -480, ''],
+    ]);
+    expect(sheets[2]!.pairs).toEqual([expect.objectContaining({ inId: 'c', open: true, anomaly: null })]);
+    expect(sumSheets(sheets)).toMatchObject({ expected: 2400, worked: 420, covered: 480, balance: -540, openDays: 3, anomalies: 2 });
+    // The same month once it is over: every day counts, the forgotten exit is an anomaly.
+    const later = computeSheets({ ...{ from: '2026-01-12', to: '2026-01-16', timeZone: ROME, contracts: [fixed], holidays: new Set<string>(), requests: [] }, punches: [punch('c', '2026-01-14', '09:00', 'in')], now: at('2026-02-01', '10:00') });
+    expect(later[2]).toMatchObject({ open: false, anomalies: ['missing_exit'] });
+    expect(sumSheets(later)).toMatchObject({ openDays: 0, balance: -2400 });
   });
 
   it('an empty or reversed range gives no sheets', () => {

@@ -170,6 +170,11 @@ export interface WorkPair {
   /** Real elapsed minutes (UTC difference, so DST-correct); 0 for an anomaly. */
   minutes: number;
   anomaly: PairAnomaly | null;
+  /**
+   * An entry still running: the last punch is an `in` less than MAX_PAIR_MINUTES before `now`. No anomaly (the exit
+   * is not missing yet), no minutes (the day sheet counts only finished pairs).
+   */
+  open: boolean;
 }
 
 /**
@@ -179,8 +184,10 @@ export interface WorkPair {
  *
  * Minutes are counted between the punches' whole minutes (seconds dropped, as the clock shows them), so 08:00:59 →
  * 17:00:00 is 540, not 539. The result is in chronological order (of the in punch, or of the out for missing_entry).
+ *
+ * With `now` (a UTC instant), a trailing `in` at most MAX_PAIR_MINUTES old is an open pair, not a missing exit.
  */
-export function pairPunches(punches: PunchInput[], timeZone: string): WorkPair[] {
+export function pairPunches(punches: PunchInput[], timeZone: string, now?: string): WorkPair[] {
   const sorted = punches
     .map((p) => {
       const ms = parseInstant(p.at);
@@ -196,6 +203,7 @@ export function pairPunches(punches: PunchInput[], timeZone: string): WorkPair[]
     endsAt: anomaly === 'missing_entry' ? p.iso : null,
     minutes: 0,
     anomaly,
+    open: false,
   });
   let open: (typeof sorted)[number] | null = null;
   for (const p of sorted) {
@@ -212,11 +220,15 @@ export function pairPunches(punches: PunchInput[], timeZone: string): WorkPair[]
     if (minutes > MAX_PAIR_MINUTES) {
       out.push(lone(open, 'missing_exit'), lone(p, 'missing_entry'));
     } else {
-      out.push({ inId: open.id, outId: p.id, date: toLocal(open.iso, timeZone).date, startsAt: open.iso, endsAt: p.iso, minutes, anomaly: null });
+      out.push({ inId: open.id, outId: p.id, date: toLocal(open.iso, timeZone).date, startsAt: open.iso, endsAt: p.iso, minutes, anomaly: null, open: false });
     }
     open = null;
   }
-  if (open) out.push(lone(open, 'missing_exit'));
+  if (open) {
+    const nowMs = now === undefined ? null : parseInstant(now);
+    const running = nowMs !== null && open.ms <= nowMs && Math.floor(nowMs / MS_PER_MINUTE) - Math.floor(open.ms / MS_PER_MINUTE) <= MAX_PAIR_MINUTES;
+    out.push(running ? { ...lone(open, 'missing_exit'), anomaly: null, open: true } : lone(open, 'missing_exit'));
+  }
   return out;
 }
 
@@ -334,6 +346,11 @@ export interface DaySheet {
   requests: RequestEffect[];
   /** Distinct kinds, in DAY_ANOMALY_ORDER; the pairs say which punches are affected. */
   anomalies: DayAnomaly[];
+  /**
+   * The day is not over: today or later, or an entry of it is still running. Its balance is provisional (shown, not
+   * summed into the totals' balance) and a shortfall is no anomaly yet.
+   */
+  open: boolean;
 }
 
 /**
@@ -341,10 +358,11 @@ export interface DaySheet {
  * nothing-impact requests COVER the missing time: together they credit at most
  * max(0, expected − (worked + increase − decrease)), allocated in input order (credited per request ≤ its minutes).
  * So an absence never creates overtime. unjustified_shortfall when balance < 0 on a day with expected > 0 and no
- * pair anomaly (a missing punch explains the shortfall and must be fixed first); work_without_schedule when
- * worked > 0 and expected == 0.
+ * pair anomaly (a missing punch explains the shortfall and must be fixed first) and the day is over;
+ * work_without_schedule when worked > 0 and expected == 0. `today` (the workspace's local date) makes that day and
+ * the later ones open; without it every day counts as over (a closed past period).
  */
-export function computeDay(input: { date: IsoDate; expected: number; pairs: WorkPair[]; requests: RequestInput[] }): DaySheet {
+export function computeDay(input: { date: IsoDate; expected: number; pairs: WorkPair[]; requests: RequestInput[]; today?: IsoDate }): DaySheet {
   const { date, expected, pairs } = input;
   const worked = pairs.reduce((s, p) => s + (p.anomaly ? 0 : p.minutes), 0);
   const effects: RequestEffect[] = input.requests.map((r) => {
@@ -365,10 +383,11 @@ export function computeDay(input: { date: IsoDate; expected: number; pairs: Work
   const found = new Set<DayAnomaly>();
   for (const p of pairs) if (p.anomaly) found.add(p.anomaly);
   const pairAnomaly = found.size > 0;
-  if (balance < 0 && expected > 0 && !pairAnomaly) found.add('unjustified_shortfall');
+  const open = (input.today !== undefined && date >= input.today) || pairs.some((p) => p.open);
+  if (balance < 0 && expected > 0 && !pairAnomaly && !open) found.add('unjustified_shortfall');
   if (worked > 0 && expected === 0) found.add('work_without_schedule');
   const anomalies = DAY_ANOMALY_ORDER.filter((a) => found.has(a));
-  return { date, expected, worked, increase, decrease, covered, balance, pairs, requests: effects, anomalies };
+  return { date, expected, worked, increase, decrease, covered, balance, pairs, requests: effects, anomalies, open };
 }
 
 /**
@@ -376,7 +395,8 @@ export function computeDay(input: { date: IsoDate; expected: number; pairs: Work
  * a Set of IsoDate, shift minutes per date, punches paired once for the range (pairs assigned to their date),
  * approved requests grouped by date (kept in input order within a day, which decides the cover allocation).
  * Pairs and requests dated outside the range are ignored; pass the punches of punchWindow(from, to) so that pairs
- * crossing the range's edges are paired correctly.
+ * crossing the range's edges are paired correctly. `now` (a UTC instant) opens today, the days after it and a running
+ * entry (see computeDay and pairPunches); without it the whole range counts as over.
  */
 export function computeSheets(input: {
   from: IsoDate;
@@ -387,10 +407,12 @@ export function computeSheets(input: {
   shiftMinutes?: ReadonlyMap<IsoDate, number>;
   punches: PunchInput[];
   requests: (RequestInput & { date: IsoDate })[];
+  now?: string;
 }): DaySheet[] {
   const { from, to } = input;
   if (from > to) return [];
-  const pairsByDate = groupBy(pairPunches(input.punches, input.timeZone), (p) => p.date);
+  const today = input.now === undefined ? undefined : toLocal(input.now, input.timeZone).date;
+  const pairsByDate = groupBy(pairPunches(input.punches, input.timeZone, input.now), (p) => p.date);
   const requestsByDate = groupBy(input.requests, (r) => r.date);
   const sheets: DaySheet[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
@@ -400,7 +422,7 @@ export function computeSheets(input: {
       isHoliday: input.holidays.has(date),
       shiftMinutes: input.shiftMinutes?.get(date),
     });
-    sheets.push(computeDay({ date, expected, pairs: pairsByDate.get(date) ?? [], requests: requestsByDate.get(date) ?? [] }));
+    sheets.push(computeDay({ date, expected, pairs: pairsByDate.get(date) ?? [], requests: requestsByDate.get(date) ?? [], today }));
   }
   return sheets;
 }
@@ -422,23 +444,30 @@ export interface SheetTotals {
   increase: number;
   decrease: number;
   covered: number;
+  /** Balance of the days that are over: an open day's provisional balance is left out. */
   balance: number;
+  /** How many days of the range are open (today, the days to come, a day with a running entry). */
+  openDays: number;
   /** Sum of the days' anomaly counts (each kind counted once per day). */
   anomalies: number;
   /** credited+increase+decrease minutes per justificationId */
   byJustification: Record<string, number>;
 }
 
-/** Month (or any range) totals: plain sums of the day sheets; byJustification sums each request's credited minutes. */
+/**
+ * Month (or any range) totals: plain sums of the day sheets (expected is the whole range's due time), except the
+ * balance, which stops at the days that are over; byJustification sums each request's credited minutes.
+ */
 export function sumSheets(sheets: DaySheet[]): SheetTotals {
-  const t: SheetTotals = { expected: 0, worked: 0, increase: 0, decrease: 0, covered: 0, balance: 0, anomalies: 0, byJustification: {} };
+  const t: SheetTotals = { expected: 0, worked: 0, increase: 0, decrease: 0, covered: 0, balance: 0, openDays: 0, anomalies: 0, byJustification: {} };
   for (const s of sheets) {
     t.expected += s.expected;
     t.worked += s.worked;
     t.increase += s.increase;
     t.decrease += s.decrease;
     t.covered += s.covered;
-    t.balance += s.balance;
+    if (s.open) t.openDays += 1;
+    else t.balance += s.balance;
     t.anomalies += s.anomalies.length;
     for (const r of s.requests) t.byJustification[r.justificationId] = (t.byJustification[r.justificationId] ?? 0) + r.credited;
   }

@@ -279,6 +279,8 @@ const WorkPairSchema = z.object({
   endsAt: z.string().nullable(),
   minutes: z.number(),
   anomaly: z.enum(['missing_exit', 'missing_entry']).nullable(),
+  /** An entry still running (no exit yet, no anomaly yet). */
+  open: z.boolean(),
 });
 export const DaySheetSchema = z.object({
   date: z.string(),
@@ -291,6 +293,8 @@ export const DaySheetSchema = z.object({
   pairs: z.array(WorkPairSchema),
   requests: z.array(RequestEffectSchema),
   anomalies: z.array(z.string()),
+  /** Today, a day to come or a day with a running entry: provisional balance, no shortfall anomaly, not in the totals' balance. */
+  open: z.boolean(),
   holiday: z.object({ name: z.string(), icon: z.string() }).nullable(),
 });
 export type DaySheetDto = z.infer<typeof DaySheetSchema>;
@@ -300,7 +304,10 @@ export const SheetTotalsSchema = z.object({
   increase: z.number(),
   decrease: z.number(),
   covered: z.number(),
+  /** Balance of the days that are over. */
   balance: z.number(),
+  /** Days of the range not over yet (today, the days to come). */
+  openDays: z.number(),
   anomalies: z.number(),
   byJustification: z.record(z.string(), z.number()),
 });
@@ -351,7 +358,7 @@ export const TimesheetQuerySchema = z
   });
 export type TimesheetQuery = z.infer<typeof TimesheetQuerySchema>;
 
-export const TimesheetCellSchema = z.object({ date: z.string(), expected: z.number(), worked: z.number(), justified: z.number(), balance: z.number(), anomalies: z.number(), holiday: z.boolean() });
+export const TimesheetCellSchema = z.object({ date: z.string(), expected: z.number(), worked: z.number(), justified: z.number(), balance: z.number(), anomalies: z.number(), holiday: z.boolean(), open: z.boolean() });
 export const TimesheetPageSchema = z.object({
   from: z.string(),
   to: z.string(),

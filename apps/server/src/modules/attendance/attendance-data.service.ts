@@ -36,7 +36,7 @@ import { presentRequest } from './requests.service';
  * ones are shown by the calendar but change no figure. A turn-based contract takes the weekday slots as its shifts
  * until the shift module publishes real ones (ADR 0011).
  */
-export function sheetsOf(inputs: AttendanceInputs, userInfoId: string, from: IsoDate, to: IsoDate, timeZone: string): DaySheet[] {
+export function sheetsOf(inputs: AttendanceInputs, userInfoId: string, from: IsoDate, to: IsoDate, timeZone: string, now: Date): DaySheet[] {
   const contracts = inputs.contracts.get(userInfoId) ?? [];
   const shiftMinutes = new Map<IsoDate, number>();
   if (contracts.some((c) => c.type === 'turn_based')) {
@@ -49,6 +49,7 @@ export function sheetsOf(inputs: AttendanceInputs, userInfoId: string, from: Iso
     from,
     to,
     timeZone,
+    now: now.toISOString(),
     contracts,
     holidays: new Set(inputs.holidays.map((h) => h.date)),
     shiftMinutes,
@@ -110,13 +111,14 @@ export async function attendanceData(deps: AppDeps, scope: WorkspaceScope, membe
   const [people, inputs] = await Promise.all([loadPeople(deps.db, scope, ids), loadAttendanceInputs(deps.db, scope, ids, query.from, query.to)]);
   if (query.user_info_ids?.length && people.length !== ids.length) throw notFound(peopleMsg.userNotFound);
   const tz = membership.timeZone;
+  const now = new Date();
   return {
     from: query.from,
     to: query.to,
     timeZone: tz,
-    today: todayIn(tz),
+    today: todayIn(tz, now),
     users: people.map((p) => {
-      const sheets = sheetsOf(inputs, p.id, query.from, query.to, tz);
+      const sheets = sheetsOf(inputs, p.id, query.from, query.to, tz, now);
       const days = (query.mode === 'anomalies' ? sheets.filter((s) => s.anomalies.length > 0) : sheets).map((s) => withHoliday(s, inputs.holidays));
       return {
         userInfo: p,
@@ -161,8 +163,9 @@ function timesheetWhere(scope: WorkspaceScope, query: { group_id?: string; searc
 /** One timesheet row per employee: per-day expected/worked/justified/balance and the month totals. */
 function timesheetRows(inputs: AttendanceInputs, people: { id: string; firstName: string; lastName: string }[], from: IsoDate, to: IsoDate, tz: string) {
   const holidaySet = new Set(inputs.holidays.map((h) => h.date));
+  const now = new Date();
   return people.map((p) => {
-    const sheets = sheetsOf(inputs, p.id, from, to, tz);
+    const sheets = sheetsOf(inputs, p.id, from, to, tz, now);
     return {
       userInfo: p,
       days: sheets.map((s) => ({
@@ -173,6 +176,7 @@ function timesheetRows(inputs: AttendanceInputs, people: { id: string; firstName
         balance: s.balance,
         anomalies: s.anomalies.length,
         holiday: holidaySet.has(s.date),
+        open: s.open,
       })),
       totals: sumSheets(sheets),
     };

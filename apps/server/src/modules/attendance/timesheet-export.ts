@@ -5,7 +5,7 @@ import { italianDate } from '../../lib/time';
 
 interface Row {
   userInfo: { firstName: string; lastName: string };
-  days: { date: string; expected: number; worked: number; justified: number; balance: number; anomalies: number; holiday: boolean }[];
+  days: { date: string; expected: number; worked: number; justified: number; balance: number; anomalies: number; holiday: boolean; open: boolean }[];
   totals: { expected: number; worked: number; covered: number; increase: number; decrease: number; balance: number; anomalies: number };
 }
 interface Sheet {
@@ -23,6 +23,9 @@ export function clock(m: number): string {
 const WEEKDAY = ['', 'L', 'M', 'M', 'G', 'V', 'S', 'D'];
 const name = (r: Row) => `${r.userInfo.lastName} ${r.userInfo.firstName}`.trim();
 const justified = (t: Row['totals']) => t.covered + t.increase - t.decrease;
+/** A period not over yet: its balance stops at the days that are over (today and the days to come have none yet). */
+const inProgress = (sheet: Sheet) => sheet.rows.some((r) => r.days.some((d) => d.open));
+const IN_PROGRESS_NOTE = 'Periodo in corso: il saldo conta solo i giorni trascorsi.';
 
 /**
  * The timesheet workbook: "Riepilogo" (one row per employee with the period totals in hours) and "Dettaglio" (one
@@ -32,7 +35,7 @@ export async function timesheetXlsx(from: IsoDate, to: IsoDate, sheet: Sheet): P
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Timbro';
   const summary = wb.addWorksheet('Riepilogo', { views: [{ state: 'frozen', ySplit: 2 }] });
-  summary.addRow([`Presenze dal ${italianDate(from)} al ${italianDate(to)}`]).font = { bold: true };
+  summary.addRow([`Presenze dal ${italianDate(from)} al ${italianDate(to)}${inProgress(sheet) ? ` — ${IN_PROGRESS_NOTE}` : ''}`]).font = { bold: true };
   summary.addRow(['Dipendente', 'Ore previste', 'Ore lavorate', 'Ore giustificate', 'Saldo (ore)', 'Anomalie']).font = { bold: true };
   for (const r of sheet.rows) summary.addRow([name(r), hours(r.totals.expected), hours(r.totals.worked), hours(justified(r.totals)), hours(r.totals.balance), r.totals.anomalies]);
   summary.getColumn(1).width = 32;
@@ -44,7 +47,7 @@ export async function timesheetXlsx(from: IsoDate, to: IsoDate, sheet: Sheet): P
   detail.addRow(['Dipendente', 'Data', 'Festività', 'Ore previste', 'Ore lavorate', 'Ore giustificate', 'Saldo (ore)', 'Anomalie']).font = { bold: true };
   const holidayName = new Map(sheet.holidays.map((h) => [h.date, h.name]));
   for (const r of sheet.rows) {
-    for (const d of r.days) detail.addRow([name(r), italianDate(d.date), holidayName.get(d.date) ?? '', hours(d.expected), hours(d.worked), hours(d.justified), hours(d.balance), d.anomalies]);
+    for (const d of r.days) detail.addRow([name(r), italianDate(d.date), holidayName.get(d.date) ?? '', hours(d.expected), hours(d.worked), hours(d.justified), d.open ? null : hours(d.balance), d.anomalies]);
   }
   detail.getColumn(1).width = 32;
   detail.getColumn(2).width = 12;
@@ -80,7 +83,7 @@ export function timesheetPdf(company: string, from: IsoDate, to: IsoDate, sheet:
 
     const header = () => {
       doc.font('Helvetica-Bold').fontSize(12).fillColor('#1A415B').text(`${company} — presenze dal ${italianDate(from)} al ${italianDate(to)}`, left, doc.page.margins.top);
-      doc.font('Helvetica').fontSize(7).fillColor('#555').text('Ore lavorate per giorno (h:mm); "!" = anomalia; in grigio sabati, domeniche e festività. Totali in ore.', left, doc.y + 2);
+      doc.font('Helvetica').fontSize(7).fillColor('#555').text(`Ore lavorate per giorno (h:mm); "!" = anomalia; in grigio sabati, domeniche e festività. Totali in ore.${inProgress(sheet) ? ` ${IN_PROGRESS_NOTE}` : ''}`, left, doc.y + 2);
       let y = doc.y + 6;
       doc.font('Helvetica-Bold').fontSize(7).fillColor('#000');
       doc.text('Dipendente', left + 2, y + 4, { width: nameW - 4 });

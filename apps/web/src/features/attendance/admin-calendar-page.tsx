@@ -91,8 +91,7 @@ export function AdminCalendarPage() {
     if (!cell) return null;
     const progress = progressOf(d.date, today);
     const future = progress === 'future';
-    // Only anomalies of days that are over (the engine flags every future working day as short).
-    const anomalies = progress === 'past' ? cell.anomalies : 0;
+    const anomalies = cell.anomalies;
     const worked = cell.worked;
     const absent = cell.justified > 0 && worked === 0;
     const rest = cell.expected === 0 && worked === 0;

@@ -42,8 +42,8 @@ const day: DaySheetDto = {
   covered: 120,
   balance: 0,
   pairs: [
-    { inId: 'p1', outId: 'p2', date: '2026-11-12', startsAt: null, endsAt: null, minutes: 240, anomaly: null },
-    { inId: 'p3', outId: 'p4', date: '2026-11-12', startsAt: null, endsAt: null, minutes: 120, anomaly: null },
+    { inId: 'p1', outId: 'p2', date: '2026-11-12', startsAt: null, endsAt: null, minutes: 240, anomaly: null, open: false },
+    { inId: 'p3', outId: 'p4', date: '2026-11-12', startsAt: null, endsAt: null, minutes: 120, anomaly: null, open: false },
   ],
   requests: [
     { id: 'r-rol', justificationId: 'j-ROL', impact: 'nothing', minutes: 180, credited: 120 },
@@ -51,6 +51,7 @@ const day: DaySheetDto = {
     { id: 'r-usc', justificationId: 'j-USC', impact: 'decrease', minutes: 30, credited: 30 },
   ],
   anomalies: [],
+  open: false,
   holiday: null,
 };
 
@@ -107,7 +108,7 @@ describe('the day explanation panel', () => {
       covered: 0,
       balance: 0,
       requests: [],
-      pairs: [{ inId: 'x1', outId: null, date: '2026-12-08', startsAt: null, endsAt: null, minutes: 0, anomaly: 'missing_exit' }],
+      pairs: [{ inId: 'x1', outId: null, date: '2026-12-08', startsAt: null, endsAt: null, minutes: 0, anomaly: 'missing_exit', open: false }],
       anomalies: ['missing_exit'],
       holiday: { name: 'Immacolata Concezione', icon: 'church' },
     };
@@ -119,6 +120,27 @@ describe('the day explanation panel', () => {
     expect(screen.getByTestId('day-pair')).toHaveTextContent("Manca l'uscita");
     expect(screen.queryByTestId('figure-covered')).not.toBeInTheDocument();
     expect(screen.getByText('Nessuna richiesta in questo giorno.')).toBeInTheDocument();
+  });
+
+  it('a running entry today reads "In corso", not as a missing exit', () => {
+    const today: DaySheetDto = {
+      ...day,
+      worked: 0,
+      increase: 0,
+      decrease: 0,
+      covered: 0,
+      balance: -480,
+      requests: [],
+      pairs: [{ inId: 'x1', outId: null, date: '2026-11-12', startsAt: null, endsAt: null, minutes: 0, anomaly: null, open: true }],
+      anomalies: [],
+      open: true,
+    };
+    render(<DayExplanation day={today} punches={[punch('x1', '09:05', 'in')]} requests={[]} progress="today" />);
+    expect(screen.getByTestId('day-pair')).toHaveTextContent('09:05');
+    expect(screen.getByTestId('day-pair-open')).toHaveTextContent('In corso');
+    expect(screen.queryByTestId('day-anomalies')).not.toBeInTheDocument();
+    expect(screen.getByTestId('figure-worked')).toHaveTextContent('Somma delle coppie entrata–uscita complete: 0');
+    expect(screen.getByTestId('day-progress')).toHaveTextContent('Giornata in corso');
   });
 
   it('a shortfall shows a negative balance with the minus sign', () => {

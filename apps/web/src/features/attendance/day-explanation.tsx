@@ -8,7 +8,7 @@ import { HolidayIcon } from '../holidays/holiday-icons';
 import { catalogFor } from '../../i18n/languages';
 import { Duration } from './duration';
 import { StatusChip } from './request-chip';
-import { shownAnomalies, type DayProgress } from './day-progress';
+import type { DayProgress } from './day-progress';
 import { describeRequest } from './request-text';
 
 export type AttendanceUser = AttendanceData['users'][number];
@@ -79,7 +79,7 @@ export function DayExplanation({ day, punches, requests, requestActions, punchEd
   const dayRequests = requests.filter((r) => r.date === day.date);
   const byId = new Map(requests.map((r) => [r.id, r]));
   const rest = day.expected === 0 && !day.holiday;
-  const anomalies = shownAnomalies(day.anomalies, progress);
+  const anomalies = day.anomalies;
   const expectedHint = day.holiday ? t('dayPanel.expectedHoliday', { name: day.holiday.name }) : rest ? t('dayPanel.expectedNone') : t('dayPanel.expectedContract');
 
   return (
@@ -103,7 +103,7 @@ export function DayExplanation({ day, punches, requests, requestActions, punchEd
       <Section title={t('dayPanel.figures')} testId="day-figures">
         <Paper variant="outlined" sx={{ px: 1.5, py: 1 }}>
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-            <FigureRow label={t('dayPanel.worked')} hint={t('dayPanel.workedHint', { n: day.pairs.filter((p) => !p.anomaly).length })} minutes={day.worked} testId="figure-worked" />
+            <FigureRow label={t('dayPanel.worked')} hint={t('dayPanel.workedHint', { n: day.pairs.filter((p) => !p.anomaly && !p.open).length })} minutes={day.worked} testId="figure-worked" />
             {day.increase > 0 && <FigureRow sign="+" label={t('dayPanel.increase')} hint={t('dayPanel.increaseHint')} minutes={day.increase} testId="figure-increase" />}
             {day.decrease > 0 && <FigureRow sign={'\u2212'} label={t('dayPanel.decrease')} hint={t('dayPanel.decreaseHint')} minutes={day.decrease} testId="figure-decrease" />}
             {day.covered > 0 && <FigureRow sign="+" label={t('dayPanel.covered')} hint={t('dayPanel.coveredHint')} minutes={day.covered} testId="figure-covered" />}
@@ -138,6 +138,8 @@ export function DayExplanation({ day, punches, requests, requestActions, punchEd
                 </Box>
                 {p.anomaly ? (
                   <Chip size="small" color="error" variant="outlined" label={t(`attendance.anomalies.${p.anomaly}`)} />
+                ) : p.open ? (
+                  <Chip size="small" color="success" variant="outlined" label={t('dayPanel.pairOpen')} data-testid="day-pair-open" />
                 ) : (
                   <Typography variant="body2" color="text.secondary">
                     <Duration minutes={p.minutes} />

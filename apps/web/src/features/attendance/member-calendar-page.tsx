@@ -31,7 +31,7 @@ export function MemberCalendarPage() {
   const [creating, setCreating] = useState(false);
   const me = data.data?.from === params.from ? data.data.users[0] : undefined;
   const today = data.data?.today ?? null;
-  const figures = me ? figuresToDate(me.days, today) : null;
+  const figures = me ? figuresToDate(me.days) : null;
   // A month not over yet: its balance stops at yesterday (days to come are not short yet).
   const inProgress = !!today && params.to >= today;
 

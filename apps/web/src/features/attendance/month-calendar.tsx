@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { HolidayIcon } from '../holidays/holiday-icons';
 import { catalogFor } from '../../i18n/languages';
-import { progressOf, shownAnomalies, type DayProgress } from './day-progress';
+import { progressOf, type DayProgress } from './day-progress';
 import { Duration } from './duration';
 import { formatMinutes } from './format';
 import { buildMonthGrid, type Month } from './month-grid';
@@ -97,7 +97,7 @@ function DayCell({ date, day, weekend, isToday, progress, punches, requests, onO
   const holiday = day?.holiday ?? null;
   const rest = !holiday && (day ? day.expected === 0 : weekend);
   // The engine flags every future working day as short (nothing worked yet): markers only for what is over.
-  const anomalies = day ? shownAnomalies(day.anomalies, progress).length : 0;
+  const anomalies = day ? day.anomalies.length : 0;
   const showBalance = !!day && (day.expected > 0 || day.worked > 0) && progress !== 'future';
   const summary = [
     dayjs(date).locale(language).format('dddd D MMMM'),

@@ -18,7 +18,6 @@ import { useGroupLookup } from '../groups/api/get-group-lookup';
 import { downloadTimesheet } from './api/export-timesheet';
 import { useCurrentAttendanceInfo } from './api/get-current-info';
 import { useTimesheet } from './api/get-timesheet';
-import { progressOf } from './day-progress';
 import { Duration } from './duration';
 import { monthDays, monthRange, parseMonth } from './month-grid';
 import { MonthNav } from './month-nav';
@@ -56,7 +55,7 @@ export function TimesheetPageScreen() {
   const filters = { ...range, groupId, search: params.search || undefined };
   const sheet = useTimesheet({ ...filters, page: params.page, perPage: params.perPage });
   const [exporting, setExporting] = useState<'xlsx' | 'pdf' | null>(null);
-  // The workspace's today: balances and anomalies stop at yesterday (the engine counts days to come as short).
+  // The workspace's today: the grid marks it (the server's figures already stop the balance at the days that are over).
   const today = useCurrentAttendanceInfo().data?.today ?? null;
   const days = monthDays(month);
   const people: Person[] = useMemo(
@@ -84,12 +83,11 @@ export function TimesheetPageScreen() {
     }
   };
 
-  const pastDays = (row: Row) => row.days.filter((d) => progressOf(d.date, today) === 'past');
   const total = (row: Row, key: Metric) =>
     key === 'justified'
       ? row.totals.covered + row.totals.increase - row.totals.decrease
       : key === 'balance'
-        ? pastDays(row).reduce((s, d) => s + d.balance, 0)
+        ? row.totals.balance // of the days that are over
         : row.totals[key];
 
   return (
@@ -203,8 +201,7 @@ export function TimesheetPageScreen() {
               const cell = p.cells.get(d.date);
               if (!cell) return null;
               const value = cell[metric];
-              const past = progressOf(d.date, today) === 'past';
-              const show = metric === 'balance' ? past && (cell.expected > 0 || cell.worked > 0) : value !== 0;
+              const show = metric === 'balance' ? !cell.open && (cell.expected > 0 || cell.worked > 0) : value !== 0;
               return (
                 <Box
                   data-testid={`ts-${p.id}-${d.date}`}
@@ -221,7 +218,7 @@ export function TimesheetPageScreen() {
                   }}
                 >
                   {show && <Duration minutes={value} signed={metric === 'balance'} colored={metric === 'balance'} />}
-                  {cell.anomalies > 0 && past && (
+                  {cell.anomalies > 0 && (
                     <Box component="span" role="img" aria-label={t('memberCalendar.cellAnomalies', { n: cell.anomalies })} sx={{ position: 'absolute', top: 2, insetInlineEnd: 2, width: 6, height: 6, borderRadius: '50%', bgcolor: BALANCE_COLOR.negative }} />
                   )}
                 </Box>
@@ -234,7 +231,7 @@ export function TimesheetPageScreen() {
                 header: t(`attendance.metrics.${m}`),
                 render: (p: Person) => <Duration minutes={total(p.row, m)} signed={m === 'balance'} colored={m === 'balance'} testId={`ts-total-${m}-${p.id}`} />,
               })),
-              { key: 'anomalies', width: 76, header: t('timesheet.anomalies'), render: (p: Person) => <span>{pastDays(p.row).reduce((s, d) => s + d.anomalies, 0)}</span> },
+              { key: 'anomalies', width: 76, header: t('timesheet.anomalies'), render: (p: Person) => <span>{p.row.totals.anomalies}</span> },
             ]}
           />
         )}
