@@ -1,14 +1,14 @@
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
-import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import { Alert, AlertTitle, Box, Button, Chip, FormControlLabel, LinearProgress, Paper, Stack, Step, StepLabel, Stepper, Switch, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { PunchImportPreview } from '@timbro/shared';
-import { useMemo, useRef, useState, type DragEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BackLink } from '../../components/back-link';
+import { FileDropCard } from '../../components/import/file-drop-card';
+import { downloadTemplateCsv } from '../../components/import/spreadsheet-file';
 import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
 import { PageHeader } from '../../components/page-header';
 import { SectionCard } from '../../components/section-card';
@@ -20,22 +20,11 @@ import { PAGE_SIZES } from '../../lib/use-list-params';
 import { usePreviewPunchImport, useRunPunchImport, type PunchImportResult } from './api/punch-import';
 
 const STEPS = ['file', 'preview', 'done'] as const;
-const MAX_BYTES = 10 * 1024 * 1024;
-const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** The columns the server reads (Italian headers; English aliases accepted). */
 export const PUNCH_IMPORT_HEADERS = ['Codice fiscale', 'Data', 'Ora', 'Verso'] as const;
-const isImportFile = (f: File) => /\.(csv|xlsx)$/i.test(f.name);
 
 function downloadTemplate() {
-  const csv = `\uFEFF${PUNCH_IMPORT_HEADERS.join(';')}\r\n`;
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'modello-timbrature.csv';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadTemplateCsv(PUNCH_IMPORT_HEADERS, 'modello-timbrature.csv');
 }
 
 type Row = PunchImportPreview['rows'][number];
@@ -255,78 +244,9 @@ function PreviewStep({ file, preview, busy, onRestart, onImport }: { file: File;
 
 function FileStep({ file, busy, onFile, onRejected, onNext }: { file: File | null; busy: boolean; onFile(f: File): void; onRejected(message: string): void; onNext(): void }) {
   const { t } = useTranslation();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
-  const accept = (f: File | undefined) => {
-    if (!f) return;
-    if (!isImportFile(f)) return onRejected(t('punchImport.file.wrongType'));
-    if (f.size > MAX_BYTES) return onRejected(t('punchImport.file.tooLarge', { max: '10 MB' }));
-    if (f.size === 0) return onRejected(t('punchImport.file.empty'));
-    onFile(f);
-  };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    accept(e.dataTransfer.files[0]);
-  };
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
-      <SectionCard title={t('punchImport.file.title')} description={t('punchImport.file.description')}>
-        <Box
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          sx={{ border: 2, borderStyle: 'dashed', borderColor: dragging ? 'primary.main' : 'divider', bgcolor: dragging ? 'action.hover' : 'background.default', borderRadius: 2, p: { xs: 3, md: 4 }, textAlign: 'center' }}
-        >
-          {file ? (
-            <Stack spacing={1} sx={{ alignItems: 'center' }}>
-              <InsertDriveFileOutlined color="primary" sx={{ fontSize: 40 }} />
-              <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="punch-import-file-name">
-                {file.name}
-              </Typography>
-            </Stack>
-          ) : (
-            <Stack spacing={1} sx={{ alignItems: 'center' }}>
-              <CloudUploadOutlined color="action" sx={{ fontSize: 40 }} />
-              <Typography>{t('punchImport.file.drop')}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('punchImport.file.formats', { max: '10 MB' })}
-              </Typography>
-            </Stack>
-          )}
-          <input
-            ref={inputRef}
-            type="file"
-            accept={ACCEPT}
-            hidden
-            aria-label={t('punchImport.file.choose')}
-            onChange={(e) => {
-              accept(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-            data-testid="punch-import-file-input"
-          />
-          <Button variant="outlined" sx={{ mt: 2 }} onClick={() => inputRef.current?.click()} disabled={busy}>
-            {file ? t('punchImport.file.change') : t('punchImport.file.choose')}
-          </Button>
-        </Box>
-        {busy && (
-          <Box sx={{ mt: 2 }} role="status">
-            <LinearProgress aria-label={t('punchImport.file.checking')} />
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {t('punchImport.file.checking')}
-            </Typography>
-          </Box>
-        )}
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-          <Button variant="contained" onClick={onNext} disabled={!file || busy} data-testid="punch-import-check">
-            {t('punchImport.file.check')}
-          </Button>
-        </Box>
-      </SectionCard>
+      <FileDropCard keyPrefix="punchImport.file" testId="punch-import" file={file} busy={busy} onFile={onFile} onRejected={onRejected} onNext={onNext} />
       <SectionCard title={t('punchImport.help.title')}>
         <Stack spacing={1.5}>
           <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={downloadTemplate} sx={{ alignSelf: 'flex-start' }} data-testid="punch-import-template">

@@ -1,7 +1,5 @@
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
-import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import {
   Alert,
   AlertTitle,
@@ -17,10 +15,11 @@ import {
   Typography,
 } from '@mui/material';
 import type { ImportPreview } from '@timbro/shared';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BackLink } from '../../components/back-link';
+import { FileDropCard } from '../../components/import/file-drop-card';
 import { PageHeader } from '../../components/page-header';
 import { SectionCard } from '../../components/section-card';
 import { paths } from '../../config/paths';
@@ -28,14 +27,9 @@ import { errorMessage, fieldErrors } from '../../lib/error-message';
 import { usePreviewImport } from './api/preview-import';
 import { useRunImport, type ImportResult } from './api/run-import';
 import { ImportPreviewTable } from './import-preview-table';
-import { downloadImportTemplate, IMPORT_ACCEPT, IMPORT_HEADERS, IMPORT_MAX_BYTES, isImportFile, REQUIRED_IMPORT_HEADERS } from './import-template';
+import { downloadImportTemplate, IMPORT_HEADERS, REQUIRED_IMPORT_HEADERS } from './import-template';
 
 const STEPS = ['file', 'preview', 'done'] as const;
-
-function fileSize(bytes: number, language: string): string {
-  const kb = bytes / 1024;
-  return kb < 1024 ? `${new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(Math.max(1, kb))} KB` : `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(kb / 1024)} MB`;
-}
 
 /** /admin/user/import: choose a CSV/XLSX file → check every row → import all or nothing. */
 export function UserImportPage() {
@@ -176,96 +170,10 @@ export function UserImportPage() {
 }
 
 function FileStep({ file, busy, onFile, onRejected, onNext }: { file: File | null; busy: boolean; onFile(f: File): void; onRejected(message: string): void; onNext(): void }) {
-  const { t, i18n } = useTranslation();
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
-
-  const accept = (f: File | undefined) => {
-    if (!f) return;
-    if (!isImportFile(f)) return onRejected(t('userImport.file.wrongType'));
-    if (f.size > IMPORT_MAX_BYTES) return onRejected(t('userImport.file.tooLarge', { max: '10 MB' }));
-    if (f.size === 0) return onRejected(t('userImport.file.empty'));
-    onFile(f);
-  };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    accept(e.dataTransfer.files[0]);
-  };
-
+  const { t } = useTranslation();
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
-      <SectionCard title={t('userImport.file.title')} description={t('userImport.file.description')}>
-        <Box
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          sx={{
-            border: 2,
-            borderStyle: 'dashed',
-            borderColor: dragging ? 'primary.main' : 'divider',
-            bgcolor: dragging ? 'action.hover' : 'background.default',
-            borderRadius: 2,
-            p: { xs: 3, md: 4 },
-            textAlign: 'center',
-            transition: 'border-color 120ms, background-color 120ms',
-          }}
-          data-testid="import-dropzone"
-        >
-          {file ? (
-            <Stack spacing={1} sx={{ alignItems: 'center' }}>
-              <InsertDriveFileOutlined color="primary" sx={{ fontSize: 40 }} />
-              <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="import-file-name">
-                {file.name}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {fileSize(file.size, i18n.language)}
-              </Typography>
-            </Stack>
-          ) : (
-            <Stack spacing={1} sx={{ alignItems: 'center' }}>
-              <CloudUploadOutlined color="action" sx={{ fontSize: 40 }} />
-              <Typography>{t('userImport.file.drop')}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('userImport.file.formats', { max: '10 MB' })}
-              </Typography>
-            </Stack>
-          )}
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept={IMPORT_ACCEPT}
-            hidden
-            aria-label={t('userImport.file.choose')}
-            onChange={(e) => {
-              accept(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-            data-testid="import-file-input"
-          />
-          <Button variant="outlined" sx={{ mt: 2 }} onClick={() => inputRef.current?.click()} disabled={busy}>
-            {file ? t('userImport.file.change') : t('userImport.file.choose')}
-          </Button>
-        </Box>
-        {busy && (
-          <Box sx={{ mt: 2 }} role="status">
-            <LinearProgress aria-label={t('userImport.file.checking')} />
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {t('userImport.file.checking')}
-            </Typography>
-          </Box>
-        )}
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-          <Button variant="contained" onClick={onNext} disabled={!file || busy} data-testid="import-check">
-            {t('userImport.file.check')}
-          </Button>
-        </Box>
-      </SectionCard>
+      <FileDropCard keyPrefix="userImport.file" testId="import" file={file} busy={busy} onFile={onFile} onRejected={onRejected} onNext={onNext} />
       <SectionCard title={t('userImport.help.title')}>
         <Stack spacing={1.5}>
           <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => downloadImportTemplate()} data-testid="import-template" sx={{ alignSelf: 'flex-start' }}>
