@@ -1,6 +1,6 @@
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import { Alert, AlertTitle, Box, Button, Chip, FormControlLabel, LinearProgress, Paper, Stack, Step, StepLabel, Stepper, Switch, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Chip, FormControlLabel, LinearProgress, Paper, Stack, Switch, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { PunchImportPreview } from '@timbro/shared';
 import { useMemo, useState } from 'react';
@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { FileDropCard } from '../../components/import/file-drop-card';
+import { ImportStepper } from '../../components/import/import-stepper';
+import { useImportFlow } from '../../components/import/use-import-flow';
 import { downloadTemplateCsv } from '../../components/import/spreadsheet-file';
 import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
 import { PageHeader } from '../../components/page-header';
@@ -15,11 +17,9 @@ import { SectionCard } from '../../components/section-card';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
-import { errorMessage, fieldErrors } from '../../lib/error-message';
 import { PAGE_SIZES } from '../../lib/use-list-params';
-import { usePreviewPunchImport, useRunPunchImport, type PunchImportResult } from './api/punch-import';
+import { usePreviewPunchImport, useRunPunchImport } from './api/punch-import';
 
-const STEPS = ['file', 'preview', 'done'] as const;
 /** The columns the server reads (Italian headers; English aliases accepted). */
 export const PUNCH_IMPORT_HEADERS = ['Codice fiscale', 'Data', 'Ora', 'Verso'] as const;
 
@@ -34,72 +34,23 @@ const ACTION_STYLE = { create: 'success', duplicate: 'default', skip: 'error' } 
 /** /admin/punch/import: a badge-reader file (CSV/XLSX) → every row checked → imported all or nothing. */
 export function PunchImportPage() {
   const { t } = useTranslation();
-  const [step, setStep] = useState<(typeof STEPS)[number]>('file');
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<PunchImportPreview | null>(null);
-  const [result, setResult] = useState<PunchImportResult | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const previewCall = usePreviewPunchImport();
-  const runCall = useRunPunchImport();
-
-  const check = async (chosen: File) => {
-    setFailure(null);
-    try {
-      setPreview(await previewCall.mutateAsync(chosen));
-      setStep('preview');
-    } catch (err) {
-      setFailure(fieldErrors(err).file ?? errorMessage(err, t('errors.generic')));
-    }
-  };
-  const runImport = async () => {
-    if (!file) return;
-    setFailure(null);
-    try {
-      setResult(await runCall.mutateAsync(file));
-      setStep('done');
-    } catch (err) {
-      setFailure(errorMessage(err, t('errors.generic')));
-    }
-  };
-  const restart = () => {
-    setFile(null);
-    setPreview(null);
-    setResult(null);
-    setFailure(null);
-    setStep('file');
-  };
+  const flow = useImportFlow(usePreviewPunchImport(), useRunPunchImport());
+  const { step, file, preview, result, failure, restart } = flow;
 
   return (
     <>
       <BackLink to={paths.adminAttendanceCalendar} label={t('adminCalendar.title')} />
       <PageHeader title={t('punchImport.title')} subtitle={t('punchImport.subtitle')} />
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 2 }}>
-        <Stepper activeStep={STEPS.indexOf(step)} alternativeLabel>
-          {STEPS.map((s) => (
-            <Step key={s} completed={STEPS.indexOf(step) > STEPS.indexOf(s) || (s === 'done' && step === 'done')}>
-              <StepLabel>{t(`punchImport.steps.${s}`)}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
-      </Paper>
+      <ImportStepper step={step} keyPrefix="punchImport.steps" />
       {failure && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="punch-import-error">
           {failure}
         </Alert>
       )}
       {step === 'file' && (
-        <FileStep
-          file={file}
-          busy={previewCall.isPending}
-          onFile={(f) => {
-            setFailure(null);
-            setFile(f);
-          }}
-          onRejected={setFailure}
-          onNext={() => file && void check(file)}
-        />
+        <FileStep file={file} busy={flow.checking} onFile={flow.choose} onRejected={flow.setFailure} onNext={flow.check} />
       )}
-      {step === 'preview' && preview && file && <PreviewStep file={file} preview={preview} busy={runCall.isPending} onRestart={restart} onImport={() => void runImport()} />}
+      {step === 'preview' && preview && file && <PreviewStep file={file} preview={preview} busy={flow.running} onRestart={restart} onImport={flow.run} />}
       {step === 'done' && result && (
         <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, textAlign: 'center' }} data-testid="punch-import-result">
           <CheckCircleOutlined color="success" sx={{ fontSize: 56 }} />

@@ -9,98 +9,41 @@ import {
   LinearProgress,
   Paper,
   Stack,
-  Step,
-  StepLabel,
-  Stepper,
   Typography,
 } from '@mui/material';
-import type { ImportPreview } from '@timbro/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { FileDropCard } from '../../components/import/file-drop-card';
+import { ImportStepper } from '../../components/import/import-stepper';
+import { useImportFlow } from '../../components/import/use-import-flow';
 import { PageHeader } from '../../components/page-header';
 import { SectionCard } from '../../components/section-card';
 import { paths } from '../../config/paths';
-import { errorMessage, fieldErrors } from '../../lib/error-message';
 import { usePreviewImport } from './api/preview-import';
-import { useRunImport, type ImportResult } from './api/run-import';
+import { useRunImport } from './api/run-import';
 import { ImportPreviewTable } from './import-preview-table';
 import { downloadImportTemplate, IMPORT_HEADERS, REQUIRED_IMPORT_HEADERS } from './import-template';
 
-const STEPS = ['file', 'preview', 'done'] as const;
 
 /** /admin/user/import: choose a CSV/XLSX file → check every row → import all or nothing. */
 export function UserImportPage() {
   const { t } = useTranslation();
-  const [step, setStep] = useState<(typeof STEPS)[number]>('file');
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const previewCall = usePreviewImport();
-  const runCall = useRunImport();
-
-  const check = async (chosen: File) => {
-    setFailure(null);
-    try {
-      const data = await previewCall.mutateAsync(chosen);
-      setPreview(data);
-      setStep('preview');
-    } catch (err) {
-      setFailure(fieldErrors(err).file ?? errorMessage(err, t('errors.generic')));
-    }
-  };
-
-  const runImport = async () => {
-    if (!file) return;
-    setFailure(null);
-    try {
-      setResult(await runCall.mutateAsync(file));
-      setStep('done');
-    } catch (err) {
-      setFailure(errorMessage(err, t('errors.generic')));
-    }
-  };
-
-  const restart = () => {
-    setFile(null);
-    setPreview(null);
-    setResult(null);
-    setFailure(null);
-    setStep('file');
-  };
+  const flow = useImportFlow(usePreviewImport(), useRunImport());
+  const { step, file, preview, result, failure, restart } = flow;
 
   return (
     <>
       <BackLink to={paths.adminUser} label={t('users.list.title')} />
       <PageHeader title={t('userImport.title')} subtitle={t('userImport.subtitle')} />
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 2 }}>
-        <Stepper activeStep={STEPS.indexOf(step)} alternativeLabel sx={{ '& .MuiStepLabel-label': { fontSize: { xs: '0.75rem', sm: '0.875rem' } } }}>
-          {STEPS.map((s) => (
-            <Step key={s} completed={STEPS.indexOf(step) > STEPS.indexOf(s) || (s === 'done' && step === 'done')}>
-              <StepLabel>{t(`userImport.steps.${s}`)}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
-      </Paper>
+      <ImportStepper step={step} keyPrefix="userImport.steps" />
       {failure && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="import-error">
           {failure}
         </Alert>
       )}
       {step === 'file' && (
-        <FileStep
-          file={file}
-          busy={previewCall.isPending}
-          onFile={(f) => {
-            setFailure(null);
-            setFile(f);
-          }}
-          onRejected={setFailure}
-          onNext={() => file && void check(file)}
-        />
+        <FileStep file={file} busy={flow.checking} onFile={flow.choose} onRejected={flow.setFailure} onNext={flow.check} />
       )}
       {step === 'preview' && preview && file && (
         <Stack spacing={2} data-testid="import-preview">
@@ -117,15 +60,15 @@ export function UserImportPage() {
                 </Stack>
               </Box>
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                <Button onClick={restart} disabled={runCall.isPending}>
+                <Button onClick={restart} disabled={flow.running}>
                   {t('userImport.preview.otherFile')}
                 </Button>
-                <Button variant="contained" onClick={() => void runImport()} disabled={preview.invalid > 0 || preview.valid === 0 || runCall.isPending} data-testid="import-confirm">
+                <Button variant="contained" onClick={flow.run} disabled={preview.invalid > 0 || preview.valid === 0 || flow.running} data-testid="import-confirm">
                   {preview.invalid > 0 ? t('users.actions.import') : t('userImport.preview.confirm', { n: preview.valid })}
                 </Button>
               </Stack>
             </Stack>
-            {runCall.isPending && (
+            {flow.running && (
               <Box sx={{ mt: 2 }}>
                 <LinearProgress aria-label={t('userImport.preview.importing')} />
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
