@@ -1,11 +1,11 @@
-import { Alert, Button, Paper } from '@mui/material';
+import { Paper } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { PageHeader } from '../../components/page-header';
+import { LoadFailure } from '../../components/load-failure';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
-import { errorMessage } from '../../lib/error-message';
 import { useUser } from '../users/api/get-user';
 import { UserContracts } from './user-contracts';
 
@@ -15,15 +15,7 @@ export function UserContractsPage() {
   const { id = '' } = useParams();
   const user = useUser(id);
   if (user.isPending) return <PageLoader />;
-  if (user.isError)
-    return (
-      <>
-        <BackLink to={paths.adminContract} label={t('contracts.list.title')} />
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void user.refetch()}>{t('common.retry')}</Button>}>
-          {errorMessage(user.error, t('errors.generic'))}
-        </Alert>
-      </>
-    );
+  if (user.isError) return <LoadFailure error={user.error} onRetry={() => void user.refetch()} back={{ to: paths.adminContract, label: t('contracts.list.title') }} />;
   const name = `${user.data.firstName} ${user.data.lastName}`;
   return (
     <>

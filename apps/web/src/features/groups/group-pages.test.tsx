@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { RequireAuth } from '../auth/require-auth';
-import { GroupNewPage } from './group-form-page';
+import { GroupEditPage, GroupNewPage } from './group-form-page';
 import { GroupListPage } from './group-list-page';
 
 /** Typing without a pause between keys: the forms are long, and a busy machine must not time the tests out. */
@@ -51,6 +51,25 @@ describe('groups', { timeout: 20_000 }, () => {
     expect(calls.find((c) => c.path === '/ajax/users')).toBeTruthy();
     await user.click(screen.getByTestId('group-form-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/group'));
+  });
+
+  it('a group that cannot be loaded shows the server’s message, a way back and a retry that loads it', async () => {
+    let attempts = 0;
+    fakeApi({
+      ...session,
+      'GET /ajax/users': () => json(200, people),
+      'GET /admin/group/g-1': () =>
+        ++attempts === 1
+          ? json(503, { code: 'UNAVAILABLE', message: 'Servizio momentaneamente non disponibile' })
+          : json(200, { id: 'g-1', name: 'Magazzino', usersCount: 0, createdAt: '2026-11-22T08:00:00.000Z', members: [] }),
+    });
+    renderRoutes([page('/admin/group/:id/edit', <RequireAuth permission="group:write"><GroupEditPage /></RequireAuth>)], '/admin/group/g-1/edit');
+    const failure = await screen.findByTestId('load-failure');
+    expect(failure).toHaveTextContent('Servizio momentaneamente non disponibile');
+    expect(screen.getByRole('link', { name: /Gruppi/ })).toHaveAttribute('href', '/admin/group');
+    await user.click(within(failure).getByRole('button', { name: 'Riprova' }));
+    expect(await screen.findByDisplayValue('Magazzino')).toBeInTheDocument();
+    expect(attempts).toBe(2);
   });
 
   it('lists groups and deletes one after a confirmation', async () => {

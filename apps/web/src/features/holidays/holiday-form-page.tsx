@@ -10,6 +10,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { FormTextField } from '../../components/form/form-text-field';
 import { PageHeader } from '../../components/page-header';
+import { LoadFailure } from '../../components/load-failure';
 import { PageLoader } from '../../components/page-loader';
 import { SectionCard } from '../../components/section-card';
 import { paths } from '../../config/paths';
@@ -38,15 +39,7 @@ export function HolidayEditPage() {
   const { id = '' } = useParams();
   const query = useHoliday(id);
   if (query.isPending) return <PageLoader />;
-  if (query.isError)
-    return (
-      <Box sx={{ maxWidth: FORM_WIDTH }}>
-        <BackLink to={paths.adminHoliday} label={t('holidays.list.title')} />
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('common.retry')}</Button>}>
-          {errorMessage(query.error, t('errors.generic'))}
-        </Alert>
-      </Box>
-    );
+  if (query.isError) return <LoadFailure error={query.error} onRetry={() => void query.refetch()} back={{ to: paths.adminHoliday, label: t('holidays.list.title') }} maxWidth={FORM_WIDTH} />;
   return <HolidayPage key={query.data.id} holiday={query.data} />;
 }
 

@@ -9,6 +9,7 @@ import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { FormTextField } from '../../components/form/form-text-field';
 import { PageHeader } from '../../components/page-header';
+import { LoadFailure } from '../../components/load-failure';
 import { PageLoader } from '../../components/page-loader';
 import { SectionCard } from '../../components/section-card';
 import { SlotGridEditor, type SlotRowErrors } from '../../components/time-slots/slot-grid-editor';
@@ -33,15 +34,7 @@ export function TemplateDayEditPage() {
   const { id = '' } = useParams();
   const query = useTemplateDay(id);
   if (query.isPending) return <PageLoader />;
-  if (query.isError)
-    return (
-      <Box sx={{ maxWidth: FORM_WIDTH }}>
-        <BackLink to={paths.adminTemplateDay} label={t('templates.day.list.title')} />
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('common.retry')}</Button>}>
-          {errorMessage(query.error, t('errors.generic'))}
-        </Alert>
-      </Box>
-    );
+  if (query.isError) return <LoadFailure error={query.error} onRetry={() => void query.refetch()} back={{ to: paths.adminTemplateDay, label: t('templates.day.list.title') }} maxWidth={FORM_WIDTH} />;
   return <TemplateDayPage key={query.data.id} template={query.data} />;
 }
 

@@ -1,12 +1,12 @@
-import { Alert, Box, Button } from '@mui/material';
+import { Box } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { PageHeader } from '../../components/page-header';
+import { LoadFailure } from '../../components/load-failure';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
-import { errorMessage } from '../../lib/error-message';
 import { useCreateUser } from './api/create-user';
 import { useUser } from './api/get-user';
 import { useUpdateUser } from './api/update-user';
@@ -49,15 +49,7 @@ export function UserEditPage() {
   const query = useUser(id);
   const update = useUpdateUser(id);
   if (query.isPending) return <PageLoader />;
-  if (query.isError)
-    return (
-      <Box sx={{ maxWidth: FORM_WIDTH }}>
-        <BackLink to={paths.adminUser} label={t('users.list.title')} />
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('common.retry')}</Button>}>
-          {errorMessage(query.error, t('errors.generic'))}
-        </Alert>
-      </Box>
-    );
+  if (query.isError) return <LoadFailure error={query.error} onRetry={() => void query.refetch()} back={{ to: paths.adminUser, label: t('users.list.title') }} maxWidth={FORM_WIDTH} />;
   const user = query.data;
   const name = `${user.firstName} ${user.lastName}`;
   return (
