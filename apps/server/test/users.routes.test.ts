@@ -933,15 +933,22 @@ describe('POST /admin/user/{id}/enable and /disable', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id, enabled: false });
     try {
-      // The same session, on its very next request.
-      const ws = await ctx.get('/workspace/list', { session: member });
+      // Demo was Mario's only workspace: the same session ends on its very next request, its refresh token too.
+      expectError(await ctx.get('/workspace/list', { session: member }), 401, 'UNAUTHENTICATED');
+      expectError(await ctx.get('/ajax/users', inDemo(member)), 401, 'UNAUTHENTICATED');
+      const refreshCookie = member.cookie.split('; ').find((c) => c.startsWith('timbro_rt='));
+      expect(refreshCookie).toBeDefined();
+      expectError(await ctx.post('/auth/token/refresh', undefined, { session: { ...member, cookie: refreshCookie! } }), 401, 'UNAUTHENTICATED');
+      // Signing in again gives a plain platform user without any workspace.
+      const again = await ctx.login('mario.rossi@demo.timbro.it');
+      const ws = await ctx.get('/workspace/list', { session: again });
       expect(ws.statusCode).toBe(200);
       expect(ws.json()).toEqual([]);
       expect(ws.headers['x-workspace-id']).toBeUndefined();
-      expectError(await ctx.get('/workspace/list', inDemo(member)), 403, 'WORKSPACE_FORBIDDEN');
-      expectError(await ctx.get('/ajax/users', inDemo(member)), 403, 'WORKSPACE_FORBIDDEN');
-      expectError(await ctx.get('/ajax/users', { session: member }), 403, 'FORBIDDEN');
-      expect((await ctx.get('/user', { session: member })).json().workspace_roles).toEqual([]);
+      expectError(await ctx.get('/workspace/list', inDemo(again)), 403, 'WORKSPACE_FORBIDDEN');
+      expectError(await ctx.get('/ajax/users', inDemo(again)), 403, 'WORKSPACE_FORBIDDEN');
+      expectError(await ctx.get('/ajax/users', { session: again }), 403, 'FORBIDDEN');
+      expect((await ctx.get('/user', { session: again })).json().workspace_roles).toEqual([]);
       // Disabling twice changes nothing and writes no second entry.
       const twice = await ctx.post(`/admin/user/${id}/disable`, {}, asAdmin());
       expect(twice.statusCode).toBe(200);
@@ -957,10 +964,28 @@ describe('POST /admin/user/{id}/enable and /disable', () => {
       const [entry] = await auditOf(enabled);
       expect(entry).toMatchObject({ action: 'user.enable', entityId: id });
       expect(entry!.changes).toEqual({ enabled: { from: false, to: true } });
+      member = await ctx.login('mario.rossi@demo.timbro.it');
     }
     const ws = await ctx.get('/workspace/list', inDemo(member));
     expect(ws.statusCode).toBe(200);
     expect(ws.json()).toEqual([expect.objectContaining({ id: ctx.ws.demo })]);
+  });
+
+  it('someone who keeps another workspace keeps the session: only the disabled workspace goes', async () => {
+    // The consultant is accountant of both Demo and Beta.
+    const id = await infoId('consulente@demo.timbro.it');
+    const consultant = await ctx.login('consulente@demo.timbro.it');
+    expect((await ctx.post(`/admin/user/${id}/disable`, {}, asAdmin())).statusCode).toBe(200);
+    try {
+      const ws = await ctx.get('/workspace/list', { session: consultant });
+      expect(ws.statusCode).toBe(200);
+      expect(ws.json()).toEqual([expect.objectContaining({ id: ctx.ws.beta })]);
+      expectError(await ctx.get('/workspace/list', inDemo(consultant)), 403, 'WORKSPACE_FORBIDDEN');
+      const refreshCookie = consultant.cookie.split('; ').find((c) => c.startsWith('timbro_rt='));
+      expect((await ctx.post('/auth/token/refresh', undefined, { session: { ...consultant, cookie: refreshCookie! } })).statusCode).toBe(200);
+    } finally {
+      expect((await ctx.post(`/admin/user/${id}/enable`, {}, asAdmin())).statusCode).toBe(200);
+    }
   });
 
   it('the operator may disable an admin when another admin stays', async () => {

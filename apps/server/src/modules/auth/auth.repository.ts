@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { authSessions, oneTimeTokens, refreshTokens, users } from '../../db/schema';
+import { authSessions, oneTimeTokens, refreshTokens, userInfos, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -56,6 +56,18 @@ export async function revokeSession(q: Queryable, sessionId: string, reason: str
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+/** True when the user is the platform operator or still has an enabled membership in some workspace. */
+export async function keepsPlatformAccess(q: Queryable, userId: string): Promise<boolean> {
+  const [user] = await q.select({ isOperator: users.isOperator }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || user.isOperator) return Boolean(user);
+  const rows = await q
+    .select({ id: userInfos.id })
+    .from(userInfos)
+    .where(and(eq(userInfos.userId, userId), eq(userInfos.enabled, true)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Ends every session of a user, optionally keeping one (the caller's). */

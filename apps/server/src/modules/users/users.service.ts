@@ -185,7 +185,10 @@ export async function updateUser(deps: AppDeps, scope: WorkspaceScope, actor: Ac
   return getUser(deps, scope, id);
 }
 
-/** Enable / disable the person's access to this workspace. Disabling takes effect on their next request. */
+/**
+ * Enable / disable the person's access to this workspace. Disabling takes effect on their next request; when no other
+ * enabled workspace remains (and they are not the platform operator), their sessions and refresh tokens are revoked.
+ */
 export async function setEnabled(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string, enabled: boolean): Promise<User> {
   await deps.db.transaction(async (tx) => {
     const row = await repo.findUser(tx, scope, id);
@@ -196,6 +199,11 @@ export async function setEnabled(deps: AppDeps, scope: WorkspaceScope, actor: Ac
       if (row.info.isAdmin && (await repo.otherEnabledAdmins(tx, scope, row.info.id)) === 0) throw new AppError(ErrorCode.CONFLICT, peopleMsg.lastAdmin);
     }
     await repo.userInfoRepo.update(tx, scope, id, { enabled, updatedAt: new Date() });
+    // The workspace is gone at once for every open session (memberships are read per request). When it was the
+    // person's last enabled workspace, their sessions end too, so no refresh token outlives the access.
+    if (!enabled && !(await authRepo.keepsPlatformAccess(tx, row.info.userId))) {
+      await authRepo.revokeUserSessions(tx, row.info.userId, 'membership_disabled');
+    }
     await recordAudit(tx, scope, {
       actorUserId: actor.userId,
       action: enabled ? 'user.enable' : 'user.disable',
