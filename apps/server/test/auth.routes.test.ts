@@ -1,10 +1,20 @@
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE, generateCodiceFiscale } from '@timbro/shared';
+import { CLIENT_HEADER, CLIENT_HEADER_APP_VALUE, CLIENT_HEADER_VALUE, RESET_TOKEN_TTL_MINUTES, generateCodiceFiscale, type User } from '@timbro/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authSessions, oneTimeTokens, rateLimits, refreshTokens, users } from '../src/db/schema';
+import * as passwords from '../src/lib/passwords';
 import { randomToken, sha256 } from '../src/lib/tokens';
-import { DEMO_PASSWORD, cookiesOf, createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
+import {
+  DEMO_PASSWORD,
+  cookiesOf,
+  createTestContext,
+  expectError,
+  fieldErrors,
+  membershipOf,
+  type Session,
+  type TestContext,
+} from './helpers';
 
 /** Cookie names on plain http (the test config has PUBLIC_URL http://localhost:3000, so no __Host-/__Secure- prefix). */
 const ACCESS = 'timbro_at';
@@ -61,6 +71,29 @@ function sessionFrom(res: LightMyRequestResponse, prev: Session): Session {
 
 const login = (username: string, password: string, extra: Record<string, unknown> = {}) =>
   ctx.post('/auth/login', { username, password, ...extra });
+
+/** A user invited but without a password yet, with a first-login token valid for a day. */
+async function invitedUser(email: string, firstName: string, lastName: string): Promise<{ id: string; token: string }> {
+  const [invited] = await ctx.db.insert(users).values({ email, firstName, lastName, passwordHash: null }).returning({ id: users.id });
+  const token = randomToken();
+  await ctx.db.insert(oneTimeTokens).values({
+    userId: invited!.id,
+    purpose: 'first_login',
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+  });
+  return { id: invited!.id, token };
+}
+
+/** The token of the newest reset-password mail to `to`. */
+async function resetTokenFromMail(to: string): Promise<string> {
+  const mails = (await ctx.outbox(to)).filter((m) => m.template === 'reset-password');
+  const m = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mails[mails.length - 1]?.textBody ?? '');
+  if (!m) throw new Error(`no reset-password mail to ${to}`);
+  return m[1]!;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Fixed windows of 15 minutes: when a window is about to end, wait for the next one so 11 attempts share one. */
 async function awaitFreshRateWindow() {
@@ -175,6 +208,50 @@ describe('POST /auth/login', () => {
     expect(wrongBody.message).toBe('Email o password non corretti');
     expect(wrong.cookies.filter((c) => c.value !== '')).toEqual([]);
     expect(unknown.cookies.filter((c) => c.value !== '')).toEqual([]);
+  });
+
+  it('spends a dummy password check for an unknown e-mail and for an account without a password', async () => {
+    // auth.service calls burnPasswordCheck/verifyPassword through the module's live bindings, so a spy on the
+    // module namespace sees the calls (and, unlike vi.mock, still runs the real argon2 work).
+    const burn = vi.spyOn(passwords, 'burnPasswordCheck');
+    const verify = vi.spyOn(passwords, 'verifyPassword');
+    try {
+      expectError(await login('nessuno.tempo@demo.timbro.it', 'Qualsiasi-2026!'), 401, 'INVALID_CREDENTIALS');
+      expect(burn).toHaveBeenCalledTimes(1);
+      expect(burn).toHaveBeenLastCalledWith('Qualsiasi-2026!');
+      expect(verify).not.toHaveBeenCalled();
+
+      const invited = 'senza.password@demo.timbro.it';
+      await invitedUser(invited, 'Sergio', 'Senzapassword');
+      const noPassword = await login(invited, 'Qualsiasi-2026!');
+      expectError(noPassword, 401, 'INVALID_CREDENTIALS');
+      expect(noPassword.json()).toEqual((await login('nessuno.tempo@demo.timbro.it', 'x')).json());
+      expect(burn).toHaveBeenCalledTimes(3);
+      expect(verify).not.toHaveBeenCalled();
+
+      // A known account with a wrong password does the real check instead.
+      burn.mockClear();
+      expectError(await login('martina.rinaldi@demo.timbro.it', 'Sbagliata2026!'), 401, 'INVALID_CREDENTIALS');
+      expect(burn).not.toHaveBeenCalled();
+      expect(verify).toHaveBeenCalledTimes(1);
+    } finally {
+      burn.mockRestore();
+      verify.mockRestore();
+    }
+
+    // And the dummy check costs about as much as a real one (loose bound: the machine is shared).
+    const timed = async (email: string) => {
+      const t = performance.now();
+      expectError(await login(email, 'Sbagliata2026!'), 401, 'INVALID_CREDENTIALS');
+      return performance.now() - t;
+    };
+    const unknown: number[] = [];
+    const known: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      unknown.push(await timed(`nessuno.tempo${i}@demo.timbro.it`));
+      known.push(await timed('martina.rinaldi@demo.timbro.it'));
+    }
+    expect(median(unknown), `unknown ${unknown.join(', ')} ms vs known ${known.join(', ')} ms`).toBeGreaterThanOrEqual(median(known) * 0.3);
   });
 
   it('refuses a disabled user (403 at login) and ends their open session at once', async () => {
@@ -427,7 +504,9 @@ describe('password reset: POST /auth/forgot-password and /auth/new-password/{tok
   it('sends a reset link and sets a new password with it', async () => {
     const before = await ctx.login(email);
 
+    const requestedAt = Date.now();
     const res = await ctx.post('/auth/forgot-password', { username: email });
+    const answeredAt = Date.now();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: expect.any(String) });
     const token = await lastResetToken(email);
@@ -436,6 +515,11 @@ describe('password reset: POST /auth/forgot-password and /auth/new-password/{tok
     // Only the hash is stored.
     const [stored] = await ctx.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.tokenHash, sha256(token)));
     expect(stored).toMatchObject({ purpose: 'reset', userId: before.userId, usedAt: null });
+    // The link lasts RESET_TOKEN_TTL_MINUTES (30) from the request.
+    expect(RESET_TOKEN_TTL_MINUTES).toBe(30);
+    const ttlMs = RESET_TOKEN_TTL_MINUTES * 60_000;
+    expect(stored!.expiresAt.getTime()).toBeGreaterThanOrEqual(requestedAt + ttlMs - 1000);
+    expect(stored!.expiresAt.getTime()).toBeLessThanOrEqual(answeredAt + ttlMs + 1000);
 
     const mismatch = await ctx.post(`/auth/new-password/${token}`, { password: newPassword, password_confirmation: 'AltraPassword-2026' });
     expectError(mismatch, 400, 'VALIDATION_FAILED');
@@ -541,6 +625,69 @@ describe('POST /auth/first-login/{token}', () => {
       .where(and(eq(oneTimeTokens.userId, invited!.id), eq(oneTimeTokens.purpose, 'first_login')))
       .orderBy(desc(oneTimeTokens.createdAt));
     expect(tok!.usedAt).not.toBeNull();
+  });
+});
+
+describe('POST /auth/first-login/{token}: other sessions', () => {
+  it("ends the user's other open sessions", async () => {
+    const email = 'invitato.sessioni@demo.timbro.it';
+    const invited = await invitedUser(email, 'Irene', 'Sessioni');
+
+    // Before using the invitation the user got a password through a reset and logged in: an open session.
+    expect((await ctx.post('/auth/forgot-password', { username: email })).statusCode).toBe(200);
+    const reset = await resetTokenFromMail(email);
+    const first = 'Reimpostata-2026!';
+    expect((await ctx.post(`/auth/new-password/${reset}`, { password: first, password_confirmation: first })).statusCode).toBe(200);
+    const old = await ctx.login(email, first);
+    expect((await ctx.get('/user', { session: old })).statusCode).toBe(200);
+
+    const password = 'DaInvito-2026!';
+    const res = await ctx.post(`/auth/first-login/${invited.token}`, { password, password_confirmation: password });
+    expect(res.statusCode, res.body).toBe(200);
+
+    // The old session is over: its refresh token and its access cookie answer 401.
+    expectError(await ctx.post('/auth/token/refresh', undefined, { session: refreshOnly(old) }), 401, 'UNAUTHENTICATED');
+    expectError(await ctx.get('/user', { session: accessOnly(old) }), 401, 'UNAUTHENTICATED');
+    const sessions = await ctx.db
+      .select({ revokedAt: authSessions.revokedAt, reason: authSessions.revokedReason })
+      .from(authSessions)
+      .where(eq(authSessions.userId, invited.id));
+    expect(sessions.length).toBeGreaterThan(0);
+    for (const s of sessions) expect(s).toEqual({ revokedAt: expect.any(Date), reason: 'password_set' });
+
+    // The invitation's password is the one that works now.
+    expectError(await login(email, first), 401, 'INVALID_CREDENTIALS');
+    expect((await login(email, password)).statusCode).toBe(200);
+  });
+});
+
+describe('last login per client', () => {
+  it('an app login records lastLoginAt.app and leaves lastLoginAt.web as it was', async () => {
+    const email = 'federico.moretti@demo.timbro.it';
+    const admin = await ctx.login('admin@demo.timbro.it');
+    const info = await membershipOf(ctx, email, ctx.ws.demo);
+    const record = async () => {
+      const res = await ctx.get(`/admin/user/${info!.id}`, { session: admin, workspace: ctx.ws.demo });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as User).lastLoginAt;
+    };
+
+    await ctx.login(email); // from the web (X-Client: timbro-web)
+    const afterWeb = await record();
+    expect(afterWeb.web).not.toBeNull();
+    expect(afterWeb.app).toBeNull();
+
+    // The mobile app sends X-Client: timbro-app (accepted by the CSRF check like the web's value).
+    const startedAt = Date.now();
+    const res = await ctx.post('/auth/login', { username: email, password: DEMO_PASSWORD }, { noClientHeader: true, headers: { [CLIENT_HEADER]: CLIENT_HEADER_APP_VALUE } });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await record();
+    expect(after.web).toBe(afterWeb.web);
+    expect(after.app).not.toBeNull();
+    expect(Date.parse(after.app!)).toBeGreaterThanOrEqual(startedAt - 1000);
+    expect(Date.parse(after.app!)).toBeLessThanOrEqual(Date.now() + 1000);
+    const sessions = await ctx.db.select({ client: authSessions.client }).from(authSessions).where(eq(authSessions.userId, await ctx.userId(email)));
+    expect(sessions.map((x) => x.client).sort()).toEqual(['app', 'web']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +54,37 @@ describe('route permissions', () => {
       .map((r) => `${r.method.padEnd(6)} ${r.url.padEnd(40)} ${r.permission}`)
       .sort();
     await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot('./__snapshots__/route-permissions.txt');
+  });
+
+  it('every non-public route answers 401 without a session; every state-changing route 403 without X-Client, even logged in', async () => {
+    const declared = ctx.app.routeDeclarations.filter((r) => !r.url.startsWith('/api/v1/test/'));
+    expect(declared.length).toBeGreaterThan(50);
+    // Path parameters become a random UUID (no record behind it); the pipeline answers before the body is validated
+    // or a record is looked up, so an empty body and a missing record do not change the answer.
+    const concrete = (url: string) => url.replace(/^\/api\/v1/, '').replace(/:[A-Za-z_]+/g, () => randomUUID());
+    type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    const unexpected: string[] = [];
+
+    const guarded = declared.filter((r) => r.permission !== 'public');
+    expect(guarded.length).toBeGreaterThan(40);
+    for (const r of guarded) {
+      const res = await ctx.request(r.method as Method, concrete(r.url), r.method === 'GET' ? undefined : {});
+      if (res.statusCode !== 401 || res.json().code !== 'UNAUTHENTICATED') unexpected.push(`${r.method} ${r.url} → ${res.statusCode} ${res.body}`);
+    }
+
+    // A real session, in its workspace: only the missing X-Client header stops these. Public routes included
+    // (login, logout, register, …): the CSRF check comes first for every state-changing request.
+    const session = await ctx.login('admin@demo.timbro.it');
+    const changing = declared.filter((r) => r.method !== 'GET');
+    expect(changing.length).toBeGreaterThan(30);
+    for (const r of changing) {
+      expect(['POST', 'PUT', 'PATCH', 'DELETE'], `${r.method} ${r.url}`).toContain(r.method);
+      const res = await ctx.request(r.method as Method, concrete(r.url), {}, { session, workspace: ctx.ws.demo, noClientHeader: true });
+      if (res.statusCode !== 403 || res.json().code !== 'CSRF_REJECTED') unexpected.push(`${r.method} ${r.url} (no X-Client) → ${res.statusCode} ${res.body}`);
+    }
+    expect(unexpected).toEqual([]);
+    // Nothing ran: the session survived POST /auth/logout and /user/immediately-delete, and still works.
+    expect((await ctx.get('/user', { session })).statusCode).toBe(200);
   });
 
   it('a route that declares neither a permission nor public refuses to register', async () => {

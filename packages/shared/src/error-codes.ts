@@ -34,6 +34,8 @@ export const AUTH_STATUS_HEADER = 'x-auth-status';
 export const WORKSPACE_HEADER = 'x-workspace-id';
 export const CLIENT_HEADER = 'x-client';
 export const CLIENT_HEADER_VALUE = 'timbro-web';
+/** The same header from the mobile app: accepted like the web's (CSRF), and it records the app's last login. */
+export const CLIENT_HEADER_APP_VALUE = 'timbro-app';
 export const AUTH_MODE_HEADER = 'x-auth-mode';
 
 /** Italian texts of the spec's error catalogue (section 8). */

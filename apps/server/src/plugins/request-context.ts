@@ -1,5 +1,6 @@
 import {
   CLIENT_HEADER,
+  CLIENT_HEADER_APP_VALUE,
   CLIENT_HEADER_VALUE,
   ErrorCode,
   WORKSPACE_HEADER,
@@ -187,7 +188,8 @@ export const requestContext = fp(
       const cfg = request.routeOptions.config as { permission?: Permission; public?: boolean };
 
       if (!SAFE_METHODS.has(request.method)) {
-        if (request.headers[CLIENT_HEADER] !== CLIENT_HEADER_VALUE) {
+        const client = request.headers[CLIENT_HEADER];
+        if (client !== CLIENT_HEADER_VALUE && client !== CLIENT_HEADER_APP_VALUE) {
           throw new AppError(ErrorCode.CSRF_REJECTED, 'Richiesta rifiutata: intestazione applicativa mancante');
         }
         if (request.headers['sec-fetch-site'] === 'cross-site') {

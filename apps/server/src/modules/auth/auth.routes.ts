@@ -1,7 +1,7 @@
 import {
   AUTH_MODE_HEADER,
   CLIENT_HEADER,
-  CLIENT_HEADER_VALUE,
+  CLIENT_HEADER_APP_VALUE,
   CurrentUserSchema,
   ForgotPasswordInputSchema,
   LoginInputSchema,
@@ -25,7 +25,7 @@ export function clientInfo(request: FastifyRequest): service.ClientInfo {
   return {
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
-    client: request.headers[CLIENT_HEADER] === CLIENT_HEADER_VALUE ? 'web' : 'app',
+    client: request.headers[CLIENT_HEADER] === CLIENT_HEADER_APP_VALUE ? 'app' : 'web',
   };
 }
 
