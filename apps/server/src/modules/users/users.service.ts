@@ -25,6 +25,7 @@ import { randomToken, sha256 } from '../../lib/tokens';
 import * as authRepo from '../auth/auth.repository';
 import { findWorkspace } from '../workspaces/workspaces.repository';
 import { maskEmail, presentUser } from './users.presenter';
+import { checkDisable, checkRoleChange } from './users.policy';
 import * as repo from './users.repository';
 
 export interface ActorRef {
@@ -161,10 +162,8 @@ export async function updateUser(deps: AppDeps, scope: WorkspaceScope, actor: Ac
     if (input.fiscalCode !== undefined && normalizeCodiceFiscale(input.fiscalCode) !== account.fiscalCode) {
       throw validation([{ path: 'fiscalCode', message: peopleMsg.fiscalCodeNotEditable }]);
     }
-    if (info.isMember && !input.roles.includes('member')) throw validation([{ path: 'roles', message: peopleMsg.memberRoleLocked }]);
-    if (info.isAdmin && info.enabled && !input.roles.includes('admin') && (await repo.otherEnabledAdmins(tx, scope, info.id)) === 0) {
-      throw validation([{ path: 'roles', message: peopleMsg.lastAdmin }]);
-    }
+    const roleRule = checkRoleChange(info, input.roles, info.isAdmin ? await repo.otherEnabledAdmins(tx, scope, info.id) : 0);
+    if (!roleRule.ok) throw validation([{ path: roleRule.path ?? 'roles', message: roleRule.message }]);
     const accountChanged =
       input.firstName !== account.firstName || input.lastName !== account.lastName || input.email.toLowerCase() !== account.email.toLowerCase();
     if (accountChanged) {
@@ -195,8 +194,8 @@ export async function setEnabled(deps: AppDeps, scope: WorkspaceScope, actor: Ac
     if (!row) throw notFound(peopleMsg.userNotFound);
     if (row.info.enabled === enabled) return;
     if (!enabled) {
-      if (row.info.id === actor.userInfoId) throw new AppError(ErrorCode.CONFLICT, peopleMsg.cannotDisableSelf);
-      if (row.info.isAdmin && (await repo.otherEnabledAdmins(tx, scope, row.info.id)) === 0) throw new AppError(ErrorCode.CONFLICT, peopleMsg.lastAdmin);
+      const rule = checkDisable(row.info, actor.userInfoId, row.info.isAdmin ? await repo.otherEnabledAdmins(tx, scope, row.info.id) : 0);
+      if (!rule.ok) throw new AppError(ErrorCode.CONFLICT, rule.message);
     }
     await repo.userInfoRepo.update(tx, scope, id, { enabled, updatedAt: new Date() });
     // The workspace is gone at once for every open session (memberships are read per request). When it was the
