@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, login, screenshot } from './fixtures';
 
 test.describe('web shell', () => {
@@ -131,6 +131,104 @@ test.describe('web shell', () => {
     await other.close();
   });
 
+  test('/500 and the 403 page in Italian, inside the frame', async ({ page }) => {
+    await login(page, 'mario.rossi@demo.timbro.it');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/admin/user');
+    await expect(page.getByTestId('error-403')).toContainText('Non autorizzato');
+    await expect(page.getByTestId('error-403')).toContainText('Non hai i permessi per vedere questa pagina.');
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await screenshot(page, 'it-403');
+    await page.goto('/500');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Errore del server');
+    await expect(page.getByTestId('error-500')).toContainText('Si è verificato un errore imprevisto. Riprova tra qualche istante.');
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'it-500');
+    await page.getByRole('link', { name: 'Torna alla home' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('first login in Italian and the auth screens in Arabic', async ({ page }) => {
+    await page.goto('/first-login/abcdefghijklmnopqrstuvwxyz?lang=it');
+    await expect(page.getByRole('heading', { name: 'Primo accesso' })).toBeVisible();
+    await expect(page.getByLabel('Nuova password')).toBeVisible();
+    await screenshot(page, 'it-first-login');
+
+    await page.goto('/forget-password?lang=ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('نسيت كلمة المرور');
+    await expectAccessible(page);
+    await screenshot(page, 'ar-forgot-password');
+    await page.goto('/reset-password/abcdefghijklmnopqrstuvwxyz?lang=ar');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('إعادة تعيين كلمة المرور');
+    await screenshot(page, 'ar-reset-password');
+    await page.goto('/first-login/abcdefghijklmnopqrstuvwxyz?lang=ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('الدخول الأول');
+    await expectAccessible(page);
+    await screenshot(page, 'ar-first-login');
+    // The device keeps the choice: back to Italian for whoever comes next.
+    await page.goto('/signin?lang=it');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  });
+
+  test('in Arabic: 404, a coming-soon page and change password', async ({ page }) => {
+    await login(page, 'luca.romano@demo.timbro.it');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByTestId('language-button').click();
+    await page.getByTestId('language-ar').click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+    await page.goto('/pagina/inesistente');
+    await expect(page.getByTestId('error-404')).toContainText('الصفحة غير موجودة');
+    await screenshot(page, 'ar-404');
+
+    await page.goto('/member/paycheck');
+    await expect(page.getByTestId('coming-soon')).toContainText('قريبًا');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('كشوف رواتبي');
+    await expectAccessible(page);
+    await screenshot(page, 'ar-coming-soon');
+
+    await page.goto('/my-account');
+    await page.getByTestId('profile-tab-password').click();
+    await page.getByLabel('كلمة المرور الحالية').fill('Sbagliata-2026');
+    await page.getByLabel('كلمة المرور الجديدة').fill('NuovaPassword2026');
+    await page.getByLabel('تأكيد كلمة المرور').fill('NuovaPassword2027');
+    await page.getByRole('button', { name: 'تغيير كلمة المرور' }).click();
+    await expect(page.getByText('كلمتا المرور غير متطابقتين')).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'ar-change-password');
+
+    await page.getByTestId('language-button').click();
+    await page.getByTestId('language-it').click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  });
+
+  test('login page: Tab goes through the form in order and the focus is visible', async ({ page }) => {
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { name: 'Accedi' })).toBeVisible();
+    const email = page.getByLabel('Email');
+    // The e-mail field has the focus on arrival.
+    await expect(email).toBeFocused();
+    const order = [
+      page.getByLabel('Password', { exact: false }).first(),
+      page.getByRole('checkbox', { name: 'Ricordami' }),
+      page.getByRole('link', { name: 'Password dimenticata?' }),
+      page.getByRole('button', { name: 'Accedi', exact: true }),
+      page.getByRole('link', { name: 'Registrati' }),
+    ];
+    expect(await focusIndicator(page)).not.toBe('none');
+    for (const next of order) {
+      await page.keyboard.press('Tab');
+      await expect(next).toBeFocused();
+      expect(await focusIndicator(page)).not.toBe('none');
+    }
+    // Shift+Tab goes back the same way.
+    await page.keyboard.press('Shift+Tab');
+    await expect(order[3]!).toBeFocused();
+  });
+
   test('?lang=ar presets the language on the login page', async ({ page }) => {
     await page.goto('/signin?lang=ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -147,3 +245,29 @@ test.describe('web shell', () => {
     await screenshot(page, 'it-reset-password');
   });
 });
+
+/**
+ * How the focused element shows its focus: an outline or a box shadow on it, or on the control MUI draws for it (a
+ * text field's 2 px border, a checkbox's button, as the input itself is transparent); 'none' when nothing is visible.
+ */
+async function focusIndicator(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return 'none';
+    const shows = (node: Element) => {
+      const cs = getComputedStyle(node);
+      if (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) return `outline ${cs.outlineStyle} ${cs.outlineWidth}`;
+      if (cs.boxShadow && cs.boxShadow !== 'none') return `box-shadow ${cs.boxShadow}`;
+      return null;
+    };
+    // An invisible element (a checkbox's own input) shows nothing, whatever its outline.
+    const own = getComputedStyle(el).opacity === '0' ? null : shows(el);
+    if (own) return own;
+    // A text field: the input draws nothing, its notched outline turns 2 px thick.
+    const field = el.closest('.MuiOutlinedInput-root.Mui-focused')?.querySelector('fieldset');
+    if (field && parseFloat(getComputedStyle(field).borderTopWidth) >= 2) return `field border ${getComputedStyle(field).borderTopWidth}`;
+    // A checkbox: the input is invisible, its button shows the focus.
+    const button = el.closest('.MuiButtonBase-root.Mui-focusVisible');
+    return (button && shows(button)) ?? 'none';
+  });
+}

@@ -1,14 +1,13 @@
-import { Alert, Box, Button } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import type { User } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { PageHeader } from '../../components/page-header';
+import { LoadFailure } from '../../components/load-failure';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
-import { errorMessage } from '../../lib/error-message';
 import { useUser } from '../users/api/get-user';
 import { useContract } from './api/get-contract';
 import { useUserContracts } from './api/get-user-contracts';
@@ -17,18 +16,6 @@ import { ContractForm } from './contract-form';
 
 const FORM_WIDTH = 1180;
 const contractsPath = (id: string) => generatePath(paths.adminUserContract, { id });
-
-function Failed({ error, retry, back }: { error: unknown; retry(): void; back: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ maxWidth: FORM_WIDTH }}>
-      {back}
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={retry}>{t('common.retry')}</Button>}>
-        {errorMessage(error, t('errors.generic'))}
-      </Alert>
-    </Box>
-  );
-}
 
 const fullName = (u: User) => `${u.firstName} ${u.lastName}`;
 
@@ -42,7 +29,7 @@ export function ContractNewPage() {
   const existing = useUserContracts(id);
   const create = useCreateContract(id);
   if (user.isPending) return <PageLoader />;
-  if (user.isError) return <Failed error={user.error} retry={() => void user.refetch()} back={<BackLink to={paths.adminContract} label={t('contracts.list.title')} />} />;
+  if (user.isError) return <LoadFailure error={user.error} onRetry={() => void user.refetch()} back={{ to: paths.adminContract, label: t('contracts.list.title') }} maxWidth={FORM_WIDTH} />;
   const name = fullName(user.data);
   const first = existing.data?.length === 0;
   return (
@@ -80,9 +67,9 @@ export function ContractEditPage() {
   const contract = useContract(contractId);
   const update = useUpdateContract(contractId);
   if (user.isPending || contract.isPending) return <PageLoader />;
-  const back = <BackLink to={contractsPath(id)} label={t('contracts.list.title')} />;
-  if (user.isError) return <Failed error={user.error} retry={() => void user.refetch()} back={back} />;
-  if (contract.isError) return <Failed error={contract.error} retry={() => void contract.refetch()} back={back} />;
+  const back = { to: contractsPath(id), label: t('contracts.list.title') };
+  if (user.isError) return <LoadFailure error={user.error} onRetry={() => void user.refetch()} back={back} maxWidth={FORM_WIDTH} />;
+  if (contract.isError) return <LoadFailure error={contract.error} onRetry={() => void contract.refetch()} back={back} maxWidth={FORM_WIDTH} />;
   const name = fullName(user.data);
   return (
     <Box sx={{ maxWidth: FORM_WIDTH }}>

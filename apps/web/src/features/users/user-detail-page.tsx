@@ -1,7 +1,7 @@
 import Block from '@mui/icons-material/Block';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
-import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { Permission, User } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LoadFailure } from '../../components/load-failure';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
@@ -45,22 +46,7 @@ export function UserDetailPage() {
   const tab = tabs.find((x) => x.key === requested)?.key ?? 'detail';
 
   if (query.isPending) return <PageLoader />;
-  if (query.isError)
-    return (
-      <>
-        <BackLink to={paths.adminUser} label={t('users.list.title')} />
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {errorMessage(query.error, t('errors.generic'))}
-        </Alert>
-      </>
-    );
+  if (query.isError) return <LoadFailure error={query.error} onRetry={() => void query.refetch()} back={{ to: paths.adminUser, label: t('users.list.title') }} />;
   const user = query.data;
   return (
     <>

@@ -17,7 +17,8 @@ export function WorkspaceSwitcher() {
     return (
       <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 1, opacity: 0.9 }} data-testid="workspace-name">
         <BusinessOutlined fontSize="small" />
-        {workspaces[0]!.name}
+        {/* bdi: a Latin name keeps its own direction in Arabic ("Demo S.r.l.", not ".Demo S.r.l"). */}
+        <bdi>{workspaces[0]!.name}</bdi>
       </Typography>
     );
   }
@@ -27,9 +28,10 @@ export function WorkspaceSwitcher() {
       value={workspaceId ?? ''}
       onChange={(e) => {
         void switchWorkspace(String(e.target.value))
-          .then((user) => {
+          .then(() => {
             enqueueSnackbar(t('workspace.switched'), { variant: 'info' });
-            void navigate(user === undefined ? '/' : '/');
+            // The home route of the new workspace (the user's roles may differ there).
+            void navigate('/');
           })
           .catch((err) => enqueueSnackbar(errorMessage(err, t('errors.generic')), { variant: 'error' }));
       }}
@@ -40,7 +42,7 @@ export function WorkspaceSwitcher() {
     >
       {workspaces.map((w) => (
         <MenuItem key={w.id} value={w.id}>
-          {w.name}
+          <bdi>{w.name}</bdi>
         </MenuItem>
       ))}
     </Select>

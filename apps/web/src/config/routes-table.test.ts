@@ -1,0 +1,80 @@
+import { matchRoutes, type RouteObject } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAppRouter } from '../app/router';
+import { PROTECTED_ROUTES } from '../app/routes';
+import { PAYROLL_PROVIDER, paths } from './paths';
+
+/** The route table of spec section 2, copied as written ({payroll} is the payroll software's name). */
+const SPEC_ROUTES = [
+  '/signin',
+  '/forget-password',
+  '/my-account',
+  '/dashboard',
+  '/admin/user',
+  '/admin/user/:id/detail',
+  '/admin/user/:id/contract',
+  '/admin/user/:id/paycheck',
+  '/admin/user/:id/document',
+  '/admin/paycheck/import',
+  '/admin/contract',
+  '/admin/group',
+  '/admin/setting/template-day',
+  '/admin/setting/template-week',
+  '/admin/setting/holiday',
+  '/admin/setting/justification',
+  '/admin/setting/workspace',
+  '/admin/month-log',
+  '/admin/announcement',
+  '/member/calendar',
+  '/member/paycheck',
+  '/member/document',
+  '/member/announcement',
+  '/member/work-shift',
+  '/integration/{payroll}/company',
+  '/integration/{payroll}/user-info',
+  '/integration/{payroll}/justification',
+  '/attendance/attendance-data/timesheet',
+] as const;
+
+/** Every path of a route tree, at any depth. */
+function allPaths(routes: readonly RouteObject[]): string[] {
+  return routes.flatMap((r) => [...(r.path ? [r.path] : []), ...allPaths(r.children ?? [])]);
+}
+
+/** A URL for a path pattern: sample values for the `:params`, our payroll software for {payroll}. */
+const concrete = (path: string) => path.replace('{payroll}', PAYROLL_PROVIDER).replace(/:\w+/g, 'x1');
+
+describe("the app's routes cover the spec's route table", () => {
+  let router: ReturnType<typeof createAppRouter> | null = null;
+  afterEach(() => router?.dispose());
+
+  it.each(SPEC_ROUTES)('%s is a route of the app', (specPath) => {
+    router = createAppRouter();
+    const configured = allPaths(router.routes);
+    const pattern = new RegExp(`^${specPath.replace('{payroll}', '[^/:]+')}$`);
+    expect(configured.filter((p) => pattern.test(p))).toHaveLength(1);
+
+    // A real URL reaches a page of its own, never the catch-all 404.
+    const matches = matchRoutes(router.routes, concrete(specPath));
+    const leaf = matches?.at(-1)?.route;
+    expect(leaf?.path).toMatch(pattern);
+    expect(leaf?.path).not.toBe('*');
+  });
+
+  it('the payroll integration paths use one payroll software name', () => {
+    expect(PAYROLL_PROVIDER).toMatch(/^[a-z][a-z0-9-]*$/);
+    expect(paths.integrationCompany).toBe(`/integration/${PAYROLL_PROVIDER}/company`);
+  });
+
+  it('the logged-in routes are the protected ones, each with a permission and once only', () => {
+    const protectedPaths = PROTECTED_ROUTES.map((r) => r.path);
+    expect(new Set(protectedPaths).size).toBe(protectedPaths.length);
+    for (const r of PROTECTED_ROUTES) expect(r.permission, r.path).toBeTruthy();
+    // The spec's logged-in routes need a permission: only the auth pages are open.
+    const open = new Set<string>([paths.signin, paths.forgetPassword]);
+    for (const specPath of SPEC_ROUTES.filter((p) => !open.has(p))) {
+      const pattern = new RegExp(`^${specPath.replace('{payroll}', '[^/:]+')}$`);
+      expect(protectedPaths.some((p) => pattern.test(p)), specPath).toBe(true);
+    }
+  });
+});
