@@ -192,6 +192,75 @@ describe('absence requests', () => {
     expect(fieldErrors(res)).toEqual({ justificationId: 'Giustificativo non trovato' });
   });
 
+  it('answers the other rules in Italian too: start date, period length, minutes, inactive type, ranges', async () => {
+    const url = '/member/justification-request';
+    let res = await ctx.post(url, { endDate: '2026-06-10', justificationId: J.FER, wholeDay: true }, inDemo(mario));
+    expectError(res, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(res)).toEqual({ startDate: 'Inserisci la data di inizio' });
+    res = await ctx.post(url, { startDate: '2026-01-01', endDate: '2027-01-02', justificationId: J.FER, wholeDay: true }, inDemo(mario));
+    expect(fieldErrors(res)).toEqual({ endDate: 'Il periodo può durare al massimo 366 giorni' });
+    for (const [startsAtMinutes, endsAtMinutes, field] of [
+      [-30, 600, 'startsAtMinutes'],
+      [540, 1441, 'endsAtMinutes'],
+      [540.5, 600, 'startsAtMinutes'],
+      ['09:00', 600, 'startsAtMinutes'],
+    ] as const) {
+      res = await ctx.post(url, { date: '2026-06-04', justificationId: J.ROL, startsAtMinutes, endsAtMinutes }, inDemo(mario));
+      expectError(res, 400, 'VALIDATION_FAILED');
+      expect(fieldErrors(res), `${startsAtMinutes}–${endsAtMinutes}`).toEqual({ [field]: 'Orario non valido' });
+    }
+
+    // A disabled absence type takes no new request, from anyone; a request already made with it can still be edited.
+    res = await ctx.post(url, { date: '2026-06-30', justificationId: J.EXF, wholeDay: true }, inDemo(mario));
+    expect(res.statusCode, res.body).toBe(200);
+    const made = res.json().items[0] as JustificationRequest;
+    await ctx.db.update(justifications).set({ enabled: false }).where(eq(justifications.id, J.EXF!));
+    try {
+      res = await ctx.post(url, { date: '2026-07-01', justificationId: J.EXF, wholeDay: true }, inDemo(mario));
+      expectError(res, 400, 'VALIDATION_FAILED');
+      expect(fieldErrors(res)).toEqual({ justificationId: 'Questo giustificativo non è attivo' });
+      res = await ctx.post('/admin/justification-request', { userInfoIds: [ids['giulia.esposito']], date: '2026-07-01', justificationId: J.EXF, wholeDay: true }, inDemo(admin));
+      expect(fieldErrors(res)).toEqual({ justificationId: 'Questo giustificativo non è attivo' });
+      res = await ctx.post(`/member/justification-request/${made.id}`, { date: '2026-06-30', justificationId: J.EXF, wholeDay: true, note: 'Confermata' }, inDemo(mario));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().items[0]).toMatchObject({ note: 'Confermata', justification: { id: J.EXF } });
+    } finally {
+      await ctx.db.update(justifications).set({ enabled: true }).where(eq(justifications.id, J.EXF!));
+    }
+    expect((await ctx.del(`/member/justification-request/${made.id}`, inDemo(mario))).statusCode).toBe(200);
+
+    // The end of a range must follow its start, in every list and read.
+    const reversed = { from: '2026-06-10', to: '2026-06-01' };
+    for (const [path, session] of [
+      ['/admin/justification-request', admin],
+      ['/member/justification-request', mario],
+      [`/admin/user/${ids['mario.rossi']}/punch`, admin],
+      ['/attendance/attendance-data', admin],
+      ['/attendance/attendance-data/timesheet', admin],
+      ['/attendance/attendance-data/timesheet/export', admin],
+    ] as const) {
+      res = await ctx.get(path, inDemo(session, reversed));
+      expectError(res, 400, 'VALIDATION_FAILED');
+      expect(fieldErrors(res), path).toEqual({ to: 'La data finale deve seguire quella iniziale' });
+    }
+  });
+
+  it('a range across the lunch break does not count the break: 9–18 is 8 hours of ROL, and so is its credit', async () => {
+    // January 2027: no demo punches yet.
+    const g = ids['giulia.esposito']!;
+    const res = await ctx.post('/admin/justification-request', { userInfoIds: [g], date: '2027-01-11', justificationId: J.ROL, startsAtMinutes: 540, endsAtMinutes: 1080 }, inDemo(admin));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items[0]).toMatchObject({ status: 'approved', amount: 8, startsAtMinutes: 540, endsAtMinutes: 1080 });
+    const d = await dataOf(admin, { 'user_info_ids[]': [g], from: '2027-01-11', to: '2027-01-11' });
+    const day = d.users[0]!.days[0]!;
+    expect(day).toMatchObject({ expected: 480, worked: 0, covered: 480, balance: 0, anomalies: [] });
+    expect(day.requests).toEqual([expect.objectContaining({ minutes: 480, credited: 480 })]);
+    // Half a day up to 13:30 counts 4 hours, not 4.5.
+    const half = await ctx.post('/admin/justification-request', { userInfoIds: [g], date: '2027-01-12', justificationId: J.ROL, startsAtMinutes: 540, endsAtMinutes: 810 }, inDemo(admin));
+    expect(half.statusCode, half.body).toBe(200);
+    expect(half.json().items[0]).toMatchObject({ amount: 4 });
+  });
+
   it('files hourly ROL pending for approval, warns over quota, mails the admins, and refuses an overlap', async () => {
     // Leave exactly 1 hour of ROL at the start of June.
     const balance = await balanceOf(ids['mario.rossi']!, 'ROL', '2026-06-01');
@@ -335,6 +404,35 @@ describe('absence requests', () => {
     expect(betaList.json().items.every((r: JustificationRequest) => r.employee.id === paoloId || r.userInfoId !== ids['mario.rossi'])).toBe(true);
     expect(betaList.json().items.some((r: JustificationRequest) => r.userInfoId === ids['mario.rossi'])).toBe(false);
   });
+
+  it('files only for enabled employees: a disabled one, the admin and the accountant (no employee role) are refused', async () => {
+    const giuliaId = ids['giulia.esposito']!;
+    const accountantInfo = (await membershipOf(ctx, 'consulente@demo.timbro.it', ctx.ws.demo))!;
+    expect(accountantInfo).toMatchObject({ isAccountant: true, isMember: false });
+    let res = await ctx.post('/admin/justification-request', { userInfoIds: [giuliaId], date: '2026-06-30', justificationId: J.FER, wholeDay: true }, inDemo(admin));
+    expect(res.statusCode, res.body).toBe(200);
+    const earlier = res.json().items[0] as JustificationRequest;
+    const onJuly1 = async () => (await ctx.db.select().from(justificationRequests).where(and(eq(justificationRequests.workspaceId, ctx.ws.demo), eq(justificationRequests.date, '2026-07-01')))).length;
+    const before = await onJuly1();
+
+    await ctx.db.update(userInfos).set({ enabled: false }).where(eq(userInfos.id, giuliaId));
+    try {
+      const notEmployee = 'Non è un dipendente attivo di questa azienda';
+      res = await ctx.post('/admin/justification-request', { userInfoIds: [ids['mario.rossi'], giuliaId, accountantInfo.id, ids.admin], date: '2026-07-01', justificationId: J.FER, wholeDay: true }, inDemo(admin));
+      expectError(res, 400, 'VALIDATION_FAILED');
+      expect(fieldErrors(res)).toEqual({ 'userInfoIds.1': notEmployee, 'userInfoIds.2': notEmployee, 'userInfoIds.3': notEmployee });
+      res = await ctx.post('/admin/justification-request', { userInfoIds: [giuliaId], startDate: '2026-07-01', endDate: '2026-07-03', justificationId: J.FER, wholeDay: true }, inDemo(admin));
+      expect(fieldErrors(res)).toEqual({ 'userInfoIds.0': notEmployee });
+      expect(await onJuly1()).toBe(before);
+      // What is already recorded for someone disabled since can still be corrected and deleted.
+      res = await ctx.post(`/admin/justification-request/${earlier.id}`, { date: '2026-06-30', justificationId: J.FER, wholeDay: true, note: 'Ultimo giorno' }, inDemo(admin));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().items[0].note).toBe('Ultimo giorno');
+    } finally {
+      await ctx.db.update(userInfos).set({ enabled: true }).where(eq(userInfos.id, giuliaId));
+    }
+    expect((await ctx.del(`/admin/justification-request/${earlier.id}`, inDemo(admin))).statusCode).toBe(200);
+  });
 });
 
 describe('attendance data and the timesheet', () => {
@@ -439,6 +537,9 @@ describe('attendance data and the timesheet', () => {
     expect(one.body.items).toHaveLength(1);
     expect(many.body.items.length).toBeGreaterThan(5);
     expect(many.n).toBe(one.n);
+    // ADR 0011: 9 statements per page, whatever its size — the session and its memberships, the page, the count, and the
+    // engine inputs (contracts, their slots, holidays, punches, requests).
+    expect(one.n).toBe(9);
     const rossi = many.body.items.find((r: { userInfo: { id: string } }) => r.userInfo.id === ids['mario.rossi']);
     expect(rossi.totals).toMatchObject({ expected: 1920, worked: 840, covered: 120 });
     expect(rossi.days.find((x: { date: string }) => x.date === '2026-06-05')).toMatchObject({ expected: 480, worked: 360, justified: 120, balance: 0 });
@@ -553,5 +654,70 @@ describe('punch import from a badge reader', () => {
     res = await upload('import/preview', csv([[marioCf, '15/07/2026', '08:00', 'E']]), betaAdmin, ctx.ws.beta);
     expect(res.json().invalid).toBe(1);
     expect((await upload('import/preview', csv([[marioCf, '15/07/2026', '08:00', 'E']]), mario)).statusCode).toBe(403);
+  });
+});
+
+describe('a closed month', () => {
+  const CLOSED = 'Il mese è chiuso: presenze e richieste non si possono più modificare';
+  const closed = new Set<string>();
+  const asked: { workspaceId: string; month: string }[] = [];
+  beforeAll(() => {
+    // The month-closing module will answer this from month logs; here the app is given its own answer.
+    ctx.deps.isMonthClosed = async (_q, scope, month) => {
+      asked.push({ workspaceId: scope.workspaceId, month });
+      return closed.has(month);
+    };
+  });
+  afterAll(() => {
+    delete ctx.deps.isMonthClosed;
+  });
+
+  it('refuses the employee’s new, edited, moved and withdrawn requests in it (409); the admin can still change them', async () => {
+    const fer = { justificationId: J.FER, wholeDay: true };
+    let res = await ctx.post('/member/justification-request', { date: '2026-09-08', ...fer }, inDemo(mario));
+    expect(res.statusCode, res.body).toBe(200);
+    const sep = res.json().items[0] as JustificationRequest;
+    expect(sep.status).toBe('open');
+    res = await ctx.post('/member/justification-request', { date: '2026-08-31', ...fer }, inDemo(mario));
+    expect(res.statusCode, res.body).toBe(200);
+    const aug = res.json().items[0] as JustificationRequest;
+    expect(asked).toContainEqual({ workspaceId: ctx.ws.demo, month: '2026-09-01' });
+
+    closed.add('2026-09-01');
+    const attempts: [string, () => ReturnType<TestContext['request']>][] = [
+      ['create', () => ctx.post('/member/justification-request', { date: '2026-09-15', ...fer }, inDemo(mario))],
+      ['create a period', () => ctx.post('/member/justification-request', { startDate: '2026-09-14', endDate: '2026-09-18', ...fer }, inDemo(mario))],
+      ['edit', () => ctx.post(`/member/justification-request/${sep.id}`, { date: '2026-09-08', ...fer, note: 'Modificata' }, inDemo(mario))],
+      ['edit into it', () => ctx.post(`/member/justification-request/${aug.id}`, { date: '2026-09-01', ...fer }, inDemo(mario))],
+      ['move', () => ctx.post(`/member/justification-request/${sep.id}/move`, { days: 1 }, inDemo(mario))],
+      ['move into it', () => ctx.post(`/member/justification-request/${aug.id}/move`, { days: 1 }, inDemo(mario))],
+      ['withdraw', () => ctx.del(`/member/justification-request/${sep.id}`, inDemo(mario))],
+    ];
+    for (const [what, attempt] of attempts) {
+      expect(expectError(await attempt(), 409, 'CONFLICT').message, what).toBe(CLOSED);
+    }
+    const mine = await ctx.db.select().from(justificationRequests).where(and(eq(justificationRequests.userInfoId, ids['mario.rossi']!), sql`${justificationRequests.date} between '2026-08-31' and '2026-09-30'`));
+    expect(mine.map((r) => [r.id, r.date, r.note]).sort()).toEqual(
+      [
+        [sep.id, '2026-09-08', null],
+        [aug.id, '2026-08-31', null],
+      ].sort(),
+    );
+
+    // The admin is not bound by the lock (ADR 0011): edit, move, file and delete in the closed month.
+    res = await ctx.post(`/admin/justification-request/${sep.id}`, { date: '2026-09-08', ...fer, note: 'Corretta dall’ufficio' }, inDemo(admin));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items[0]).toMatchObject({ date: '2026-09-08', note: 'Corretta dall’ufficio' });
+    res = await ctx.post(`/admin/justification-request/${sep.id}/move`, { days: 1 }, inDemo(admin));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items[0].date).toBe('2026-09-09');
+    res = await ctx.post('/admin/justification-request', { userInfoIds: [ids['mario.rossi']], date: '2026-09-15', ...fer }, inDemo(admin));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items[0].status).toBe('approved');
+    expect((await ctx.del(`/admin/justification-request/${res.json().items[0].id}`, inDemo(admin))).statusCode).toBe(200);
+    expect((await ctx.del(`/admin/justification-request/${sep.id}`, inDemo(admin))).statusCode).toBe(200);
+
+    // August is still open: Mario withdraws his request there.
+    expect((await ctx.del(`/member/justification-request/${aug.id}`, inDemo(mario))).statusCode).toBe(200);
   });
 });

@@ -21,7 +21,7 @@ import {
   type WorkPair,
 } from './attendance';
 import { addDays } from './dates';
-import { clockToMinutes, type TimeSlotLike } from './time-slots';
+import { clockToMinutes, weekdayPauses, type TimeSlotLike } from './time-slots';
 
 const ROME = 'Europe/Rome';
 
@@ -253,6 +253,36 @@ describe('requests', () => {
     expect(requestUsage(req({ id: 'a', unit: 'day', startsAtMinutes: 540, endsAtMinutes: 780 }), 480)).toBe(0.5);
     expect(requestUsage(req({ id: 'a', unit: 'day', startsAtMinutes: 480, endsAtMinutes: 1080 }), 480)).toBe(1); // capped
     expect(requestUsage(req({ id: 'a', unit: 'day', startsAtMinutes: 540, endsAtMinutes: 660 }), 0)).toBe(1); // unmeasurable
+  });
+});
+
+describe('ranged requests and the pause', () => {
+  const pauses = weekdayPauses(officeWeek, 1); // Monday 13:00–14:00
+  it('a range does not count the part in the pause', () => {
+    expect(pauses).toEqual([{ startsAtMinutes: 780, endsAtMinutes: 840 }]);
+    expect(requestMinutes(req({ id: 'a', startsAtMinutes: 540, endsAtMinutes: 1080 }), 480, pauses)).toBe(480); // 9–18 = 8 h
+    expect(requestMinutes(req({ id: 'a', startsAtMinutes: 720, endsAtMinutes: 810 }), 480, pauses)).toBe(60); // 12–13:30
+    expect(requestMinutes(req({ id: 'a', startsAtMinutes: 790, endsAtMinutes: 830 }), 480, pauses)).toBe(0); // inside it
+    expect(requestMinutes(req({ id: 'a', startsAtMinutes: 540, endsAtMinutes: 780 }), 480, pauses)).toBe(240); // before it
+    expect(requestUsage(req({ id: 'a', startsAtMinutes: 540, endsAtMinutes: 1080 }), 480, pauses)).toBe(8);
+    expect(requestUsage(req({ id: 'a', unit: 'day', startsAtMinutes: 540, endsAtMinutes: 1080 }), 480, pauses)).toBe(1);
+    expect(requestUsage(req({ id: 'a', unit: 'day', startsAtMinutes: 540, endsAtMinutes: 810 }), 480, pauses)).toBe(0.5);
+    // Without pauses (e.g. Saturday's slot) the whole span counts.
+    expect(requestMinutes(req({ id: 'a', startsAtMinutes: 540, endsAtMinutes: 750 }), 210, weekdayPauses(officeWeek, 6))).toBe(210);
+  });
+
+  it('computeSheets takes the pauses from the contract of the day', () => {
+    const sheets = computeSheets({
+      from: '2026-01-05',
+      to: '2026-01-05',
+      timeZone: ROME,
+      contracts: [fixed],
+      holidays: new Set(),
+      punches: [],
+      requests: [{ ...req({ id: 'rol', impact: 'nothing', startsAtMinutes: 540, endsAtMinutes: 1080 }), date: '2026-01-05' }],
+    });
+    expect(sheets[0]).toMatchObject({ expected: 480, covered: 480, balance: 0, anomalies: [] });
+    expect(sheets[0]!.requests[0]).toMatchObject({ minutes: 480, credited: 480 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { contractOn } from './contracts';
 import { addDays, isoDateOf, isoWeekday, parseIsoDate, type IsoDate } from './dates';
-import { weekdayMinutes, type TimeSlotLike } from './time-slots';
+import { pauseOverlapMinutes, weekdayMinutes, weekdayPauses, type DayPause, type TimeSlotLike } from './time-slots';
 
 /**
  * The attendance engine: local time in a workspace's IANA zone, punch pairing, expected time, absence requests and
@@ -283,12 +283,16 @@ function hasRange(req: RequestInput): req is RequestInput & { startsAtMinutes: n
 
 /**
  * Minutes a request stands for on a day: wholeDay → the day's expected (a day is never a fixed 8 hours); regular with
- * a range → end − start (never negative); amount → hour: amount×60, day: amount×expected. Rounded to whole minutes.
+ * a range → end − start minus the part that falls in the day's pauses (a 9:00–18:00 permit on a day paused 13–14 is
+ * 8 hours; never negative); amount → hour: amount×60, day: amount×expected. Rounded to whole minutes.
  * A regular request that is neither whole-day nor ranged falls back to its amount.
  */
-export function requestMinutes(req: RequestInput, expected: number): number {
+export function requestMinutes(req: RequestInput, expected: number, pauses: readonly DayPause[] = []): number {
   if (req.wholeDay) return Math.max(0, Math.round(expected));
-  if (hasRange(req)) return Math.max(0, Math.round(req.endsAtMinutes - req.startsAtMinutes));
+  if (hasRange(req)) {
+    const span = req.endsAtMinutes - req.startsAtMinutes;
+    return Math.max(0, Math.round(span - pauseOverlapMinutes(pauses, req.startsAtMinutes, req.endsAtMinutes)));
+  }
   const raw = req.unit === 'hour' ? req.amount * 60 : req.amount * expected;
   return Math.max(0, Math.round(raw));
 }
@@ -303,12 +307,12 @@ export function requestMinutes(req: RequestInput, expected: number): number {
  *   an admin can correct it with a ledger adjustment.
  * The usage is what was requested, not what was credited: the cover cap of computeDay does not refund the balance.
  */
-export function requestUsage(req: RequestInput, expected: number): number {
-  if (req.unit === 'hour') return round2(requestMinutes(req, expected) / 60);
+export function requestUsage(req: RequestInput, expected: number, pauses: readonly DayPause[] = []): number {
+  if (req.unit === 'hour') return round2(requestMinutes(req, expected, pauses) / 60);
   if (req.wholeDay) return 1;
   if (!hasRange(req)) return round2(Math.max(0, req.amount));
   if (expected <= 0) return 1;
-  return round2(Math.min(1, requestMinutes(req, expected) / expected));
+  return round2(Math.min(1, requestMinutes(req, expected, pauses) / expected));
 }
 
 function round2(n: number): number {
@@ -362,11 +366,19 @@ export interface DaySheet {
  * work_without_schedule when worked > 0 and expected == 0. `today` (the workspace's local date) makes that day and
  * the later ones open; without it every day counts as over (a closed past period).
  */
-export function computeDay(input: { date: IsoDate; expected: number; pairs: WorkPair[]; requests: RequestInput[]; today?: IsoDate }): DaySheet {
+export function computeDay(input: {
+  date: IsoDate;
+  expected: number;
+  pairs: WorkPair[];
+  requests: RequestInput[];
+  today?: IsoDate;
+  /** The day's pauses (from the contract's slots): a ranged request does not count the time it spans in them. */
+  pauses?: readonly DayPause[];
+}): DaySheet {
   const { date, expected, pairs } = input;
   const worked = pairs.reduce((s, p) => s + (p.anomaly ? 0 : p.minutes), 0);
   const effects: RequestEffect[] = input.requests.map((r) => {
-    const minutes = requestMinutes(r, expected);
+    const minutes = requestMinutes(r, expected, input.pauses);
     return { id: r.id, justificationId: r.justificationId, impact: r.impact, minutes, credited: r.impact === 'nothing' ? 0 : minutes };
   });
   const increase = effects.reduce((s, e) => s + (e.impact === 'increase' ? e.minutes : 0), 0);
@@ -416,13 +428,11 @@ export function computeSheets(input: {
   const requestsByDate = groupBy(input.requests, (r) => r.date);
   const sheets: DaySheet[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
-    const expected = expectedMinutes({
-      date,
-      contract: contractOn(input.contracts, date),
-      isHoliday: input.holidays.has(date),
-      shiftMinutes: input.shiftMinutes?.get(date),
-    });
-    sheets.push(computeDay({ date, expected, pairs: pairsByDate.get(date) ?? [], requests: requestsByDate.get(date) ?? [], today }));
+    const contract = contractOn(input.contracts, date);
+    const expected = expectedMinutes({ date, contract, isHoliday: input.holidays.has(date), shiftMinutes: input.shiftMinutes?.get(date) });
+    const dayRequests = requestsByDate.get(date) ?? [];
+    const pauses = contract && dayRequests.length > 0 ? weekdayPauses(contract.timeSlots, isoWeekday(date)) : [];
+    sheets.push(computeDay({ date, expected, pairs: pairsByDate.get(date) ?? [], requests: dayRequests, today, pauses }));
   }
   return sheets;
 }

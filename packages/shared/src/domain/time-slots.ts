@@ -24,6 +24,27 @@ export function weekdayMinutes(slots: TimeSlotLike[], weekday: number): number {
   return slots.filter((s) => s.weekday === weekday).reduce((sum, s) => sum + slotMinutes(s), 0);
 }
 
+/** A pause of a day, in minutes from midnight (wall clock). */
+export interface DayPause {
+  startsAtMinutes: number;
+  endsAtMinutes: number;
+}
+
+/** The pauses of a weekday's slots (slots without a complete pause have none). */
+export function weekdayPauses(slots: TimeSlotLike[], weekday: number): DayPause[] {
+  const out: DayPause[] = [];
+  for (const s of slots) {
+    if (s.weekday !== weekday || s.pauseStartsAtMinutes === null || s.pauseEndsAtMinutes === null) continue;
+    out.push({ startsAtMinutes: s.pauseStartsAtMinutes, endsAtMinutes: s.pauseEndsAtMinutes });
+  }
+  return out;
+}
+
+/** Minutes of [start, end) that fall inside the pauses (pauses of one weekday never overlap: their slots do not). */
+export function pauseOverlapMinutes(pauses: readonly DayPause[], start: number, end: number): number {
+  return pauses.reduce((sum, p) => sum + Math.max(0, Math.min(end, p.endsAtMinutes) - Math.max(start, p.startsAtMinutes)), 0);
+}
+
 export type SlotProblem =
   | { kind: 'order'; index: number }
   | { kind: 'pause'; index: number }

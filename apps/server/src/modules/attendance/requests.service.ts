@@ -7,6 +7,8 @@ import {
   peopleMsg,
   resolveAutoApprove,
   weekdayMinutes,
+  weekdayPauses,
+  pauseOverlapMinutes,
   isoWeekday,
   minutesToClock,
   wtMsg,
@@ -27,7 +29,7 @@ import { inScope, type WorkspaceScope } from '../../db/scope';
 import { likePattern, nameKey, sortTerm } from '../../db/sql';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
-import { AppError, conflict, forbidden, notFound, validation } from '../../lib/errors';
+import { AppError, conflict, notFound, validation } from '../../lib/errors';
 import { enqueueMail, type MailLogger } from '../../lib/mail';
 import { italianDate } from '../../lib/time';
 import { pendingRequestsMail, requestDecisionMail } from '../../lib/mail-templates';
@@ -116,12 +118,22 @@ async function loadJustification(q: Queryable, scope: WorkspaceScope, id: string
   return j;
 }
 
-async function requireMembers(q: Queryable, scope: WorkspaceScope, ids: string[], lock = true) {
-  const base = q.select({ id: userInfos.id }).from(userInfos).where(inScope(userInfos, scope, inArray(userInfos.id, ids)));
-  const rows = lock ? await base.for('update') : await base;
+/**
+ * The people of requests must exist in the workspace (another workspace's person reads as not found). New requests
+ * (`employeesOnly`) are only for enabled employees: not for an admin or accountant who is no employee, nor for a
+ * disabled membership. Editing keeps working on an existing request of someone disabled since.
+ */
+async function requireMembers(q: Queryable, scope: WorkspaceScope, ids: string[], opts: { lock: boolean; employeesOnly: boolean }) {
+  const base = q.select({ id: userInfos.id, isMember: userInfos.isMember, enabled: userInfos.enabled }).from(userInfos).where(inScope(userInfos, scope, inArray(userInfos.id, ids)));
   // Locking the people serialises concurrent requests of one person, so two overlapping ones cannot both pass.
-  const missing = ids.findIndex((id) => !rows.some((r) => r.id === id));
-  if (missing >= 0) throw validation([{ path: `userInfoIds.${missing}`, message: peopleMsg.userNotFound }]);
+  const rows = opts.lock ? await base.for('update') : await base;
+  const errors: { path: string; message: string }[] = [];
+  ids.forEach((id, i) => {
+    const row = rows.find((r) => r.id === id);
+    if (!row) errors.push({ path: `userInfoIds.${i}`, message: peopleMsg.userNotFound });
+    else if (opts.employeesOnly && !(row.isMember && row.enabled)) errors.push({ path: `userInfoIds.${i}`, message: attMsg.notAnActiveEmployee });
+  });
+  if (errors.length > 0) throw validation(errors);
 }
 
 type Shape = { category: 'regular' | 'amount'; wholeDay: boolean; startsAtMinutes?: number | null; endsAtMinutes?: number | null; amount?: number | null };
@@ -152,7 +164,10 @@ function expand(
         if (expected === 0) throw validation([{ path: 'date', message: attMsg.noExpectedTime }]);
         drafts.push({ ...base, startsAtMinutes: null, endsAtMinutes: null, amount: j.unit === 'day' ? 1 : round2(expected / 60) });
       } else {
-        const minutes = shape.endsAtMinutes! - shape.startsAtMinutes!;
+        // A range that spans the day's pause does not count it (requestMinutes, the engine's rule).
+        const contract = contractOn(contractsBy.get(userInfoId) ?? [], date);
+        const pauses = contract ? weekdayPauses(contract.timeSlots, isoWeekday(date)) : [];
+        const minutes = shape.endsAtMinutes! - shape.startsAtMinutes! - pauseOverlapMinutes(pauses, shape.startsAtMinutes!, shape.endsAtMinutes!);
         if (j.unit === 'day' && expected === 0) throw validation([{ path: 'date', message: attMsg.noExpectedTime }]);
         drafts.push({ ...base, startsAtMinutes: shape.startsAtMinutes!, endsAtMinutes: shape.endsAtMinutes!, amount: j.unit === 'hour' ? round2(minutes / 60) : round2(Math.min(1, minutes / expected)) });
       }
@@ -286,7 +301,7 @@ function summaryOf(items: RequestWithJustification[]) {
 async function writeDrafts(deps: AppDeps, ctx: RequestContext, j: JustificationRow, shape: { certificateCode: string | null; note: string | null }, drafts: Draft[], status: 'open' | 'approved') {
   const batchId = drafts.length > 1 ? randomUUID() : null;
   return deps.db.transaction(async (tx) => {
-    await requireMembers(tx, ctx.scope, [...new Set(drafts.map((d) => d.userInfoId))]);
+    await requireMembers(tx, ctx.scope, [...new Set(drafts.map((d) => d.userInfoId))], { lock: true, employeesOnly: true });
     await checkOverlaps(tx, ctx.scope, drafts);
     const warnings = await quotaWarnings(tx, ctx.scope, j, drafts);
     const now = new Date();
@@ -345,7 +360,7 @@ export async function createOwnRequest(deps: AppDeps, ctx: RequestContext, input
   const userInfoId = ctx.actor.userInfoId;
   if (!userInfoId) throw new AppError(ErrorCode.FORBIDDEN, attMsg.noMembership);
   const { j, drafts } = await prepare(deps, ctx.scope, input, [userInfoId]);
-  await assertMonthsOpen(deps.db, ctx.scope, drafts.map((d) => d.date));
+  await assertMonthsOpen(deps, deps.db, ctx.scope, drafts.map((d) => d.date));
   const status = resolveAutoApprove(ctx.autoApprove, ctx.workspaceAutoApprove) ? 'approved' : 'open';
   return writeDrafts(deps, ctx, j, input, drafts, status);
 }
@@ -353,7 +368,7 @@ export async function createOwnRequest(deps: AppDeps, ctx: RequestContext, input
 /** POST /admin/justification-request: an admin files for one or more employees; what an admin files is approved. */
 export async function createForEmployees(deps: AppDeps, ctx: RequestContext, input: AdminRequestInput): Promise<RequestWriteResult> {
   const ids = [...new Set(input.userInfoIds)];
-  await requireMembers(deps.db, ctx.scope, input.userInfoIds, false);
+  await requireMembers(deps.db, ctx.scope, input.userInfoIds, { lock: false, employeesOnly: true });
   const { j, drafts } = await prepare(deps, ctx.scope, input, ids);
   return writeDrafts(deps, ctx, j, input, drafts, 'approved');
 }
@@ -375,9 +390,9 @@ export async function updateRequest(deps: AppDeps, ctx: RequestContext, id: stri
   const date = input.date!;
   const [contractsBy, hol] = await Promise.all([loadContracts(deps.db, ctx.scope, [before.userInfoId], date, date), loadHolidays(deps.db, ctx.scope, date, date)]);
   const [draft] = expand(input, j, [before.userInfoId], [date], false, contractsBy, new Set(hol.map((h) => h.date)));
-  if (asEmployee) await assertMonthsOpen(deps.db, ctx.scope, [before.date, date]);
+  if (asEmployee) await assertMonthsOpen(deps, deps.db, ctx.scope, [before.date, date]);
   return deps.db.transaction(async (tx) => {
-    await requireMembers(tx, ctx.scope, [before.userInfoId]);
+    await requireMembers(tx, ctx.scope, [before.userInfoId], { lock: true, employeesOnly: false });
     const current = await findOwnOrAny(tx, ctx.scope, id, owner, true);
     if (asEmployee && current.status !== 'open') throw conflict(attMsg.requestNotPending);
     await checkOverlaps(tx, ctx.scope, [draft!], [id]);
@@ -420,7 +435,7 @@ export async function deleteRequest(deps: AppDeps, ctx: RequestContext, id: stri
   await deps.db.transaction(async (tx) => {
     const row = await findOwnOrAny(tx, ctx.scope, id, owner, true);
     if (asEmployee && row.status !== 'open') throw conflict(attMsg.requestNotPending);
-    if (asEmployee) await assertMonthsOpen(tx, ctx.scope, [row.date]);
+    if (asEmployee) await assertMonthsOpen(deps, tx, ctx.scope, [row.date]);
     await tx.delete(accrualEntries).where(inScope(accrualEntries, ctx.scope, eq(accrualEntries.kind, 'usage'), eq(accrualEntries.requestId, id)));
     await tx.delete(justificationRequests).where(inScope(justificationRequests, ctx.scope, eq(justificationRequests.id, id)));
     await recordAudit(tx, ctx.scope, {
@@ -501,8 +516,4 @@ export async function listRequests(deps: AppDeps, scope: WorkspaceScope, query: 
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(where);
   return { items: rows.map(toRequest).map(presentRequest), total: count?.n ?? 0, page: query.page, perPage: query.per_page };
-}
-
-export function assertEmployee(actor: ActorRef) {
-  if (!actor.userInfoId) throw forbidden(attMsg.noMembership);
 }

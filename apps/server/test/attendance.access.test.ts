@@ -1,0 +1,371 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import { API_BASE_PATH } from '@timbro/shared';
+import { and, eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { justificationRequests, justifications, punches } from '../src/db/schema';
+import { workspaceScope } from '../src/db/scope';
+import { attendanceData } from '../src/modules/attendance/attendance-data.service';
+import { attendanceRoutes } from '../src/modules/attendance/attendance.routes';
+import { clock } from '../src/modules/attendance/punches.service';
+import { createOwnRequest } from '../src/modules/attendance/requests.service';
+import { requestContext, type Membership } from '../src/plugins/request-context';
+import { createTestContext, expectError, expectForeignRecordsHidden, fieldErrors, membershipOf, type Session, type TestContext } from './helpers';
+
+/**
+ * Access to every attendance route, table-driven: 401 without a session, 403 for each role the route does not grant
+ * (before the body is validated), the allowed roles get past the check, and another workspace's records read as not
+ * found (404 with the Italian text).
+ */
+
+type Role = 'admin' | 'accountant' | 'member';
+type Method = 'GET' | 'POST' | 'DELETE';
+interface Call {
+  url: string;
+  body?: unknown;
+  query?: Record<string, string | string[]>;
+}
+interface RouteCase {
+  /** The route as declared (method and path without /api/v1). */
+  route: `${Method} /${string}`;
+  allowed: Role[];
+  /** A well-formed call on a real Demo record: what the refused roles and the anonymous caller send. */
+  call: () => Call;
+  /** A harmless call for the allowed roles (a read, or a body/parameter that fails validation) and its answer. */
+  probe: () => Call;
+  probeStatus: 200 | 400;
+  /** The same call on Beta's record, made from Demo by an allowed role: 404 with this message. */
+  foreign?: { as: Role; call: () => Call; message: string };
+}
+
+let ctx: TestContext;
+const session = {} as Record<Role, Session>;
+let betaAdmin: Session;
+let marioId: string;
+let giuliaId: string;
+let paoloId: string;
+let demoRequestId: string;
+let betaRequestId: string;
+let demoPunchId: string;
+let betaPunchId: string;
+let ferId: string;
+
+const TZ = 'Europe/Rome';
+const PUNCH = { at: '2026-06-08 09:00:00', direction: 'in', reason: 'Badge dimenticato' };
+const REQUEST = () => ({ date: '2026-06-09', justificationId: ferId, wholeDay: true });
+const RANGE = { from: '2026-06-01', to: '2026-06-07' };
+
+const ROUTES: RouteCase[] = [
+  // Clock-ins and own requests: the employee role only.
+  { route: 'GET /member/clock', allowed: ['member'], call: () => ({ url: '/member/clock' }), probe: () => ({ url: '/member/clock' }), probeStatus: 200 },
+  { route: 'POST /member/clock', allowed: ['member'], call: () => ({ url: '/member/clock', body: { direction: 'in' } }), probe: () => ({ url: '/member/clock', body: {} }), probeStatus: 400 },
+  { route: 'GET /member/justification-request', allowed: ['member'], call: () => ({ url: '/member/justification-request' }), probe: () => ({ url: '/member/justification-request' }), probeStatus: 200 },
+  { route: 'POST /member/justification-request', allowed: ['member'], call: () => ({ url: '/member/justification-request', body: REQUEST() }), probe: () => ({ url: '/member/justification-request', body: {} }), probeStatus: 400 },
+  {
+    route: 'POST /member/justification-request/:id',
+    allowed: ['member'],
+    call: () => ({ url: `/member/justification-request/${demoRequestId}`, body: REQUEST() }),
+    probe: () => ({ url: '/member/justification-request/x', body: REQUEST() }),
+    probeStatus: 400,
+    foreign: { as: 'member', call: () => ({ url: `/member/justification-request/${betaRequestId}`, body: REQUEST() }), message: 'Richiesta non trovata' },
+  },
+  {
+    route: 'POST /member/justification-request/:id/move',
+    allowed: ['member'],
+    call: () => ({ url: `/member/justification-request/${demoRequestId}/move`, body: { days: 1 } }),
+    probe: () => ({ url: `/member/justification-request/${demoRequestId}/move`, body: { days: 2 } }),
+    probeStatus: 400,
+    foreign: { as: 'member', call: () => ({ url: `/member/justification-request/${betaRequestId}/move`, body: { days: 1 } }), message: 'Richiesta non trovata' },
+  },
+  {
+    route: 'DELETE /member/justification-request/:id',
+    allowed: ['member'],
+    call: () => ({ url: `/member/justification-request/${demoRequestId}` }),
+    probe: () => ({ url: '/member/justification-request/x' }),
+    probeStatus: 400,
+    foreign: { as: 'member', call: () => ({ url: `/member/justification-request/${betaRequestId}` }), message: 'Richiesta non trovata' },
+  },
+
+  // Requests, admin side: the accountant may read, only the admin writes and decides.
+  { route: 'GET /admin/justification-request', allowed: ['admin', 'accountant'], call: () => ({ url: '/admin/justification-request' }), probe: () => ({ url: '/admin/justification-request' }), probeStatus: 200 },
+  {
+    route: 'POST /admin/justification-request',
+    allowed: ['admin'],
+    call: () => ({ url: '/admin/justification-request', body: { ...REQUEST(), userInfoIds: [marioId] } }),
+    probe: () => ({ url: '/admin/justification-request', body: {} }),
+    probeStatus: 400,
+  },
+  {
+    route: 'POST /admin/justification-request/approve',
+    allowed: ['admin'],
+    call: () => ({ url: '/admin/justification-request/approve', body: { ids: [demoRequestId] } }),
+    probe: () => ({ url: '/admin/justification-request/approve', body: { ids: [] } }),
+    probeStatus: 400,
+    foreign: { as: 'admin', call: () => ({ url: '/admin/justification-request/approve', body: { ids: [betaRequestId] } }), message: 'Richiesta non trovata' },
+  },
+  {
+    route: 'POST /admin/justification-request/reject',
+    allowed: ['admin'],
+    call: () => ({ url: '/admin/justification-request/reject', body: { ids: [demoRequestId] } }),
+    probe: () => ({ url: '/admin/justification-request/reject', body: { ids: [] } }),
+    probeStatus: 400,
+    foreign: { as: 'admin', call: () => ({ url: '/admin/justification-request/reject', body: { ids: [betaRequestId] } }), message: 'Richiesta non trovata' },
+  },
+  {
+    route: 'POST /admin/justification-request/:id',
+    allowed: ['admin'],
+    call: () => ({ url: `/admin/justification-request/${demoRequestId}`, body: REQUEST() }),
+    probe: () => ({ url: '/admin/justification-request/x', body: REQUEST() }),
+    probeStatus: 400,
+    foreign: { as: 'admin', call: () => ({ url: `/admin/justification-request/${betaRequestId}`, body: REQUEST() }), message: 'Richiesta non trovata' },
+  },
+  {
+    route: 'POST /admin/justification-request/:id/move',
+    allowed: ['admin'],
+    call: () => ({ url: `/admin/justification-request/${demoRequestId}/move`, body: { days: 1 } }),
+    probe: () => ({ url: `/admin/justification-request/${demoRequestId}/move`, body: { days: 0 } }),
+    probeStatus: 400,
+    foreign: { as: 'admin', call: () => ({ url: `/admin/justification-request/${betaRequestId}/move`, body: { days: 1 } }), message: 'Richiesta non trovata' },
+  },
+  {
+    route: 'DELETE /admin/justification-request/:id',
+    allowed: ['admin'],
+    call: () => ({ url: `/admin/justification-request/${demoRequestId}` }),
+    probe: () => ({ url: '/admin/justification-request/x' }),
+    probeStatus: 400,
+    foreign: { as: 'admin', call: () => ({ url: `/admin/justification-request/${betaRequestId}` }), message: 'Richiesta non trovata' },
+  },
+
+  // Punches, admin side.
+  {
+    route: 'GET /admin/user/:id/punch',
+    allowed: ['admin', 'accountant'],
+    call: () => ({ url: `/admin/user/${marioId}/punch`, query: RANGE }),
+    probe: () => ({ url: `/admin/user/${marioId}/punch`, query: RANGE }),
+    probeStatus: 200,
+    foreign: { as: 'accountant', call: () => ({ url: `/admin/user/${paoloId}/punch`, query: RANGE }), message: 'Utente non trovato' },
+  },
+  {
+    route: 'POST /admin/user/:id/punch',
+    allowed: ['admin'],
+    call: () => ({ url: `/admin/user/${marioId}/punch`, body: PUNCH }),
+    probe: () => ({ url: `/admin/user/${marioId}/punch`, body: {} }),
+    probeStatus: 400,
+    foreign: { as: 'admin', call: () => ({ url: `/admin/user/${paoloId}/punch`, body: PUNCH }), message: 'Utente non trovato' },
+  },
+  {
+    route: 'POST /admin/punch/:id',
+    allowed: ['admin'],
+    call: () => ({ url: `/admin/punch/${demoPunchId}`, body: PUNCH }),
+    probe: () => ({ url: `/admin/punch/${demoPunchId}`, body: {} }),
+    probeStatus: 400,
+    foreign: { as: 'admin', call: () => ({ url: `/admin/punch/${betaPunchId}`, body: PUNCH }), message: 'Timbratura non trovata' },
+  },
+  {
+    route: 'DELETE /admin/punch/:id',
+    allowed: ['admin'],
+    call: () => ({ url: `/admin/punch/${demoPunchId}`, body: { reason: 'Doppia' } }),
+    probe: () => ({ url: `/admin/punch/${demoPunchId}`, body: {} }),
+    probeStatus: 400,
+    foreign: { as: 'admin', call: () => ({ url: `/admin/punch/${betaPunchId}`, body: { reason: 'Doppia' } }), message: 'Timbratura non trovata' },
+  },
+  // Without a multipart file the import answers 400 "Carica un file CSV o Excel": nothing is read or written.
+  { route: 'POST /admin/punch/import/preview', allowed: ['admin'], call: () => ({ url: '/admin/punch/import/preview', body: {} }), probe: () => ({ url: '/admin/punch/import/preview', body: {} }), probeStatus: 400 },
+  { route: 'POST /admin/punch/import', allowed: ['admin'], call: () => ({ url: '/admin/punch/import', body: {} }), probe: () => ({ url: '/admin/punch/import', body: {} }), probeStatus: 400 },
+
+  // Reads.
+  {
+    route: 'GET /attendance/attendance-data',
+    allowed: ['admin', 'accountant', 'member'],
+    call: () => ({ url: '/attendance/attendance-data', query: RANGE }),
+    probe: () => ({ url: '/attendance/attendance-data', query: RANGE }),
+    probeStatus: 200,
+    foreign: { as: 'accountant', call: () => ({ url: '/attendance/attendance-data', query: { ...RANGE, 'user_info_ids[]': [paoloId] } }), message: 'Utente non trovato' },
+  },
+  { route: 'GET /attendance/user-info/current', allowed: ['admin', 'accountant', 'member'], call: () => ({ url: '/attendance/user-info/current' }), probe: () => ({ url: '/attendance/user-info/current' }), probeStatus: 200 },
+  { route: 'GET /attendance/attendance-data/timesheet', allowed: ['admin', 'accountant'], call: () => ({ url: '/attendance/attendance-data/timesheet', query: RANGE }), probe: () => ({ url: '/attendance/attendance-data/timesheet', query: RANGE }), probeStatus: 200 },
+  {
+    route: 'GET /attendance/attendance-data/timesheet/export',
+    allowed: ['admin', 'accountant'],
+    call: () => ({ url: '/attendance/attendance-data/timesheet/export', query: RANGE }),
+    probe: () => ({ url: '/attendance/attendance-data/timesheet/export', query: { ...RANGE, format: 'doc' } }),
+    probeStatus: 400,
+  },
+];
+
+const methodOf = (c: RouteCase) => c.route.split(' ')[0] as Method;
+const send = (c: RouteCase, call: Call, s: Session | null) =>
+  ctx.request(methodOf(c), call.url, call.body, { session: s, workspace: s ? ctx.ws.demo : null, ...(call.query ? { query: call.query } : {}) });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  // One role each: the Demo admin (no employee role), the labour consultant (accountant only) and an employee.
+  session.admin = await ctx.login('admin@demo.timbro.it');
+  session.accountant = await ctx.login('consulente@demo.timbro.it');
+  session.member = await ctx.login('mario.rossi@demo.timbro.it');
+  betaAdmin = await ctx.login('admin@beta.timbro.it');
+  marioId = (await membershipOf(ctx, 'mario.rossi@demo.timbro.it', ctx.ws.demo))!.id;
+  giuliaId = (await membershipOf(ctx, 'giulia.esposito@demo.timbro.it', ctx.ws.demo))!.id;
+  paoloId = (await membershipOf(ctx, 'paolo.lombardi@beta.timbro.it', ctx.ws.beta))!.id;
+  const [fer] = await ctx.db.select().from(justifications).where(and(eq(justifications.workspaceId, ctx.ws.demo), eq(justifications.code, 'FER')));
+  const [betaFer] = await ctx.db.select().from(justifications).where(and(eq(justifications.workspaceId, ctx.ws.beta), eq(justifications.code, 'FER')));
+  ferId = fer!.id;
+  // A pending request of Mario's and one of Paolo's in Beta; a punch each.
+  const [demoRequest] = await ctx.db
+    .insert(justificationRequests)
+    .values({ workspaceId: ctx.ws.demo, userInfoId: marioId, justificationId: ferId, date: '2026-06-10', category: 'regular', wholeDay: true, amount: 1, status: 'open' })
+    .returning();
+  const [betaRequest] = await ctx.db
+    .insert(justificationRequests)
+    .values({ workspaceId: ctx.ws.beta, userInfoId: paoloId, justificationId: betaFer!.id, date: '2026-06-10', category: 'regular', wholeDay: true, amount: 1, status: 'open' })
+    .returning();
+  demoRequestId = demoRequest!.id;
+  betaRequestId = betaRequest!.id;
+  const punch = async (workspaceId: string, userInfoId: string) =>
+    (await ctx.db.insert(punches).values({ workspaceId, userInfoId, at: new Date('2026-06-08T07:00:00Z'), timeZone: TZ, localDate: '2026-06-08', direction: 'in', source: 'import' }).returning())[0]!.id;
+  demoPunchId = await punch(ctx.ws.demo, marioId);
+  betaPunchId = await punch(ctx.ws.beta, paoloId);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('the access table', () => {
+  it('lists every route of the attendance module with the permission it declares', async () => {
+    // The module alone on a bare server: its declarations are exactly its routes.
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(cookie);
+    await app.register(requestContext, { db: ctx.db, cookieSecure: false, getSecret: () => 'x'.repeat(40) });
+    await app.register(attendanceRoutes(ctx.deps), { prefix: API_BASE_PATH });
+    await app.ready();
+    const declared = app.routeDeclarations.map((r) => `${r.method} ${r.url.slice(API_BASE_PATH.length)}`).sort();
+    await app.close();
+    expect(ROUTES.map((c) => c.route).sort()).toEqual(declared);
+    expect(declared).toHaveLength(24);
+  });
+});
+
+describe('every attendance route', () => {
+  it.each(ROUTES.map((c) => [c.route, c] as const))('%s: 401 without a session', async (_name, c) => {
+    expectError(await send(c, c.call(), null), 401, 'UNAUTHENTICATED');
+  });
+
+  it.each(ROUTES.map((c) => [c.route, c] as const))('%s: 403 for every role it does not grant, before validation', async (_name, c) => {
+    const refused = (['admin', 'accountant', 'member'] as const).filter((r) => !c.allowed.includes(r));
+    for (const role of refused) {
+      expect(expectError(await send(c, c.call(), session[role]), 403, 'FORBIDDEN').message, `${c.route} as ${role}`).toBeTruthy();
+      expectError(await send(c, c.probe(), session[role]), 403, 'FORBIDDEN');
+    }
+  });
+
+  it.each(ROUTES.map((c) => [c.route, c] as const))('%s: the granted roles get past the check', async (_name, c) => {
+    for (const role of c.allowed) {
+      const res = await send(c, c.probe(), session[role]);
+      expect(res.statusCode, `${c.route} as ${role}: ${res.body}`).toBe(c.probeStatus);
+      if (c.probeStatus === 400) expectError(res, 400, 'VALIDATION_FAILED');
+    }
+  });
+
+  it.each(ROUTES.filter((c) => c.foreign).map((c) => [c.route, c] as const))('%s: Beta’s record used from Demo is not found', async (_name, c) => {
+    const f = c.foreign!;
+    const res = await send(c, f.call(), session[f.as]);
+    expect(expectError(res, 404, 'NOT_FOUND').message).toBe(f.message);
+  });
+
+  it('nothing of the refused or foreign calls was written: the requests and punches are as they were', async () => {
+    const [demo] = await ctx.db.select().from(justificationRequests).where(eq(justificationRequests.id, demoRequestId));
+    const [beta] = await ctx.db.select().from(justificationRequests).where(eq(justificationRequests.id, betaRequestId));
+    expect(demo).toMatchObject({ status: 'open', date: '2026-06-10', decidedAt: null });
+    expect(beta).toMatchObject({ status: 'open', date: '2026-06-10', decidedAt: null });
+    const rows = await ctx.db.select().from(punches).where(eq(punches.localDate, '2026-06-08'));
+    expect(rows.map((p) => p.id).sort()).toEqual([demoPunchId, betaPunchId].sort());
+    expect(rows.every((p) => p.source === 'import' && p.at.toISOString() === '2026-06-08T07:00:00.000Z')).toBe(true);
+  });
+
+  it('the shared cross-workspace check agrees, for the Demo admin and for Mario', async () => {
+    await expectForeignRecordsHidden(
+      ctx,
+      session.admin,
+      ctx.ws.demo,
+      ROUTES.filter((c) => c.foreign?.as === 'admin').map((c) => ({ method: methodOf(c), ...c.foreign!.call() })),
+    );
+    await expectForeignRecordsHidden(
+      ctx,
+      session.member,
+      ctx.ws.demo,
+      ROUTES.filter((c) => c.foreign?.as === 'member').map((c) => ({ method: methodOf(c), ...c.foreign!.call() })),
+    );
+    // And the other way round: Beta's admin does not reach Demo's request or punch.
+    await expectForeignRecordsHidden(ctx, betaAdmin, ctx.ws.beta, [
+      { method: 'POST', url: '/admin/justification-request/reject', body: { ids: [demoRequestId] } },
+      { method: 'DELETE', url: `/admin/punch/${demoPunchId}`, body: { reason: 'x' } },
+    ]);
+  });
+
+  it('an unknown id reads exactly like a foreign one', async () => {
+    const id = randomUUID();
+    expect(expectError(await ctx.post('/admin/justification-request/reject', { ids: [id] }, { session: session.admin, workspace: ctx.ws.demo }), 404, 'NOT_FOUND').message).toBe('Richiesta non trovata');
+    expect(expectError(await ctx.del(`/member/justification-request/${id}`, { session: session.member, workspace: ctx.ws.demo }), 404, 'NOT_FOUND').message).toBe('Richiesta non trovata');
+    expect(expectError(await ctx.request('DELETE', `/admin/punch/${id}`, { reason: 'x' }, { session: session.admin, workspace: ctx.ws.demo }), 404, 'NOT_FOUND').message).toBe('Timbratura non trovata');
+    // One unknown id among known ones refuses the whole decision: the known request stays pending.
+    expectError(await ctx.post('/admin/justification-request/approve', { ids: [demoRequestId, id] }, { session: session.admin, workspace: ctx.ws.demo }), 404, 'NOT_FOUND');
+    const [demo] = await ctx.db.select().from(justificationRequests).where(eq(justificationRequests.id, demoRequestId));
+    expect(demo!.status).toBe('open');
+  });
+});
+
+describe('attendance data of other people', () => {
+  const asMario = (query: Record<string, string | string[]>) => ctx.get('/attendance/attendance-data', { session: session.member, workspace: ctx.ws.demo, query });
+
+  it('an employee reads only their own: a colleague or a group is refused with the Italian text', async () => {
+    for (const query of [{ ...RANGE, 'user_info_ids[]': [giuliaId] }, { ...RANGE, 'user_info_ids[]': [marioId, giuliaId] }, { ...RANGE, group_id: randomUUID() }]) {
+      expect(expectError(await asMario(query), 403, 'FORBIDDEN').message, JSON.stringify(query)).toBe('Puoi vedere solo le tue presenze');
+    }
+    const own = await asMario({ ...RANGE, 'user_info_ids[]': [marioId] });
+    expect(own.statusCode, own.body).toBe(200);
+    expect((own.json().users as { userInfo: { id: string } }[]).map((u) => u.userInfo.id)).toEqual([marioId]);
+    // The admin and the accountant read anyone of their workspace.
+    for (const s of [session.admin, session.accountant]) {
+      const res = await ctx.get('/attendance/attendance-data', { session: s, workspace: ctx.ws.demo, query: { ...RANGE, 'user_info_ids[]': [giuliaId] } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
+  it('mode and format take only their listed values (Italian field error)', async () => {
+    let res = await asMario({ ...RANGE, mode: 'everything' });
+    expectError(res, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(res)).toEqual({ mode: 'Valore non valido' });
+    res = await ctx.get('/attendance/attendance-data/timesheet/export', { session: session.admin, workspace: ctx.ws.demo, query: { ...RANGE, format: 'csv' } });
+    expectError(res, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(res)).toEqual({ format: 'Valore non valido' });
+  });
+});
+
+describe('a session without an employee record', () => {
+  // The member role needs an enabled employee record, so over HTTP these refusals cannot be reached; the services
+  // still guard themselves (`noMembership`) in case a caller passes a membership without one.
+  const noRecord = (): Membership => ({
+    workspaceId: '',
+    workspaceName: 'Demo S.r.l.',
+    userInfoId: null,
+    flags: { oimmei: false, admin: false, accountant: false, member: true },
+    enabled: true,
+    autoApprove: null,
+    workspaceAutoApprove: false,
+    timeZone: TZ,
+  });
+
+  it('is refused with “Non risulti dipendente di questa azienda”', async () => {
+    const scope = workspaceScope(ctx.ws.demo);
+    const text = 'Non risulti dipendente di questa azienda';
+    await expect(attendanceData(ctx.deps, scope, { ...noRecord(), workspaceId: ctx.ws.demo }, false, { ...RANGE, mode: 'all' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: text });
+    const actor = { userId: session.member.userId, userInfoId: null, requestId: 'test' };
+    await expect(clock(ctx.deps, scope, TZ, actor, 'in')).rejects.toMatchObject({ code: 'FORBIDDEN', message: text });
+    const input = { ...REQUEST(), category: 'regular' as const, wholeDay: true, certificateCode: null, note: null };
+    await expect(createOwnRequest(ctx.deps, { scope, timeZone: TZ, actor, autoApprove: null, workspaceAutoApprove: false }, input)).rejects.toMatchObject({ code: 'FORBIDDEN', message: text });
+  });
+});
