@@ -28,7 +28,7 @@ async function main() {
 
   let seeded = false;
   if (config.seedDemo && !config.isProduction) seeded = await seedDemo(deps.db);
-  // Workspaces created by an older version get the defaults they lack (holidays of the coming years, absence types).
+  // Workspaces created by an older version get the defaults they lack (the national holidays once, absence types).
   await ensureAllWorkspaceDefaults(deps.db);
 
   let jobs: Jobs | null = null;

@@ -6,8 +6,7 @@ import { startJobs, type JobDefinition, type JobLogger, type Jobs } from './lib/
 import { createTransport, deliverPendingMail } from './lib/mail';
 import { sweepRateLimits } from './lib/rate-limit';
 import { loadSessionSecret } from './lib/secrets';
-import { todayIn } from './lib/time';
-import { syncAllAccruals } from './modules/accruals/accruals.service';
+import { syncAccrualsNightly } from './modules/accruals/accruals.service';
 import { ensureAllWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
 
 /** Opens the configured database (PGlite under DATA_DIR/pglite, or PostgreSQL) and applies the migrations. */
@@ -42,12 +41,12 @@ export function platformJobs(deps: AppDeps): JobDefinition[] {
       },
     },
     {
-      // Daily: monthly accruals of every contract (idempotent), and the national holidays of the coming years.
+      // Daily: the defaults of new workspaces, then the monthly accruals of every contract (idempotent), each
+      // workspace up to today in its own time zone.
       name: 'working-time-daily',
       cron: '5 1 * * *',
       handler: async () => {
-        const scopes = await ensureAllWorkspaceDefaults(deps.db);
-        for (const scope of scopes) await deps.db.transaction((tx) => syncAllAccruals(tx, [scope], todayIn('Europe/Rome')));
+        await syncAccrualsNightly(deps.db, await ensureAllWorkspaceDefaults(deps.db));
       },
     },
     {

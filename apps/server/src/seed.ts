@@ -306,10 +306,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
               : { workspaceId: ws.id, contractId: c!.id, weekday, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: 'Ufficio', descriptionColorRgb: '#1A415B' },
           ),
         );
+        // CCNL Commercio: 26 days of ferie (in days, part-time too), 72 h of ROL and 32 h of ex-festività a year,
+        // halved in hours for the 20-hour part-time; twelfths kept with 4 decimals so a year adds up (26.00, 72, 32).
         const accruals = [
-          { justificationId: byCode('FER'), monthlyIncrease: partTime ? 2.17 : 2.17 },
+          { justificationId: byCode('FER'), monthlyIncrease: 2.1667 },
           { justificationId: byCode('ROL'), monthlyIncrease: partTime ? 3 : 6 },
-          { justificationId: byCode('EXF'), monthlyIncrease: partTime ? 1.33 : 2.67 },
+          { justificationId: byCode('EXF'), monthlyIncrease: partTime ? 1.3333 : 2.6667 },
         ];
         await tx.insert(contractAccruals).values(accruals.map((a) => ({ ...a, workspaceId: ws.id, contractId: c!.id })));
         await syncContractAccruals(tx, scope, { id: c!.id, userInfoId: e.id, startsAt, endsAt, accruals }, today);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, monthBounds, monthlyAccrual, nextMonth, type Contract, type TemplateWeek } from '@timbro/shared';
+import { addDays, monthBounds, monthOf, nextMonth, plannedAccruals, type Contract, type TemplateWeek } from '@timbro/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,7 +90,10 @@ async function contractsOf(userInfoId: string) {
 const SLOT = { weekday: 1, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: 'Ufficio', descriptionColorRgb: '#1A415B' };
 const valid = { type: 'fixed', workerType: 'employee', startsAt: '2010-01-01', endsAt: '2010-12-31', timeSlots: [SLOT] };
 
-/** Mario's seasonal contract before his permanent one: starts on 16 June (half of a 30-day month), ends on 15 March. */
+/**
+ * Mario's seasonal contract before his permanent one: starts on 16 June (15 days of a 30-day month), ends on 15 March
+ * (15 days of 31): both months count in full, as months covered for at least 15 days do.
+ */
 const seasonal = {
   type: 'turn_based',
   workerType: 'collaborator',
@@ -153,8 +156,8 @@ describe('the seeded contracts', () => {
     expect(permanentFull.length).toBeGreaterThanOrEqual(8);
     fullTime = permanentFull[0]!;
     expect(fullTime.justificationAccruals.map((a) => [a.code, a.monthlyIncrease])).toEqual([
-      ['EXF', 2.67],
-      ['FER', 2.17],
+      ['EXF', 2.6667],
+      ['FER', 2.1667],
       ['ROL', 6],
     ]);
   });
@@ -301,12 +304,13 @@ describe('POST /admin/user/{id}/contract', () => {
     expect(entry).toMatchObject({ workspaceId: ctx.ws.demo, actorUserId: admin.userId, action: 'contract.create', entityType: 'contract', entityId: c.id });
     expect(entry!.changes).toEqual({ userInfoId: ids['mario.rossi'], type: 'turn_based', workerType: 'collaborator', qualification: 'Magazziniere', ccnlLevel: '4° livello', description: 'Contratto stagionale', startsAt: '2020-06-16', endsAt: '2021-03-15', permanent: false });
 
-    // One entry per justification and month (June 2020 … March 2021), dated the month's last day, prorated.
+    // One entry per justification and month (June 2020 … March 2021), dated the month's last day; months covered
+    // for at least 15 days count in full.
     const ledger = await ledgerOf(c.id);
     expect(ledger).toHaveLength(2 * 10);
     const fer = ledger.filter((e) => e.code === 'FER');
     expect(fer.map((e) => [e.period, e.date, e.amount])).toEqual([
-      ['2020-06', '2020-06-30', 3], // 15 of 30 days: half
+      ['2020-06', '2020-06-30', 6], // 15 of 30 days: a whole month
       ['2020-07', '2020-07-31', 6],
       ['2020-08', '2020-08-31', 6],
       ['2020-09', '2020-09-30', 6],
@@ -315,12 +319,12 @@ describe('POST /admin/user/{id}/contract', () => {
       ['2020-12', '2020-12-31', 6],
       ['2021-01', '2021-01-31', 6],
       ['2021-02', '2021-02-28', 6],
-      ['2021-03', '2021-03-31', 2.9], // 15 of 31 days
+      ['2021-03', '2021-03-31', 6], // 15 of 31 days: a whole month too
     ]);
     const rol = ledger.filter((e) => e.code === 'ROL');
-    expect(rol[0]).toMatchObject({ period: '2020-06', amount: 4 });
-    expect(rol[9]).toMatchObject({ period: '2021-03', amount: 3.87 });
-    expect(sum(rol)).toBe(4 + 8 * 8 + 3.87);
+    expect(rol[0]).toMatchObject({ period: '2020-06', amount: 8 });
+    expect(rol[9]).toMatchObject({ period: '2021-03', amount: 8 });
+    expect(sum(rol)).toBe(10 * 8);
     expect(ledger.every((e) => e.userInfoId === ids['mario.rossi'])).toBe(true);
   });
 
@@ -348,11 +352,11 @@ describe('POST /admin/user/{id}/contract', () => {
 
     const res = await ctx.post(
       url,
-      { ...valid, startsAt: addDays(ending.endsAt!, 1), endsAt: '2027-12-31', permanent: true, justificationAccruals: [{ justificationId: J.FER, monthlyIncrease: 2.166 }] },
+      { ...valid, startsAt: addDays(ending.endsAt!, 1), endsAt: '2027-12-31', permanent: true, justificationAccruals: [{ justificationId: J.FER, monthlyIncrease: 2.166666 }] },
       asAdmin(),
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ startsAt: addDays(ending.endsAt!, 1), endsAt: null, permanent: true, status: 'future', expiring: false, justificationAccruals: [{ code: 'FER', monthlyIncrease: 2.17 }] });
+    expect(res.json()).toMatchObject({ startsAt: addDays(ending.endsAt!, 1), endsAt: null, permanent: true, status: 'future', expiring: false, justificationAccruals: [{ code: 'FER', monthlyIncrease: 2.1667 }] });
     made.future = res.json().id;
     expect(await ledgerOf(made.future!)).toEqual([]);
   });
@@ -602,10 +606,10 @@ describe('POST /admin/contract/{id}', () => {
     const exf = ledger.filter((e) => e.code === 'EXF');
     expect(fer).toHaveLength(19);
     expect(exf).toHaveLength(19);
-    expect(fer[0]).toMatchObject({ period: '2020-06', amount: 1.5 });
+    expect(fer[0]).toMatchObject({ period: '2020-06', amount: 3 });
     expect(fer.at(-1)).toMatchObject({ period: '2021-12', date: '2021-12-31', amount: 3 });
-    expect(sum(fer)).toBe(1.5 + 18 * 3);
-    expect(sum(exf)).toBe(1.25 + 18 * 2.5);
+    expect(sum(fer)).toBe(19 * 3);
+    expect(sum(exf)).toBe(19 * 2.5);
     // The months kept their rows (updated in place).
     expect(fer.find((e) => e.period === '2020-07')!.id).toBe(before.find((e) => e.code === 'FER' && e.period === '2020-07')!.id);
   });
@@ -619,8 +623,8 @@ describe('POST /admin/contract/{id}', () => {
       ...['06', '07', '08', '09', '10', '11', '12'].map((m) => `FER 2020-${m}`),
       ...['06', '07', '08', '09', '10', '11', '12'].map((m) => `ROL 2020-${m}`),
     ]);
-    expect(sum(ledger.filter((e) => e.code === 'FER'))).toBe(3 + 6 * 6);
-    expect(sum(ledger.filter((e) => e.code === 'ROL'))).toBe(4 + 6 * 8);
+    expect(sum(ledger.filter((e) => e.code === 'FER'))).toBe(7 * 6);
+    expect(sum(ledger.filter((e) => e.code === 'ROL'))).toBe(7 * 8);
   });
 });
 
@@ -648,7 +652,7 @@ describe('the accrual sync (syncContractAccruals / syncAllAccruals)', () => {
     expect(await ledgerOf(made.seasonal!)).toEqual(ledger);
   });
 
-  it('a late run adds the new month (prorated at a contract’s start or end), idempotently; the ledger stops at today’s month', async () => {
+  it('a late run adds the new month (a contract’s first month only if covered for 15 days or more), idempotently; the ledger stops at today’s month', async () => {
     const before = await wholeLedger();
     const nextMonthDay = `${nextMonth(today.slice(0, 7))}-10`;
     const ym = nextMonthDay.slice(0, 7);
@@ -657,23 +661,38 @@ describe('the accrual sync (syncContractAccruals / syncAllAccruals)', () => {
     const after = await wholeLedger();
     await syncAllAccruals(ctx.db, scopes(), nextMonthDay);
     expect(await wholeLedger()).toEqual(after);
+    // The months before were not touched.
+    expect(after.filter((e) => e.period! < ym)).toEqual(before);
 
-    // Exactly the new month was added, for every contract with accruals that covers it, with the prorated amount.
+    // Exactly the new month was added, for every contract with accruals that counts it, with the planned amount.
     const added = after.filter((e) => !before.some((b) => b.id === e.id));
     expect(added.every((e) => e.period === ym && e.date === last)).toBe(true);
     const rows = await ctx.db.select({ c: contracts, a: contractAccruals }).from(contractAccruals).innerJoin(contracts, eq(contracts.id, contractAccruals.contractId));
-    const expected = rows
-      .map((r) => ({ contractId: r.c.id, justificationId: r.a.justificationId, amount: monthlyAccrual(r.c, r.a.monthlyIncrease, ym) }))
-      .filter((x) => x.amount > 0);
+    const expected = rows.flatMap((r) => plannedAccruals(r.c, r.a.monthlyIncrease, ym).filter((p) => p.period === ym).map((p) => ({ contractId: r.c.id, justificationId: r.a.justificationId, amount: p.amount })));
     const key = (x: { contractId: string | null; justificationId: string }) => `${x.contractId}|${x.justificationId}`;
     expect(added.map((e) => `${key(e)}|${e.amount}`).sort()).toEqual(expected.map((x) => `${key(x)}|${x.amount}`).sort());
-    // Mario's permanent contract gets full months; the future contract its first, partial one.
-    expect(added.filter((e) => e.contractId === fullTime.id).map((e) => e.amount).sort((a, b) => a - b)).toEqual([2.17, 2.67, 6]);
+    // A permanent full-time contract: 2.16 or 2.17 days of ferie a month, so that the year so far is exactly
+    // round2(months × 2.1667); 6 h of ROL; 2.66 or 2.67 h of ex-festività.
+    const full = added.filter((e) => e.contractId === fullTime.id);
+    expect(full).toHaveLength(3);
+    const amountOf = (code: string) => full.find((e) => e.justificationId === J[code])!.amount;
+    expect([2.16, 2.17]).toContain(amountOf('FER'));
+    expect([2.66, 2.67]).toContain(amountOf('EXF'));
+    expect(amountOf('ROL')).toBe(6);
+    const monthsThisYear = Number(ym.slice(5, 7)) - (fullTime.startsAt.slice(0, 4) === ym.slice(0, 4) ? Number(fullTime.startsAt.slice(5, 7)) - 1 : 0);
+    const ferThisYear = after.filter((e) => e.contractId === fullTime.id && e.justificationId === J.FER && e.period!.startsWith(ym.slice(0, 4)));
+    expect(ferThisYear).toHaveLength(monthsThisYear);
+    expect(sum(ferThisYear)).toBe(Math.round(monthsThisYear * 216.67) / 100);
+    // The future contract starts the day after another ends: its first month only if it covers 15 days or more.
     const futureStart = addDays(endingOther.endsAt!, 1);
-    const { first } = monthBounds(ym);
-    const monthDays = Number(last.slice(8));
-    const futureDays = futureStart > first ? monthDays - Number(futureStart.slice(8)) + 1 : monthDays;
-    expect(added.filter((e) => e.contractId === made.future).map((e) => e.amount)).toEqual([Math.round(((2.17 * futureDays) / monthDays) * 100) / 100]);
+    const startYm = monthOf(futureStart);
+    const firstMonthDays = Number(monthBounds(startYm).last.slice(8)) - Number(futureStart.slice(8)) + 1;
+    const future = after.filter((e) => e.contractId === made.future).sort((a, b) => a.period!.localeCompare(b.period!));
+    expect(future.some((e) => e.period === startYm)).toBe(startYm <= ym && firstMonthDays >= 15);
+    expect(future.every((e) => e.period! >= startYm && e.period! <= ym)).toBe(true);
+    if (future.length > 0) expect(future[0]!.amount).toBe(2.17);
+    const futureThisYear = future.filter((e) => e.period!.startsWith(ym.slice(0, 4)));
+    expect(sum(futureThisYear)).toBe(Math.round(futureThisYear.length * 216.67) / 100);
 
     // Back to today: the ledger is again what the contracts give up to this month.
     await syncAllAccruals(ctx.db, scopes(), today);
@@ -715,7 +734,7 @@ describe('GET /admin/user/{id}/accrual', () => {
     expect(end2020.date).toBe('2020-12-31');
     expect(end2020.balances.map((b) => b.justification.code)).toEqual(['FER', 'ROL']);
     const fer = byCode(end2020).FER!;
-    expect(fer).toMatchObject({ justification: { id: J.FER, code: 'FER', name: 'Ferie', unit: 'day' }, balance: 39, accrued: 39, adjusted: 0, used: 0 });
+    expect(fer).toMatchObject({ justification: { id: J.FER, code: 'FER', name: 'Ferie', unit: 'day' }, balance: 42, accrued: 42, adjusted: 0, used: 0 });
     expect(fer.entries.map((e) => [e.date, e.amount])).toEqual([
       ['2020-12-31', 6],
       ['2020-11-30', 6],
@@ -723,13 +742,13 @@ describe('GET /admin/user/{id}/accrual', () => {
       ['2020-09-30', 6],
       ['2020-08-31', 6],
       ['2020-07-31', 6],
-      ['2020-06-30', 3],
+      ['2020-06-30', 6],
     ]);
-    expect(fer.entries[0]).toEqual({ id: expect.any(String), date: '2020-12-31', amount: 6, kind: 'accrual', period: '2020-12', rule: 'Maturazione mensile 6 × giorni coperti del mese', reason: null });
-    expect(byCode(end2020).ROL).toMatchObject({ balance: 52, accrued: 52, justification: { unit: 'hour' } });
+    expect(fer.entries[0]).toEqual({ id: expect.any(String), date: '2020-12-31', amount: 6, kind: 'accrual', period: '2020-12', rule: 'Maturazione mensile 6 (7° mese maturato nel 2020)', reason: null });
+    expect(byCode(end2020).ROL).toMatchObject({ balance: 56, accrued: 56, justification: { unit: 'hour' } });
 
     // The day before a month's end leaves that month out.
-    expect(byCode(await balances(mario, '2020-11-29')).FER).toMatchObject({ balance: 27, accrued: 27 });
+    expect(byCode(await balances(mario, '2020-11-29')).FER).toMatchObject({ balance: 30, accrued: 30 });
     expect((await balances(mario, '2020-06-29')).balances).toEqual([]);
 
     // Today (the default): both contracts, up to the last month-end passed.
@@ -739,12 +758,19 @@ describe('GET /admin/user/{id}/accrual', () => {
     expect(months).toBeGreaterThanOrEqual(26);
     const round = (n: number) => Math.round(n * 100) / 100;
     const inc = Object.fromEntries(marioSeeded.justificationAccruals.map((a) => [a.code, a.monthlyIncrease]));
+    // What the seeded contract accrued up to the last month-end passed: each calendar year adds up to round2(n × inc).
+    const accrued = (code: string) => {
+      const entries = plannedAccruals(marioSeeded, inc[code]!, monthOf(today)).filter((p) => monthBounds(p.period).last <= today);
+      expect(entries).toHaveLength(months);
+      const years = new Set(entries.map((p) => p.period.slice(0, 4)));
+      return round([...years].reduce((s, y) => s + round(entries.filter((p) => p.period.startsWith(y)).length * inc[code]!), 0));
+    };
     // The demo data gives Mario approved holidays last month: their usage is in the ledger too.
     const used = Object.fromEntries(now.balances.map((b) => [b.justification.code, b.used]));
     expect(now.balances.map((b) => [b.justification.code, b.balance])).toEqual([
-      ['EXF', round(months * inc.EXF! - used.EXF!)],
-      ['FER', round(39 + months * inc.FER! - used.FER!)],
-      ['ROL', round(52 + months * inc.ROL! - used.ROL!)],
+      ['EXF', round(accrued('EXF') - used.EXF!)],
+      ['FER', round(42 + accrued('FER') - used.FER!)],
+      ['ROL', round(56 + accrued('ROL') - used.ROL!)],
     ]);
     expect(byCode(now).FER!.entries.filter((e) => e.kind === 'usage').reduce((s, e) => s - e.amount, 0)).toBe(used.FER);
     expect(byCode(now).EXF!.entries.filter((e) => e.kind === 'accrual')).toHaveLength(months);
@@ -801,9 +827,9 @@ describe('POST /admin/user/{id}/accrual-adjustment', () => {
     expect(out.date).toBe(today);
     expect(byCode(out).FER).toMatchObject({ balance: Math.round((before - 2.5) * 100) / 100, adjusted: -2.5 });
 
-    expect(byCode(await balances(mario, '2020-12-14')).FER).toMatchObject({ balance: 33, adjusted: 0 });
+    expect(byCode(await balances(mario, '2020-12-14')).FER).toMatchObject({ balance: 36, adjusted: 0 });
     const on = byCode(await balances(mario, '2020-12-15')).FER!;
-    expect(on).toMatchObject({ balance: 30.5, accrued: 33, adjusted: -2.5, used: 0 });
+    expect(on).toMatchObject({ balance: 33.5, accrued: 36, adjusted: -2.5, used: 0 });
     expect(on.entries[0]).toEqual({ id: expect.any(String), date: '2020-12-15', amount: -2.5, kind: 'adjustment', period: null, rule: 'Rettifica manuale', reason: 'Ferie 2020 godute prima di Timbro' });
 
     const [entry] = await auditOf(res);
@@ -835,7 +861,7 @@ describe('GET /member/accrual', () => {
     expect(mine.json()).toEqual(await balances(ids['mario.rossi']!));
     const dated = await ctx.get('/member/accrual', inDemo(member, { date: '2020-12-31' }));
     expect(dated.json()).toEqual(await balances(ids['mario.rossi']!, '2020-12-31'));
-    expect(byCode(dated.json()).FER).toMatchObject({ balance: 36.5, adjusted: -2.5 });
+    expect(byCode(dated.json()).FER).toMatchObject({ balance: 39.5, adjusted: -2.5 });
   });
 });
 

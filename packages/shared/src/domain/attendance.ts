@@ -299,7 +299,7 @@ export function requestMinutes(req: RequestInput, expected: number, pauses: read
 
 /**
  * What an approved request consumes from its accrual balance, in the justification's unit, rounded to 1/100 like the
- * ledger (and monthlyAccrual):
+ * ledger (and plannedAccruals):
  * - hour → requestMinutes / 60 (a whole day on a 7.5 h day uses 7.5 hours; on a day with no expected time, 0);
  * - day → a whole day is 1; an amount request its amount; a ranged request its share of the day's expected time,
  *   minutes / expected, at most 1. When the day has no expected time (e.g. a turn-based day whose shifts are not

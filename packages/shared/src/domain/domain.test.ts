@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coveredFraction, accrualMonths, monthlyAccrual, monthBounds } from './accruals';
+import { accrualMonths, coveredDays, monthBounds, monthCounts, nextMonth, plannedAccruals, type PlannedAccrual } from './accruals';
 import { contractStatus, findOverlap, isExpiring, matchesFilter, periodsOverlap } from './contracts';
-import { addDays, daysBetween, formatIsoDate, isoWeekday } from './dates';
+import { addDays, formatIsoDate, isoWeekday } from './dates';
 import { easterMonday, easterSunday } from './easter';
-import { expandHolidays, italianDatedHolidays, ITALIAN_RECURRING_HOLIDAYS, type HolidayRule } from './holidays';
+import { expandHolidays, holidayDateIn, ITALIAN_NATIONAL_HOLIDAYS, type HolidayRule } from './holidays';
 import { clockToMinutes, isValidColor, minutesToClock, slotMinutes, slotProblems, weeklyMinutes, type TimeSlotLike } from './time-slots';
 
 /** Claus Tøndering's formulation (an independent algorithm) to cross-check the Meeus one. */
@@ -47,8 +47,7 @@ describe('Easter', () => {
 
 describe('holiday expansion', () => {
   const rules: HolidayRule[] = [
-    ...ITALIAN_RECURRING_HOLIDAYS.map((h) => ({ ...h, year: null })),
-    ...italianDatedHolidays(2026),
+    ...ITALIAN_NATIONAL_HOLIDAYS,
     { name: 'Sant’Ambrogio', icon: 'church', day: 7, month: 12, year: null },
     { name: 'Bisestile', icon: 'x', day: 29, month: 2, year: null },
   ];
@@ -64,6 +63,38 @@ describe('holiday expansion', () => {
     ]);
     expect(expandHolidays(rules, '2026-10-04', '2026-10-04')[0]?.name).toBe("San Francesco d'Assisi");
     expect(expandHolidays(rules, '2025-10-04', '2025-10-04')).toEqual([]);
+  });
+
+  it('Easter and Easter Monday are rules: they occur in any year, far from today too, and recur', () => {
+    const spring = (y: number) => expandHolidays(rules, `${y}-03-01`, `${y}-04-30`).filter((o) => o.icon === 'egg');
+    expect(spring(2020)).toEqual([
+      { date: '2020-04-12', name: 'Pasqua', icon: 'egg', recurring: true },
+      { date: '2020-04-13', name: "Lunedì dell'Angelo", icon: 'egg', recurring: true },
+    ]);
+    expect(spring(2099).map((o) => o.date)).toEqual(['2099-04-12', '2099-04-13']);
+    expect(spring(2100).map((o) => o.date)).toEqual(['2100-03-28', '2100-03-29']);
+    // The stored day and month of a rule are ignored; a rule of one year only occurs then.
+    const monday: HolidayRule = { name: 'Pasquetta', icon: 'egg', day: 1, month: 1, year: null, rule: 'easter_monday' };
+    expect(expandHolidays([monday], '2030-01-01', '2030-12-31').map((o) => o.date)).toEqual([easterMonday(2030)]);
+    expect(expandHolidays([{ ...monday, year: 2031 }], '2030-01-01', '2032-12-31').map((o) => [o.date, o.recurring])).toEqual([[easterMonday(2031), false]]);
+    // fromYear: San Francesco only from 2026, whatever the range.
+    expect(expandHolidays(rules, '2024-01-01', '2027-12-31').filter((o) => o.name === "San Francesco d'Assisi").map((o) => o.date)).toEqual(['2026-10-04', '2027-10-04']);
+    expect(holidayDateIn(rules.find((r) => r.name === "San Francesco d'Assisi")!, 2025)).toBeNull();
+    // The national set: 10 fixed dates, Easter, Easter Monday and (from 2026) San Francesco.
+    expect(expandHolidays(ITALIAN_NATIONAL_HOLIDAYS, '2020-01-01', '2020-12-31')).toHaveLength(12);
+    expect(expandHolidays(ITALIAN_NATIONAL_HOLIDAYS, '2099-01-01', '2099-12-31')).toHaveLength(13);
+  });
+
+  it('property: in any year 1900–2200 Easter Monday occurs once, on the Monday after Easter Sunday', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1900, max: 2200 }), (y) => {
+        const occ = expandHolidays(rules, `${y}-01-01`, `${y}-12-31`);
+        const mondays = occ.filter((o) => o.name === "Lunedì dell'Angelo");
+        expect(mondays.map((o) => o.date)).toEqual([easterMonday(y)]);
+        expect(isoWeekday(mondays[0]!.date)).toBe(1);
+        expect(occ.filter((o) => o.name === 'Pasqua').map((o) => o.date)).toEqual([easterSunday(y)]);
+      }),
+    );
   });
 
   it('spans years; 29 February only in leap years; an empty range gives nothing', () => {
@@ -180,33 +211,101 @@ describe('contracts', () => {
   });
 });
 
-describe('accrual proration', () => {
-  it('full months accrue the monthly increase; a start on the 16th of a 30-day month accrues half', () => {
+describe('accruals', () => {
+  const sum = (entries: PlannedAccrual[]) => Math.round(entries.reduce((s, e) => s + e.amount * 100, 0)) / 100;
+  /** round2(months × increase), half up on the exact decimal product (a float product like 481.065 reads 481.06499…). */
+  const yearly = (months: number, inc: number) => Math.round((Math.round(inc * 10_000) * months) / 100) / 100;
+  /** Increases as stored: 0 … 999 with 4 decimals. */
+  const increase = fc.integer({ min: 0, max: 9_990_000 }).map((n) => n / 10_000);
+  const day = fc.integer({ min: 0, max: 3650 }).map((n) => addDays('2020-01-01', n));
+  const contract = fc.tuple(day, fc.option(fc.integer({ min: 1, max: 1500 }))).map(([startsAt, len]) => ({ startsAt, endsAt: len === null ? null : addDays(startsAt, len) }));
+
+  it('a month counts in full when covered for at least 15 days, otherwise it accrues nothing', () => {
     const c = { startsAt: '2026-06-16', endsAt: null };
-    expect(coveredFraction(c, '2026-06')).toBe(0.5);
-    expect(monthlyAccrual(c, 6, '2026-06')).toBe(3);
-    expect(monthlyAccrual(c, 6, '2026-07')).toBe(6);
-    expect(monthlyAccrual(c, 6, '2026-05')).toBe(0);
+    expect(coveredDays(c, '2026-06')).toBe(15);
+    expect(monthCounts(c, '2026-06')).toBe(true);
+    expect(coveredDays(c, '2026-05')).toBe(0);
+    expect(plannedAccruals(c, 6, '2026-08')).toEqual([
+      { period: '2026-06', amount: 6, monthsInYear: 1 },
+      { period: '2026-07', amount: 6, monthsInYear: 2 },
+      { period: '2026-08', amount: 6, monthsInYear: 3 },
+    ]);
+    // A 31-day month: from the 17th that is 15 days (counts), from the 18th 14 (does not).
+    expect(plannedAccruals({ startsAt: '2026-07-16', endsAt: null }, 2.1667, '2026-07')).toEqual([{ period: '2026-07', amount: 2.17, monthsInYear: 1 }]);
+    expect(plannedAccruals({ startsAt: '2026-07-17', endsAt: null }, 2.1667, '2026-07')).toHaveLength(1);
+    expect(plannedAccruals({ startsAt: '2026-07-18', endsAt: null }, 2.1667, '2026-07')).toEqual([]);
+    // February: 14 days do not count, 15 do; an end on the 14th of a month leaves that month out.
+    expect(plannedAccruals({ startsAt: '2026-02-15', endsAt: null }, 6, '2026-02')).toEqual([]);
+    expect(plannedAccruals({ startsAt: '2026-02-14', endsAt: null }, 6, '2026-02')).toHaveLength(1);
     const ending = { startsAt: '2026-01-01', endsAt: '2026-02-14' };
-    expect(monthlyAccrual(ending, 2.1667, '2026-02')).toBe(1.08);
-    expect(monthlyAccrual(ending, 6, '2026-03')).toBe(0);
+    expect(plannedAccruals(ending, 2.1667, '2026-12').map((e) => e.period)).toEqual(['2026-01']);
+    expect(plannedAccruals({ ...ending, endsAt: '2026-02-15' }, 2.1667, '2026-12').map((e) => e.period)).toEqual(['2026-01', '2026-02']);
     expect(accrualMonths(ending, '2026-12')).toEqual(['2026-01', '2026-02']);
     expect(accrualMonths({ startsAt: '2026-11-10', endsAt: null }, '2027-01')).toEqual(['2026-11', '2026-12', '2027-01']);
   });
 
-  it('property: a year of monthly accruals never exceeds 12 × the increase and equals it for a full-year contract', () => {
+  it('cumulative rounding: 2.1667 a month gives 26.00 in a year, the cents spread over the months', () => {
+    const year = plannedAccruals({ startsAt: '2026-01-01', endsAt: null }, 2.1667, '2026-12');
+    expect(year.map((e) => e.amount)).toEqual([2.17, 2.16, 2.17, 2.17, 2.16, 2.17, 2.17, 2.16, 2.17, 2.17, 2.16, 2.17]);
+    expect(sum(year)).toBe(26);
+    expect(sum(plannedAccruals({ startsAt: '2026-01-01', endsAt: null }, 2.6667, '2026-12'))).toBe(32);
+    expect(sum(plannedAccruals({ startsAt: '2026-01-01', endsAt: null }, 6, '2026-12'))).toBe(72);
+    // The count restarts in January: the next year again 26.00, starting with 2.17.
+    const two = plannedAccruals({ startsAt: '2025-09-01', endsAt: null }, 2.1667, '2026-12');
+    expect(sum(two.filter((e) => e.period < '2026'))).toBe(8.67);
+    expect(two.find((e) => e.period === '2026-01')).toEqual({ period: '2026-01', amount: 2.17, monthsInYear: 1 });
+    expect(sum(two.filter((e) => e.period >= '2026'))).toBe(26);
+  });
+
+  it('property: a full calendar year of a permanent contract adds up to round2(12 × increase)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 364 }), fc.integer({ min: 0, max: 364 }), fc.double({ min: 0, max: 40, noNaN: true }), (startOffset, length, inc) => {
-        const startsAt = addDays('2026-01-01', startOffset);
-        const endsAt = addDays(startsAt, Math.min(length, daysBetween(startsAt, '2026-12-31')));
-        const c = { startsAt, endsAt };
-        const total = accrualMonths(c, '2026-12').reduce((s, ym) => s + monthlyAccrual(c, inc, ym), 0);
-        expect(total).toBeLessThanOrEqual(12 * inc + 0.06);
-        expect(total).toBeGreaterThanOrEqual(0);
+      fc.property(day, increase, fc.integer({ min: 0, max: 20 }), (startsAt, inc, later) => {
+        const y = Number(startsAt.slice(0, 4)) + 1 + later;
+        const entries = plannedAccruals({ startsAt, endsAt: null }, inc, `${y}-12`).filter((e) => e.period.startsWith(`${y}-`));
+        expect(entries.every((e) => e.period >= `${y}-01`)).toBe(true);
+        expect(Math.abs(sum(entries) - yearly(12, inc))).toBeLessThan(0.005);
       }),
     );
-    const full = { startsAt: '2026-01-01', endsAt: '2026-12-31' };
-    expect(accrualMonths(full, '2026-12').reduce((s, ym) => s + monthlyAccrual(full, 6, ym), 0)).toBe(72);
+  });
+
+  it('property: entries are ≥ 0, one per counted month, and n counted months of a year add up to round2(n × increase)', () => {
+    fc.assert(
+      fc.property(contract, increase, (c, inc) => {
+        const entries = plannedAccruals(c, inc, '2031-12');
+        for (const e of entries) {
+          expect(e.amount).toBeGreaterThan(0);
+          expect(Math.round(e.amount * 100)).toBeCloseTo(e.amount * 100, 6);
+          expect(monthCounts(c, e.period)).toBe(true);
+        }
+        expect(new Set(entries.map((e) => e.period)).size).toBe(entries.length);
+        for (const y of new Set(entries.map((e) => e.period.slice(0, 4)))) {
+          const ofYear = entries.filter((e) => e.period.startsWith(y));
+          const counted = accrualMonths(c, '2031-12').filter((ym) => ym.startsWith(y) && monthCounts(c, ym)).length;
+          expect(Math.abs(sum(ofYear) - yearly(counted, inc))).toBeLessThan(0.005);
+        }
+      }),
+    );
+  });
+
+  it('property: computing again, later, or month by month in any order gives the same entries', () => {
+    fc.assert(
+      fc.property(contract, increase, fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 1000 }), (c, inc, lateBy, seed) => {
+        const until = '2030-06';
+        const entries = plannedAccruals(c, inc, until);
+        expect(plannedAccruals(c, inc, until)).toEqual(entries);
+        // Running late: the months up to `until` are unchanged, later ones are only added.
+        let late = until;
+        for (let i = 0; i < lateBy; i++) late = nextMonth(late);
+        expect(plannedAccruals(c, inc, late).filter((e) => e.period <= until)).toEqual(entries);
+        // Month by month (each run up to one month), in a shuffled order: each month keeps its amount.
+        const months = accrualMonths(c, until);
+        const shuffled = [...months].sort((a, b) => ((a.charCodeAt(6) * 31 + seed) % 7) - ((b.charCodeAt(6) * 31 + seed) % 7) || a.localeCompare(b));
+        const byMonth = new Map<string, PlannedAccrual>();
+        for (const ym of shuffled) for (const e of plannedAccruals(c, inc, ym)) if (e.period === ym) byMonth.set(ym, e);
+        expect([...byMonth.values()].sort((a, b) => a.period.localeCompare(b.period))).toEqual(entries);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('month bounds', () => {

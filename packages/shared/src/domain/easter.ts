@@ -23,3 +23,14 @@ export function easterSunday(year: number): IsoDate {
 export function easterMonday(year: number): IsoDate {
   return addDays(easterSunday(year), 1);
 }
+
+/** Holidays whose date moves with Easter: stored as a rule and computed for every year. */
+export const MOVABLE_FEASTS = ['easter', 'easter_monday'] as const;
+export type MovableFeast = (typeof MOVABLE_FEASTS)[number];
+
+export const isMovableFeast = (v: unknown): v is MovableFeast => MOVABLE_FEASTS.includes(v as MovableFeast);
+
+/** The date of a movable feast in a year. */
+export function movableFeastDate(feast: MovableFeast, year: number): IsoDate {
+  return feast === 'easter' ? easterSunday(year) : easterMonday(year);
+}

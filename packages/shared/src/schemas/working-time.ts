@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { slotProblems, isValidColor } from '../domain/time-slots';
 import { isValidDayMonth } from '../domain/dates';
+import { isMovableFeast, MOVABLE_FEASTS } from '../domain/easter';
 import { msg } from '../messages';
 import { DateOnlySchema, IdSchema, optionalString, paginationFields, QueryBoolean, requiredString } from './common';
 import { pageOf } from './people';
@@ -91,7 +92,8 @@ export const AccrualInputSchema = z.object({
     .number({ error: wtMsg.accrualIncreaseRequired })
     .min(0, { error: wtMsg.accrualIncreaseInvalid })
     .max(999, { error: wtMsg.accrualIncreaseInvalid })
-    .transform((v) => Math.round(v * 100) / 100),
+    // Four decimals: 26 days a year are 2.1667 a month (2.17 would make 26.04).
+    .transform((v) => Math.round(v * 10_000) / 10_000),
 });
 
 export const CONTRACT_TYPES = ['fixed', 'turn_based'] as const;
@@ -223,28 +225,55 @@ export const TemplateWeekListSchema = z.array(TemplateWeekSchema);
 
 // Holidays
 
+/** Year bounds of a holiday (and of `fromYear`). */
+const holidayYear = z.number({ error: msg.invalidValue }).int().min(1900, { error: msg.invalidValue }).max(2200, { error: msg.invalidValue });
+
+/**
+ * A holiday: a fixed date (day and month, and a year when it happens in that year only), or a movable feast (`rule`:
+ * Easter, Easter Monday) computed for every year, whose day, month and year are ignored. `rule` and `fromYear` left
+ * out keep, on an edit, what the holiday had (clients that do not know them leave them alone); null clears them.
+ */
 export const HolidayInputSchema = z
   .object({
     name: requiredString(wtMsg.holidayNameRequired, 100),
     icon: requiredString(wtMsg.holidayIconRequired, 40),
-    day: z.number({ error: wtMsg.holidayDayRequired }).int({ error: wtMsg.holidayDateInvalid }).min(1, { error: wtMsg.holidayDateInvalid }).max(31, { error: wtMsg.holidayDateInvalid }),
-    month: z.number({ error: wtMsg.holidayMonthRequired }).int({ error: wtMsg.holidayDateInvalid }).min(1, { error: wtMsg.holidayDateInvalid }).max(12, { error: wtMsg.holidayDateInvalid }),
-    year: z.number({ error: msg.invalidValue }).int().min(1900, { error: msg.invalidValue }).max(2200, { error: msg.invalidValue }).nullish().transform((v) => v ?? null),
+    // Optional only for a movable feast: the check below asks for them otherwise.
+    day: z.number({ error: wtMsg.holidayDayRequired }).int({ error: wtMsg.holidayDateInvalid }).min(1, { error: wtMsg.holidayDateInvalid }).max(31, { error: wtMsg.holidayDateInvalid }).optional(),
+    month: z.number({ error: wtMsg.holidayMonthRequired }).int({ error: wtMsg.holidayDateInvalid }).min(1, { error: wtMsg.holidayDateInvalid }).max(12, { error: wtMsg.holidayDateInvalid }).optional(),
+    year: holidayYear.nullish().transform((v) => v ?? null),
     kind: z.enum(['national', 'patron', 'company'], { error: msg.invalidValue }).default('company'),
+    rule: z.enum(MOVABLE_FEASTS, { error: msg.invalidValue }).nullish(),
+    fromYear: holidayYear.nullish(),
   })
-  .superRefine((v, ctx) => {
-    if (!isValidDayMonth(v.day, v.month, v.year)) ctx.addIssue({ code: 'custom', path: ['day'], message: wtMsg.holidayDateInvalid });
-  });
+  .superRefine(
+    (v, ctx) => {
+      // Runs even when another field failed (`when`), so v may hold raw input: look only at well-typed values.
+      if (typeof v !== 'object' || v === null || isMovableFeast(v.rule)) return;
+      if (v.day === undefined) ctx.addIssue({ code: 'custom', path: ['day'], message: wtMsg.holidayDayRequired });
+      if (v.month === undefined) ctx.addIssue({ code: 'custom', path: ['month'], message: wtMsg.holidayMonthRequired });
+      const year = v.year === null || v.year === undefined ? null : v.year;
+      if (typeof v.day === 'number' && typeof v.month === 'number' && (year === null || typeof year === 'number') && !isValidDayMonth(v.day, v.month, year))
+        ctx.addIssue({ code: 'custom', path: ['day'], message: wtMsg.holidayDateInvalid });
+    },
+    { when: () => true },
+  )
+  // A movable feast has no date of its own and happens every year.
+  .transform((v) => (v.rule ? { ...v, day: null, month: null, year: null } : { ...v, day: v.day!, month: v.month! }));
 export type HolidayInput = z.infer<typeof HolidayInputSchema>;
 
 export const HolidaySchema = z.object({
   id: z.string(),
   name: z.string(),
   icon: z.string(),
+  /** For a movable feast: its date in the year listed (this year by default). */
   day: z.number(),
   month: z.number(),
   year: z.number().nullable(),
   kind: z.enum(['national', 'patron', 'company']),
+  /** A movable feast computed every year (Easter, Easter Monday), or null for a fixed date. */
+  rule: z.enum(MOVABLE_FEASTS).nullable(),
+  /** First year a recurring holiday applies, or null. */
+  fromYear: z.number().nullable(),
 });
 export type Holiday = z.infer<typeof HolidaySchema>;
 export const HolidayListSchema = z.array(HolidaySchema);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt, workspaceId } from './columns';
 import { users } from './platform';
 
@@ -23,6 +23,8 @@ export const workspaces = pgTable('workspaces', {
   squareLogoFileId: uuid('square_logo_file_id'),
   timeZone: text('time_zone').notNull().default('Europe/Rome'),
   attendanceAutoApproveRequest: boolean('attendance_auto_approve_request').notNull().default(false),
+  /** When the Italian national holidays were added (once: holidays the admin deletes or renames stay so). */
+  holidaysSeededAt: timestamp('holidays_seeded_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

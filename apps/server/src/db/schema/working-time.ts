@@ -1,3 +1,4 @@
+import type { MovableFeast } from '@timbro/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt, workspaceId } from './columns';
@@ -93,14 +94,14 @@ export const contractTimeSlots = pgTable(
   ],
 );
 
-/** Monthly increase of a justification's balance granted by a contract (unique per justification). */
+/** Monthly increase of a justification's balance granted by a contract (unique per justification), 4 decimals (2.1667). */
 export const contractAccruals = pgTable(
   'contract_accruals',
   {
     workspaceId: workspaceId(),
     contractId: uuid('contract_id').notNull(),
     justificationId: uuid('justification_id').notNull(),
-    monthlyIncrease: numeric('monthly_increase', { precision: 8, scale: 2, mode: 'number' }).notNull(),
+    monthlyIncrease: numeric('monthly_increase', { precision: 10, scale: 4, mode: 'number' }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.contractId, t.justificationId] }),
@@ -166,7 +167,11 @@ export const templateWeekDays = pgTable(
   ],
 );
 
-/** Holidays: a recurring one has no year. `kind` tells the national ones, the patron saint and company closures apart. */
+/**
+ * Holidays: a recurring one has no year. `kind` tells the national ones, the patron saint and company closures apart.
+ * A movable feast (`rule`: Easter, Easter Monday) has no day, month or year: it is computed for every year.
+ * `from_year` is the first year a recurring holiday applies (San Francesco from 2026).
+ */
 export const holidays = pgTable(
   'holidays',
   {
@@ -174,14 +179,20 @@ export const holidays = pgTable(
     workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     icon: text('icon').notNull(),
-    day: smallint('day').notNull(),
-    month: smallint('month').notNull(),
+    day: smallint('day'),
+    month: smallint('month'),
     year: smallint('year'),
     kind: text('kind', { enum: ['national', 'patron', 'company'] }).notNull().default('company'),
+    rule: text('rule', { enum: ['easter', 'easter_monday'] as const satisfies readonly MovableFeast[] }),
+    fromYear: smallint('from_year'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('holidays_ws_idx').on(t.workspaceId, t.month, t.day), uniqueIndex('holidays_ws_patron_key').on(t.workspaceId).where(sql`${t.kind} = 'patron'`)],
+  (t) => [
+    index('holidays_ws_idx').on(t.workspaceId, t.month, t.day),
+    uniqueIndex('holidays_ws_patron_key').on(t.workspaceId).where(sql`${t.kind} = 'patron'`),
+    check('holidays_date_or_rule', sql`(${t.rule} is null and ${t.day} is not null and ${t.month} is not null) or (${t.rule} is not null and ${t.day} is null and ${t.month} is null and ${t.year} is null)`),
+  ],
 );
 
 /**

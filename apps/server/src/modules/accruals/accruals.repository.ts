@@ -1,4 +1,4 @@
-import { accrualMonths, monthBounds, monthlyAccrual, monthOf, type ContractPeriod } from '@timbro/shared';
+import { monthBounds, monthOf, plannedAccruals, type ContractPeriod } from '@timbro/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { accrualEntries, justifications } from '../../db/schema';
@@ -12,27 +12,24 @@ export interface ContractForAccrual extends ContractPeriod {
 
 /**
  * Brings a contract's monthly accrual entries in line with the contract, up to `today`'s month: one entry per
- * justification and month, prorated by the days covered, dated the last day of the month. Upserts on the unique
- * (contract, justification, month) key, so running it twice, late, or after the contract changed gives the same
- * ledger; entries for months or justifications the contract no longer covers are removed.
+ * justification and counted month (covered for at least 15 days), its amount rounded on the year's running total
+ * (plannedAccruals), dated the last day of the month. Upserts on the unique (contract, justification, month) key, so
+ * running it twice, late, or after the contract changed gives the same ledger; entries for months or justifications
+ * the contract no longer covers are removed.
  */
 export async function syncContractAccruals(q: Queryable, scope: WorkspaceScope, contract: ContractForAccrual, today: string): Promise<number> {
-  const months = accrualMonths(contract, monthOf(today));
   const wanted = contract.accruals.flatMap((a) =>
-    months
-      .map((ym) => ({ a, ym, amount: monthlyAccrual(contract, a.monthlyIncrease, ym) }))
-      .filter((x) => x.amount > 0)
-      .map(({ a, ym, amount }) => ({
-        workspaceId: scope.workspaceId,
-        userInfoId: contract.userInfoId,
-        justificationId: a.justificationId,
-        entryDate: monthBounds(ym).last,
-        amount,
-        kind: 'accrual' as const,
-        contractId: contract.id,
-        period: ym,
-        rule: `Maturazione mensile ${a.monthlyIncrease} × giorni coperti del mese`,
-      })),
+    plannedAccruals(contract, a.monthlyIncrease, monthOf(today)).map(({ period, amount, monthsInYear }) => ({
+      workspaceId: scope.workspaceId,
+      userInfoId: contract.userInfoId,
+      justificationId: a.justificationId,
+      entryDate: monthBounds(period).last,
+      amount,
+      kind: 'accrual' as const,
+      contractId: contract.id,
+      period,
+      rule: `Maturazione mensile ${a.monthlyIncrease} (${monthsInYear}° mese maturato nel ${period.slice(0, 4)})`,
+    })),
   );
   if (wanted.length > 0) {
     await q

@@ -1,7 +1,7 @@
 import { peopleMsg, wtMsg, type AccrualAdjustmentInput } from '@timbro/shared';
 import { eq, inArray } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { contractAccruals, contracts, justifications, userInfos } from '../../db/schema';
+import type { Db, Queryable } from '../../db/client';
+import { contractAccruals, contracts, justifications, userInfos, workspaces } from '../../db/schema';
 import { inScope, type WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
@@ -69,7 +69,10 @@ export async function contractForAccrual(q: Queryable, scope: WorkspaceScope, co
   return { id: c.id, userInfoId: c.userInfoId, startsAt: c.startsAt, endsAt: c.endsAt, accruals: accruals.map((a) => ({ justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease })) };
 }
 
-/** The daily job: every contract with accruals that still runs (or ended within the last two months) is synced. */
+/**
+ * The daily job: every contract of the workspaces that has accruals is synced, ended ones included (the sync is
+ * idempotent, so a contract that did not change rewrites the same rows).
+ */
 export async function syncAllAccruals(q: Queryable, scopes: WorkspaceScope[], today: string) {
   let entries = 0;
   for (const scope of scopes) {
@@ -81,6 +84,17 @@ export async function syncAllAccruals(q: Queryable, scopes: WorkspaceScope[], to
       const own = accruals.filter((a) => a.contractId === c.id).map((a) => ({ justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease }));
       entries += await repo.syncContractAccruals(q, scope, { id: c.id, userInfoId: c.userInfoId, startsAt: c.startsAt, endsAt: c.endsAt, accruals: own }, today);
     }
+  }
+  return entries;
+}
+
+/** The nightly run: each workspace in its own transaction, up to today in the workspace's time zone. */
+export async function syncAccrualsNightly(db: Db, scopes: WorkspaceScope[]) {
+  const zones = new Map((await db.select({ id: workspaces.id, timeZone: workspaces.timeZone }).from(workspaces)).map((w) => [w.id, w.timeZone]));
+  let entries = 0;
+  for (const scope of scopes) {
+    const timeZone = zones.get(scope.workspaceId);
+    if (timeZone) entries += await db.transaction((tx) => syncAllAccruals(tx, [scope], todayIn(timeZone)));
   }
   return entries;
 }

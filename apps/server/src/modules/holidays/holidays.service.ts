@@ -1,7 +1,7 @@
-import { expandHolidays, italianDatedHolidays, ITALIAN_RECURRING_HOLIDAYS, wtMsg, type HolidayInput } from '@timbro/shared';
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { expandHolidays, ITALIAN_NATIONAL_HOLIDAYS, movableFeastDate, wtMsg, type HolidayInput } from '@timbro/shared';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { holidays } from '../../db/schema';
+import { holidays, workspaces } from '../../db/schema';
 import { inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
@@ -10,37 +10,53 @@ import type { ActorRef } from '../users/users.service';
 
 const repo = tenantRepository(holidays);
 type Row = typeof holidays.$inferSelect;
-const present = (r: Row) => ({ id: r.id, name: r.name, icon: r.icon, day: r.day, month: r.month, year: r.year, kind: r.kind });
-
-/** How many years ahead the dated national holidays (Easter, Easter Monday, San Francesco) are kept filled in. */
-export const DATED_HOLIDAY_YEARS_AHEAD = 10;
 
 /**
- * The Italian national holidays of a workspace: the recurring ones once, the dated ones for every year from
- * `fromYear` to DATED_HOLIDAY_YEARS_AHEAD years ahead. Idempotent: runs at start and yearly, adds only what is missing.
+ * A holiday as the API shows it. A movable feast has no stored date: its day and month are those of `refYear` (the
+ * year listed, this year by default), so clients that only know fixed dates still show a sensible one.
  */
-export async function ensureNationalHolidays(q: Queryable, scope: WorkspaceScope, fromYear: number, now = new Date()) {
-  const existing = await q.select().from(holidays).where(inScope(holidays, scope, eq(holidays.kind, 'national')));
-  const key = (h: { name: string; day: number; month: number; year: number | null }) => `${h.name}|${h.day}|${h.month}|${h.year ?? ''}`;
-  const have = new Set(existing.map(key));
-  const wanted = [
-    ...ITALIAN_RECURRING_HOLIDAYS.map((h) => ({ ...h, year: null as number | null })),
-    ...Array.from({ length: now.getUTCFullYear() + DATED_HOLIDAY_YEARS_AHEAD - fromYear + 1 }, (_, i) => italianDatedHolidays(fromYear + i)).flat(),
-  ];
-  const missing = wanted.filter((h) => !have.has(key(h)));
-  if (missing.length > 0) {
-    await q.insert(holidays).values(missing.map((h) => ({ workspaceId: scope.workspaceId, name: h.name, icon: h.icon, day: h.day, month: h.month, year: h.year, kind: 'national' as const })));
-  }
-  return missing.length;
+function present(r: Row, refYear = new Date().getUTCFullYear()) {
+  const movable = r.rule ? movableFeastDate(r.rule, refYear) : null;
+  const day = movable ? Number(movable.slice(8, 10)) : r.day!;
+  const month = movable ? Number(movable.slice(5, 7)) : r.month!;
+  return { id: r.id, name: r.name, icon: r.icon, day, month, year: r.year, kind: r.kind, rule: r.rule, fromYear: r.fromYear };
 }
 
+/** The stored columns of an input; `rule` and `fromYear` left out keep what the holiday had (`before`). */
+function columns(input: HolidayInput, before?: Row) {
+  const rule = input.rule === undefined ? (before?.rule ?? null) : input.rule;
+  const year = rule ? null : input.year;
+  const fromYear = year !== null ? null : input.fromYear === undefined ? (before?.fromYear ?? null) : input.fromYear;
+  return { name: input.name, icon: input.icon, kind: input.kind, day: rule ? null : input.day, month: rule ? null : input.month, year, rule, fromYear };
+}
+
+/**
+ * Adds the Italian national holidays to a workspace, once in its life: the `holidays_seeded_at` marker is set in the
+ * same statement that decides, so a national holiday the admin later deletes or renames is never added back (this
+ * runs at every start and nightly). Easter and Easter Monday are movable-feast rules and San Francesco recurs from
+ * 2026, so no year ever needs new rows. Returns how many holidays were added.
+ */
+export async function ensureNationalHolidays(q: Queryable, scope: WorkspaceScope) {
+  const [claimed] = await q
+    .update(workspaces)
+    .set({ holidaysSeededAt: new Date() })
+    .where(and(eq(workspaces.id, scope.workspaceId), isNull(workspaces.holidaysSeededAt)))
+    .returning({ id: workspaces.id });
+  if (!claimed) return 0;
+  await q.insert(holidays).values(
+    ITALIAN_NATIONAL_HOLIDAYS.map((h) => ({ workspaceId: scope.workspaceId, name: h.name, icon: h.icon, day: h.day, month: h.month, year: h.year, rule: h.rule ?? null, fromYear: h.fromYear ?? null, kind: 'national' as const })),
+  );
+  return ITALIAN_NATIONAL_HOLIDAYS.length;
+}
+
+/** Every holiday, or with `year` those that can occur in it (recurring from that year or earlier, and dated in it). */
 export async function listHolidays(deps: AppDeps, scope: WorkspaceScope, year?: number) {
   const rows = await deps.db
     .select()
     .from(holidays)
-    .where(inScope(holidays, scope, year !== undefined ? or(isNull(holidays.year), eq(holidays.year, year)) : undefined))
-    .orderBy(asc(holidays.month), asc(holidays.day), asc(sql`coalesce(${holidays.year}, 0)`), asc(holidays.name));
-  return rows.map(present);
+    .where(inScope(holidays, scope, year !== undefined ? or(and(isNull(holidays.year), or(isNull(holidays.fromYear), lte(holidays.fromYear, year))), eq(holidays.year, year)) : undefined));
+  // Sorted by the date shown (a movable feast's moves), then dated ones by year, then by name.
+  return rows.map((r) => present(r, year)).sort((a, b) => a.month - b.month || a.day - b.day || (a.year ?? 0) - (b.year ?? 0) || a.name.localeCompare(b.name));
 }
 
 export async function getHoliday(deps: AppDeps, scope: WorkspaceScope, id: string) {
@@ -61,7 +77,7 @@ async function checkPatron(q: Queryable, scope: WorkspaceScope, input: HolidayIn
 export async function createHoliday(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, input: HolidayInput) {
   return deps.db.transaction(async (tx) => {
     await checkPatron(tx, scope, input);
-    const row = await repo.insert(tx, scope, input);
+    const row = await repo.insert(tx, scope, columns(input));
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'holiday.create', entityType: 'holiday', entityId: row.id, changes: input, requestId: actor.requestId });
     return present(row);
   });
@@ -72,7 +88,7 @@ export async function updateHoliday(deps: AppDeps, scope: WorkspaceScope, actor:
     const before = await repo.findById(tx, scope, id);
     if (!before) throw notFound(wtMsg.holidayNotFound);
     await checkPatron(tx, scope, input, id);
-    const after = await repo.update(tx, scope, id, { ...input, updatedAt: new Date() });
+    const after = await repo.update(tx, scope, id, { ...columns(input, before), updatedAt: new Date() });
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'holiday.update', entityType: 'holiday', entityId: id, changes: diff(before, after!), requestId: actor.requestId });
     return present(after!);
   });

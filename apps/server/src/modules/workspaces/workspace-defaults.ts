@@ -4,17 +4,17 @@ import { workspaceScope, type WorkspaceScope } from '../../db/scope';
 import { ensureNationalHolidays } from '../holidays/holidays.service';
 import { ensureDefaultJustifications } from '../justifications/justifications.service';
 
-/** What a workspace starts with: the Italian national holidays and the Italian absence types (idempotent). */
-export async function ensureWorkspaceDefaults(q: Queryable, scope: WorkspaceScope, now = new Date()) {
-  await ensureNationalHolidays(q, scope, now.getUTCFullYear() - 1, now);
+/** What a workspace starts with: the Italian national holidays (added once) and the Italian absence types (idempotent). */
+export async function ensureWorkspaceDefaults(q: Queryable, scope: WorkspaceScope) {
+  await ensureNationalHolidays(q, scope);
   await ensureDefaultJustifications(q, scope);
 }
 
-/** At start and daily: every workspace gets what it lacks (new dated holidays as the years go by). */
-export async function ensureAllWorkspaceDefaults(db: Db, now = new Date()) {
+/** At start and daily: every workspace gets what it lacks (a new workspace its national holidays and absence types). */
+export async function ensureAllWorkspaceDefaults(db: Db) {
   const rows = await db.select({ id: workspaces.id }).from(workspaces);
   for (const r of rows) {
-    await db.transaction(async (tx) => ensureWorkspaceDefaults(tx, workspaceScope(r.id), now));
+    await db.transaction(async (tx) => ensureWorkspaceDefaults(tx, workspaceScope(r.id)));
   }
   return rows.map((r) => workspaceScope(r.id));
 }

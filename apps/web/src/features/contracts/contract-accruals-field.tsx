@@ -109,7 +109,7 @@ function AccrualRows({ rows, onChange, errors, options, handleRef }: { rows: Row
               sx={{ gridRow: { xs: 2, sm: 'auto' } }}
               slotProps={{
                 input: { endAdornment: <InputAdornment position="end">{t(`contracts.accruals.perMonth.${option?.unit ?? 'none'}`)}</InputAdornment> },
-                htmlInput: { inputMode: 'decimal', maxLength: 6, dir: 'ltr', 'data-testid': 'accrual-increase' },
+                htmlInput: { inputMode: 'decimal', maxLength: 8, dir: 'ltr', 'data-testid': 'accrual-increase' },
               }}
             />
             <Tooltip title={t('contracts.accruals.remove')}>

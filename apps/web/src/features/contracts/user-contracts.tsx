@@ -126,7 +126,7 @@ export function UserContracts({ userInfoId, name }: { userInfoId: string; name: 
                       ? '—'
                       : c.justificationAccruals.map((a) => (
                           <Box key={a.justificationId} sx={{ whiteSpace: 'nowrap' }}>
-                            {t(`contracts.accruals.perMonthShort.${a.unit}`, { code: a.code, value: a.monthlyIncrease.toLocaleString(language) })}
+                            {t(`contracts.accruals.perMonthShort.${a.unit}`, { code: a.code, value: a.monthlyIncrease.toLocaleString(language, { maximumFractionDigits: 4 }) })}
                           </Box>
                         ))}
                   </TableCell>

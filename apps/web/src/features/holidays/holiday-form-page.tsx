@@ -54,12 +54,14 @@ function HolidayPage({ holiday, kind }: { holiday: Holiday | null; kind?: Holida
   const [failure, setFailure] = useState<string | null>(null);
   const values = useWatch({ control });
   const title = holiday ? t('holidays.form.editTitle', { name: holiday.name }) : t('holidays.form.newTitle');
+  // A movable feast (Easter Monday…) has no date to edit: the server keeps its rule when the form leaves it out.
+  const movable = holiday?.rule ?? null;
   const preview = useMemo(() => {
     const parsed = schema.safeParse(values);
     if (!parsed.success) return null;
     const p = formToPayload(parsed.data);
-    return nextOccurrence(p, dayjs().format('YYYY-MM-DD'));
-  }, [schema, values]);
+    return nextOccurrence({ ...p, rule: movable, fromYear: holiday?.fromYear ?? null }, dayjs().format('YYYY-MM-DD'));
+  }, [schema, values, movable, holiday?.fromYear]);
 
   const submit = handleSubmit(async (v) => {
     setFailure(null);
@@ -101,53 +103,59 @@ function HolidayPage({ holiday, kind }: { holiday: Holiday | null; kind?: Holida
             />
           </Stack>
         </SectionCard>
-        <SectionCard title={t('holidays.form.sections.date')} description={t('holidays.form.dateHint')}>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 2fr', sm: '1fr 2fr 1fr' }, alignItems: 'start' }}>
-            <Controller
-              control={control}
-              name="day"
-              render={({ field: { ref, ...field }, fieldState }) => (
-                <TextField select required label={t('holidays.fields.day')} {...field} inputRef={ref} error={!!fieldState.error} helperText={fieldState.error?.message} slotProps={{ htmlInput: { 'data-testid': 'holiday-day' } }}>
-                  {DAYS.map((d) => (
-                    <MenuItem key={d} value={String(d)}>
-                      {d}
-                    </MenuItem>
-                  ))}
-                </TextField>
+        <SectionCard title={t('holidays.form.sections.date')} description={movable ? undefined : t('holidays.form.dateHint')}>
+          {movable ? (
+            <Typography variant="body2" data-testid="holiday-movable">
+              {t('holidays.form.movableHint', { rule: t(`holidays.movable.${movable}`) })}
+            </Typography>
+          ) : (
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 2fr', sm: '1fr 2fr 1fr' }, alignItems: 'start' }}>
+              <Controller
+                control={control}
+                name="day"
+                render={({ field: { ref, ...field }, fieldState }) => (
+                  <TextField select required label={t('holidays.fields.day')} {...field} inputRef={ref} error={!!fieldState.error} helperText={fieldState.error?.message} slotProps={{ htmlInput: { 'data-testid': 'holiday-day' } }}>
+                    {DAYS.map((d) => (
+                      <MenuItem key={d} value={String(d)}>
+                        {d}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <Controller
+                control={control}
+                name="month"
+                render={({ field: { ref, ...field }, fieldState }) => (
+                  <TextField select required label={t('holidays.fields.month')} {...field} inputRef={ref} error={!!fieldState.error} helperText={fieldState.error?.message} slotProps={{ htmlInput: { 'data-testid': 'holiday-month' } }}>
+                    {MONTHS.map((m) => (
+                      <MenuItem key={m} value={String(m)}>
+                        {dayjs(new Date(2024, m - 1, 1)).locale(language).format('MMMM')}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              {!values.recurring && (
+                <FormTextField control={control} name="year" label={t('holidays.fields.year')} required autoComplete="off" sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4, dir: 'ltr', 'data-testid': 'holiday-year' } }} />
               )}
-            />
-            <Controller
-              control={control}
-              name="month"
-              render={({ field: { ref, ...field }, fieldState }) => (
-                <TextField select required label={t('holidays.fields.month')} {...field} inputRef={ref} error={!!fieldState.error} helperText={fieldState.error?.message} slotProps={{ htmlInput: { 'data-testid': 'holiday-month' } }}>
-                  {MONTHS.map((m) => (
-                    <MenuItem key={m} value={String(m)}>
-                      {dayjs(new Date(2024, m - 1, 1)).locale(language).format('MMMM')}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            {!values.recurring && (
-              <FormTextField control={control} name="year" label={t('holidays.fields.year')} required autoComplete="off" sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4, dir: 'ltr', 'data-testid': 'holiday-year' } }} />
-            )}
-            <Controller
-              control={control}
-              name="recurring"
-              render={({ field }) => (
-                <Box sx={{ gridColumn: '1 / -1' }}>
-                  <FormControlLabel
-                    control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { ref: field.ref, 'data-testid': 'holiday-recurring' } as object }} />}
-                    label={t('holidays.form.recurring')}
-                  />
-                  <Typography variant="body2" color="text.secondary">
-                    {field.value ? t('holidays.form.recurringHint') : t('holidays.form.yearHint')}
-                  </Typography>
-                </Box>
-              )}
-            />
-          </Box>
+              <Controller
+                control={control}
+                name="recurring"
+                render={({ field }) => (
+                  <Box sx={{ gridColumn: '1 / -1' }}>
+                    <FormControlLabel
+                      control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { ref: field.ref, 'data-testid': 'holiday-recurring' } as object }} />}
+                      label={t('holidays.form.recurring')}
+                    />
+                    <Typography variant="body2" color="text.secondary">
+                      {field.value ? t('holidays.form.recurringHint') : t('holidays.form.yearHint')}
+                    </Typography>
+                  </Box>
+                )}
+              />
+            </Box>
+          )}
           {preview && (
             <Alert severity="success" icon={false} sx={{ mt: 2 }} data-testid="holiday-preview">
               {t('holidays.form.preview', { date: dayjs(preview).locale(language).format('dddd D MMMM YYYY') })}

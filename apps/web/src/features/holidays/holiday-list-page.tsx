@@ -56,7 +56,7 @@ export function HolidayListPage() {
   const rows = useMemo<Row[]>(
     () =>
       (query.data ?? [])
-        .filter((h) => year === null || h.year === null || h.year === year)
+        .filter((h) => year === null || (h.year === null && !(h.fromYear && year < h.fromYear)) || h.year === year)
         .map((h) => ({ ...h, next: nextOccurrence(h, today), dateKey: (h.year ?? 0) * 10000 + h.month * 100 + h.day })),
     [query.data, year, today],
   );
@@ -97,14 +97,19 @@ export function HolidayListPage() {
         ),
       },
       // The calendar order: month and day, then the year of dated ones.
-      { field: 'dateKey', headerName: t('holidays.columns.date'), width: 140, renderCell: ({ row }) => holidayDate(row, language), sortComparator: (a: number, b: number) => (a % 10000) - (b % 10000) || a - b },
+      // A movable feast (Easter Monday…) has no fixed date: its rule instead (sorted at this year's date).
+      { field: 'dateKey', headerName: t('holidays.columns.date'), width: 140, renderCell: ({ row }) => (row.rule ? t(`holidays.movable.${row.rule}`) : holidayDate(row, language)), sortComparator: (a: number, b: number) => (a % 10000) - (b % 10000) || a - b },
       {
         field: 'year',
         headerName: t('holidays.columns.recurrence'),
         width: 140,
         valueGetter: (_v, row) => row.year ?? 0,
         renderCell: ({ row }) =>
-          row.year === null ? <Chip size="small" color="primary" variant="outlined" label={t('holidays.recurring')} /> : <Chip size="small" variant="outlined" label={t('holidays.onlyYear', { year: row.year })} />,
+          row.year !== null ? (
+            <Chip size="small" variant="outlined" label={t('holidays.onlyYear', { year: row.year })} />
+          ) : (
+            <Chip size="small" color="primary" variant="outlined" label={row.fromYear ? t('holidays.fromYear', { year: row.fromYear }) : t('holidays.recurring')} />
+          ),
       },
       {
         field: 'kind',

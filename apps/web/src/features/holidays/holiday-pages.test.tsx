@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { RequireAuth } from '../auth/require-auth';
-import { HolidayNewPage } from './holiday-form-page';
+import { HolidayEditPage, HolidayNewPage } from './holiday-form-page';
 import { HolidayListPage } from './holiday-list-page';
 
 const user = userEvent.setup({ delay: null });
@@ -14,10 +14,13 @@ const session = (roles: Partial<(typeof demoUser.workspace_roles)[number]> = {})
   'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
 });
 const holidays: Holiday[] = [
-  { id: 'h-1', name: 'Natale', icon: 'park', day: 25, month: 12, year: null, kind: 'national' },
-  { id: 'h-2', name: 'Pasqua', icon: 'egg', day: 5, month: 4, year: 2026, kind: 'national' },
-  { id: 'h-3', name: 'Pasqua', icon: 'egg', day: 28, month: 3, year: 2027, kind: 'national' },
+  { id: 'h-1', name: 'Natale', icon: 'park', day: 25, month: 12, year: null, kind: 'national', rule: null, fromYear: null },
+  { id: 'h-2', name: 'Chiusura', icon: 'event', day: 5, month: 4, year: 2026, kind: 'company', rule: null, fromYear: null },
+  { id: 'h-3', name: 'Chiusura', icon: 'event', day: 28, month: 3, year: 2027, kind: 'company', rule: null, fromYear: null },
 ];
+/** Easter Monday as the server sends it: a movable feast, with this year's date. */
+const easterMonday: Holiday = { id: 'h-4', name: "Lunedì dell'Angelo", icon: 'egg', day: 6, month: 4, year: null, kind: 'national', rule: 'easter_monday', fromYear: null };
+const sanFrancesco: Holiday = { id: 'h-5', name: "San Francesco d'Assisi", icon: 'church', day: 4, month: 10, year: null, kind: 'national', rule: null, fromYear: 2026 };
 
 const choose = async (label: RegExp, option: string) => {
   await user.click(screen.getByRole('combobox', { name: label }));
@@ -65,10 +68,39 @@ describe('holidays', { timeout: 20_000 }, () => {
     const grid = await screen.findByTestId('holidays-grid');
     expect(await within(grid).findByText('Natale')).toBeInTheDocument();
     expect(within(grid).getByText('Solo nel 2027')).toBeInTheDocument();
-    expect(within(grid).getAllByText('Pasqua')).toHaveLength(1);
+    expect(within(grid).getAllByText('Chiusura')).toHaveLength(1);
     expect(within(grid).getByText('Ogni anno')).toBeInTheDocument();
     expect(screen.getByTestId('patron-missing')).toHaveTextContent('Manca il santo patrono');
     expect(screen.queryByTestId('holidays-new')).not.toBeInTheDocument();
     expect(within(grid).queryByRole('button', { name: /Elimina/ })).not.toBeInTheDocument();
+  });
+
+  it('a movable feast shows its rule instead of a date, is edited without a date, and San Francesco recurs from 2026', async () => {
+    const { calls } = fakeApi({
+      ...session(),
+      'GET /admin/holiday': () => json(200, [...holidays, easterMonday, sanFrancesco]),
+      'GET /admin/holiday/h-4': () => json(200, easterMonday),
+      'POST /admin/holiday/h-4': () => json(200, { ...easterMonday, name: 'Pasquetta' }),
+    });
+    const { router } = renderRoutes(
+      [page('/admin/setting/holiday', <HolidayListPage />), page('/admin/setting/holiday/:id/edit', <RequireAuth permission="settings:write"><HolidayEditPage /></RequireAuth>)],
+      '/admin/setting/holiday?year=2027',
+    );
+    const grid = await screen.findByTestId('holidays-grid');
+    expect(await within(grid).findByText('Lunedì dopo Pasqua')).toBeInTheDocument();
+    expect(within(grid).getByText('Ogni anno dal 2026')).toBeInTheDocument();
+
+    await router.navigate('/admin/setting/holiday/h-4/edit');
+    expect(await screen.findByTestId('holiday-movable')).toHaveTextContent('La data cambia ogni anno ed è calcolata da sola: Lunedì dopo Pasqua.');
+    expect(screen.queryByTestId('holiday-day')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('holiday-recurring')).not.toBeInTheDocument();
+    // The preview is the next Easter Monday, a Monday.
+    expect(screen.getByTestId('holiday-preview')).toHaveTextContent(/Prossima volta: lunedì/);
+    await user.clear(screen.getByTestId('holiday-name'));
+    await user.type(screen.getByTestId('holiday-name'), 'Pasquetta');
+    await user.click(screen.getByTestId('holiday-form-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/setting/holiday'));
+    // No rule in the body: the server keeps the holiday's rule.
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ name: 'Pasquetta', icon: 'egg', day: 6, month: 4, year: null, kind: 'national' });
   });
 });

@@ -67,8 +67,8 @@ export const formToPayload = (v: HolidayFormValues): HolidayPayload => ({
   kind: v.kind,
 });
 
-/** The next date (today included) a holiday falls on, or null (a dated one already past). */
-export function nextOccurrence(h: Pick<Holiday, 'name' | 'icon' | 'day' | 'month' | 'year'>, today: string): string | null {
+/** The next date (today included) a holiday falls on, or null (a dated one already past). Movable feasts move. */
+export function nextOccurrence(h: Pick<Holiday, 'name' | 'icon' | 'day' | 'month' | 'year'> & Partial<Pick<Holiday, 'rule' | 'fromYear'>>, today: string): string | null {
   // Four years ahead: a recurring 29 February comes back at the latest in four years.
   return expandHolidays([h], today, addDays(today, 4 * 366))[0]?.date ?? null;
 }
