@@ -88,6 +88,8 @@ test.describe('attendance: clock, absence requests, approvals, calendars, timesh
     const mario = await newPage(browser, baseURL, MARIO);
     await expect(mario.getByTestId('widget-clock')).toBeVisible();
     await expect(mario.getByTestId('accrual-ROL')).toHaveText(`${rolToday} h`);
+    // What makes the balance up: accrued, adjustments (the setup's one included), used.
+    await expect(mario.getByTestId('accrual-ROL-detail')).toHaveText(/^maturati .+ h · rettifiche .+ h · fruiti .+ h$/);
     await expect(mario.getByTestId('widget-my-requests')).toContainText('Le mie richieste in attesa');
     await expectAccessible(mario);
     await screenshot(mario, 'it-dashboard-member-widgets');
@@ -205,6 +207,23 @@ test.describe('attendance: clock, absence requests, approvals, calendars, timesh
     await expectAccessible(admin);
     await scrollGridTo(admin, 'timesheet-grid', `ts-${marioId}-${target}`);
     await screenshot(admin, 'it-timesheet');
+    // A cell explains its figure: the four in its name and tooltip, the day panel with every component on click.
+    const tsCell = admin.getByTestId(`ts-${marioId}-${target}`);
+    await expect(tsCell).toHaveAccessibleName(/^Rossi Mario, .+, previsto 8:00, lavorato 0:00, giustificato 2:00, saldo provvisorio −6:00 \(giornata non conclusa\)$/);
+    await tsCell.hover();
+    await expect(admin.getByTestId('ts-cell-tooltip')).toContainText('Giustificato');
+    await screenshot(admin, 'it-timesheet-tooltip');
+    await tsCell.click();
+    const tsPanel = admin.getByTestId('day-panel');
+    await expect(tsPanel.getByTestId('day-panel-person')).toHaveText('Mario Rossi');
+    await expect(tsPanel.getByTestId('figure-expected')).toContainText('8:00');
+    await expect(tsPanel.getByTestId('figure-covered')).toContainText('2:00');
+    await expect(tsPanel.getByTestId('day-effect')).toContainText('Permesso ROL (ROL): copre 2:00 delle 2:00');
+    await expectAccessible(admin);
+    await toTop(admin);
+    await screenshot(admin, 'it-timesheet-day-panel');
+    await admin.keyboard.press('Escape');
+    await expect(tsPanel).toBeHidden();
     await admin.goto(`/attendance/attendance-data/timesheet?month=${targetMonth}`);
     await expect(admin.getByTestId('grid-person-row').nth(3)).toBeVisible();
     await screenshot(admin, 'it-timesheet-all');
@@ -274,6 +293,7 @@ test.describe('attendance: clock, absence requests, approvals, calendars, timesh
     await mario.getByRole('button', { name: 'إلغاء' }).click();
     await mario.goto('/dashboard?lang=ar');
     await expect(mario.getByTestId('widget-accruals')).toBeVisible();
+    await expect(mario.getByTestId('accrual-ROL-detail')).toBeVisible();
     await screenshot(mario, 'ar-dashboard-member-widgets');
 
     await admin.goto('/admin/justification-request?status=approved&search=Rossi&lang=ar');

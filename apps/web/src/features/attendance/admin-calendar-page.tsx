@@ -4,7 +4,7 @@ import PeopleOutline from '@mui/icons-material/PeopleOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
-import { Alert, Box, Button, ButtonBase, InputAdornment, LinearProgress, MenuItem, Paper, Stack, TablePagination, TextField } from '@mui/material';
+import { Alert, Box, Button, ButtonBase, InputAdornment, LinearProgress, MenuItem, Paper, Skeleton, Stack, TablePagination, TextField } from '@mui/material';
 import type { JustificationRequest, TimesheetPage } from '@timbro/shared';
 import dayjs from 'dayjs';
 import { useCallback, useMemo } from 'react';
@@ -31,6 +31,7 @@ import { monthDays, monthRange, parseMonth, type CalendarCell } from './month-gr
 import { MonthNav } from './month-nav';
 import { PeopleMonthGrid, type GridPerson } from './people-month-grid';
 import { BALANCE_COLOR, DAY_TINT, STATUS_STYLE } from './status';
+import { useCurrentMonth } from './use-current-month';
 
 const FILTER_KEYS = ['month', 'group_id'] as const;
 const NO_SORT = ['name'] as const;
@@ -49,15 +50,18 @@ export function AdminCalendarPage() {
   const language = catalogFor(i18n.language);
   const { current } = useAuth();
   const canWrite = can(current, 'attendance:write:any');
-  const thisMonth = dayjs().format('YYYY-MM');
   const { params, update, hasFilters, clear } = useListParams({ sortFields: NO_SORT, defaultSort: 'name', filterKeys: FILTER_KEYS, defaultPerPage: 25 });
+  // The workspace's month (the server's today), not the device's: without ?month= the screen waits for it.
+  const serverMonth = useCurrentMonth();
+  const ready = serverMonth !== null || parseMonth(params.filters.month, '') !== '';
+  const thisMonth = serverMonth ?? dayjs().format('YYYY-MM');
   const month = parseMonth(params.filters.month, thisMonth);
   const range = useMemo(() => monthRange(month), [month]);
   const onSearch = useCallback((search: string) => update({ search }), [update]);
   const [searchText, setSearchText] = useDebouncedSearch(params.search, onSearch);
   const groups = useGroupLookup();
   const groupId = groups.data?.some((g) => g.id === params.filters.group_id) ? params.filters.group_id : undefined;
-  const sheet = useTimesheet({ ...range, groupId, search: params.search || undefined, page: params.page, perPage: params.perPage });
+  const sheet = useTimesheet({ ...range, groupId, search: params.search || undefined, page: params.page, perPage: params.perPage }, ready);
   const ids = useMemo(() => (sheet.data?.from === range.from ? sheet.data.items.map((i) => i.userInfo.id) : []), [sheet.data, range.from]);
   const detailParams = useMemo(() => ({ ...range, userInfoIds: ids }), [range, ids]);
   const detail = useAttendanceData(detailParams, ids.length > 0);
@@ -156,7 +160,11 @@ export function AdminCalendarPage() {
       />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label={t('adminCalendar.filters.label')}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'auto 1fr 1fr auto' }, alignItems: 'center' }}>
-          <MonthNav month={month} current={thisMonth} onChange={(m) => update({ filters: { month: m === thisMonth ? '' : m } })} />
+          {ready ? (
+            <MonthNav month={month} current={thisMonth} onChange={(m) => update({ filters: { month: m === thisMonth ? '' : m } })} />
+          ) : (
+            <Skeleton variant="rounded" width={280} height={40} />
+          )}
           <TextField
             size="small"
             label={t('adminCalendar.filters.search')}
@@ -195,7 +203,9 @@ export function AdminCalendarPage() {
           <CalendarLegend absence />
         </Box>
         <Box sx={{ height: 4, mb: 0.5 }}>{(sheet.isFetching || detail.isFetching) && <LinearProgress aria-label={t('common.loading')} />}</Box>
-        {sheet.data && people.length === 0 && !sheet.isFetching ? (
+        {!ready ? (
+          <Skeleton variant="rounded" height={280} />
+        ) : sheet.data && people.length === 0 && !sheet.isFetching ? (
           <Box sx={{ height: 280 }}>
             <GridMessage
               icon={<PeopleOutline />}

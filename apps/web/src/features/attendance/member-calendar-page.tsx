@@ -1,8 +1,9 @@
 import Add from '@mui/icons-material/Add';
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/error-message';
 import { can } from '../../lib/permissions';
@@ -14,19 +15,24 @@ import { useDayPanel } from './day-panel';
 import { figuresToDate } from './day-progress';
 import { Duration } from './duration';
 import { MonthCalendar } from './month-calendar';
-import { monthRange } from './month-grid';
+import { monthRange, parseMonth } from './month-grid';
 import { MonthNav, useMonthParam } from './month-nav';
 import { RequestDialog } from './request-dialog';
+import { useCurrentMonth } from './use-current-month';
 
 /** /member/calendar: my month of attendance, the clock, my requests; a day opens its explanation. */
 export function MemberCalendarPage() {
   const { t } = useTranslation();
   const { current } = useAuth();
   const canWrite = can(current, 'attendance:write:own');
-  const thisMonth = dayjs().format('YYYY-MM');
+  // The workspace's month (the server's today), not the device's: without ?month= the calendar waits for it.
+  const serverMonth = useCurrentMonth();
+  const chosen = parseMonth(useSearchParams()[0].get('month'), '');
+  const ready = serverMonth !== null || chosen !== '';
+  const thisMonth = serverMonth ?? dayjs().format('YYYY-MM');
   const [month, setMonth] = useMonthParam(thisMonth);
   const params = useMemo(() => monthRange(month), [month]);
-  const data = useAttendanceData(params);
+  const data = useAttendanceData(params, ready);
   const openDay = useDayPanel('member');
   const [creating, setCreating] = useState(false);
   const me = data.data?.from === params.from ? data.data.users[0] : undefined;
@@ -86,7 +92,7 @@ export function MemberCalendarPage() {
       </Box>
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', mb: 1 }}>
-          <MonthNav month={month} current={thisMonth} onChange={setMonth} />
+          {ready ? <MonthNav month={month} current={thisMonth} onChange={setMonth} /> : <Skeleton variant="rounded" width={280} height={40} />}
           <CalendarLegend />
         </Stack>
         {data.isError && (
@@ -103,15 +109,19 @@ export function MemberCalendarPage() {
           </Alert>
         )}
         <Box sx={{ opacity: data.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-          <MonthCalendar
-            month={month}
-            today={data.data?.today ?? null}
-            days={me?.days ?? []}
-            punches={me?.punches ?? []}
-            requests={me?.requests ?? []}
-            loading={data.isFetching}
-            onOpenDay={(date) => openDay(params, null, date)}
-          />
+          {!ready ? (
+            <Skeleton variant="rounded" height={420} data-testid="month-calendar-loading" />
+          ) : (
+            <MonthCalendar
+              month={month}
+              today={data.data?.today ?? null}
+              days={me?.days ?? []}
+              punches={me?.punches ?? []}
+              requests={me?.requests ?? []}
+              loading={data.isFetching}
+              onOpenDay={(date) => openDay(params, null, date)}
+            />
+          )}
         </Box>
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
           {t('memberCalendar.hint')}

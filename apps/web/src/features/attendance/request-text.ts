@@ -1,14 +1,18 @@
 import type { JustificationRequest } from '@timbro/shared';
 import type { TFunction } from 'i18next';
 import { timeRange } from '../../components/time-slots/slot-rows';
+import { directionOf } from '../../i18n/languages';
 import { formatQuantity } from './format';
 
 type RequestShape = Pick<JustificationRequest, 'wholeDay' | 'category' | 'startsAtMinutes' | 'endsAtMinutes' | 'amount'> & { justification: { unit: 'hour' | 'day' } };
 
-/** A quantity with its unit: "2 h", "1,5 gg"; the number isolated in right-to-left pages (or "-1" shows as "1-"). */
+/**
+ * A quantity with its unit: "2 h", "1,5 gg"; the number isolated in right-to-left languages (or "-1" shows as "1-"),
+ * judged by the language too: a screen may render before the page's `dir` follows a language change.
+ */
 export function formatAmount(value: number, unit: 'hour' | 'day', language: string, t: TFunction): string {
   const number = formatQuantity(value, language);
-  const rtl = typeof document !== 'undefined' && document.documentElement.dir === 'rtl';
+  const rtl = directionOf(language) === 'rtl' || (typeof document !== 'undefined' && document.documentElement.dir === 'rtl');
   return t(`attendance.units.${unit}`, { value: rtl ? `\u2066${number}\u2069` : number });
 }
 

@@ -3,7 +3,7 @@ import ClearAll from '@mui/icons-material/FilterAltOff';
 import PeopleOutline from '@mui/icons-material/PeopleOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Button, CircularProgress, InputAdornment, LinearProgress, MenuItem, Paper, Stack, TablePagination, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Button, ButtonBase, CircularProgress, InputAdornment, LinearProgress, MenuItem, Paper, Skeleton, Stack, TablePagination, TextField, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import type { TimesheetPage } from '@timbro/shared';
 import dayjs from 'dayjs';
 import { useSnackbar } from 'notistack';
@@ -18,11 +18,14 @@ import { useGroupLookup } from '../groups/api/get-group-lookup';
 import { downloadTimesheet } from './api/export-timesheet';
 import { useCurrentAttendanceInfo } from './api/get-current-info';
 import { useTimesheet } from './api/get-timesheet';
+import { useDayPanel } from './day-panel';
 import { Duration } from './duration';
-import { monthDays, monthRange, parseMonth } from './month-grid';
+import { formatMinutes } from './format';
+import { monthDays, monthRange, parseMonth, type CalendarCell } from './month-grid';
 import { MonthNav } from './month-nav';
 import { PeopleMonthGrid, type GridPerson } from './people-month-grid';
 import { BALANCE_COLOR } from './status';
+import { useCurrentMonth } from './use-current-month';
 
 export const METRICS = ['expected', 'worked', 'justified', 'balance'] as const;
 export type Metric = (typeof METRICS)[number];
@@ -30,9 +33,10 @@ const FILTER_KEYS = ['month', 'metric', 'group_id'] as const;
 const NO_SORT = ['name'] as const;
 
 type Row = TimesheetPage['items'][number];
+type Cell = Row['days'][number];
 interface Person extends GridPerson {
   row: Row;
-  cells: Map<string, Row['days'][number]>;
+  cells: Map<string, Cell>;
 }
 
 /**
@@ -43,8 +47,11 @@ export function TimesheetPageScreen() {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const { enqueueSnackbar } = useSnackbar();
-  const thisMonth = dayjs().format('YYYY-MM');
   const { params, update, hasFilters, clear } = useListParams({ sortFields: NO_SORT, defaultSort: 'name', filterKeys: FILTER_KEYS, defaultPerPage: 25 });
+  // The workspace's month (the server's today), not the device's: without ?month= the screen waits for it.
+  const serverMonth = useCurrentMonth();
+  const ready = serverMonth !== null || parseMonth(params.filters.month, '') !== '';
+  const thisMonth = serverMonth ?? dayjs().format('YYYY-MM');
   const month = parseMonth(params.filters.month, thisMonth);
   const metric: Metric = (METRICS as readonly string[]).includes(params.filters.metric) ? (params.filters.metric as Metric) : 'worked';
   const range = useMemo(() => monthRange(month), [month]);
@@ -53,7 +60,7 @@ export function TimesheetPageScreen() {
   const groups = useGroupLookup();
   const groupId = groups.data?.some((g) => g.id === params.filters.group_id) ? params.filters.group_id : undefined;
   const filters = { ...range, groupId, search: params.search || undefined };
-  const sheet = useTimesheet({ ...filters, page: params.page, perPage: params.perPage });
+  const sheet = useTimesheet({ ...filters, page: params.page, perPage: params.perPage }, ready);
   const [exporting, setExporting] = useState<'xlsx' | 'pdf' | null>(null);
   // The workspace's today: the grid marks it (the server's figures already stop the balance at the days that are over).
   const today = useCurrentAttendanceInfo().data?.today ?? null;
@@ -69,6 +76,10 @@ export function TimesheetPageScreen() {
     [sheet.data, range.from],
   );
   const holidays = useMemo(() => new Set(people[0] ? people[0].row.days.filter((c) => c.holiday).map((c) => c.date) : []), [people]);
+  // A cell opens the day's explanation, as in the admin calendar: the day sheets of the page's people, one request
+  // when the first panel opens (the same query as the admin calendar's page, so it is shared in the cache).
+  const openDay = useDayPanel('admin');
+  const detailParams = useMemo(() => ({ ...range, userInfoIds: people.map((p) => p.id) }), [range, people]);
   const onlyFilters = hasFilters && (params.search !== '' || !!params.filters.group_id);
 
   const onExport = async (format: 'xlsx' | 'pdf') => {
@@ -120,7 +131,11 @@ export function TimesheetPageScreen() {
       />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label={t('timesheet.filters.label')}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'auto 1fr 1fr auto' }, alignItems: 'center' }}>
-          <MonthNav month={month} current={thisMonth} onChange={(m) => update({ filters: { month: m === thisMonth ? '' : m } })} />
+          {ready ? (
+            <MonthNav month={month} current={thisMonth} onChange={(m) => update({ filters: { month: m === thisMonth ? '' : m } })} />
+          ) : (
+            <Skeleton variant="rounded" width={280} height={40} />
+          )}
           <TextField
             size="small"
             label={t('timesheet.filters.search')}
@@ -179,7 +194,9 @@ export function TimesheetPageScreen() {
       )}
       <Paper variant="outlined" sx={{ p: { xs: 1, md: 2 } }}>
         <Box sx={{ height: 4, mb: 0.5 }}>{sheet.isFetching && <LinearProgress aria-label={t('common.loading')} />}</Box>
-        {sheet.data && people.length === 0 && !sheet.isFetching ? (
+        {!ready ? (
+          <Skeleton variant="rounded" height={280} />
+        ) : sheet.data && people.length === 0 && !sheet.isFetching ? (
           <Box sx={{ height: 280 }}>
             <GridMessage
               icon={<PeopleOutline />}
@@ -200,29 +217,7 @@ export function TimesheetPageScreen() {
             renderCell={(p, d) => {
               const cell = p.cells.get(d.date);
               if (!cell) return null;
-              const value = cell[metric];
-              const show = metric === 'balance' ? !cell.open && (cell.expected > 0 || cell.worked > 0) : value !== 0;
-              return (
-                <Box
-                  data-testid={`ts-${p.id}-${d.date}`}
-                  sx={{
-                    height: '100%',
-                    minHeight: 44,
-                    display: 'flex',
-                    alignItems: 'center',
-                    justifyContent: 'center',
-                    position: 'relative',
-                    fontSize: '0.75rem',
-                    borderInlineEnd: (theme) => `1px solid ${theme.palette.divider}`,
-                    bgcolor: cell.holiday ? '#FFF4E0' : cell.expected === 0 && cell.worked === 0 ? '#F1F3F5' : undefined,
-                  }}
-                >
-                  {show && <Duration minutes={value} signed={metric === 'balance'} colored={metric === 'balance'} />}
-                  {cell.anomalies > 0 && (
-                    <Box component="span" role="img" aria-label={t('memberCalendar.cellAnomalies', { n: cell.anomalies })} sx={{ position: 'absolute', top: 2, insetInlineEnd: 2, width: 6, height: 6, borderRadius: '50%', bgcolor: BALANCE_COLOR.negative }} />
-                  )}
-                </Box>
-              );
+              return <TimesheetCellButton person={p} day={d} cell={cell} metric={metric} onOpen={() => openDay(detailParams, p.id, d.date)} />;
             }}
             trailing={[
               ...METRICS.map((m) => ({
@@ -246,5 +241,68 @@ export function TimesheetPageScreen() {
         />
       </Paper>
     </>
+  );
+}
+
+/**
+ * One day of one employee: the chosen figure, a tooltip with the four (expected, worked, justified, balance) and the
+ * same in its accessible name; activating it (click, Enter, Space) opens the day's explanation in the side panel.
+ */
+function TimesheetCellButton({ person, day, cell, metric, onOpen }: { person: Person; day: CalendarCell; cell: Cell; metric: Metric; onOpen(): void }) {
+  const { t, i18n } = useTranslation();
+  const language = catalogFor(i18n.language);
+  const value = cell[metric];
+  const show = metric === 'balance' ? !cell.open && (cell.expected > 0 || cell.worked > 0) : value !== 0;
+  const balance = formatMinutes(cell.balance, { signed: true });
+  const label = [
+    `${person.name}, ${dayjs(day.date).locale(language).format('dddd D MMMM')}`,
+    cell.holiday ? t('timesheet.cell.holiday') : null,
+    t('timesheet.cell.figures', { expected: formatMinutes(cell.expected), worked: formatMinutes(cell.worked), justified: formatMinutes(cell.justified) }),
+    cell.open ? t('timesheet.cell.balanceOpen', { balance }) : t('memberCalendar.cellBalance', { balance }),
+    cell.anomalies > 0 ? t('memberCalendar.cellAnomalies', { n: cell.anomalies }) : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const figures = (['expected', 'worked', 'justified', 'balance'] as const).map((m) => [m, cell[m]] as const);
+  const tip = (
+    <Box data-testid="ts-cell-tooltip" sx={{ py: 0.25 }}>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 1.5, rowGap: 0.25 }}>
+        {figures.map(([m, minutes]) => (
+          <Box key={m} sx={{ display: 'contents' }}>
+            <Box component="dt" sx={{ fontWeight: m === metric ? 700 : 400 }}>
+              {m === 'balance' && cell.open ? t('timesheet.cell.balanceProvisional') : t(`attendance.metrics.${m}`)}
+            </Box>
+            <Box component="dd" sx={{ m: 0, textAlign: 'end', fontWeight: m === metric ? 700 : 400 }}>
+              <Duration minutes={minutes} signed={m === 'balance'} />
+            </Box>
+          </Box>
+        ))}
+      </Box>
+      {cell.anomalies > 0 && <Box sx={{ mt: 0.5 }}>{t('memberCalendar.cellAnomalies', { n: cell.anomalies })}</Box>}
+      <Box sx={{ mt: 0.5, opacity: 0.8 }}>{t('timesheet.cell.hint')}</Box>
+    </Box>
+  );
+  return (
+    <Tooltip title={tip} describeChild enterDelay={400} enterNextDelay={200} disableInteractive>
+      <ButtonBase
+        onClick={onOpen}
+        aria-label={label}
+        data-testid={`ts-${person.id}-${day.date}`}
+        sx={{
+          width: '100%',
+          height: '100%',
+          minHeight: 44,
+          position: 'relative',
+          fontSize: '0.75rem',
+          fontVariantNumeric: 'tabular-nums',
+          borderInlineEnd: (theme) => `1px solid ${theme.palette.divider}`,
+          bgcolor: cell.holiday ? '#FFF4E0' : cell.expected === 0 && cell.worked === 0 ? '#F1F3F5' : undefined,
+          '&:hover, &.Mui-focusVisible': { boxShadow: (theme) => `inset 0 0 0 2px ${theme.palette.primary.main}` },
+        }}
+      >
+        {show && <Duration minutes={value} signed={metric === 'balance'} colored={metric === 'balance'} />}
+        {cell.anomalies > 0 && <Box component="span" aria-hidden sx={{ position: 'absolute', top: 2, insetInlineEnd: 2, width: 6, height: 6, borderRadius: '50%', bgcolor: BALANCE_COLOR.negative }} />}
+      </ButtonBase>
+    </Tooltip>
   );
 }

@@ -5,7 +5,10 @@ import { errorMessage } from '../../lib/error-message';
 import { useMyBalances } from '../attendance/api/get-balances';
 import { formatAmount } from '../attendance/request-text';
 
-/** "Le mie maturazioni": my balances today, each in its unit (hours or days). */
+/**
+ * "Le mie maturazioni": my balances today, each in its unit (hours or days), with what makes them up: accrued,
+ * adjustments and used (balance = accrued + adjustments − used).
+ */
 export function MyAccrualsWidget() {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
@@ -23,22 +26,30 @@ export function MyAccrualsWidget() {
         ) : (balances.data?.balances.length ?? 0) === 0 ? (
           <Typography color="text.secondary">{t('widgets.accruals.empty')}</Typography>
         ) : (
-          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1, columnGap: 2 }}>
-            {balances.data!.balances.map((b) => (
-              <Box key={b.justification.id} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2">
-                  {b.justification.name}
-                  <Typography component="span" variant="caption" color="text.secondary">
-                    {' '}
-                    · {t('widgets.accruals.used', { amount: formatAmount(b.used, b.justification.unit, language, t) })}
+          <>
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: 'end' }}>
+              {t('widgets.accruals.balance')}
+            </Typography>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1, columnGap: 2 }}>
+              {balances.data!.balances.map((b) => (
+                <Box key={b.justification.id} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="body2">
+                    {b.justification.name}
+                    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid={`accrual-${b.justification.code}-detail`}>
+                      {[
+                        t('widgets.accruals.accrued', { amount: formatAmount(b.accrued, b.justification.unit, language, t) }),
+                        t('widgets.accruals.adjusted', { amount: formatAmount(b.adjusted, b.justification.unit, language, t) }),
+                        t('widgets.accruals.used', { amount: formatAmount(b.used, b.justification.unit, language, t) }),
+                      ].join(' · ')}
+                    </Typography>
                   </Typography>
-                </Typography>
-                <Typography component="dd" sx={{ m: 0, fontWeight: 500, textAlign: 'end', color: b.balance < 0 ? '#B3261E' : 'text.primary' }} data-testid={`accrual-${b.justification.code}`}>
-                  <bdi>{formatAmount(b.balance, b.justification.unit, language, t)}</bdi>
-                </Typography>
-              </Box>
-            ))}
-          </Box>
+                  <Typography component="dd" sx={{ m: 0, fontWeight: 500, textAlign: 'end', color: b.balance < 0 ? '#B3261E' : 'text.primary' }} data-testid={`accrual-${b.justification.code}`}>
+                    <bdi>{formatAmount(b.balance, b.justification.unit, language, t)}</bdi>
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          </>
         )}
         {balances.data && (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1.5 }}>

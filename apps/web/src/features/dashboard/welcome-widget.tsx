@@ -19,7 +19,11 @@ export function WelcomeWidget() {
           {t(`dashboard.welcome.${greeting}`, { name: user?.first_name ?? '' })}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-          {workspace && <Typography color="text.secondary">{workspace.name}</Typography>}
+          {workspace && (
+            <Typography color="text.secondary">
+              <bdi>{workspace.name}</bdi>
+            </Typography>
+          )}
           {current && <Chip size="small" color="primary" variant="outlined" label={t(`roles.${current.mainRole}`)} data-testid="main-role" />}
         </Stack>
         {!workspace && (

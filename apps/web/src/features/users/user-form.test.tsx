@@ -160,6 +160,40 @@ describe('new employee form', { timeout: 20_000 }, () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ bindUserId: 'u-laura', fiscalCode: VALID_CF });
     expect(calls.find((c) => c.path === '/admin/user/search-unbound')).toBeTruthy();
   });
+
+  it('"Non è questa persona" hides the suggestion and asks again without it (exclude_ids[]), so the next one shows', async () => {
+    const people = [
+      { id: 'u-laura', firstName: 'Laura', lastName: 'Rossi', emailHint: 'l***@example.it', fiscalCode: VALID_CF },
+      { id: 'u-laura2', firstName: 'Laura', lastName: 'Rossini', emailHint: 'r***@example.it', fiscalCode: VALID_CF },
+    ];
+    const { fetchMock } = fakeApi({
+      ...session,
+      // Like the server: one suggestion at a time here, never an excluded one.
+      'GET /admin/user/search-unbound': () => {
+        const url = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost');
+        const excluded = url.searchParams.getAll('exclude_ids[]');
+        return json(200, people.filter((p) => !excluded.includes(p.id)).slice(0, 1));
+      },
+    });
+    const searches = () =>
+      fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname.endsWith('/admin/user/search-unbound')).map((u) => u.searchParams.getAll('exclude_ids[]'));
+    renderNew();
+    await user.type(await screen.findByTestId('field-fiscalCode'), VALID_CF);
+    const offer = await screen.findByTestId('unbound-found');
+    expect(offer).toHaveTextContent('Laura Rossi,');
+    expect(searches()).toEqual([[]]);
+
+    await user.click(within(offer).getByRole('button', { name: 'Non è questa persona' }));
+    await waitFor(() => expect(screen.getByTestId('unbound-found')).toHaveTextContent('Laura Rossini'));
+    expect(screen.getByTestId('unbound-found')).not.toHaveTextContent('Laura Rossi,');
+    expect(searches()).toEqual([[], ['u-laura']]);
+
+    await user.click(within(screen.getByTestId('unbound-found')).getByRole('button', { name: 'Non è questa persona' }));
+    await waitFor(() => expect(searches()).toEqual([[], ['u-laura'], ['u-laura', 'u-laura2']]));
+    await waitFor(() => expect(screen.queryByTestId('unbound-found')).not.toBeInTheDocument());
+    // Nobody bound: the names stay editable.
+    expect(field(/^Nome/)).not.toHaveAttribute('readonly');
+  });
 });
 
 describe('edit employee form', { timeout: 20_000 }, () => {

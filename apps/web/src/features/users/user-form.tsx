@@ -74,6 +74,8 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [bindTo, setBindTo] = useState<UnboundUser | null>(null);
+  // Suggestions the admin turned down ("Non è questa persona"): hidden, and left out of the next search.
+  const [dismissed, setDismissed] = useState<string[]>([]);
   const roles = useWatch({ control, name: 'roles' });
   const fiscalCode = useWatch({ control, name: 'fiscalCode' });
   const isEmployee = roles.includes('member');
@@ -83,8 +85,8 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
   // New employee: a valid fiscal code may belong to a person already on Timbro (a candidate, or employed elsewhere).
   const normalized = normalizeCodiceFiscale(fiscalCode ?? '');
   const searchable = !editing && isValidCodiceFiscale(normalized) ? normalized : null;
-  const unbound = useSearchUnbound(searchable);
-  const found = searchable ? (unbound.data ?? []) : [];
+  const unbound = useSearchUnbound(searchable, dismissed);
+  const found = searchable ? (unbound.data ?? []).filter((p) => !dismissed.includes(p.id)) : [];
 
   // Typing another fiscal code ends a binding to the previous person.
   useEffect(() => {
@@ -150,9 +152,14 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
                       {p.emailHint}
                     </Box>
                   </Typography>
-                  <Button size="small" variant="contained" startIcon={<LinkIcon />} onClick={() => bind(p)} data-testid="bind-user" sx={{ alignSelf: 'flex-start', flexShrink: 0 }}>
-                    {t('users.bind.action')}
-                  </Button>
+                  <Stack direction="row" spacing={1} sx={{ alignSelf: 'flex-start', flexShrink: 0 }}>
+                    <Button size="small" variant="contained" startIcon={<LinkIcon />} onClick={() => bind(p)} data-testid="bind-user">
+                      {t('users.bind.action')}
+                    </Button>
+                    <Button size="small" color="inherit" onClick={() => setDismissed((d) => [...d, p.id])} data-testid="dismiss-unbound">
+                      {t('users.bind.dismiss')}
+                    </Button>
+                  </Stack>
                 </Stack>
               ))}
             </Alert>

@@ -22,4 +22,4 @@ export const timesheetQueryOptions = (params: TimesheetParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useTimesheet = (params: TimesheetParams) => useQuery(timesheetQueryOptions(params));
+export const useTimesheet = (params: TimesheetParams, enabled = true) => useQuery({ ...timesheetQueryOptions(params), enabled });
