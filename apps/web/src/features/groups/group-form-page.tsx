@@ -15,10 +15,13 @@ import { SectionCard } from '../../components/section-card';
 import { paths } from '../../config/paths';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
+import { can } from '../../lib/permissions';
+import { useAuth } from '../auth/auth-context';
 import { useUserLookup, type UserLookupItem } from '../users/api/get-user-lookup';
 import { useCreateGroup, type GroupPayload } from './api/create-group';
 import { useGroup } from './api/get-group';
 import { useUpdateGroup } from './api/update-group';
+import { GroupHistory } from './group-history';
 import { GROUP_NAME_MAX, groupFormSchema, type GroupFormValues } from './schemas';
 
 const FORM_WIDTH = 760;
@@ -46,10 +49,11 @@ export function GroupNewPage() {
   );
 }
 
-/** /admin/group/:id/edit. */
+/** /admin/group/:id/edit, with the group's change history for whoever may read the audit trail. */
 export function GroupEditPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
+  const { current } = useAuth();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const query = useGroup(id);
@@ -71,6 +75,13 @@ export function GroupEditPage() {
           void navigate(paths.adminGroup);
         }}
       />
+      {can(current, 'audit:read') && (
+        <Box sx={{ mt: 3 }}>
+          <SectionCard title={t('groups.history.title')} testId="group-history-section">
+            <GroupHistory groupId={query.data.id} />
+          </SectionCard>
+        </Box>
+      )}
     </Box>
   );
 }

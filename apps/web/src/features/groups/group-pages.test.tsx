@@ -72,6 +72,56 @@ describe('groups', { timeout: 20_000 }, () => {
     expect(attempts).toBe(2);
   });
 
+  it('the edit page lists the group’s history: creation, rename and member changes, members by name', async () => {
+    const { fetchMock } = fakeApi({
+      ...session,
+      'GET /ajax/users': () => json(200, people),
+      'GET /admin/group/g-1': () =>
+        json(200, { id: 'g-1', name: 'Magazzino Nord', usersCount: 2, createdAt: '2026-11-01T08:00:00.000Z', members: [{ id: 'ui-giulia', firstName: 'Giulia', lastName: 'Esposito', email: 'giulia.esposito@demo.timbro.it' }, { id: 'ui-mario', firstName: 'Mario', lastName: 'Rossi', email: 'mario.rossi@demo.timbro.it' }] }),
+      'GET /admin/audit': () =>
+        json(200, {
+          items: [
+            { id: 3, action: 'group.update', entityType: 'group', entityId: 'g-1', actor: { id: 'u-anna', name: 'Anna Bianchi' }, changes: { members: { from: ['ui-mario', 'ui-old'], to: ['ui-giulia', 'ui-mario'] } }, createdAt: '2026-11-21T10:00:00.000Z' },
+            { id: 2, action: 'group.update', entityType: 'group', entityId: 'g-1', actor: { id: 'u-anna', name: 'Anna Bianchi' }, changes: { name: { from: 'Magazzino', to: 'Magazzino Nord' } }, createdAt: '2026-11-10T10:00:00.000Z' },
+            { id: 1, action: 'group.create', entityType: 'group', entityId: 'g-1', actor: null, changes: { name: 'Magazzino', members: ['ui-old', 'ui-mario'] }, createdAt: '2026-11-01T08:00:00.000Z' },
+          ],
+          total: 3,
+          page: 1,
+          perPage: 20,
+        }),
+    });
+    renderRoutes([page('/admin/group/:id/edit', <RequireAuth permission="group:write"><GroupEditPage /></RequireAuth>)], '/admin/group/g-1/edit');
+    const section = await screen.findByTestId('group-history-section');
+    expect(within(section).getByRole('heading', { name: 'Storico modifiche' })).toBeInTheDocument();
+    const entries = await within(section).findAllByTestId('history-entry');
+    expect(entries).toHaveLength(3);
+    const url = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.includes('/admin/audit?'))!;
+    expect(Object.fromEntries(new URL(url, 'http://x').searchParams)).toEqual({ entity_type: 'group', entity_id: 'g-1', page: '1', per_page: '20' });
+    await waitFor(() => expect(entries[0]).toHaveTextContent('PersoneMario Rossi, persona non più in aziendaGiulia Esposito, Mario Rossi'));
+    expect(entries[0]).toHaveTextContent('Anna Bianchi ha modificato il gruppo');
+    expect(within(entries[0]!).getByRole('columnheader', { name: 'Prima' })).toBeInTheDocument();
+    expect(entries[1]).toHaveTextContent('Anna Bianchi ha modificato il gruppo');
+    expect(entries[1]).toHaveTextContent('Nome del gruppoMagazzinoMagazzino Nord');
+    expect(entries[2]).toHaveTextContent('Sistema ha creato il gruppo');
+    expect(entries[2]).toHaveTextContent('CampoValoreNome del gruppoMagazzinoPersoneMario Rossi, persona non più in azienda');
+  });
+
+  it('without the audit permission the edit page shows no history and does not ask for it', async () => {
+    const accountant = { ...demoUser, workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, accountant: true }] };
+    const { calls } = fakeApi({
+      ...session,
+      'GET /user': () => json(200, accountant),
+      'GET /ajax/users': () => json(200, people),
+      'GET /admin/group/g-1': () => json(200, { id: 'g-1', name: 'Magazzino', usersCount: 0, createdAt: '2026-11-01T08:00:00.000Z', members: [] }),
+      'GET /admin/audit': () => json(200, { items: [], total: 0, page: 1, perPage: 20 }),
+    });
+    renderRoutes([page('/admin/group/:id/edit', <RequireAuth permission="group:read"><GroupEditPage /></RequireAuth>)], '/admin/group/g-1/edit');
+    expect(await screen.findByDisplayValue('Magazzino')).toBeInTheDocument();
+    expect(screen.queryByTestId('group-history-section')).not.toBeInTheDocument();
+    expect(screen.queryByText('Storico modifiche')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/admin/audit')).toBe(false);
+  });
+
   it('lists groups and deletes one after a confirmation', async () => {
     let deleted = false;
     const { calls } = fakeApi({

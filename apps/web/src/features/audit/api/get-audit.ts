@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuditQuerySchema } from '@timbro/shared';
+import type { z } from 'zod/mini';
+import { api } from '../../../lib/api';
+
+export const AUDIT_KEY = ['audit'] as const;
+
+/** The kinds of record the audit trail can be filtered on (the server's `entity_type`). */
+export type AuditEntityType = NonNullable<z.infer<typeof AuditQuerySchema>['entity_type']>;
+
+export interface AuditEntry {
+  id: number;
+  action: string;
+  entityType: string;
+  entityId: string;
+  actor: { id: string; name: string } | null;
+  changes: Record<string, unknown>;
+  createdAt: string;
+}
+
+export interface AuditPage {
+  items: AuditEntry[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+/** GET /admin/audit for one record (an employee, a group…): who changed what and when, newest first (admins only). */
+export const auditQueryOptions = (entityType: AuditEntityType, id: string, perPage: number) =>
+  queryOptions({
+    queryKey: [...AUDIT_KEY, entityType, id, perPage] as const,
+    queryFn: async ({ signal }) => (await api.get<AuditPage>('/admin/audit', { entity_type: entityType, entity_id: id, page: 1, per_page: perPage }, signal)).data,
+  });
+
+export const useAudit = (entityType: AuditEntityType, id: string, perPage: number, enabled = true) =>
+  useQuery({ ...auditQueryOptions(entityType, id, perPage), enabled, placeholderData: (prev) => prev });
