@@ -255,6 +255,7 @@ describe('absence requests', () => {
     const day = d.users[0]!.days[0]!;
     expect(day).toMatchObject({ expected: 480, worked: 0, covered: 480, balance: 0, anomalies: [] });
     expect(day.requests).toEqual([expect.objectContaining({ minutes: 480, credited: 480 })]);
+    expect(day.pauses).toEqual([{ startsAtMinutes: 780, endsAtMinutes: 840 }]);
     // Half a day up to 13:30 counts 4 hours, not 4.5.
     const half = await ctx.post('/admin/justification-request', { userInfoIds: [g], date: '2027-01-12', justificationId: J.ROL, startsAtMinutes: 540, endsAtMinutes: 810 }, inDemo(admin));
     expect(half.statusCode, half.body).toBe(200);

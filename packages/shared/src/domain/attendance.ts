@@ -355,6 +355,8 @@ export interface DaySheet {
    * summed into the totals' balance) and a shortfall is no anomaly yet.
    */
   open: boolean;
+  /** The day's pauses from its contract: a time-range request does not count the minutes it spans in them. */
+  pauses: DayPause[];
 }
 
 /**
@@ -399,7 +401,7 @@ export function computeDay(input: {
   if (balance < 0 && expected > 0 && !pairAnomaly && !open) found.add('unjustified_shortfall');
   if (worked > 0 && expected === 0) found.add('work_without_schedule');
   const anomalies = DAY_ANOMALY_ORDER.filter((a) => found.has(a));
-  return { date, expected, worked, increase, decrease, covered, balance, pairs, requests: effects, anomalies, open };
+  return { date, expected, worked, increase, decrease, covered, balance, pairs, requests: effects, anomalies, open, pauses: [...(input.pauses ?? [])] };
 }
 
 /**
@@ -431,7 +433,7 @@ export function computeSheets(input: {
     const contract = contractOn(input.contracts, date);
     const expected = expectedMinutes({ date, contract, isHoliday: input.holidays.has(date), shiftMinutes: input.shiftMinutes?.get(date) });
     const dayRequests = requestsByDate.get(date) ?? [];
-    const pauses = contract && dayRequests.length > 0 ? weekdayPauses(contract.timeSlots, isoWeekday(date)) : [];
+    const pauses = contract && expected > 0 ? weekdayPauses(contract.timeSlots, isoWeekday(date)) : [];
     sheets.push(computeDay({ date, expected, pairs: pairsByDate.get(date) ?? [], requests: dayRequests, today, pauses }));
   }
   return sheets;

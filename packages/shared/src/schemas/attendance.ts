@@ -295,6 +295,8 @@ export const DaySheetSchema = z.object({
   anomalies: z.array(z.string()),
   /** Today, a day to come or a day with a running entry: provisional balance, no shortfall anomaly, not in the totals' balance. */
   open: z.boolean(),
+  /** The day's pauses (minutes from midnight): a time-range request does not count the minutes it spans in them. */
+  pauses: z.array(z.object({ startsAtMinutes: z.number(), endsAtMinutes: z.number() })),
   holiday: z.object({ name: z.string(), icon: z.string() }).nullable(),
 });
 export type DaySheetDto = z.infer<typeof DaySheetSchema>;

@@ -34,7 +34,7 @@ const isWeekend = (d: string) => [0, 6].includes(new Date(`${d}T00:00:00Z`).getU
 /** The 12th: 6 h worked + 2 h covered by a ROL of 8 expected; the 13th: 8 h short with a missing exit. */
 function sheet(date: string): DaySheetDto {
   const expected = isWeekend(date) ? 0 : 480;
-  const base: DaySheetDto = { date, expected, worked: expected, increase: 0, decrease: 0, covered: 0, balance: 0, pairs: [], requests: [], anomalies: [], open: date >= TODAY, holiday: null };
+  const base: DaySheetDto = { date, expected, worked: expected, increase: 0, decrease: 0, covered: 0, balance: 0, pairs: [], requests: [], anomalies: [], open: date >= TODAY, pauses: [], holiday: null };
   if (date === '2026-11-12') return { ...base, worked: 360, covered: 120 };
   if (date === '2026-11-13') return { ...base, worked: 0, balance: -480, anomalies: ['missing_exit'] };
   return date >= TODAY ? { ...base, worked: 0 } : base;

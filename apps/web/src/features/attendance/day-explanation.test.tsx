@@ -52,6 +52,7 @@ const day: DaySheetDto = {
   ],
   anomalies: [],
   open: false,
+  pauses: [{ startsAtMinutes: 780, endsAtMinutes: 840 }],
   holiday: null,
 };
 

@@ -183,6 +183,7 @@ export function DayPanel({ params, userInfoId, date, scope }: DayPanelProps) {
         initialDate={date}
         initialEmployees={scope === 'admin' ? [{ id: user.userInfo.id, name: person }] : undefined}
         expectedMinutes={day.expected}
+        pauses={day.pauses}
         onClose={() => {
           setCreating(false);
           setEditing(null);

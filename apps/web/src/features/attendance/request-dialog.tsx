@@ -22,7 +22,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import type { Justification, JustificationRequest, RequestWriteResult } from '@timbro/shared';
+import type { DayPause, Justification, JustificationRequest, RequestWriteResult } from '@timbro/shared';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -63,6 +63,8 @@ export interface RequestDialogProps {
   initialEmployees?: { id: string; name: string }[];
   /** The day's expected minutes, when known, to estimate what a whole day uses. */
   expectedMinutes?: number | null;
+  /** The day's pauses, when known: a time range does not count them. */
+  pauses?: readonly DayPause[];
   onClose(): void;
 }
 
@@ -79,7 +81,7 @@ export function RequestDialog(props: RequestDialogProps) {
   return props.open ? <RequestDialogContent {...props} /> : null;
 }
 
-function RequestDialogContent({ scope, request, initialDate, initialEmployees, expectedMinutes, onClose }: RequestDialogProps) {
+function RequestDialogContent({ scope, request, initialDate, initialEmployees, expectedMinutes, pauses = [], onClose }: RequestDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const { current } = useAuth();
@@ -102,7 +104,7 @@ function RequestDialogContent({ scope, request, initialDate, initialEmployees, e
   const balanceOwner = admin ? (values.userInfoIds.length === 1 ? values.userInfoIds[0]! : null) : null;
   const showBalance = !admin || balanceOwner !== null;
   const sameDay = !values.multiDay && values.date === initialDate;
-  const requested = justification ? estimateUsage(values, justification.unit, sameDay ? (expectedMinutes ?? null) : null) : null;
+  const requested = justification ? estimateUsage(values, justification.unit, sameDay ? (expectedMinutes ?? null) : null, sameDay ? pauses : []) : null;
 
   const submit = handleSubmit(async (v) => {
     setFailure(null);

@@ -123,6 +123,14 @@ describe('usage estimate (the over-balance hint)', () => {
     expect(estimateUsage(form({ mode: 'wholeDay' }), 'hour', null)).toBeNull();
   });
 
+  it("a range does not count the day's pause, as the server does", () => {
+    const lunch = [{ startsAtMinutes: 780, endsAtMinutes: 840 }];
+    expect(estimateUsage(form({ mode: 'range', start: '09:00', end: '18:00' }), 'hour', 480, lunch)).toBe(8);
+    expect(estimateUsage(form({ mode: 'range', start: '09:00', end: '13:30' }), 'day', 480, lunch)).toBe(0.5);
+    expect(estimateUsage(form({ mode: 'range', start: '13:10', end: '13:50' }), 'hour', 480, lunch)).toBe(0);
+    expect(estimateUsage(form({ mode: 'range', start: '09:00', end: '18:00' }), 'hour', 480)).toBe(9);
+  });
+
   it('a period is left to the server (only it knows the working days)', () => {
     expect(estimateUsage(form({ multiDay: true, startDate: '2026-11-16', endDate: '2026-11-20' }), 'day', 480)).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { clockToMinutes } from '@timbro/shared/domain/time-slots';
+import { clockToMinutes, pauseOverlapMinutes, type DayPause } from '@timbro/shared/domain/time-slots';
 import { daysBetween } from '@timbro/shared/domain/dates';
 import type { JustificationRequest } from '@timbro/shared';
 import type { TFunction } from 'i18next';
@@ -153,10 +153,10 @@ export function formToPayload(v: RequestFormValues, options: { admin: boolean; e
 
 /**
  * How much of the balance the request would use, in the justification's unit, when it can be told on the client:
- * hours of a range or a quantity; a whole day is 1 day (day unit) or the day's expected hours when known. A period's
+ * hours of a range (less the day's pauses) or a quantity; a whole day is 1 day (day unit) or the day's expected hours when known. A period's
  * working days are only known to the server: null (the server warns after saving).
  */
-export function estimateUsage(v: RequestFormValues, unit: 'hour' | 'day', expectedMinutes: number | null): number | null {
+export function estimateUsage(v: RequestFormValues, unit: 'hour' | 'day', expectedMinutes: number | null, pauses: readonly DayPause[] = []): number | null {
   if (v.multiDay) return null;
   if (v.mode === 'amount') {
     const n = parseQuantity(v.amount);
@@ -166,6 +166,8 @@ export function estimateUsage(v: RequestFormValues, unit: 'hour' | 'day', expect
   const start = clockToMinutes(v.start);
   const end = clockToMinutes(v.end);
   if (start === null || end === null || end <= start) return null;
-  if (unit === 'hour') return Math.round(((end - start) / 60) * 100) / 100;
-  return expectedMinutes ? Math.round(Math.min(1, (end - start) / expectedMinutes) * 100) / 100 : null;
+  // The part of the range in the day's pauses does not count (as on the server).
+  const minutes = Math.max(0, end - start - pauseOverlapMinutes(pauses, start, end));
+  if (unit === 'hour') return Math.round((minutes / 60) * 100) / 100;
+  return expectedMinutes ? Math.round(Math.min(1, minutes / expectedMinutes) * 100) / 100 : null;
 }
