@@ -81,7 +81,14 @@ test.describe('people: users and groups', () => {
     await page.getByTestId('group-name').fill('amministrazione');
     await page.getByTestId('group-form-submit').click();
     await expect(page.getByText('Esiste già un gruppo con questo nome')).toBeVisible();
+    // The name typed is not saved: "Annulla" asks first.
     await page.getByRole('button', { name: 'Annulla' }).click();
+    const unsaved = page.getByRole('dialog', { name: 'Modifiche non salvate' });
+    await expect(unsaved).toContainText('Hai modifiche non salvate: se esci andranno perse.');
+    await expectAccessible(page);
+    await screenshot(page, 'it-unsaved-changes');
+    await unsaved.getByRole('button', { name: 'Esci senza salvare' }).click();
+    await expect(page).toHaveURL(/\/admin\/group$/);
 
     // Delete asks first; cancelling keeps the group.
     await page.getByRole('button', { name: 'Elimina il gruppo Amministrazione' }).click();

@@ -7,6 +7,8 @@ interface Props {
   title: string;
   body: ReactNode;
   confirmLabel: string;
+  /** The button that closes the dialog without acting ("Annulla" unless told). */
+  cancelLabel?: string;
   /** The confirm button's colour: red for destructive actions. */
   tone?: 'error' | 'primary';
   busy?: boolean;
@@ -18,7 +20,7 @@ interface Props {
 }
 
 /** A confirmation before a destructive or important action; Esc and "Annulla" close it unless it is busy. */
-export function ConfirmDialog({ open, title, body, confirmLabel, tone = 'primary', busy = false, error, onConfirm, onClose, testId }: Props) {
+export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, tone = 'primary', busy = false, error, onConfirm, onClose, testId }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
@@ -37,7 +39,7 @@ export function ConfirmDialog({ open, title, body, confirmLabel, tone = 'primary
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </Button>
         <Button
           color={tone}

@@ -8,6 +8,7 @@ import { FormDateField } from '../../components/form/form-date-field';
 import { FormTextField } from '../../components/form/form-text-field';
 import { SectionCard } from '../../components/section-card';
 import { serverSlotErrors, sortRows, type SlotRow } from '../../components/time-slots/slot-rows';
+import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
@@ -42,6 +43,7 @@ export function ContractForm({ contract, employeeName, banner, submitLabel, onSu
     resolver: zodResolver(schema),
     defaultValues: contract ? contractToForm(contract) : emptyContractForm(),
   });
+  const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
   const [failure, setFailure] = useState<string | null>(null);
   const permanent = useWatch({ control, name: 'permanent' });
   const type = useWatch({ control, name: 'type' });
@@ -156,6 +158,7 @@ export function ContractForm({ contract, employeeName, banner, submitLabel, onSu
           {submitLabel}
         </Button>
       </Box>
+      {leaveGuard.dialog}
     </Stack>
   );
 }

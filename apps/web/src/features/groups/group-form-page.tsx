@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { LoadFailure } from '../../components/load-failure';
 import { PageLoader } from '../../components/page-loader';
 import { SectionCard } from '../../components/section-card';
+import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { paths } from '../../config/paths';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
@@ -97,6 +98,7 @@ function GroupForm({ group, submitLabel, onSubmit, onCancel }: { group?: GroupDe
       members: (group?.members ?? []).map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}`, email: m.email, enabled: true })),
     },
   });
+  const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
   const [failure, setFailure] = useState<string | null>(null);
   const options = useMemo(() => [...(people.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)), [people.data]);
 
@@ -191,6 +193,7 @@ function GroupForm({ group, submitLabel, onSubmit, onCancel }: { group?: GroupDe
           {submitLabel}
         </Button>
       </Box>
+      {leaveGuard.dialog}
     </Stack>
   );
 }

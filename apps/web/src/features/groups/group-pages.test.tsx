@@ -72,6 +72,38 @@ describe('groups', { timeout: 20_000 }, () => {
     expect(attempts).toBe(2);
   });
 
+  it('leaving the edit page asks first only with unsaved changes: "Resta" keeps them, "Esci senza salvare" leaves', async () => {
+    fakeApi({
+      ...session,
+      'GET /ajax/users': () => json(200, people),
+      'GET /admin/group/g-1': () => json(200, { id: 'g-1', name: 'Magazzino', usersCount: 1, createdAt: '2026-11-22T08:00:00.000Z', members: [{ id: 'ui-mario', firstName: 'Mario', lastName: 'Rossi', email: 'mario.rossi@demo.timbro.it' }] }),
+      'GET /admin/audit': () => json(200, { items: [], total: 0, page: 1, perPage: 20 }),
+    });
+    const { router } = renderRoutes(
+      [page('/admin/group/:id/edit', <RequireAuth permission="group:write"><GroupEditPage /></RequireAuth>), page('/admin/group', <p>elenco</p>)],
+      '/admin/group/g-1/edit',
+    );
+    // Untouched (members loaded): the back link leaves at once.
+    expect(await screen.findByDisplayValue('Magazzino')).toBeInTheDocument();
+    expect(await screen.findByText('Mario Rossi')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: /Gruppi/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/group'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await router.navigate('/admin/group/g-1/edit');
+    await user.type(await screen.findByTestId('group-name'), ' Nord');
+    await user.click(screen.getByRole('link', { name: /Gruppi/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifiche non salvate' });
+    expect(dialog).toHaveTextContent('Hai modifiche non salvate: se esci andranno perse.');
+    await user.click(within(dialog).getByRole('button', { name: 'Resta' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/admin/group/g-1/edit');
+    expect(screen.getByTestId('group-name')).toHaveValue('Magazzino Nord');
+    await user.click(screen.getByRole('button', { name: 'Annulla' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Modifiche non salvate' })).getByRole('button', { name: 'Esci senza salvare' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/group'));
+  });
+
   it('the edit page lists the group’s history: creation, rename and member changes, members by name', async () => {
     const { fetchMock } = fakeApi({
       ...session,

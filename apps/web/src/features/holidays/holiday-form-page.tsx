@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/page-header';
 import { LoadFailure } from '../../components/load-failure';
 import { PageLoader } from '../../components/page-loader';
 import { SectionCard } from '../../components/section-card';
+import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { applyServerErrors } from '../../lib/apply-server-errors';
@@ -51,6 +52,7 @@ function HolidayPage({ holiday, kind }: { holiday: Holiday | null; kind?: Holida
   const save = useSaveHoliday(holiday?.id ?? null);
   const schema = useMemo(() => holidayFormSchema(t), [t]);
   const { control, handleSubmit, setError, formState } = useForm<HolidayFormValues>({ resolver: zodResolver(schema), defaultValues: holidayToForm(holiday, kind) });
+  const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
   const [failure, setFailure] = useState<string | null>(null);
   const values = useWatch({ control });
   const title = holiday ? t('holidays.form.editTitle', { name: holiday.name }) : t('holidays.form.newTitle');
@@ -171,6 +173,7 @@ function HolidayPage({ holiday, kind }: { holiday: Holiday | null; kind?: Holida
           </Button>
         </Box>
       </Stack>
+      {leaveGuard.dialog}
     </Box>
   );
 }

@@ -6,6 +6,7 @@ import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form/form-text-field';
+import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
 import { useSaveJustificationGroup } from './api/save-justification';
@@ -19,6 +20,9 @@ export function GroupDialog({ group, onClose }: { group: JustificationGroup | nu
   const save = useSaveJustificationGroup(group?.id ?? null);
   const schema = useMemo(() => groupFormSchema(t), [t]);
   const { control, handleSubmit, setError, formState } = useForm<GroupFormValues>({ resolver: zodResolver(schema), defaultValues: groupToForm(group) });
+  // Closing with changes asks first, as leaving the page does.
+  const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
+  const close = () => leaveGuard.confirmLeave(onClose);
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = handleSubmit(async (v) => {
@@ -33,7 +37,7 @@ export function GroupDialog({ group, onClose }: { group: JustificationGroup | nu
   });
 
   return (
-    <Dialog open onClose={() => !formState.isSubmitting && onClose()} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid="group-dialog">
+    <Dialog open onClose={() => !formState.isSubmitting && close()} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid="group-dialog">
       <DialogTitle id={titleId}>{group ? t('justifications.groups.editTitle', { name: group.name }) : t('justifications.groups.newTitle')}</DialogTitle>
       <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
         <DialogContent sx={{ pt: 1 }}>
@@ -49,7 +53,7 @@ export function GroupDialog({ group, onClose }: { group: JustificationGroup | nu
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={formState.isSubmitting}>
+          <Button onClick={close} disabled={formState.isSubmitting}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting} startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="group-submit">
@@ -57,6 +61,7 @@ export function GroupDialog({ group, onClose }: { group: JustificationGroup | nu
           </Button>
         </DialogActions>
       </Box>
+      {leaveGuard.dialog}
     </Dialog>
   );
 }

@@ -6,6 +6,7 @@ import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form/form-text-field';
+import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
 import { useJustificationGroups } from './api/get-justifications';
@@ -23,6 +24,9 @@ export function JustificationDialog({ justification, onClose }: { justification:
   const save = useSaveJustification(justification?.id ?? null);
   const schema = useMemo(() => justificationFormSchema(t), [t]);
   const { control, handleSubmit, setError, formState } = useForm<JustificationFormValues>({ resolver: zodResolver(schema), defaultValues: justificationToForm(justification) });
+  // Closing with changes asks first, as leaving the page does.
+  const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
+  const close = () => leaveGuard.confirmLeave(onClose);
   const [failure, setFailure] = useState<string | null>(null);
   const title = justification ? t('justifications.form.editTitle', { name: justification.name }) : t('justifications.form.newTitle');
 
@@ -38,7 +42,7 @@ export function JustificationDialog({ justification, onClose }: { justification:
   });
 
   return (
-    <Dialog open onClose={() => !formState.isSubmitting && onClose()} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid="justification-dialog">
+    <Dialog open onClose={() => !formState.isSubmitting && close()} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid="justification-dialog">
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
         <DialogContent sx={{ pt: 1 }}>
@@ -78,7 +82,7 @@ export function JustificationDialog({ justification, onClose }: { justification:
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={formState.isSubmitting}>
+          <Button onClick={close} disabled={formState.isSubmitting}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting} startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="justification-submit">
@@ -86,6 +90,7 @@ export function JustificationDialog({ justification, onClose }: { justification:
           </Button>
         </DialogActions>
       </Box>
+      {leaveGuard.dialog}
     </Dialog>
   );
 }

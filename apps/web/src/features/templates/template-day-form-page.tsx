@@ -14,6 +14,7 @@ import { PageLoader } from '../../components/page-loader';
 import { SectionCard } from '../../components/section-card';
 import { SlotGridEditor, type SlotRowErrors } from '../../components/time-slots/slot-grid-editor';
 import { rowsToSlots, serverSlotErrors, slotToRow, type SlotRow } from '../../components/time-slots/slot-rows';
+import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { paths } from '../../config/paths';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
@@ -49,6 +50,7 @@ function TemplateDayPage({ template }: { template: TemplateDay | null }) {
     resolver: zodResolver(schema),
     defaultValues: { name: template?.name ?? '', description: template?.description ?? '', timeSlots: (template?.timeSlots ?? []).map((s) => slotToRow(s, 1)) },
   });
+  const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
   const [failure, setFailure] = useState<string | null>(null);
   const title = template ? t('templates.form.editTitle', { name: template.name }) : t('templates.day.form.newTitle');
 
@@ -113,6 +115,7 @@ function TemplateDayPage({ template }: { template: TemplateDay | null }) {
           </Button>
         </Box>
       </Stack>
+      {leaveGuard.dialog}
     </Box>
   );
 }

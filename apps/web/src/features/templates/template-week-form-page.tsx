@@ -13,6 +13,7 @@ import { LoadFailure } from '../../components/load-failure';
 import { PageLoader } from '../../components/page-loader';
 import { SectionCard } from '../../components/section-card';
 import { describeSlot, formatMinutes, WEEKDAYS } from '../../components/time-slots/slot-rows';
+import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { paths } from '../../config/paths';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
@@ -54,6 +55,7 @@ function TemplateWeekPage({ template }: { template: TemplateWeek | null }) {
       days: WEEKDAYS.map((w) => template?.days.find((d) => d.weekday === w)?.templateDayId ?? ''),
     },
   });
+  const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
   const [failure, setFailure] = useState<string | null>(null);
   const days = useWatch({ control, name: 'days' });
   const byId = (id: string): TemplateDay | undefined => dayTemplates.data?.find((d) => d.id === id);
@@ -159,6 +161,7 @@ function TemplateWeekPage({ template }: { template: TemplateWeek | null }) {
           </Button>
         </Box>
       </Stack>
+      {leaveGuard.dialog}
     </Box>
   );
 }

@@ -33,6 +33,7 @@ import { Link as RouterLink } from 'react-router';
 import { DateLocalization } from '../../components/data/date-localization';
 import { FormTextField } from '../../components/form/form-text-field';
 import { SectionCard } from '../../components/section-card';
+import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { paths } from '../../config/paths';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
@@ -72,6 +73,7 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
     resolver: zodResolver(schema),
     defaultValues: user ? userToForm(user) : emptyUserForm,
   });
+  const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
   const [failure, setFailure] = useState<string | null>(null);
   const [bindTo, setBindTo] = useState<UnboundUser | null>(null);
   // Suggestions the admin turned down ("Non è questa persona"): hidden, and left out of the next search.
@@ -283,6 +285,7 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
           {submitLabel}
         </Button>
       </Box>
+      {leaveGuard.dialog}
     </Stack>
   );
 }
