@@ -158,6 +158,9 @@ describe('calendars: the default month is the workspace’s', { timeout: 20_000 
     await waitFor(() => expect(queriesOf(fetchMock, '/attendance/attendance-data').length).toBeGreaterThan(0));
     expect(queriesOf(fetchMock, '/attendance/attendance-data').map((q) => q.get('from'))).toEqual(['2026-11-01']);
     expect(screen.queryByTestId('month-today')).not.toBeInTheDocument();
+    // Today is not over: its balance is provisional (said so, not coloured as a shortfall); yesterday's is final.
+    expect(await screen.findByTestId(`day-${TODAY}`, {}, SLOW)).toHaveAccessibleName(/saldo provvisorio/);
+    expect(screen.getByTestId('day-2026-11-17')).not.toHaveAccessibleName(/provvisorio/);
   });
 
   it('member calendar: a month in the address needs no wait', async () => {

@@ -96,14 +96,14 @@ function DayCell({ date, day, weekend, isToday, progress, punches, requests, onO
   const language = catalogFor(i18n.language);
   const holiday = day?.holiday ?? null;
   const rest = !holiday && (day ? day.expected === 0 : weekend);
-  // The engine flags every future working day as short (nothing worked yet): markers only for what is over.
+  // Days to come show no balance; today (open) shows it provisional: neutral colour, the day is not over yet.
   const anomalies = day ? day.anomalies.length : 0;
   const showBalance = !!day && (day.expected > 0 || day.worked > 0) && progress !== 'future';
   const summary = [
     dayjs(date).locale(language).format('dddd D MMMM'),
     holiday ? holiday.name : null,
     day && (day.expected > 0 || day.worked > 0) ? t('memberCalendar.cellWorked', { worked: formatMinutes(day.worked), expected: formatMinutes(day.expected) }) : null,
-    showBalance ? t('memberCalendar.cellBalance', { balance: formatMinutes(day!.balance, { signed: true }) }) : null,
+    showBalance ? t(day!.open ? 'timesheet.cell.balanceOpen' : 'memberCalendar.cellBalance', { balance: formatMinutes(day!.balance, { signed: true }) }) : null,
     ...requests.map((r) => `${r.justification.name}: ${t(`attendance.status.${r.status}`)}`),
     anomalies > 0 ? t('memberCalendar.cellAnomalies', { n: anomalies }) : null,
   ]
@@ -155,7 +155,7 @@ function DayCell({ date, day, weekend, isToday, progress, punches, requests, onO
       )}
       {showBalance && (
         <Typography variant="caption" sx={{ fontWeight: 500, lineHeight: 1.3 }}>
-          <Duration minutes={day!.balance} signed colored testId={`balance-${date}`} />
+          <Duration minutes={day!.balance} signed colored={!day!.open} sx={day!.open ? { color: 'text.secondary' } : undefined} testId={`balance-${date}`} />
         </Typography>
       )}
       {punches.length > 0 && (
