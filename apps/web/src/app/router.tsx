@@ -1,10 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import { AnonymousOnly, HomeRedirect, RequireAuth } from '../features/auth/require-auth';
 import { ErrorPage, RouteErrorBoundary } from '../features/errors/error-page';
-import { ForgotPasswordPage, LoginPage, PROTECTED_ROUTES, RegisterPage, SetPasswordPage } from './routes';
+import { ForgotPasswordPage, LoginPage, PROTECTED_ROUTES, RegisterPage, SetPasswordPage, type ProtectedRoute } from './routes';
 
 /** The logged-in frame (header, sidebar, drawers) is not needed on the login route: loaded on demand. */
 const AppFrame = lazy(() => import('../components/app-frame/app-frame').then((m) => ({ default: m.AppFrame })));
@@ -15,8 +15,12 @@ const anon = (node: ReactNode) => (
   </AnonymousOnly>
 );
 
-export function createAppRouter() {
-  return createBrowserRouter([
+/**
+ * Every route of the app: the anonymous pages, then the logged-in frame with one error boundary per page. Tests pass
+ * their own protected pages to check the wiring itself (a page that throws keeps the frame).
+ */
+export function appRoutes(protectedRoutes: ProtectedRoute[] = PROTECTED_ROUTES): RouteObject[] {
+  return [
     { path: '/', element: <HomeRedirect />, errorElement: <RouteErrorBoundary /> },
     { path: paths.signin, element: anon(<LoginPage />), errorElement: <RouteErrorBoundary /> },
     { path: paths.signup, element: anon(<RegisterPage />), errorElement: <RouteErrorBoundary /> },
@@ -31,7 +35,7 @@ export function createAppRouter() {
       ),
       errorElement: <RouteErrorBoundary />,
       children: [
-        ...PROTECTED_ROUTES.map(({ path, permission, page: Page }) => ({
+        ...protectedRoutes.map(({ path, permission, page: Page }) => ({
           path,
           errorElement: <RouteErrorBoundary />,
           element: (
@@ -45,5 +49,9 @@ export function createAppRouter() {
         { path: '*', element: <ErrorPage kind="404" /> },
       ],
     },
-  ]);
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
 }

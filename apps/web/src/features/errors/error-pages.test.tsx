@@ -1,13 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/app';
-import { AppFrame } from '../../components/app-frame/app-frame';
+import { appRoutes } from '../../app/router';
+import type { ProtectedRoute } from '../../app/routes';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
 import { renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../auth/require-auth';
 import { ErrorPage, RouteErrorBoundary } from './error-page';
 
 /** The first render of a lazily loaded module (frame, page) transforms it: slow on a busy machine. */
@@ -18,30 +18,8 @@ const loggedIn = {
   'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
 };
 
-/** A logged-in frame with one page, wired like app/router.tsx: the page has its own error boundary. */
-function frameWith(Page: ComponentType) {
-  return [
-    {
-      element: (
-        <Suspense fallback={<PageLoader />}>
-          <AppFrame />
-        </Suspense>
-      ),
-      errorElement: <RouteErrorBoundary />,
-      children: [
-        {
-          path: paths.dashboard,
-          errorElement: <RouteErrorBoundary />,
-          element: (
-            <RequireAuth permission="profile:read">
-              <Page />
-            </RequireAuth>
-          ),
-        },
-      ],
-    },
-  ];
-}
+/** The app's real routes with one page of the test's in place of every protected page. */
+const frameWith = (Page: ProtectedRoute['page']) => appRoutes([{ path: paths.dashboard, permission: 'profile:read', page: Page }]);
 
 describe('per-page error boundary', { timeout: 20_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
