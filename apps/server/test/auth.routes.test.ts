@@ -584,17 +584,8 @@ describe('password reset: POST /auth/forgot-password and /auth/new-password/{tok
 describe('POST /auth/first-login/{token}', () => {
   it('sets the first password of an invited user', async () => {
     const email = 'invitato.nuovo@demo.timbro.it';
-    const [invited] = await ctx.db
-      .insert(users)
-      .values({ email, firstName: 'Ivo', lastName: 'Invitato', passwordHash: null })
-      .returning({ id: users.id });
-    const token = randomToken();
-    await ctx.db.insert(oneTimeTokens).values({
-      userId: invited!.id,
-      purpose: 'first_login',
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
-    });
+    const invited = await invitedUser(email, 'Ivo', 'Invitato');
+    const token = invited.token;
     const password = 'PrimoAccesso-2026';
 
     // Before: no password, no login.
@@ -611,18 +602,18 @@ describe('POST /auth/first-login/{token}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: expect.stringMatching(/\S/) });
 
-    const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, invited!.id));
+    const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, invited.id));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     const loggedIn = await login(email, password);
     expect(loggedIn.statusCode).toBe(200);
-    expect(loggedIn.json().id).toBe(invited!.id);
+    expect(loggedIn.json().id).toBe(invited.id);
 
     // Used once only.
     expectError(await ctx.post(`/auth/first-login/${token}`, { password, password_confirmation: password }), 400, 'TOKEN_INVALID');
     const [tok] = await ctx.db
       .select({ usedAt: oneTimeTokens.usedAt })
       .from(oneTimeTokens)
-      .where(and(eq(oneTimeTokens.userId, invited!.id), eq(oneTimeTokens.purpose, 'first_login')))
+      .where(and(eq(oneTimeTokens.userId, invited.id), eq(oneTimeTokens.purpose, 'first_login')))
       .orderBy(desc(oneTimeTokens.createdAt));
     expect(tok!.usedAt).not.toBeNull();
   });
