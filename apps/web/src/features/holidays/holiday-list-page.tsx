@@ -98,11 +98,11 @@ export function HolidayListPage() {
       },
       // The calendar order: month and day, then the year of dated ones.
       // A movable feast (Easter Monday…) has no fixed date: its rule instead (sorted at this year's date).
-      { field: 'dateKey', headerName: t('holidays.columns.date'), width: 140, renderCell: ({ row }) => (row.rule ? t(`holidays.movable.${row.rule}`) : holidayDate(row, language)), sortComparator: (a: number, b: number) => (a % 10000) - (b % 10000) || a - b },
+      { field: 'dateKey', headerName: t('holidays.columns.date'), width: 170, renderCell: ({ row }) => (row.rule ? t(`holidays.movable.${row.rule}`) : holidayDate(row, language)), sortComparator: (a: number, b: number) => (a % 10000) - (b % 10000) || a - b },
       {
         field: 'year',
         headerName: t('holidays.columns.recurrence'),
-        width: 140,
+        width: 160,
         valueGetter: (_v, row) => row.year ?? 0,
         renderCell: ({ row }) =>
           row.year !== null ? (
@@ -114,14 +114,14 @@ export function HolidayListPage() {
       {
         field: 'kind',
         headerName: t('holidays.columns.kind'),
-        width: 140,
+        width: 120,
         valueGetter: (_v, row) => t(`holidays.kinds.${row.kind}`),
         renderCell: ({ row, value }) => (row.kind === 'patron' ? <Chip size="small" variant="outlined" label={value as string} sx={{ fontWeight: 500, borderColor: 'secondary.main' }} /> : (value as string)),
       },
       {
         field: 'next',
         headerName: t('holidays.columns.next'),
-        width: 160,
+        width: 150,
         renderCell: ({ row }) =>
           row.next ? (
             row.next === today ? t('holidays.today') : dayjs(row.next).locale(language).format('ddd D MMM YYYY')
