@@ -1,9 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_HINT, findChromium } from '../../scripts/chromium-path.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.join(os.tmpdir(), `timbro-e2e-${process.pid}`);
+// The system Chromium, found as scripts/ensure-chromium.mjs (run by `npm run e2e`) finds it; never a downloaded one.
+const chromium = findChromium();
+if (!chromium) throw new Error(`No Chromium found for the end-to-end tests (\`npm run e2e\` installs it when run as root). ${CHROMIUM_HINT}`);
 
 export default defineConfig({
   testDir: './e2e',
@@ -17,7 +21,7 @@ export default defineConfig({
     locale: 'it-IT',
     timezoneId: 'Europe/Rome',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },

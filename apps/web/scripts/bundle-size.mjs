@@ -1,5 +1,7 @@
-// Prints the gzip size of the JavaScript the login route needs before it can render: the entry chunk, its static
-// imports, and the login page's chunk with its static imports (from Vite's manifest). Fails over the budget.
+// The gzip size of the JavaScript the login route needs before it can render: the entry chunk, its static imports,
+// and the login page's chunk with its static imports (from Vite's manifest of apps/web/dist, ADR 0007).
+// Without arguments (after `vite build`, hence `npm start`) it only prints the size, with a warning over the budget;
+// with --check (`npm run e2e`, hence `npm test` and CI) it fails over the budget.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -7,6 +9,7 @@ import zlib from 'node:zlib';
 const dist = path.resolve(import.meta.dirname, '../dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const budgetKb = 250;
+const check = process.argv.includes('--check');
 
 function closure(key, seen = new Set()) {
   if (seen.has(key)) return seen;
@@ -22,8 +25,12 @@ const keys = closure(loginKey, closure(entryKey));
 let total = 0;
 for (const k of keys) total += zlib.gzipSync(fs.readFileSync(path.join(dist, manifest[k].file))).length;
 const kb = total / 1024;
-console.log(`Login route JS (entry + login page + their static imports, ${keys.size} chunks): ${kb.toFixed(1)} KB gzip (budget ${budgetKb} KB)`);
-if (kb > budgetKb) {
-  console.error(`The login route exceeds the ${budgetKb} KB budget`);
+const line = `Login route JS (entry + login page + their static imports, ${keys.size} chunks): ${kb.toFixed(1)} KB gzip (budget ${budgetKb} KB)`;
+if (kb <= budgetKb) {
+  console.log(check ? `Login route JS ${kb.toFixed(1)} KB gzip: within the ${budgetKb} KB budget` : line);
+} else if (check) {
+  console.error(`${line}\nThe login route exceeds the ${budgetKb} KB budget (ADR 0007).`);
   process.exit(1);
+} else {
+  console.warn(`${line}\nWarning: the login route exceeds the ${budgetKb} KB budget (ADR 0007); \`npm test\` fails until it is back under.`);
 }
