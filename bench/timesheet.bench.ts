@@ -49,8 +49,8 @@ async function main() {
         const ln = `Banco${String.fromCharCode(65 + (n % 26))}${n}`;
         return { email: `ts${n}@example.it`, firstName: 'Dipendente', lastName: ln, fiscalCode: generateCodiceFiscale({ lastName: ln, firstName: 'Dipendente', birthDate: `19${60 + (n % 40)}-0${(n % 9) + 1}-1${n % 9}`, sex: n % 2 ? 'F' : 'M', belfiore: `H${String(100 + (n % 899)).padStart(3, '0')}` }) };
       });
-      const us = await tx.insert(users).values(batch).onConflictDoNothing().returning({ id: users.id });
-      const infos = await tx.insert(userInfos).values(us.map((u) => ({ workspaceId: ws, userId: u.id, isMember: true }))).returning({ id: userInfos.id });
+      const us = await tx.insert(users).values(batch).onConflictDoNothing().returning({ id: users.id, firstName: users.firstName, lastName: users.lastName, fiscalCode: users.fiscalCode });
+      const infos = await tx.insert(userInfos).values(us.map((u) => ({ workspaceId: ws, userId: u.id, firstName: u.firstName, lastName: u.lastName, fiscalCode: u.fiscalCode, isMember: true }))).returning({ id: userInfos.id });
       const cs = await tx.insert(contracts).values(infos.map((u) => ({ workspaceId: ws, userInfoId: u.id, type: 'fixed' as const, workerType: 'employee' as const, startsAt: '2025-01-01', permanent: true }))).returning({ id: contracts.id });
       await tx.insert(contractTimeSlots).values(cs.flatMap((c) => [1, 2, 3, 4, 5].map((weekday) => ({ workspaceId: ws, contractId: c.id, weekday, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840 }))));
       const ps: (typeof punches.$inferInsert)[] = [];

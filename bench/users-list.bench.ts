@@ -38,8 +38,8 @@ async function main() {
         const day = String((n % 28) + 1).padStart(2, '0');
         return { email: `bench${n}@example.it`, firstName: fn, lastName: ln, fiscalCode: generateCodiceFiscale({ lastName: ln, firstName: fn, birthDate: `19${60 + (n % 40)}-0${(n % 9) + 1}-${day}`, sex: n % 2 ? 'F' : 'M', belfiore: `H${String(100 + (n % 899)).padStart(3, '0')}` }) };
       });
-      const rows = await tx.insert(users).values(batch).onConflictDoNothing().returning({ id: users.id });
-      await tx.insert(userInfos).values(rows.map((r) => ({ workspaceId: demo!.id, userId: r.id, isMember: true, workEmail: 'x@y.it', pec: 'x@pec.it' })));
+      const rows = await tx.insert(users).values(batch).onConflictDoNothing().returning({ id: users.id, firstName: users.firstName, lastName: users.lastName, fiscalCode: users.fiscalCode });
+      await tx.insert(userInfos).values(rows.map((r) => ({ workspaceId: demo!.id, userId: r.id, firstName: r.firstName, lastName: r.lastName, fiscalCode: r.fiscalCode, isMember: true, workEmail: 'x@y.it', pec: 'x@pec.it' })));
     }
   });
   const seedMs = performance.now() - t0;

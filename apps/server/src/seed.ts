@@ -216,10 +216,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
       });
       const [u] = await tx
         .insert(users)
-        .values({ email, passwordHash, firstName: p.first, lastName: p.last, fiscalCode, ...extra })
+        .values({ email, passwordHash, firstName: p.first, lastName: p.last, fiscalCode, emailVerifiedAt: new Date(), fiscalCodeVerifiedAt: new Date(), ...extra })
         .returning();
       return u!;
     };
+    // The employee record carries the names and fiscal code the workspace shows (ADR 0015).
+    const record = (u: typeof users.$inferSelect) => ({ firstName: u.firstName, lastName: u.lastName, fiscalCode: u.fiscalCode });
     const employeeInfo = (p: Person, workspaceDomain: string) => ({
       workEmail: `${slug(p.first)}.${slug(p.last)}@${workspaceDomain}`,
       pec: `${slug(p.first)}.${slug(p.last)}@pec.it`,
@@ -239,30 +241,30 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { first: 'Anna', last: 'Bianchi', sex: 'F', birth: '1980-02-12', belfiore: 'F205', birthplace: 'Milano' },
       'admin@demo.timbro.it',
     );
-    await tx.insert(userInfos).values({ workspaceId: demo!.id, userId: admin.id, isAdmin: true, workEmail: 'admin@demo.timbro.it' });
+    await tx.insert(userInfos).values({ workspaceId: demo!.id, userId: admin.id, ...record(admin), isAdmin: true, workEmail: 'admin@demo.timbro.it' });
     const accountant = await makeUser(
       { first: 'Carlo', last: 'Conti', sex: 'M', birth: '1970-09-30', belfiore: 'A944', birthplace: 'Bologna' },
       'consulente@demo.timbro.it',
     );
     await tx.insert(userInfos).values([
-      { workspaceId: demo!.id, userId: accountant.id, isAccountant: true },
-      { workspaceId: beta!.id, userId: accountant.id, isAccountant: true },
+      { workspaceId: demo!.id, userId: accountant.id, ...record(accountant), isAccountant: true },
+      { workspaceId: beta!.id, userId: accountant.id, ...record(accountant), isAccountant: true },
     ]);
     const mario: Person = { first: 'Mario', last: 'Rossi', sex: 'M', birth: '1985-04-25', belfiore: 'F205', birthplace: 'Milano' };
     const marioUser = await makeUser(mario, 'mario.rossi@demo.timbro.it');
-    await tx.insert(userInfos).values({ workspaceId: demo!.id, userId: marioUser.id, isMember: true, ...employeeInfo(mario, 'demo.timbro.it') });
+    await tx.insert(userInfos).values({ workspaceId: demo!.id, userId: marioUser.id, ...record(marioUser), isMember: true, ...employeeInfo(mario, 'demo.timbro.it') });
     for (const p of DEMO_EMPLOYEES) {
       const u = await makeUser(p, `${slug(p.first)}.${slug(p.last)}@demo.timbro.it`);
-      await tx.insert(userInfos).values({ workspaceId: demo!.id, userId: u.id, isMember: true, ...employeeInfo(p, 'demo.timbro.it') });
+      await tx.insert(userInfos).values({ workspaceId: demo!.id, userId: u.id, ...record(u), isMember: true, ...employeeInfo(p, 'demo.timbro.it') });
     }
     const betaAdmin = await makeUser(
       { first: 'Beatrice', last: 'Ferri', sex: 'F', birth: '1978-12-01', belfiore: 'H501', birthplace: 'Roma' },
       'admin@beta.timbro.it',
     );
-    await tx.insert(userInfos).values({ workspaceId: beta!.id, userId: betaAdmin.id, isAdmin: true });
+    await tx.insert(userInfos).values({ workspaceId: beta!.id, userId: betaAdmin.id, ...record(betaAdmin), isAdmin: true });
     for (const p of BETA_EMPLOYEES) {
       const u = await makeUser(p, `${slug(p.first)}.${slug(p.last)}@beta.timbro.it`);
-      await tx.insert(userInfos).values({ workspaceId: beta!.id, userId: u.id, isMember: true, ...employeeInfo(p, 'beta.timbro.it') });
+      await tx.insert(userInfos).values({ workspaceId: beta!.id, userId: u.id, ...record(u), isMember: true, ...employeeInfo(p, 'beta.timbro.it') });
     }
   });
 

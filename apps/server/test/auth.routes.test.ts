@@ -1,10 +1,11 @@
 import { CLIENT_HEADER, CLIENT_HEADER_APP_VALUE, CLIENT_HEADER_VALUE, RESET_TOKEN_TTL_MINUTES, generateCodiceFiscale, type User } from '@timbro/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authSessions, oneTimeTokens, rateLimits, refreshTokens, users } from '../src/db/schema';
+import { authSessions, loginFailures, oneTimeTokens, rateLimits, refreshTokens, users } from '../src/db/schema';
 import * as passwords from '../src/lib/passwords';
 import { randomToken, sha256 } from '../src/lib/tokens';
+import { loginDelaySeconds } from '../src/modules/auth/auth.service';
 import {
   DEMO_PASSWORD,
   cookiesOf,
@@ -108,13 +109,15 @@ describe('POST /auth/login', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(
-      ['attendance_infos', 'email', 'first_name', 'fiscal_code', 'id', 'language', 'last_name', 'workspace_roles'].sort(),
+      ['attendance_infos', 'email', 'email_verified', 'first_name', 'fiscal_code', 'id', 'language', 'last_name', 'pending_invitations', 'workspace_roles'].sort(),
     );
     expect(body).toMatchObject({
       id: await ctx.userId('admin@demo.timbro.it'),
       first_name: 'Anna',
       last_name: 'Bianchi',
       email: 'admin@demo.timbro.it',
+      email_verified: true,
+      pending_invitations: 0,
       language: 'it',
     });
     expect(body.fiscal_code).toMatch(/^[A-Z0-9]{16}$/);
@@ -298,36 +301,45 @@ describe('POST /auth/login', () => {
     expect(blocked.headers['retry-after']).toBeDefined();
   });
 
-  it('locks one account after 10 attempts: the 11th answers 429 with Retry-After, even with the right password', async () => {
+  it('an attacker cannot lock a real user out: progressive delays per account and address, never per account alone', async () => {
     await awaitFreshRateWindow();
-    // A private client address, so that this test does not eat the per-IP budget of the rest of the file.
-    const remoteAddress = '10.20.30.40';
-    const attempt = (username: string, password: string) =>
+    const attempt = (remoteAddress: string, username: string, password: string) =>
       ctx.app.inject({
         method: 'POST',
         url: '/api/v1/auth/login',
         remoteAddress,
-        headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, 'x-auth-mode': 'cookie' },
+        headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
         payload: { username, password },
       });
     const email = 'davide.gallo@demo.timbro.it';
-    for (let i = 1; i <= 10; i++) {
-      const res = await attempt(email, `Sbagliata-${i}-2026`);
-      expect(res.statusCode, `attempt ${i}: ${res.body}`).toBe(401);
-    }
-    const locked = await attempt(email, DEMO_PASSWORD);
-    const body = expectError(locked, 429, 'RATE_LIMITED');
+    const attacker = '10.20.30.40';
+    // 30 wrong passwords in a row from one address: the first five are free, the sixth starts a wait (1 s, then
+    // doubling) and every attempt during a wait is refused before any password is evaluated.
+    const statuses: number[] = [];
+    for (let i = 1; i <= 30; i++) statuses.push((await attempt(attacker, email, `Sbagliata-${i}-2026`)).statusCode);
+    const evaluated = statuses.filter((s) => s === 401).length;
+    expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(evaluated).toBeLessThanOrEqual(7);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(23);
+    const waiting = await attempt(attacker, email.toUpperCase(), DEMO_PASSWORD);
+    const body = expectError(waiting, 429, 'RATE_LIMITED');
     expect(body.message).toMatch(/^Troppi tentativi\. Riprova tra \d+ minut[oi]\.$/);
-    const retryAfter = Number(locked.headers['retry-after']);
-    expect(Number.isInteger(retryAfter)).toBe(true);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(locked.cookies.filter((c) => c.value !== '')).toEqual([]);
-    // The same account in other letter case is the same account.
-    expectError(await attempt(email.toUpperCase(), DEMO_PASSWORD), 429, 'RATE_LIMITED');
+    const retryAfter = Number(waiting.headers['retry-after']);
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 15 * 60).toBe(true);
+    expect(waiting.cookies.filter((c) => c.value !== '')).toEqual([]);
 
-    // The lock is per account: another person from the same address still logs in.
-    expect((await attempt('elena.costa@demo.timbro.it', DEMO_PASSWORD)).statusCode).toBe(200);
+    // The real person, from their own address, logs in at once with the right password.
+    expect((await attempt('10.1.1.1', email, DEMO_PASSWORD)).statusCode).toBe(200);
+    // Another person from the attacker's address is not slowed either (the key is account + address).
+    expect((await attempt(attacker, 'elena.costa@demo.timbro.it', DEMO_PASSWORD)).statusCode).toBe(200);
+    // Once the wait is over, the right password works from the attacker's address too and forgets the failures.
+    await ctx.db.update(loginFailures).set({ blockedUntil: new Date(Date.now() - 1000) });
+    expect((await attempt(attacker, email, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect(await ctx.db.select().from(loginFailures).where(eq(loginFailures.key, `login:${email}:${attacker}`))).toEqual([]);
+  });
+
+  it('the wait doubles after the free failures and never exceeds 15 minutes', () => {
+    expect([1, 5, 6, 7, 8, 10, 20, 40].map(loginDelaySeconds)).toEqual([0, 0, 1, 2, 4, 16, 900, 900]);
   });
 
   it('rejects a state-changing request without the X-Client header (403 CSRF_REJECTED)', async () => {
@@ -619,22 +631,32 @@ describe('POST /auth/first-login/{token}', () => {
   });
 });
 
-describe('POST /auth/first-login/{token}: other sessions', () => {
-  it("ends the user's other open sessions", async () => {
+describe('one-time links: a password set through any link burns the others, and ends every session', () => {
+  it('after a reset the older invitation link is dead, and a second reset ends the open session', async () => {
     const email = 'invitato.sessioni@demo.timbro.it';
     const invited = await invitedUser(email, 'Irene', 'Sessioni');
 
-    // Before using the invitation the user got a password through a reset and logged in: an open session.
+    // The person got a password through a reset before using the invitation: the invitation link dies with it.
     expect((await ctx.post('/auth/forgot-password', { username: email })).statusCode).toBe(200);
     const reset = await resetTokenFromMail(email);
     const first = 'Reimpostata-2026!';
     expect((await ctx.post(`/auth/new-password/${reset}`, { password: first, password_confirmation: first })).statusCode).toBe(200);
+    const stale = await ctx.post(`/auth/first-login/${invited.token}`, { password: 'DaInvito-2026!', password_confirmation: 'DaInvito-2026!' });
+    expectError(stale, 400, 'TOKEN_INVALID');
     const old = await ctx.login(email, first);
     expect((await ctx.get('/user', { session: old })).statusCode).toBe(200);
+    expect((await ctx.get('/user', { session: old })).json().email_verified).toBe(true);
 
-    const password = 'DaInvito-2026!';
-    const res = await ctx.post(`/auth/first-login/${invited.token}`, { password, password_confirmation: password });
+    // Two reset links asked in a row: using the newer one kills the older one too.
+    expect((await ctx.post('/auth/forgot-password', { username: email })).statusCode).toBe(200);
+    const older = await resetTokenFromMail(email);
+    expect((await ctx.post('/auth/forgot-password', { username: email })).statusCode).toBe(200);
+    const newer = await resetTokenFromMail(email);
+    expect(newer).not.toBe(older);
+    const password = 'Seconda-2026!';
+    const res = await ctx.post(`/auth/new-password/${newer}`, { password, password_confirmation: password });
     expect(res.statusCode, res.body).toBe(200);
+    expectError(await ctx.post(`/auth/new-password/${older}`, { password: 'Terza-2026!!', password_confirmation: 'Terza-2026!!' }), 400, 'TOKEN_INVALID');
 
     // The old session is over: its refresh token and its access cookie answer 401.
     expectError(await ctx.post('/auth/token/refresh', undefined, { session: refreshOnly(old) }), 401, 'UNAUTHENTICATED');
@@ -645,10 +667,10 @@ describe('POST /auth/first-login/{token}: other sessions', () => {
       .where(eq(authSessions.userId, invited.id));
     expect(sessions.length).toBeGreaterThan(0);
     for (const s of sessions) expect(s).toEqual({ revokedAt: expect.any(Date), reason: 'password_set' });
-
-    // The invitation's password is the one that works now.
     expectError(await login(email, first), 401, 'INVALID_CREDENTIALS');
     expect((await login(email, password)).statusCode).toBe(200);
+    const open = await ctx.db.select().from(oneTimeTokens).where(and(eq(oneTimeTokens.userId, invited.id), isNull(oneTimeTokens.usedAt)));
+    expect(open).toEqual([]);
   });
 });
 
@@ -733,18 +755,46 @@ describe('POST /auth/register', () => {
     expect(fieldErrors(res)).toEqual({ email: 'Questo indirizzo email è già in uso' });
   });
 
-  it('refuses an invalid fiscal code (400) and a duplicate one (409)', async () => {
+  it('refuses an invalid fiscal code (400); a fiscal code claimed by someone else is only a claim: no conflict, no oracle', async () => {
     const wrongCheck = fiscalCode.slice(0, 15) + (fiscalCode.endsWith('A') ? 'B' : 'A');
     const invalid = await ctx.post('/auth/register', { ...candidate, email: 'altro.candidato@example.it', fiscal_code: wrongCheck });
     expectError(invalid, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(invalid)).toEqual({ fiscal_code: 'Il codice fiscale non è valido' });
 
-    const [mario] = await ctx.db.select({ fiscalCode: users.fiscalCode }).from(users).where(eq(users.email, 'mario.rossi@demo.timbro.it'));
-    const dup = await ctx.post('/auth/register', { ...candidate, email: 'altro.candidato@example.it', fiscal_code: mario!.fiscalCode });
-    expectError(dup, 409, 'CONFLICT');
-    expect(fieldErrors(dup)).toHaveProperty('fiscal_code');
-    const created = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, 'altro.candidato@example.it'));
-    expect(created).toEqual([]);
+    // Someone signs up with Mario's fiscal code: the answer is the same as for any sign-up, Mario's account is untouched
+    // and the squatter's code is an untrusted claim (it cannot be found, bound or trusted: ADR 0015).
+    const [mario] = await ctx.db.select().from(users).where(eq(users.email, 'mario.rossi@demo.timbro.it'));
+    const squat = await ctx.post('/auth/register', { ...candidate, email: 'altro.candidato@example.it', fiscal_code: mario!.fiscalCode });
+    expect(squat.statusCode, squat.body).toBe(200);
+    expect(squat.body).not.toContain('Mario');
+    const [squatter] = await ctx.db.select().from(users).where(eq(users.email, 'altro.candidato@example.it'));
+    expect(squatter!.fiscalCodeVerifiedAt).toBeNull();
+    expect(squatter!.emailVerifiedAt).toBeNull();
+    const [after] = await ctx.db.select().from(users).where(eq(users.id, mario!.id));
+    expect(after).toEqual(mario);
+  });
+
+  it('sends a verification link: the e-mail and then the fiscal code become trusted; the link works once', async () => {
+    const email = 'verifica.candidato@example.it';
+    const cf = generateCodiceFiscale({ lastName: 'Rizzo', firstName: 'Ada', birthDate: '1990-03-04', sex: 'F', belfiore: 'H501' });
+    const res = await ctx.post('/auth/register', { ...candidate, email, fiscal_code: cf, first_name: 'Ada', last_name: 'Rizzo' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().email_verified).toBe(false);
+    const mails = (await ctx.outbox(email)).filter((m) => m.template === 'verify-email');
+    expect(mails).toHaveLength(1);
+    const token = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(mails[0]!.textBody)![1]!;
+    const ok = await ctx.post(`/auth/verify-email/${token}`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [row] = await ctx.db.select().from(users).where(eq(users.email, email));
+    expect(row!.emailVerifiedAt).not.toBeNull();
+    expect(row!.fiscalCodeVerifiedAt).not.toBeNull();
+    expectError(await ctx.post(`/auth/verify-email/${token}`), 400, 'TOKEN_INVALID');
+  });
+
+  it('refuses a password from the list of common passwords', async () => {
+    const res = await ctx.post('/auth/register', { ...candidate, email: 'comune@example.it', password: 'password123', password_confirmation: 'password123' });
+    expectError(res, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(res)).toEqual({ password: 'Questa password è tra le più usate: scegline una meno prevedibile' });
   });
 
   it('answers the field messages of the form', async () => {

@@ -73,9 +73,26 @@ describe('POST /user/edit', () => {
     const session = await ctx.login(oldEmail);
     const other = await ctx.login(oldEmail);
 
-    const res = await ctx.post('/user/edit', { first_name: 'Luca', last_name: 'Romano', email: newEmail }, { session });
+    // Without the current password, or with a wrong one, nothing changes.
+    const without = await ctx.post('/user/edit', { first_name: 'Luca', last_name: 'Romano', email: newEmail }, { session });
+    expectError(without, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(without)).toEqual({ current_password: 'Per cambiare l’email di accesso inserisci la password attuale' });
+    const wrong = await ctx.post('/user/edit', { first_name: 'Luca', last_name: 'Romano', email: newEmail, current_password: 'Sbagliata-2026' }, { session });
+    expectError(wrong, 400, 'WRONG_PASSWORD');
+    expect(fieldErrors(wrong)).toEqual({ current_password: 'La password attuale non è corretta' });
+    expect((await ctx.get('/user', { session })).json().email).toBe(oldEmail);
+    // An outstanding reset link of the old address must die with the change.
+    expect((await ctx.post('/auth/forgot-password', { username: oldEmail })).statusCode).toBe(200);
+    const resetLink = /\/reset-password\/([A-Za-z0-9_-]+)/.exec((await ctx.outbox(oldEmail)).filter((m) => m.template === 'reset-password').at(-1)!.textBody)![1]!;
+
+    const res = await ctx.post('/user/edit', { first_name: 'Luca', last_name: 'Romano', email: newEmail, current_password: DEMO_PASSWORD }, { session });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-auth-status']).toBe('LoggedOut');
+    expect(res.json()).toMatchObject({ email_verified: false });
+    // The old address is told; the new one gets a confirmation link; the old reset link is dead.
+    expect((await ctx.outbox(oldEmail)).map((m) => m.template)).toContain('email-changed');
+    expect((await ctx.outbox(newEmail)).map((m) => m.template)).toEqual(['verify-email']);
+    expectError(await ctx.post(`/auth/new-password/${resetLink}`, { password: 'Rubata-2026!!', password_confirmation: 'Rubata-2026!!' }), 400, 'TOKEN_INVALID');
     expect(res.json()).toMatchObject({ id: session.userId, email: newEmail, first_name: 'Luca', last_name: 'Romano' });
     expect(clearedCookies(res)).toEqual(['timbro_at', 'timbro_rt']);
 
@@ -93,7 +110,7 @@ describe('POST /user/edit', () => {
   it('refuses an e-mail already in use: 409 with X-Error-Message UniqueConstraintViolation', async () => {
     const session = await ctx.login('francesca.colombo@demo.timbro.it');
     for (const email of ['admin@demo.timbro.it', 'Admin@Demo.Timbro.IT']) {
-      const res = await ctx.post('/user/edit', { first_name: 'Francesca', last_name: 'Colombo', email }, { session });
+      const res = await ctx.post('/user/edit', { first_name: 'Francesca', last_name: 'Colombo', email, current_password: DEMO_PASSWORD }, { session });
       const body = expectError(res, 409, 'CONFLICT');
       expect(res.headers['x-error-message']).toBe('UniqueConstraintViolation');
       expect(body.message).toBe('Questo indirizzo email è già in uso');
@@ -207,7 +224,7 @@ describe('POST /user/change-password', () => {
 describe('POST /user/immediately-delete', () => {
   async function expectCannotDelete(email: string) {
     const session = await ctx.login(email);
-    const res = await ctx.post('/user/immediately-delete', undefined, { session });
+    const res = await ctx.post('/user/immediately-delete', { password: DEMO_PASSWORD }, { session });
     const body = expectError(res, 409, 'CANNOT_DELETE_USER');
     expect(res.headers['x-error-message']).toBe('CannotDeleteUser');
     expect(body.message).toBe('Questo profilo non può essere eliminato');
@@ -236,7 +253,7 @@ describe('POST /user/immediately-delete', () => {
       .returning({ id: users.id });
     const [membership] = await ctx.db
       .insert(userInfos)
-      .values({ workspaceId: ctx.ws.beta, userId: coAdmin!.id, isAdmin: true, enabled: false })
+      .values({ workspaceId: ctx.ws.beta, userId: coAdmin!.id, firstName: 'Cora', lastName: 'Admin', isAdmin: true, enabled: false })
       .returning({ id: userInfos.id });
     // Co-admin membership disabled: admin@beta is still the last enabled admin.
     await expectCannotDelete('admin@beta.timbro.it');
@@ -247,7 +264,7 @@ describe('POST /user/immediately-delete', () => {
 
     await ctx.db.update(users).set({ enabled: true }).where(eq(users.id, coAdmin!.id));
     const session = await ctx.login('admin@beta.timbro.it');
-    const res = await ctx.post('/user/immediately-delete', undefined, { session });
+    const res = await ctx.post('/user/immediately-delete', { password: DEMO_PASSWORD }, { session });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-auth-status']).toBe('LoggedOut');
     expectError(await ctx.get('/user', { session }), 401, 'UNAUTHENTICATED');
@@ -262,7 +279,13 @@ describe('POST /user/immediately-delete', () => {
 
   it('an accountant without employee records may delete the profile', async () => {
     const session = await ctx.login('consulente@demo.timbro.it');
-    const res = await ctx.post('/user/immediately-delete', undefined, { session });
+    // The password is asked first: missing or wrong, nothing happens.
+    const missing = await ctx.post('/user/immediately-delete', {}, { session });
+    expectError(missing, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(missing)).toEqual({ password: 'Inserisci la password per eliminare il profilo' });
+    expectError(await ctx.post('/user/immediately-delete', { password: 'Sbagliata-2026' }, { session }), 400, 'WRONG_PASSWORD');
+    expect((await ctx.get('/user', { session })).statusCode).toBe(200);
+    const res = await ctx.post('/user/immediately-delete', { password: DEMO_PASSWORD }, { session });
     expect(res.statusCode).toBe(200);
     expectError(await ctx.get('/user', { session }), 401, 'UNAUTHENTICATED');
     expectError(await login('consulente@demo.timbro.it', DEMO_PASSWORD), 401, 'INVALID_CREDENTIALS');
@@ -283,7 +306,7 @@ describe('POST /user/immediately-delete', () => {
     const session: Session = { cookie: cookiesOf(reg), email, userId: reg.json().id };
     expect((await ctx.get('/user', { session })).statusCode).toBe(200);
 
-    const res = await ctx.post('/user/immediately-delete', undefined, { session });
+    const res = await ctx.post('/user/immediately-delete', { password }, { session });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: expect.stringMatching(/\S/) });
     expect(res.headers['x-auth-status']).toBe('LoggedOut');

@@ -224,22 +224,28 @@ describe('POST /admin/user/import/preview', () => {
     expect(body).toMatchObject({ total: 2, valid: 1, invalid: 1 });
   });
 
-  it('refuses to bind an account that is disabled on the platform', async () => {
+  it('says nothing about platform accounts: a disabled account elsewhere, Beta’s people and a brand-new person preview alike', async () => {
     const [valentina] = await ctx.db.select().from(users).where(eq(users.email, 'valentina.barbieri@beta.timbro.it'));
     await ctx.db.update(users).set({ enabled: false }).where(eq(users.id, valentina!.id));
     try {
-      const res = await preview(csv([cells(person(70), { Nome: 'Valentina', Cognome: 'Barbieri', Email: valentina!.email, 'Codice fiscale': valentina!.fiscalCode! })]));
+      const res = await preview(
+        csv([
+          cells(person(70), { Nome: 'Valentina', Cognome: 'Barbieri', Email: valentina!.email, 'Codice fiscale': valentina!.fiscalCode! }),
+          cells(person(71)),
+        ]),
+      );
       expect(res.statusCode, res.body).toBe(200);
-      expect((res.json() as ImportPreview).rows[0]).toMatchObject({
-        action: 'skip',
-        errors: [{ field: 'fiscalCode', message: 'L’account di questa persona è disabilitato sulla piattaforma' }],
-      });
+      const rows = (res.json() as ImportPreview).rows;
+      expect(rows.map((r) => ({ action: r.action, errors: r.errors }))).toEqual([
+        { action: 'create', errors: [] },
+        { action: 'create', errors: [] },
+      ]);
     } finally {
       await ctx.db.update(users).set({ enabled: true }).where(eq(users.id, valentina!.id));
     }
   });
 
-  it('flags duplicates inside the file, people already in the workspace and taken e-mails; offers to bind other accounts', async () => {
+  it('flags duplicates inside the file and the workspace’s own records; other accounts are simply enrolled', async () => {
     const [mario] = await ctx.db.select().from(users).where(eq(users.email, 'mario.rossi@demo.timbro.it'));
     const [paolo] = await ctx.db.select().from(users).where(eq(users.email, 'paolo.lombardi@beta.timbro.it'));
     const a = person(60);
@@ -254,7 +260,7 @@ describe('POST /admin/user/import/preview', () => {
       cells(c, { Email: a.email.toUpperCase() }), // line 4: e-mail of line 2
       cells(d, { 'Codice fiscale': b.fiscalCode.toLowerCase() }), // line 5: fiscal code of line 3
       cells(e, { 'Codice fiscale': mario!.fiscalCode! }), // line 6: already in Demo
-      cells(f, { Email: 'Giulia.Esposito@demo.timbro.it' }), // line 7: e-mail taken
+      cells(f, { Email: 'Giulia.Esposito@demo.timbro.it' }), // line 7: a login e-mail of Demo
       cells(person(66), { Nome: 'Paolo', Cognome: 'Lombardi', Email: 'paolo.lombardi@beta.timbro.it', 'Codice fiscale': paolo!.fiscalCode! }), // line 8: Beta's Paolo
       cells(person(67), { Nome: '', Email: 'non-una-mail' }), // line 9
     ];
@@ -266,9 +272,9 @@ describe('POST /admin/user/import/preview', () => {
     expect(byLine[3]).toMatchObject({ errors: [], action: 'create' });
     expect(byLine[4]).toMatchObject({ errors: [{ field: 'email', message: 'Duplicato della riga 2' }], action: 'skip' });
     expect(byLine[5]).toMatchObject({ errors: [{ field: 'fiscalCode', message: 'Duplicato della riga 3' }], action: 'skip' });
-    expect(byLine[6]).toMatchObject({ errors: [{ field: 'fiscalCode', message: 'Questa persona fa già parte dell’azienda' }], action: 'skip' });
-    expect(byLine[7]).toMatchObject({ errors: [{ field: 'email', message: 'Questo indirizzo email è già in uso' }], action: 'skip' });
-    expect(byLine[8]).toMatchObject({ errors: [], action: 'bind' });
+    expect(byLine[6]).toMatchObject({ errors: [{ field: 'fiscalCode', message: 'Nell’azienda c’è già una scheda con questo codice fiscale' }], action: 'skip' });
+    expect(byLine[7]).toMatchObject({ errors: [{ field: 'email', message: 'Nell’azienda c’è già una scheda con questa email di accesso' }], action: 'skip' });
+    expect(byLine[8]).toMatchObject({ errors: [], action: 'create' });
     expect(byLine[9]).toMatchObject({
       errors: [
         { field: 'firstName', message: 'Inserisci il nome' },
@@ -286,8 +292,8 @@ describe('POST /admin/user/import/preview', () => {
     expect(fieldErrors(refused)).toEqual({
       'rows.4.email': 'Riga 4: Duplicato della riga 2',
       'rows.5.fiscalCode': 'Riga 5: Duplicato della riga 3',
-      'rows.6.fiscalCode': 'Riga 6: Questa persona fa già parte dell’azienda',
-      'rows.7.email': 'Riga 7: Questo indirizzo email è già in uso',
+      'rows.6.fiscalCode': 'Riga 6: Nell’azienda c’è già una scheda con questo codice fiscale',
+      'rows.7.email': 'Riga 7: Nell’azienda c’è già una scheda con questa email di accesso',
       'rows.9.firstName': 'Riga 9: Inserisci il nome',
       'rows.9.email': 'Riga 9: Inserisci un indirizzo email valido',
     });
@@ -324,7 +330,7 @@ describe('POST /admin/user/import', () => {
     const before = await snapshot();
     const res = await runImport(csv(rows));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ created: 20, bound: 0 });
+    expect(res.json()).toEqual({ created: 20 });
     expect(await demoTotal()).toBe(total + 20);
     const after = await snapshot();
     expect(after).toEqual({
@@ -364,7 +370,7 @@ describe('POST /admin/user/import', () => {
 
     const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.requestId, String(res.headers['x-request-id'])));
     expect(entry).toMatchObject({ workspaceId: ctx.ws.demo, actorUserId: admin.userId, action: 'user.import', entityType: 'user' });
-    expect(entry!.changes).toEqual({ created: 20, bound: 0, rows: 20 });
+    expect(entry!.changes).toEqual({ created: 20, rows: 20 });
 
     // Every new person has an invitation; the link works.
     for (const p of people) expect((await ctx.outbox(p.email)).map((m) => m.template)).toEqual(['invitation']);
@@ -417,7 +423,7 @@ describe('POST /admin/user/import', () => {
     const total = await demoTotal();
     const res = await runImport(buf, 'dipendenti.xlsx');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ created: 20, bound: 0 });
+    expect(res.json()).toEqual({ created: 20 });
     expect(await demoTotal()).toBe(total + 20);
     const first = (await findByEmail(people[0]!.email))!;
     expect(first).toMatchObject({ firstName: people[0]!.firstName, birthday: people[0]!.birthday, birthplace: 'Torino', phoneNumber: `+39347${people[0]!.phone.slice(4)}` });
@@ -439,22 +445,27 @@ describe('POST /admin/user/import', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('binds accounts that exist on the platform instead of duplicating them', async () => {
+  it('never binds an existing account: it is invited and accepts or declines; nothing of it shows before', async () => {
     const [paolo] = await ctx.db.select().from(users).where(eq(users.email, 'paolo.lombardi@beta.timbro.it'));
     const fresh = person(500);
     const rows = [
-      cells(person(501), { Nome: 'Paolo', Cognome: 'Lombardi', Email: 'paolo.lombardi@beta.timbro.it', 'Codice fiscale': paolo!.fiscalCode!, Gruppi: 'Trasferte' }),
+      cells(person(501), { Nome: 'Paolino', Cognome: 'Lombardi', Email: 'paolo.lombardi@beta.timbro.it', Gruppi: 'Trasferte' }),
       cells(fresh),
     ];
     const usersBefore = (await snapshot()).users;
     const res = await runImport(csv(rows));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ created: 1, bound: 1 });
+    expect(res.json()).toEqual({ created: 2 });
     expect((await snapshot()).users).toBe(usersBefore + 1);
-    const bound = (await findByEmail('paolo.lombardi@beta.timbro.it'))!;
-    expect(bound).toMatchObject({ userId: paolo!.id, sharedAccount: true, invitationPending: false, groups: [expect.objectContaining({ name: 'Trasferte' })] });
-    expect((await ctx.outbox('paolo.lombardi@beta.timbro.it')).map((m) => m.template)).toEqual(['added-to-workspace']);
+    const invited = (await findByEmail('paolo.lombardi@beta.timbro.it'))!;
+    // The workspace's names, pending, no activity of the account shown.
+    expect(invited).toMatchObject({ userId: paolo!.id, firstName: 'Paolino', invitationStatus: 'pending', loginEmailEditable: false, lastLoginAt: { web: null, app: null } });
+    expect((await ctx.outbox('paolo.lombardi@beta.timbro.it')).map((m) => m.template)).toEqual(['workspace-invitation']);
     expect((await ctx.outbox(fresh.email)).map((m) => m.template)).toEqual(['invitation']);
+    // Paolo cannot enter Demo until he accepts.
+    const session = await ctx.login('paolo.lombardi@beta.timbro.it');
+    expect(((await ctx.get('/workspace/list', { session })).json() as { id: string }[]).map((w) => w.id)).toEqual([ctx.ws.beta]);
+    expectError(await ctx.get('/attendance/user-info/current', { session, workspace: ctx.ws.demo }), 403, 'WORKSPACE_FORBIDDEN');
   });
 });
 
@@ -529,7 +540,7 @@ describe('GET /admin/user/export', () => {
     expect(none).toEqual([EXPORT_HEADER]);
   });
 
-  it('an export can be imported in another workspace: every Demo employee is offered for binding', async () => {
+  it('an export can be imported in another workspace: every Demo employee can be enrolled (by invitation)', async () => {
     const res = await ctx.get('/admin/user/export', { session: admin, workspace: ctx.ws.demo, query: { search: 'demo.timbro.it', role: 'member' } });
     const rows = await readXlsx(res);
     expect(rows.length).toBeGreaterThan(10);
@@ -538,6 +549,6 @@ describe('GET /admin/user/export', () => {
     const body = pre.json() as ImportPreview;
     expect(body.total).toBe(rows.length - 1);
     expect(body.invalid).toBe(0);
-    expect(new Set(body.rows.map((r) => r.action))).toEqual(new Set(['bind']));
+    expect(new Set(body.rows.map((r) => r.action))).toEqual(new Set(['create']));
   });
 });

@@ -156,9 +156,10 @@ describe('GET /admin/user', () => {
     expect(page.items.map((u) => u.lastName)).toEqual(DEMO_LAST_NAMES);
     expect(page.items.some((u) => u.email.endsWith('@beta.timbro.it'))).toBe(false);
     const mario = page.items.find((u) => u.email === 'mario.rossi@demo.timbro.it')!;
-    expect(mario).toMatchObject({ roles: ['member'], enabled: true, sharedAccount: false, invitationPending: false, groups: [] });
+    expect(mario).toMatchObject({ roles: ['member'], enabled: true, invitationStatus: 'accepted', loginEmailEditable: false, invitationPending: false, groups: [] });
     const conti = page.items.find((u) => u.lastName === 'Conti')!;
-    expect(conti).toMatchObject({ roles: ['accountant'], sharedAccount: true });
+    expect(conti).toMatchObject({ roles: ['accountant'], loginEmailEditable: false });
+    expect(conti).not.toHaveProperty('sharedAccount');
     // Beta sees its own people (the accountant works for both).
     const beta = await ctx.get('/admin/user', { session: betaAdmin, workspace: ctx.ws.beta });
     expect(beta.json().total).toBe(4);
@@ -323,7 +324,8 @@ describe('GET /admin/user/{id}', () => {
       birthday: '1985-04-25',
       birthplace: 'Milano',
       groups: [],
-      sharedAccount: false,
+      invitationStatus: 'accepted',
+      loginEmailEditable: false,
       createdAt: expect.any(String),
     });
     const byAccountant = await ctx.get(`/admin/user/${id}`, inDemo(accountant));
@@ -400,7 +402,6 @@ describe('POST /admin/user (create)', () => {
       [{ birthday: '25/04/1985' }, 'birthday', 'Data non valida (formato AAAA-MM-GG)'],
       [{ groups: ['gruppo'] }, 'groups.0', 'Identificativo non valido'],
       [{ attendanceAutoApproveRequest: 'a volte' }, 'attendanceAutoApproveRequest', 'Valore non valido'],
-      [{ bindUserId: 'qualcuno' }, 'bindUserId', 'Identificativo non valido'],
       [{ homeAddress: 'x'.repeat(301) }, 'homeAddress', 'Massimo 300 caratteri'],
     ];
     for (const [patch, path, message] of cases) {
@@ -485,7 +486,8 @@ describe('POST /admin/user (create)', () => {
       birthday: '1990-05-12',
       birthplace: 'Milano',
       groups: [{ id: gid, name: 'Nuovi assunti' }],
-      sharedAccount: false,
+      invitationStatus: 'pending',
+      loginEmailEditable: true,
       createdAt: expect.any(String),
     });
     expect(await getUser(created.id)).toEqual(created);
@@ -493,10 +495,11 @@ describe('POST /admin/user (create)', () => {
     expect(listed.total).toBe(16);
     expect(listed.items[0]!.id).toBe(created.id);
 
-    // One account, no password yet.
+    // One account, no password yet, created by this workspace.
     const accounts = await ctx.db.select().from(users).where(eq(users.fiscalCode, cf));
     expect(accounts).toHaveLength(1);
     expect(accounts[0]!.passwordHash).toBeNull();
+    expect(accounts[0]!.createdByWorkspaceId).toBe(ctx.ws.demo);
 
     // Audit.
     const [entry] = await auditOf(res);
@@ -522,7 +525,7 @@ describe('POST /admin/user (create)', () => {
     expect(me.json().workspace_roles).toEqual([expect.objectContaining({ workspace_id: ctx.ws.demo, member: true, admin: false })]);
     // The new employee is a member: no access to the admin list.
     expectError(await ctx.get('/admin/user', { session: lucia }), 403, 'FORBIDDEN');
-    expect((await getUser(created.id)).invitationPending).toBe(false);
+    expect(await getUser(created.id)).toMatchObject({ invitationPending: false, invitationStatus: 'accepted', loginEmailEditable: false });
     // The link works once.
     expectError(await ctx.post(`/auth/first-login/${token}`, { password, password_confirmation: password }), 400, 'TOKEN_INVALID');
   });
@@ -549,181 +552,60 @@ describe('POST /admin/user (create)', () => {
     expect(intl.json()).toMatchObject({ phoneNumber: '+442079460958', iban: 'DE89370400440532013000', roles: ['accountant', 'member'] });
   });
 
-  it('409 for a taken e-mail (X-Error-Message UniqueConstraintViolation) and for a fiscal code already on the platform', async () => {
+  it('409 only for the workspace’s own records (same fiscal code, same login e-mail); other accounts never conflict', async () => {
     const before = await countUsers();
-    for (const email of ['Mario.Rossi@Demo.Timbro.it', 'valentina.barbieri@beta.timbro.it']) {
-      const res = await ctx.post('/admin/user', employee({ email }), asAdmin());
-      const body = expectError(res, 409, 'CONFLICT');
-      expect(res.headers['x-error-message']).toBe('UniqueConstraintViolation');
-      expect(body.message).toBe('Questo indirizzo email è già in uso');
-      expect(fieldErrors(res)).toEqual({ email: 'Questo indirizzo email è già in uso' });
-    }
+    const sameEmail = await ctx.post('/admin/user', employee({ email: 'Mario.Rossi@Demo.Timbro.it' }), asAdmin());
+    expect(expectError(sameEmail, 409, 'CONFLICT').message).toBe('Nell’azienda c’è già una scheda con questa email di accesso');
+    expect(fieldErrors(sameEmail)).toEqual({ email: 'Nell’azienda c’è già una scheda con questa email di accesso' });
 
     const [mario] = await ctx.db.select().from(users).where(eq(users.email, 'mario.rossi@demo.timbro.it'));
     const dupMember = await ctx.post('/admin/user', employee({ fiscalCode: mario!.fiscalCode!.toLowerCase() }), asAdmin());
-    expect(expectError(dupMember, 409, 'CONFLICT').message).toBe('Questa persona fa già parte dell’azienda');
-    expect(fieldErrors(dupMember)).toEqual({ fiscalCode: 'Questa persona fa già parte dell’azienda' });
+    expect(expectError(dupMember, 409, 'CONFLICT').message).toBe('Nell’azienda c’è già una scheda con questo codice fiscale');
+    expect(fieldErrors(dupMember)).toEqual({ fiscalCode: 'Nell’azienda c’è già una scheda con questo codice fiscale' });
     expect(dupMember.headers['x-error-message']).toBeUndefined();
-
-    // Somebody of another workspace: not duplicated, the admin is told to search and bind.
-    const [paolo] = await ctx.db.select().from(users).where(eq(users.email, 'paolo.lombardi@beta.timbro.it'));
-    const elsewhere = await ctx.post('/admin/user', employee({ fiscalCode: paolo!.fiscalCode }), asAdmin());
-    expectError(elsewhere, 409, 'CONFLICT');
-    expect(fieldErrors(elsewhere)).toEqual({ fiscalCode: 'Questo codice fiscale appartiene già a un utente: cercalo e collegalo all’azienda' });
-
     expect(await countUsers()).toBe(before);
   });
 });
 
-describe('GET /admin/user/search-unbound and binding an existing account', () => {
-  const password = 'Candidato-2026!';
+describe('GET /admin/user/search-unbound: the workspace’s own records that are not active members', () => {
   const cf = generateCodiceFiscale({ lastName: 'Verdi', firstName: 'Giovanni', birthDate: '1994-07-19', sex: 'M', belfiore: 'F205' });
-  let candidate: Session;
-
-  beforeAll(async () => {
-    const res = await ctx.post('/auth/register', {
-      first_name: 'Giovanni',
-      last_name: 'Verdi',
-      email: 'giovanni.verdi@example.it',
-      fiscal_code: cf,
-      password,
-      password_confirmation: password,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    candidate = { cookie: cookiesOf(res), email: 'giovanni.verdi@example.it', userId: res.json().id };
-  });
 
   it('401, 403 for a member and for the accountant, 400 for a missing or bad fiscal code or exclude id', async () => {
     expectError(await ctx.get('/admin/user/search-unbound', { query: { fiscal_code: cf } }), 401, 'UNAUTHENTICATED');
     expectError(await ctx.get('/admin/user/search-unbound', inDemo(member, { fiscal_code: cf })), 403, 'FORBIDDEN');
     expectError(await ctx.get('/admin/user/search-unbound', inDemo(accountant, { fiscal_code: cf })), 403, 'FORBIDDEN');
-    // A candidate has no workspace at all.
-    expectError(await ctx.get('/admin/user/search-unbound', { session: candidate, query: { fiscal_code: cf } }), 403, 'FORBIDDEN');
-
     const missing = await ctx.get('/admin/user/search-unbound', asAdmin());
-    expectError(missing, 400, 'VALIDATION_FAILED');
-    expect(fieldErrors(missing)).toEqual({ fiscal_code: 'Inserisci il codice fiscale' });
-    const empty = await ctx.get('/admin/user/search-unbound', inDemo(admin, { fiscal_code: ' ' }));
-    expect(fieldErrors(empty)).toEqual({ fiscal_code: 'Inserisci il codice fiscale' });
+    expect(fieldErrors(expectError(missing, 400, 'VALIDATION_FAILED') && missing)).toEqual({ fiscal_code: 'Inserisci il codice fiscale' });
     const invalid = await ctx.get('/admin/user/search-unbound', inDemo(admin, { fiscal_code: cf.slice(0, 15) + (cf.endsWith('Z') ? 'Y' : 'Z') }));
-    expectError(invalid, 400, 'VALIDATION_FAILED');
-    expect(fieldErrors(invalid)).toEqual({ fiscal_code: 'Il codice fiscale non è valido' });
+    expect(fieldErrors(expectError(invalid, 400, 'VALIDATION_FAILED') && invalid)).toEqual({ fiscal_code: 'Il codice fiscale non è valido' });
     const badExclude = await ctx.get(`/admin/user/search-unbound?fiscal_code=${cf}&exclude_ids[]=nope`, asAdmin());
     expectError(badExclude, 400, 'VALIDATION_FAILED');
-    expect(fieldErrors(badExclude)).toEqual({ 'exclude_ids.0': 'Identificativo non valido' });
   });
 
-  it('finds a registered candidate by fiscal code with a masked e-mail and honours exclude_ids[]', async () => {
-    const found = await ctx.get('/admin/user/search-unbound', inDemo(admin, { fiscal_code: ` ${cf.toLowerCase()} ` }));
-    expect(found.statusCode, found.body).toBe(200);
-    expect(found.json()).toEqual([{ id: candidate.userId, firstName: 'Giovanni', lastName: 'Verdi', emailHint: 'g***@example.it', fiscalCode: cf }]);
-    expect(found.body).not.toContain('giovanni.verdi@');
-
-    const excluded = await ctx.get(`/admin/user/search-unbound?fiscal_code=${cf}&exclude_ids[]=${candidate.userId}`, asAdmin());
-    expect(excluded.statusCode).toBe(200);
-    expect(excluded.json()).toEqual([]);
-    const otherExcluded = await ctx.get(`/admin/user/search-unbound?fiscal_code=${cf}&exclude_ids[]=${randomUUID()}&exclude_ids[]=${randomUUID()}`, asAdmin());
-    expect(otherExcluded.json()).toHaveLength(1);
-
-    // People already in Demo are not "unbound"; people of Beta are.
+  it('finds a pending invitation of this workspace by fiscal code (masked e-mail), honours exclude_ids[], never other accounts', async () => {
+    // Accounts elsewhere (Beta's Paolo, the operator) are never found: the answer is the same as for nobody.
+    const [paolo] = await ctx.db.select().from(users).where(eq(users.email, 'paolo.lombardi@beta.timbro.it'));
+    const [operator] = await ctx.db.select().from(users).where(eq(users.email, 'operator@demo.timbro.it'));
+    for (const code of [paolo!.fiscalCode!, operator!.fiscalCode!, cf]) {
+      const res = await ctx.get('/admin/user/search-unbound', inDemo(admin, { fiscal_code: code }));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([]);
+    }
+    // Members of the workspace are bound already.
     const [mario] = await ctx.db.select().from(users).where(eq(users.email, 'mario.rossi@demo.timbro.it'));
     expect((await ctx.get('/admin/user/search-unbound', inDemo(admin, { fiscal_code: mario!.fiscalCode! }))).json()).toEqual([]);
-    const [paolo] = await ctx.db.select().from(users).where(eq(users.email, 'paolo.lombardi@beta.timbro.it'));
-    expect((await ctx.get('/admin/user/search-unbound', inDemo(admin, { fiscal_code: paolo!.fiscalCode! }))).json()).toEqual([
-      { id: paolo!.id, firstName: 'Paolo', lastName: 'Lombardi', emailHint: 'p***@beta.timbro.it', fiscalCode: paolo!.fiscalCode },
+
+    const created = await ctx.post('/admin/user', employee({ firstName: 'Giovanni', lastName: 'Verdi', email: 'giovanni.verdi@example.it', fiscalCode: cf }), asAdmin());
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().id as string;
+    const found = await ctx.get('/admin/user/search-unbound', inDemo(admin, { fiscal_code: ` ${cf.toLowerCase()} ` }));
+    expect(found.json()).toEqual([
+      { id, firstName: 'Giovanni', lastName: 'Verdi', emailHint: 'g***@example.it', fiscalCode: cf, invitationStatus: 'pending', invitedAt: expect.any(String) },
     ]);
-    // From Beta, Paolo is already bound.
-    expect((await ctx.get('/admin/user/search-unbound', { session: betaAdmin, workspace: ctx.ws.beta, query: { fiscal_code: paolo!.fiscalCode! } })).json()).toEqual([]);
-    const nobody = generateCodiceFiscale({ lastName: 'Nessuno', firstName: 'Nemo', birthDate: '2000-01-01', sex: 'M', belfiore: 'F205' });
-    expect((await ctx.get('/admin/user/search-unbound', inDemo(admin, { fiscal_code: nobody }))).json()).toEqual([]);
-  });
-
-  it('binds the candidate instead of creating a second account; the candidate sees the workspace at once', async () => {
-    const before = await countUsers();
-    const body = {
-      firstName: 'Giovanni',
-      lastName: 'Verdi',
-      email: 'giovanni.verdi@example.it',
-      fiscalCode: cf,
-      roles: ['member'],
-      workEmail: 'giovanni.verdi@demo.timbro.it',
-      pec: 'giovanni.verdi@pec.it',
-    };
-    // Without bindUserId the same fiscal code is refused.
-    const dup = await ctx.post('/admin/user', body, asAdmin());
-    expectError(dup, 409, 'CONFLICT');
-    expect(fieldErrors(dup)).toEqual({ fiscalCode: 'Questo codice fiscale appartiene già a un utente: cercalo e collegalo all’azienda' });
-    // bindUserId must be the account with that fiscal code.
-    const other = generateCodiceFiscale({ lastName: 'Verdi', firstName: 'Giovanna', birthDate: '1994-07-19', sex: 'F', belfiore: 'F205' });
-    expect(expectError(await ctx.post('/admin/user', { ...body, fiscalCode: other, bindUserId: candidate.userId }, asAdmin()), 404, 'NOT_FOUND').message).toBe(
-      'Utente non trovato',
-    );
-    expectError(await ctx.post('/admin/user', { ...body, bindUserId: randomUUID() }, asAdmin()), 404, 'NOT_FOUND');
-    expectError(await ctx.post('/admin/user', { ...body, bindUserId: candidate.userId }, inDemo(accountant)), 403, 'FORBIDDEN');
-
-    expect((await ctx.get('/workspace/list', { session: candidate })).json()).toEqual([]);
-    const res = await ctx.post('/admin/user', { ...body, bindUserId: candidate.userId }, asAdmin());
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      userId: candidate.userId,
-      email: 'giovanni.verdi@example.it',
-      fiscalCode: cf,
-      roles: ['member'],
-      invitationPending: false,
-      sharedAccount: false,
-      workEmail: 'giovanni.verdi@demo.timbro.it',
-    });
-    expect(await countUsers()).toBe(before);
-    expect(await ctx.db.select({ id: users.id }).from(users).where(eq(users.fiscalCode, cf))).toHaveLength(1);
-    const [entry] = await auditOf(res);
-    expect(entry).toMatchObject({ action: 'user.bind', entityType: 'user', entityId: res.json().id, actorUserId: admin.userId });
-    // Told by e-mail, without an invitation link (the account has a password).
-    const mails = await ctx.outbox('giovanni.verdi@example.it');
-    expect(mails.map((m) => m.template)).toEqual(['welcome', 'added-to-workspace']);
-    expect(mails[1]!.textBody).not.toContain('/first-login/');
-    // The candidate's open session now has Demo.
-    const ws = await ctx.get('/workspace/list', { session: candidate });
-    expect(ws.json()).toEqual([expect.objectContaining({ id: ctx.ws.demo })]);
-
-    // Not unbound any more; binding again is a conflict.
-    expect((await ctx.get('/admin/user/search-unbound', inDemo(admin, { fiscal_code: cf }))).json()).toEqual([]);
-    const again = await ctx.post('/admin/user', { ...body, bindUserId: candidate.userId }, asAdmin());
-    expectError(again, 409, 'CONFLICT');
-    expect(fieldErrors(again)).toEqual({ fiscalCode: 'Questa persona fa già parte dell’azienda' });
-  });
-
-  it('binds somebody of another workspace; their name and e-mail then belong to their own profile', async () => {
-    const [paolo] = await ctx.db.select().from(users).where(eq(users.email, 'paolo.lombardi@beta.timbro.it'));
-    const res = await ctx.post(
-      '/admin/user',
-      {
-        firstName: 'Paolo',
-        lastName: 'Lombardi',
-        email: 'paolo.lombardi@beta.timbro.it',
-        fiscalCode: paolo!.fiscalCode,
-        bindUserId: paolo!.id,
-        roles: ['member'],
-        workEmail: 'paolo.lombardi@demo.timbro.it',
-        pec: 'paolo.lombardi@pec.it',
-      },
-      asAdmin(),
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const bound = res.json() as User;
-    expect(bound).toMatchObject({ userId: paolo!.id, sharedAccount: true, invitationPending: false });
-    expect((await ctx.outbox('paolo.lombardi@beta.timbro.it')).map((m) => m.template)).toEqual(['added-to-workspace']);
-
-    const rename = await ctx.post(`/admin/user/${bound.id}`, { ...editable(bound), firstName: 'Paolino' }, asAdmin());
-    expect(expectError(rename, 409, 'CONFLICT').message).toBe('Questa persona lavora anche per un’altra azienda: nome ed email si modificano solo dal suo profilo');
-    const reEmail = await ctx.post(`/admin/user/${bound.id}`, { ...editable(bound), email: 'paolo@demo.timbro.it' }, asAdmin());
-    expectError(reEmail, 409, 'CONFLICT');
-    // The employee record itself is Demo's to edit.
-    const ok = await ctx.post(`/admin/user/${bound.id}`, { ...editable(bound), phoneNumber: '02 1234 5678' }, asAdmin());
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ firstName: 'Paolo', phoneNumber: '+390212345678' });
-    // Beta's record is untouched.
-    const betaRecord = await ctx.get(`/admin/user/${await infoId('paolo.lombardi@beta.timbro.it', ctx.ws.beta)}`, { session: betaAdmin, workspace: ctx.ws.beta });
-    expect(betaRecord.json()).toMatchObject({ firstName: 'Paolo', workEmail: 'paolo.lombardi@beta.timbro.it', sharedAccount: true });
+    expect((await ctx.get(`/admin/user/search-unbound?fiscal_code=${cf}&exclude_ids[]=${id}`, asAdmin())).json()).toEqual([]);
+    expect((await ctx.get(`/admin/user/search-unbound?fiscal_code=${cf}&exclude_ids[]=${randomUUID()}`, asAdmin())).json()).toHaveLength(1);
+    // Beta does not see Demo's records.
+    expect((await ctx.get('/admin/user/search-unbound', { session: betaAdmin, workspace: ctx.ws.beta, query: { fiscal_code: cf } })).json()).toEqual([]);
   });
 });
 
@@ -775,7 +657,7 @@ describe('POST /admin/user/{id} (update)', () => {
       [{ pec: '' }, 'pec', 'Inserisci la PEC o l’email personale'],
       [{ iban: 'IT60X0542811101000000123457' }, 'iban', "L'IBAN non è valido"],
       [{ phoneNumber: '+39 12' }, 'phoneNumber', 'Il numero di telefono non è valido'],
-      [{ birthday: '2999-01-01' }, 'birthday', 'La data di nascita non può essere nel futuro'],
+      [{ birthday: '2099-01-01' }, 'birthday', 'La data di nascita non può essere nel futuro'],
       [{ groups: [randomUUID()] }, 'groups', 'Gruppo non trovato'],
       [{ fiscalCode: 'RSSMRA85D25F205X' }, 'fiscalCode', 'Il codice fiscale non si può modificare'],
       [{ fiscalCode: '' }, 'fiscalCode', 'Il codice fiscale non si può modificare'],
@@ -840,31 +722,39 @@ describe('POST /admin/user/{id} (update)', () => {
     });
   });
 
-  it('changing the e-mail: a taken one is a 409, a new one ends the person’s sessions', async () => {
+  it('the login e-mail of an activated account is the person’s: the admin cannot change it (400), the account is untouched', async () => {
     const id = await infoId('giulia.esposito@demo.timbro.it');
     const giulia = await getUser(id);
-    const taken = await ctx.post(`/admin/user/${id}`, { ...editable(giulia), email: 'Mario.Rossi@demo.timbro.it' }, asAdmin());
-    expectError(taken, 409, 'CONFLICT');
-    expect(taken.headers['x-error-message']).toBe('UniqueConstraintViolation');
-    expect(fieldErrors(taken)).toEqual({ email: 'Questo indirizzo email è già in uso' });
-    const takenBeta = await ctx.post(`/admin/user/${id}`, { ...editable(giulia), email: 'admin@beta.timbro.it' }, asAdmin());
-    expect(takenBeta.statusCode).toBe(409);
-    expect(takenBeta.headers['x-error-message']).toBe('UniqueConstraintViolation');
-
-    // Same address, other case: not a change.
+    expect(giulia.loginEmailEditable).toBe(false);
     const session = await ctx.login('giulia.esposito@demo.timbro.it');
-    const same = await ctx.post(`/admin/user/${id}`, { ...editable(giulia), email: 'Giulia.Esposito@Demo.Timbro.it' }, asAdmin());
-    expect(same.statusCode).toBe(200);
-    expect((await ctx.get('/user', { session })).statusCode).toBe(200);
+    for (const email of ['Mario.Rossi@demo.timbro.it', 'giulia@attacker.example', 'admin@beta.timbro.it']) {
+      const res = await ctx.post(`/admin/user/${id}`, { ...editable(giulia), email }, asAdmin());
+      expectError(res, 400, 'VALIDATION_FAILED');
+      expect(fieldErrors(res)).toEqual({ email: 'L’email di accesso appartiene alla persona: può cambiarla solo dal suo profilo' });
+    }
+    // Same address, other case: not a change. Names are the workspace's own: they change, the account's do not.
+    const same = await ctx.post(`/admin/user/${id}`, { ...editable(giulia), email: 'Giulia.Esposito@Demo.Timbro.it', firstName: 'Giulia Maria' }, asAdmin());
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().firstName).toBe('Giulia Maria');
+    const [account] = await ctx.db.select().from(users).where(eq(users.id, giulia.userId));
+    expect(account).toMatchObject({ email: 'giulia.esposito@demo.timbro.it', firstName: 'Giulia' });
+    expect((await ctx.get('/user', { session })).json().first_name).toBe('Giulia');
+    await ctx.post(`/admin/user/${id}`, { ...editable(giulia) }, asAdmin());
+  });
 
-    const res = await ctx.post(`/admin/user/${id}`, { ...editable(giulia), email: 'Giulia.Esposito@Nuova-Mail.it' }, asAdmin());
+  it('a mistyped e-mail of a person never activated is corrected: the old link dies, a new one goes to the right address', async () => {
+    const created = (await ctx.post('/admin/user', employee({ email: 'refuso@exmaple.it', firstName: 'Rita', lastName: 'Refuso' }), asAdmin())).json() as User;
+    expect(created.loginEmailEditable).toBe(true);
+    const oldLink = /\/first-login\/([A-Za-z0-9_-]+)/.exec((await ctx.outbox('refuso@exmaple.it'))[0]!.textBody)![1]!;
+    const res = await ctx.post(`/admin/user/${created.id}`, { ...editable(created), email: 'refuso@example.it' }, asAdmin());
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().email).toBe('giulia.esposito@nuova-mail.it');
-    expectError(await ctx.get('/user', { session }), 401, 'UNAUTHENTICATED');
-    const again = await ctx.login('giulia.esposito@nuova-mail.it');
-    expect(again.userId).toBe(giulia.userId);
+    expect(res.json()).toMatchObject({ email: 'refuso@example.it', userId: created.userId, invitationStatus: 'pending' });
+    expectError(await ctx.post(`/auth/first-login/${oldLink}`, { password: 'Corretto-2026!', password_confirmation: 'Corretto-2026!' }), 400, 'TOKEN_INVALID');
+    const newLink = /\/first-login\/([A-Za-z0-9_-]+)/.exec((await ctx.outbox('refuso@example.it'))[0]!.textBody)![1]!;
+    expect((await ctx.post(`/auth/first-login/${newLink}`, { password: 'Corretto-2026!', password_confirmation: 'Corretto-2026!' })).statusCode).toBe(200);
+    expect(await getUser(created.id)).toMatchObject({ invitationStatus: 'accepted', loginEmailEditable: false });
     const [entry] = await auditOf(res);
-    expect(entry!.changes).toEqual({ email: { from: 'giulia.esposito@demo.timbro.it', to: 'giulia.esposito@nuova-mail.it' } });
+    expect(entry!.changes).toEqual({ email: { from: 'refuso@exmaple.it', to: 'refuso@example.it' } });
   });
 
   it('the last enabled admin keeps the admin role; a disabled co-admin does not count', async () => {
@@ -1011,16 +901,13 @@ describe('GET /ajax/users', () => {
   });
 
   it('lists the active workspace’s enabled people by name, searchable; disabled ones on request', async () => {
-    const all = (await ctx.get('/ajax/users', inDemo(member))).json() as { id: string; name: string; email: string; enabled: boolean }[];
+    const all = (await ctx.get('/ajax/users', inDemo(member))).json() as { id: string; name: string; enabled: boolean }[];
     const page = await list({ per_page: '200', enabled: 'true' });
     expect(all.map((u) => u.id)).toEqual(page.items.map((u) => u.id));
-    expect(all.find((u) => u.email === 'mario.rossi@demo.timbro.it')).toEqual({
-      id: await infoId('mario.rossi@demo.timbro.it'),
-      name: 'Mario Rossi',
-      email: 'mario.rossi@demo.timbro.it',
-      enabled: true,
-    });
-    expect(all.some((u) => u.email === 'valentina.barbieri@beta.timbro.it')).toBe(false);
+    // Names only: never a login e-mail.
+    expect(all.find((u) => u.name === 'Mario Rossi')).toEqual({ id: await infoId('mario.rossi@demo.timbro.it'), name: 'Mario Rossi', enabled: true });
+    expect(JSON.stringify(all)).not.toContain('@');
+    expect(all.some((u) => u.name === 'Valentina Barbieri')).toBe(false);
 
     const found = (await ctx.get('/ajax/users', inDemo(admin, { search: 'chiara mar' }))).json();
     expect(found).toEqual([expect.objectContaining({ name: 'Chiara Marino' })]);
@@ -1031,8 +918,10 @@ describe('GET /ajax/users', () => {
     try {
       expect((await ctx.get('/ajax/users', inDemo(admin, { search: 'chiara' }))).json()).toEqual([]);
       expect((await ctx.get('/ajax/users', inDemo(admin, { search: 'chiara', include_disabled: 'true' }))).json()).toEqual([
-        { id, name: 'Chiara Marino', email: 'chiara.marino@demo.timbro.it', enabled: false },
+        { id, name: 'Chiara Marino', enabled: false },
       ]);
+      // Former staff stay hidden from employees, even when they ask.
+      expect((await ctx.get('/ajax/users', inDemo(member, { search: 'chiara', include_disabled: 'true' }))).json()).toEqual([]);
     } finally {
       await ctx.post(`/admin/user/${id}/enable`, {}, asAdmin());
     }

@@ -162,7 +162,7 @@ describe('holidays: the national calendar a workspace starts with', () => {
     expect(await ensureNationalHolidays(ctx.db, scope)).toBe(0);
 
     // Through the API, for an admin of the new workspace: San Francesco from 2026, Easter Monday in any year.
-    await ctx.db.insert(userInfos).values({ workspaceId: gamma!.id, userId: admin.userId, isAdmin: true });
+    await ctx.db.insert(userInfos).values({ workspaceId: gamma!.id, userId: admin.userId, firstName: 'Anna', lastName: 'Bianchi', isAdmin: true });
     const asGamma = (query: Record<string, string>) => ({ session: admin, workspace: gamma!.id, query });
     const october = await ctx.get('/attendance/ajax/holidays', asGamma({ from: '2026-10-01', to: '2026-10-31' }));
     expect(october.statusCode, october.body).toBe(200);
@@ -235,8 +235,9 @@ describe('POST /admin/holiday', () => {
       // A month that does not exist makes the date not exist either.
       [{ ...ok, month: 13 }, { month: 'Questa data non esiste', day: 'Questa data non esiste' }],
       [{ ...ok, month: 0 }, { month: 'Questa data non esiste', day: 'Questa data non esiste' }],
-      [{ ...ok, year: 1899 }, { year: 'Valore non valido' }],
-      [{ ...ok, year: 2201 }, { year: 'Valore non valido' }],
+      [{ ...ok, year: 1899 }, { year: "L'anno deve essere compreso tra il 1900 e il 2100" }],
+      [{ ...ok, year: 2101 }, { year: "L'anno deve essere compreso tra il 1900 e il 2100" }],
+      [{ ...ok, year: 2201 }, { year: "L'anno deve essere compreso tra il 1900 e il 2100" }],
       [{ ...ok, year: '2026' }, { year: 'Valore non valido' }],
       [{ ...ok, kind: 'regional' }, { kind: 'Valore non valido' }],
       [{ ...ok, name: 'n'.repeat(101), icon: 'i'.repeat(41) }, { name: 'Massimo 100 caratteri', icon: 'Massimo 40 caratteri' }],

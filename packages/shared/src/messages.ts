@@ -31,4 +31,7 @@ export const msg = {
   invalidId: 'Identificativo non valido',
   invalidDate: 'Data non valida (formato AAAA-MM-GG)',
   invalidLanguage: 'Lingua non supportata',
+  passwordTooCommon: 'Questa password è tra le più usate: scegline una meno prevedibile',
+  currentPasswordForEmail: 'Per cambiare l’email di accesso inserisci la password attuale',
+  passwordForDelete: 'Inserisci la password per eliminare il profilo',
 } as const;

@@ -70,7 +70,8 @@ export const PERMISSIONS = {
   // working time
   'contract:read': ['admin', 'accountant'],
   'contract:write': ['admin'],
-  'settings:read': ['admin', 'accountant', 'member'],
+  // /admin/* reads are for admins and accountants; members read what they need through the /attendance/ajax/* lookups.
+  'settings:read': ['admin', 'accountant'],
   'settings:write': ['admin'],
   // attendance ("read" alone: everyone with a role; the service narrows an employee to their own data)
   'attendance:read': ['admin', 'accountant', 'member'],

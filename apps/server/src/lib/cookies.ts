@@ -5,9 +5,22 @@ export interface CookieNames {
   refresh: string;
 }
 
+/**
+ * Session lifetimes (ADR 0015, ASVS 7.3.1/7.3.2). A session ends at its absolute lifetime whatever the activity, and
+ * earlier when no refresh came within the idle timeout. Access tokens live 15 minutes and are checked against the
+ * session row on every request.
+ */
 export const ACCESS_TTL_SECONDS = 15 * 60;
+/** "Ricordami": 30 days at most, 7 days without use. */
 export const REFRESH_TTL_REMEMBER_SECONDS = 30 * 24 * 3600;
+export const REMEMBER_IDLE_SECONDS = 7 * 24 * 3600;
+/** A browser session: 12 hours at most, 30 minutes without use. */
 export const SESSION_TTL_SECONDS = 12 * 3600;
+export const SESSION_IDLE_SECONDS = 30 * 60;
+
+export function idleSeconds(rememberMe: boolean): number {
+  return rememberMe ? REMEMBER_IDLE_SECONDS : SESSION_IDLE_SECONDS;
+}
 export const REFRESH_COOKIE_PATH = '/api/v1/auth';
 
 /** `__Host-`/`__Secure-` prefixes need HTTPS; on plain http (local development) the plain names are used. */

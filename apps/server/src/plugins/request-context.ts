@@ -18,7 +18,7 @@ import type { Db } from '../db/client';
 import { authSessions, userInfos, users, workspaces } from '../db/schema';
 import { workspaceScope, type WorkspaceScope } from '../db/scope';
 import { AppError } from '../lib/errors';
-import { cookieNames } from '../lib/cookies';
+import { REMEMBER_IDLE_SECONDS, SESSION_IDLE_SECONDS, cookieNames } from '../lib/cookies';
 import { verifyAccessToken } from '../lib/tokens';
 
 export interface Membership {
@@ -42,6 +42,9 @@ export interface Actor {
   language: string;
   isOperator: boolean;
   lastWorkspaceId: string | null;
+  emailVerified: boolean;
+  /** Invitations of companies waiting for this person's answer. */
+  pendingInvitations: number;
   /** Workspaces this person may enter (enabled memberships; every workspace for the operator). */
   memberships: Membership[];
 }
@@ -88,6 +91,8 @@ export async function loadActor(db: Db, sessionId: string, now = new Date()): Pr
       language: users.language,
       isOperator: users.isOperator,
       lastWorkspaceId: users.lastWorkspaceId,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+      pendingInvitations: sql<number>`(select count(*)::int from ${userInfos} pi where pi.user_id = ${users.id} and pi.invitation_status = 'pending' and pi.enabled)`,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -96,6 +101,8 @@ export async function loadActor(db: Db, sessionId: string, now = new Date()): Pr
         eq(authSessions.id, sessionId),
         isNull(authSessions.revokedAt),
         gt(authSessions.expiresAt, now),
+        // Idle timeout (lib/cookies.ts): the refresh that proves activity also moves last_seen_at.
+        sql`${authSessions.lastSeenAt} > case when ${authSessions.rememberMe} then ${new Date(now.getTime() - REMEMBER_IDLE_SECONDS * 1000).toISOString()}::timestamptz else ${new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000).toISOString()}::timestamptz end`,
         eq(users.enabled, true),
       ),
     )
@@ -121,7 +128,8 @@ export async function loadMemberships(db: Db, userId: string, isOperator: boolea
       autoApprove: userInfos.attendanceAutoApproveRequest,
     })
     .from(workspaces)
-    .leftJoin(userInfos, and(eq(userInfos.workspaceId, workspaces.id), eq(userInfos.userId, userId)))
+    // Only accepted memberships give access: a pending or declined invitation is the company's record, not the person's.
+    .leftJoin(userInfos, and(eq(userInfos.workspaceId, workspaces.id), eq(userInfos.userId, userId), eq(userInfos.invitationStatus, 'accepted')))
     .where(isOperator ? sql`true` : and(eq(userInfos.userId, userId), eq(userInfos.enabled, true)))
     .orderBy(asc(workspaces.name), asc(workspaces.id));
   return rows.map((r) => ({

@@ -6,7 +6,7 @@ export type PermissionRule = Permission | readonly Permission[];
 
 /**
  * The settings screens (templates, holidays, absence types): for whoever reads the company's people (admin,
- * accountant — read-only without `settings:write`). Members hold `settings:read` only for other screens' lookups.
+ * accountant — read-only without `settings:write`). Members read lookups through `/attendance/ajax/*` (`workspace:read`).
  */
 export const SETTINGS_SCREEN: PermissionRule = ['settings:read', 'user:read'];
 

@@ -71,6 +71,8 @@ export const ProfileEditInputSchema = z.object({
   last_name: requiredString(msg.lastNameRequired, 100),
   email: emailField(),
   language: z.enum(LANGUAGES, { error: msg.invalidLanguage }).optional(),
+  /** Needed only when the login e-mail changes (ASVS 7.5.1: re-authentication before changing recovery data). */
+  current_password: z.string({ error: msg.invalidValue }).max(PASSWORD_MAX_LENGTH, { error: msg.passwordTooLong(PASSWORD_MAX_LENGTH) }).optional(),
 });
 export type ProfileEditInput = z.infer<typeof ProfileEditInputSchema>;
 
@@ -79,6 +81,27 @@ export const ChangePasswordInputSchema = z.object({
   new_password: newPasswordField(msg.newPasswordRequired),
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+/** POST /user/immediately-delete: the password confirms that the person at the keyboard owns the account. */
+export const DeleteAccountInputSchema = z.object({
+  password: z.string({ error: msg.passwordForDelete }).min(1, { error: msg.passwordForDelete }).max(PASSWORD_MAX_LENGTH, { error: msg.passwordTooLong(PASSWORD_MAX_LENGTH) }),
+});
+export type DeleteAccountInput = z.infer<typeof DeleteAccountInputSchema>;
+
+/** One login session of the current person (profile page, ASVS 7.5.2). */
+export const SessionInfoSchema = z.object({
+  id: z.string(),
+  client: z.enum(['web', 'app']),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  rememberMe: z.boolean(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+export const SessionListSchema = z.array(SessionInfoSchema);
 
 /** `workspace_roles` entry of GET /user (spec section 3). */
 export const WorkspaceRoleEntrySchema = z.object({
@@ -107,6 +130,10 @@ export const CurrentUserSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
+  /** Whether the person proved they read the login e-mail (needed to accept invitations). */
+  email_verified: z.boolean(),
+  /** Invitations waiting for an answer (the dashboard shows them). */
+  pending_invitations: z.number(),
   fiscal_code: z.string().nullable(),
   language: z.string(),
   workspace_roles: z.array(WorkspaceRoleEntrySchema),

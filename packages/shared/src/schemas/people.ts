@@ -14,17 +14,25 @@ export const peopleMsg = {
   phoneInvalid: 'Il numero di telefono non è valido',
   birthdayInFuture: 'La data di nascita non può essere nel futuro',
   fiscalCodeNotEditable: 'Il codice fiscale non si può modificare',
-  fiscalCodeTaken: 'Questo codice fiscale appartiene già a un utente: cercalo e collegalo all’azienda',
   alreadyMember: 'Questa persona fa già parte dell’azienda',
+  fiscalCodeInWorkspace: 'Nell’azienda c’è già una scheda con questo codice fiscale',
+  emailInWorkspace: 'Nell’azienda c’è già una scheda con questa email di accesso',
+  loginEmailLocked: 'L’email di accesso appartiene alla persona: può cambiarla solo dal suo profilo',
+  invitationNotPending: 'Questo invito non è più in attesa',
+  invitationNotFound: 'Invito non trovato',
+  emailNotVerified: 'Conferma prima il tuo indirizzo email: ti abbiamo inviato un link',
+  operatorCannotJoin: 'L’operatore della piattaforma non può far parte di un’azienda come dipendente',
   groupNameRequired: 'Inserisci il nome del gruppo',
   groupNameTaken: 'Esiste già un gruppo con questo nome',
-  sharedAccount: 'Questa persona lavora anche per un’altra azienda: nome ed email si modificano solo dal suo profilo',
   userNotFound: 'Utente non trovato',
   groupNotFound: 'Gruppo non trovato',
   cannotDisableSelf: 'Non puoi disabilitare te stesso',
   lastAdmin: 'Deve restare almeno un amministratore attivo',
   accountDisabled: 'L’account di questa persona è disabilitato sulla piattaforma',
 } as const;
+
+export const INVITATION_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 export const WORKSPACE_ROLE_VALUES = ['admin', 'accountant', 'member'] as const;
 export const AUTO_APPROVE_VALUES = ['default', 'admin_approval', 'automatic'] as const;
@@ -95,8 +103,6 @@ export const CreateUserInputSchema = z
       .string({ error: msg.fiscalCodeRequired })
       .transform(normalizeCodiceFiscale)
       .pipe(z.string().min(1, { error: msg.fiscalCodeRequired, abort: true }).refine(isValidCodiceFiscale, { error: msg.fiscalCodeInvalid })),
-    /** Bind this existing platform user (found with search-unbound) instead of creating an account. */
-    bindUserId: IdSchema.nullish().transform((v) => v ?? null),
     ...EmployeeInfoSchema.shape,
   })
   .superRefine(employeeRules);
@@ -148,8 +154,13 @@ export const UserSchema = z.object({
   birthday: z.string().nullable(),
   birthplace: z.string().nullable(),
   groups: z.array(GroupRefSchema),
-  /** The account also belongs to other workspaces: names and e-mail are the person's own to edit. */
-  sharedAccount: z.boolean(),
+  /** pending until the person accepts the invitation (ADR 0015); declined records stay, disabled. */
+  invitationStatus: z.enum(INVITATION_STATUSES),
+  /**
+   * Whether this workspace may still correct the login e-mail: only for an account it created that was never
+   * activated and belongs nowhere else. Otherwise the e-mail is the person's own (ADR 0015).
+   */
+  loginEmailEditable: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
@@ -168,17 +179,24 @@ export const SearchUnboundQuerySchema = z.object({
   exclude_ids: z.array(IdSchema).max(100).optional(),
 });
 
+/**
+ * A record of this workspace with the fiscal code that is not an active member: an invitation still pending or
+ * declined. search-unbound never looks at other workspaces or at platform accounts (ADR 0015).
+ */
 export const UnboundUserSchema = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  /** Masked (m***@example.it): enough to recognise the person, not to harvest addresses. */
+  /** Masked (m***@example.it), as the list of the workspace's own records shows it. */
   emailHint: z.string(),
   fiscalCode: z.string(),
+  invitationStatus: z.enum(INVITATION_STATUSES),
+  invitedAt: z.string().nullable(),
 });
 export const UnboundUserListSchema = z.array(UnboundUserSchema);
 
-export const UserLookupSchema = z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), enabled: z.boolean() }));
+/** Colleagues by name (the workspace's names; never login e-mails). */
+export const UserLookupSchema = z.array(z.object({ id: z.string(), name: z.string(), enabled: z.boolean() }));
 export const LookupQuerySchema = z.object({ search: z.string().trim().max(100).optional(), include_disabled: QueryBoolean.optional() });
 
 export const GroupInputSchema = z.object({
@@ -230,7 +248,8 @@ export const ImportRowSchema = z.object({
   line: z.number(),
   values: z.record(z.string(), z.string()),
   errors: z.array(z.object({ field: z.string(), message: z.string() })),
-  action: z.enum(['create', 'bind', 'skip']),
+  /** Every valid row enrols the person (a new account or an invitation: the preview does not say which, ADR 0015). */
+  action: z.enum(['create', 'skip']),
 });
 export const ImportPreviewSchema = z.object({
   rows: z.array(ImportRowSchema),
@@ -240,4 +259,17 @@ export const ImportPreviewSchema = z.object({
   columns: z.array(z.string()),
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
-export const ImportResultSchema = z.object({ created: z.number(), bound: z.number() });
+export const ImportResultSchema = z.object({ created: z.number() });
+
+/** An invitation the current person may accept or decline (GET /user/invitations). */
+export const InvitationSchema = z.object({
+  id: z.string(),
+  workspace: z.object({ id: z.string(), name: z.string() }),
+  roles: z.array(z.enum(WORKSPACE_ROLE_VALUES)),
+  /** The names the company recorded, so the person recognises the invitation. */
+  firstName: z.string(),
+  lastName: z.string(),
+  invitedAt: z.string().nullable(),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+export const InvitationListSchema = z.array(InvitationSchema);

@@ -11,7 +11,14 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    /** The fiscal code the person claims (sign-up) or an admin entered; not unique: see fiscalCodeVerifiedAt. */
     fiscalCode: text('fiscal_code'),
+    /** Set once an admin of an accepted membership confirmed the fiscal code (ADR 0015). */
+    fiscalCodeVerifiedAt: timestamp('fiscal_code_verified_at', { withTimezone: true }),
+    /** Set once the person proved they read this address (first-login, reset or verification link). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The workspace whose admin created this account (until the person sets a password, only it may correct the e-mail). */
+    createdByWorkspaceId: uuid('created_by_workspace_id'),
     isOperator: boolean('is_operator').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
     language: text('language').notNull().default('it'),
@@ -23,7 +30,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
-    uniqueIndex('users_fiscal_code_key').on(t.fiscalCode),
+    index('users_fiscal_code_idx').on(t.fiscalCode),
   ],
 );
 
@@ -71,7 +78,7 @@ export const oneTimeTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['reset', 'first_login'] }).notNull(),
+    purpose: text('purpose', { enum: ['reset', 'first_login', 'verify_email'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -107,6 +114,21 @@ export const rateLimits = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [uniqueIndex('rate_limits_key_window').on(t.key, t.windowStart)],
+);
+
+/**
+ * Failed logins per account and client address: each failure past the free ones doubles the wait before the next
+ * attempt from that address (ASVS 6.1.1/6.3.1 without malicious lockout: other addresses are not slowed).
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [index('login_failures_last_idx').on(t.lastFailureAt)],
 );
 
 /** Secrets generated at first start when none is configured (shared by every process through the database). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, date, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt, workspaceId } from './columns';
 import { users } from './platform';
 
@@ -41,6 +41,14 @@ export const userInfos = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The names and fiscal code of the employee record, as this workspace shows them (the account's are the person's own). */
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    fiscalCode: text('fiscal_code'),
+    /** pending until the person accepts the invitation (ADR 0015); only accepted memberships give access. */
+    invitationStatus: text('invitation_status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('accepted'),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
     isAdmin: boolean('is_admin').notNull().default(false),
     isAccountant: boolean('is_accountant').notNull().default(false),
     isMember: boolean('is_member').notNull().default(false),
@@ -61,6 +69,8 @@ export const userInfos = pgTable(
   (t) => [
     uniqueIndex('user_infos_workspace_user_key').on(t.workspaceId, t.userId),
     uniqueIndex('user_infos_workspace_id_key').on(t.workspaceId, t.id),
+    uniqueIndex('user_infos_workspace_fiscal_code_key').on(t.workspaceId, t.fiscalCode),
+    check('user_infos_invitation_status_check', sql`${t.invitationStatus} in ('pending', 'accepted', 'declined')`),
     index('user_infos_user_idx').on(t.userId),
   ],
 );

@@ -156,7 +156,7 @@ function timesheetWhere(scope: WorkspaceScope, query: { group_id?: string; searc
     scope,
     eq(userInfos.isMember, true),
     query.group_id ? sql`exists (select 1 from ${groupMembers} gm where gm.workspace_id = ${userInfos.workspaceId} and gm.user_info_id = ${userInfos.id} and gm.group_id = ${query.group_id})` : undefined,
-    search ? or(ilike(users.firstName, search), ilike(users.lastName, search), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search)) : undefined,
+    search ? or(ilike(userInfos.firstName, search), ilike(userInfos.lastName, search), ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, search)) : undefined,
   );
 }
 
@@ -186,11 +186,11 @@ function timesheetRows(inputs: AttendanceInputs, people: { id: string; firstName
 /** The employees of a timesheet in name order (a page of them, or all for the export): one query. */
 function timesheetPeople(q: Queryable, scope: WorkspaceScope, query: { group_id?: string; search?: string }) {
   return q
-    .select({ id: userInfos.id, firstName: users.firstName, lastName: users.lastName })
+    .select({ id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName })
     .from(userInfos)
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(timesheetWhere(scope, query))
-    .orderBy(asc(nameKey(users.lastName)), asc(nameKey(users.firstName)), asc(userInfos.id));
+    .orderBy(asc(nameKey(userInfos.lastName)), asc(nameKey(userInfos.firstName)), asc(userInfos.id));
 }
 
 /**

@@ -73,7 +73,7 @@ export async function loadPunches(q: Queryable, scope: WorkspaceScope, userInfoI
 const requestColumns = {
   r: justificationRequests,
   j: { id: justifications.id, code: justifications.code, name: justifications.name, unit: justifications.unit, impact: justifications.impact },
-  u: { id: userInfos.id, firstName: users.firstName, lastName: users.lastName },
+  u: { id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName },
 };
 
 /** Requests with their justification and employee, from one select (join), in a caller-given condition. */
@@ -114,9 +114,9 @@ export async function loadAttendanceInputs(q: Queryable, scope: WorkspaceScope, 
 export async function loadPeople(q: Queryable, scope: WorkspaceScope, userInfoIds: string[]) {
   if (userInfoIds.length === 0) return [];
   return q
-    .select({ id: userInfos.id, firstName: users.firstName, lastName: users.lastName })
+    .select({ id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName })
     .from(userInfos)
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(inScope(userInfos, scope, inArray(userInfos.id, userInfoIds)))
-    .orderBy(sql`lower(${users.lastName})`, sql`lower(${users.firstName})`, asc(userInfos.id));
+    .orderBy(sql`lower(${userInfos.lastName})`, sql`lower(${userInfos.firstName})`, asc(userInfos.id));
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, MAX_PUNCH_IMPORT_ROWS, PUNCH_IMPORT_PREVIEW_ROWS, localToUtc, normalizeCodiceFiscale, toLocal, type PunchImportPreview } from '@timbro/shared';
+import { ErrorCode, MAX_PUNCH_IMPORT_ROWS, PUNCH_IMPORT_PREVIEW_ROWS, inputMsg, isDateInRange, localToUtc, normalizeCodiceFiscale, toLocal, type PunchImportPreview } from '@timbro/shared';
 import { eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { punches, userInfos, users } from '../../db/schema';
@@ -67,7 +67,8 @@ interface Planned {
 export async function planPunchImport(q: Queryable, scope: WorkspaceScope, timeZone: string, buf: Buffer) {
   let table: Table;
   try {
-    table = await readTable(buf);
+    // Bounded while read: a file over the row limit is refused whole (400), a workbook that inflates too much is a 413.
+    table = await readTable(buf, { maxRows: MAX_PUNCH_IMPORT_ROWS });
   } catch (err) {
     if (err instanceof SpreadsheetError) throw fileError(err.message);
     throw err;
@@ -78,7 +79,7 @@ export async function planPunchImport(q: Queryable, scope: WorkspaceScope, timeZ
 
   // The workspace's people by fiscal code and e-mails: one query.
   const people = await q
-    .select({ id: userInfos.id, fiscalCode: users.fiscalCode, email: users.email, workEmail: userInfos.workEmail })
+    .select({ id: userInfos.id, fiscalCode: userInfos.fiscalCode, email: users.email, workEmail: userInfos.workEmail })
     .from(userInfos)
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(inScope(userInfos, scope));
@@ -107,6 +108,7 @@ export async function planPunchImport(q: Queryable, scope: WorkspaceScope, timeZ
     const moment = parseLocalMoment(dateText ?? '', timeText ?? '');
     let at: Date | null = null;
     if (!moment) errors.push({ field: values.dateTime !== undefined ? 'dateTime' : 'date', message: 'Data o ora non valida (usa GG/MM/AAAA e HH:mm)' });
+    else if (!isDateInRange(moment.date)) errors.push({ field: values.dateTime !== undefined ? 'dateTime' : 'date', message: inputMsg.dateOutOfRange });
     else {
       at = new Date(localToUtc(moment.date, moment.minutes, timeZone));
       if (at.getTime() > now + 60_000) errors.push({ field: 'date', message: 'La timbratura non può essere nel futuro' });

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { authSessions, oneTimeTokens, refreshTokens, userInfos, users } from '../../db/schema';
+import { authSessions, loginFailures, oneTimeTokens, refreshTokens, userInfos, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -18,10 +18,7 @@ export async function findUserById(q: Queryable, id: string): Promise<UserRow | 
   return rows[0] ?? null;
 }
 
-export async function findUserByFiscalCode(q: Queryable, fiscalCode: string): Promise<UserRow | null> {
-  const rows = await q.select().from(users).where(eq(users.fiscalCode, fiscalCode)).limit(1);
-  return rows[0] ?? null;
-}
+export type OneTimePurpose = 'reset' | 'first_login' | 'verify_email';
 
 export async function insertSession(
   q: Queryable,
@@ -65,7 +62,7 @@ export async function keepsPlatformAccess(q: Queryable, userId: string): Promise
   const rows = await q
     .select({ id: userInfos.id })
     .from(userInfos)
-    .where(and(eq(userInfos.userId, userId), eq(userInfos.enabled, true)))
+    .where(and(eq(userInfos.userId, userId), eq(userInfos.enabled, true), eq(userInfos.invitationStatus, 'accepted')))
     .limit(1);
   return rows.length > 0;
 }
@@ -84,23 +81,65 @@ export async function revokeUserSessions(q: Queryable, userId: string, reason: s
     );
 }
 
-export async function touchSession(q: Queryable, sessionId: string, now: Date, expiresAt?: Date) {
-  await q
-    .update(authSessions)
-    .set({ lastSeenAt: now, ...(expiresAt ? { expiresAt } : {}) })
-    .where(eq(authSessions.id, sessionId));
+export async function touchSession(q: Queryable, sessionId: string, now: Date) {
+  await q.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.id, sessionId));
 }
 
-export async function insertOneTimeToken(
-  q: Queryable,
-  values: { userId: string; purpose: 'reset' | 'first_login'; tokenHash: string; expiresAt: Date },
-) {
+/** The live sessions of a person, newest activity first (profile page). */
+export async function listLiveSessions(q: Queryable, userId: string, now: Date) {
+  return q
+    .select()
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now)))
+    .orderBy(sql`${authSessions.lastSeenAt} desc`)
+    .limit(100);
+}
+
+/** Ends one session of this person (false when it is not theirs or already ended). */
+export async function revokeOwnSession(q: Queryable, userId: string, sessionId: string, reason: string): Promise<boolean> {
+  const rows = await q
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  return rows.length > 0;
+}
+
+export async function findLoginFailure(q: Queryable, key: string) {
+  const rows = await q.select().from(loginFailures).where(eq(loginFailures.key, key)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Counts one more failure and sets the wait before the next attempt (computed by the caller from the new count). */
+export async function recordLoginFailure(q: Queryable, key: string, now: Date, blockedUntil: (failures: number) => Date | null) {
+  const rows = await q
+    .insert(loginFailures)
+    .values({ key, failures: 1, lastFailureAt: now, blockedUntil: blockedUntil(1) })
+    .onConflictDoUpdate({ target: loginFailures.key, set: { failures: sql`${loginFailures.failures} + 1`, lastFailureAt: now } })
+    .returning({ failures: loginFailures.failures });
+  const failures = rows[0]?.failures ?? 1;
+  if (failures > 1) await q.update(loginFailures).set({ blockedUntil: blockedUntil(failures) }).where(eq(loginFailures.key, key));
+  return failures;
+}
+
+export async function clearLoginFailures(q: Queryable, key: string) {
+  await q.delete(loginFailures).where(eq(loginFailures.key, key));
+}
+
+export async function sweepLoginFailures(q: Queryable, olderThan: Date) {
+  await q.delete(loginFailures).where(sql`${loginFailures.lastFailureAt} < ${olderThan}`);
+}
+
+export async function insertOneTimeToken(q: Queryable, values: { userId: string; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date }) {
   await q.insert(oneTimeTokens).values(values);
 }
 
-/** A usable (unexpired, unused) token, locked so that two requests cannot both use it. */
-export async function findUsableOneTimeToken(q: Queryable, purpose: 'reset' | 'first_login', tokenHash: string, now: Date) {
-  const rows = await q
+/**
+ * A usable (unexpired, unused) token; `lock` takes a row lock so that two requests cannot both use it. Looked up by
+ * its hash before any password hashing, so a flood of made-up tokens costs one indexed read each.
+ */
+export async function findUsableOneTimeToken(q: Queryable, purpose: OneTimePurpose, tokenHash: string, now: Date, lock = true) {
+  const query = q
     .select()
     .from(oneTimeTokens)
     .where(
@@ -111,14 +150,39 @@ export async function findUsableOneTimeToken(q: Queryable, purpose: 'reset' | 'f
         gt(oneTimeTokens.expiresAt, now),
       ),
     )
-    .for('update')
     .limit(1);
+  const rows = lock ? await query.for('update') : await query;
   return rows[0] ?? null;
 }
 
-export async function useOneTimeTokens(q: Queryable, userId: string, purpose: 'reset' | 'first_login', now: Date) {
+/**
+ * Burns every outstanding one-time token of an account, whatever its purpose: after a password is set through any
+ * link, after the login e-mail changes or is corrected, no older link may still work.
+ */
+export async function burnAllOneTimeTokens(q: Queryable, userId: string, now: Date) {
   await q
     .update(oneTimeTokens)
     .set({ usedAt: now })
-    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+    .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
+}
+
+/**
+ * Trusts the account's fiscal code (its e-mail was verified, or an admin of an accepted membership confirmed it),
+ * unless another account already holds it trusted: then this one stays a claim. Once trusted, the same code claimed
+ * by unverified accounts is dropped from them (their records and data stay; ADR 0015).
+ */
+export async function trustFiscalCode(q: Queryable, userId: string, now: Date) {
+  const [account] = await q.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!account?.fiscalCode || account.fiscalCodeVerifiedAt) return;
+  const holders = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.fiscalCode, account.fiscalCode), ne(users.id, userId), sql`${users.fiscalCodeVerifiedAt} is not null`))
+    .limit(1);
+  if (holders.length > 0) return;
+  await q.update(users).set({ fiscalCodeVerifiedAt: now }).where(eq(users.id, userId));
+  await q
+    .update(users)
+    .set({ fiscalCode: null, updatedAt: now })
+    .where(and(eq(users.fiscalCode, account.fiscalCode), ne(users.id, userId), isNull(users.fiscalCodeVerifiedAt)));
 }

@@ -29,10 +29,18 @@ export function clientInfo(request: FastifyRequest): service.ClientInfo {
   };
 }
 
-/** Cookie mode (the web client) gets cookies; other clients get the tokens in the body as well. */
-function wantsTokensInBody(request: FastifyRequest): boolean {
-  const mode = request.headers[AUTH_MODE_HEADER];
-  return mode !== undefined && mode !== 'cookie';
+/**
+ * App mode: the mobile app (X-Client: timbro-app) asking with X-Auth-Mode: app gets its tokens in response headers
+ * and no cookies. Anything else (the web client, a browser) works with HttpOnly cookies only: a cookie-authenticated
+ * request never sees a token (ADR 0015).
+ */
+export function isAppMode(request: FastifyRequest): boolean {
+  return request.headers[AUTH_MODE_HEADER] === 'app' && request.headers[CLIENT_HEADER] === CLIENT_HEADER_APP_VALUE;
+}
+
+function headerToken(request: FastifyRequest): string | undefined {
+  const v = request.headers['x-refresh-token'];
+  return typeof v === 'string' && v.length > 0 && v.length <= 200 ? v : undefined;
 }
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -40,12 +48,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const names = cookieNames(secure);
 
   async function answerWithUser(request: FastifyRequest, reply: FastifyReply, issued: service.IssuedSession) {
-    setAuthCookies(reply, { secure, ...issued });
+    if (isAppMode(request)) reply.header('x-access-token', issued.access).header('x-refresh-token', issued.refresh);
+    else setAuthCookies(reply, { secure, ...issued });
     const actor = await loadActor(deps.db, issued.sessionId);
     if (!actor) throw new AppError('UNAUTHENTICATED', 'Sessione non valida');
-    const body = presentCurrentUser(actor);
-    if (wantsTokensInBody(request)) reply.header('x-access-token', issued.access).header('x-refresh-token', issued.refresh);
-    return body;
+    return presentCurrentUser(actor);
   }
 
   return async (app) => {
@@ -70,16 +77,19 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/auth/token/refresh',
       { config: { public: true }, schema: { tags, summary: 'Rotate the refresh token', response: { 200: MessageResponseSchema } } },
       async (request, reply) => {
-        const token = request.cookies[names.refresh] ?? (request.headers['x-refresh-token'] as string | undefined);
+        // The app refreshes with its header token; a browser with its cookie. A cookie never yields header tokens.
+        const cookieToken = request.cookies[names.refresh];
+        const appMode = isAppMode(request) && !cookieToken;
+        const token = appMode ? headerToken(request) : cookieToken;
         try {
           const result = await service.refresh(deps, token);
           if ('sessionId' in result) {
-            setAuthCookies(reply, { secure, ...result });
-            if (wantsTokensInBody(request)) reply.header('x-access-token', result.access).header('x-refresh-token', result.refresh);
+            if (appMode && result.client === 'app') reply.header('x-access-token', result.access).header('x-refresh-token', result.refresh);
+            else if (!appMode) setAuthCookies(reply, { secure, ...result });
           }
           return { message: 'Sessione rinnovata' };
         } catch (err) {
-          clearAuthCookies(reply, secure);
+          if (!appMode) clearAuthCookies(reply, secure);
           throw err;
         }
       },
@@ -89,7 +99,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/auth/logout',
       { config: { public: true }, schema: { tags, summary: 'Log out and revoke the session', response: { 200: MessageResponseSchema } } },
       async (request, reply) => {
-        await service.logout(deps, request.actor?.sessionId ?? null, request.cookies[names.refresh]);
+        await service.logout(deps, request.actor?.sessionId ?? null, request.cookies[names.refresh] ?? headerToken(request));
         clearAuthCookies(reply, secure);
         return { message: 'Disconnessione effettuata' };
       },
@@ -124,11 +134,20 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           },
         },
         async (request) => {
-          const message = await service.setPasswordWithToken(deps, purpose, request.params.token, request.body, request.log);
+          const message = await service.setPasswordWithToken(deps, purpose, request.params.token, request.body, request.ip, request.log);
           return { message };
         },
       );
     }
+
+    app.post(
+      '/auth/verify-email/:token',
+      {
+        config: { public: true },
+        schema: { tags, summary: 'Confirm the login e-mail with the link that was sent to it', params: TokenParamsSchema, response: { 200: MessageResponseSchema } },
+      },
+      async (request) => ({ message: await service.verifyEmail(deps, request.params.token, request.ip) }),
+    );
 
     app.post(
       '/auth/register',

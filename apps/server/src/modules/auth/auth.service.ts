@@ -2,6 +2,7 @@ import {
   ErrorCode,
   ErrorHeaderValue,
   RESET_TOKEN_TTL_MINUTES,
+  VERIFY_EMAIL_TOKEN_TTL_HOURS,
   errorTexts,
   type LoginInput,
   type RegisterInput,
@@ -9,24 +10,42 @@ import {
 } from '@timbro/shared';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { users } from '../../db/schema';
+import { oneTimeTokens, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { ACCESS_TTL_SECONDS, REFRESH_TTL_REMEMBER_SECONDS, SESSION_TTL_SECONDS } from '../../lib/cookies';
+import { ipRateKey } from '../../lib/client-ip';
+import { assertNotCommonPassword } from '../../lib/common-passwords';
+import { ACCESS_TTL_SECONDS, REFRESH_TTL_REMEMBER_SECONDS, SESSION_TTL_SECONDS, idleSeconds } from '../../lib/cookies';
 import { AppError } from '../../lib/errors';
 import { enqueueMail, type MailLogger } from '../../lib/mail';
-import { passwordChangedMail, resetPasswordMail, welcomeMail } from '../../lib/mail-templates';
+import { passwordChangedMail, resetPasswordMail, verifyEmailMail, welcomeMail } from '../../lib/mail-templates';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
-import { consumeRateLimit, refundRateLimit, resetRateLimit } from '../../lib/rate-limit';
+import { consumeRateLimit, refundRateLimit } from '../../lib/rate-limit';
+import { acceptCreatorInvitations } from '../invitations/invitations.repository';
 import { randomToken, sha256, signAccessToken } from '../../lib/tokens';
 import * as repo from './auth.repository';
 
-/** Login limits (ASVS 6.1.1 / 6.3.1): checked before any password hashing; the lockout is soft (a window). */
+/**
+ * Login limits (ASVS 6.1.1 / 6.3.1, ADR 0015), all checked before any password hashing:
+ * - per account and client address, progressive delays: the first FREE failures cost nothing, then each failure
+ *   doubles the wait before the next attempt from that address (1 s, 2 s, 4 s … at most 15 minutes). An attacker
+ *   elsewhere never slows the real person down: there is no per-account lockout;
+ * - per client address (IPv6: its /64), a window of failed attempts across accounts (credential stuffing).
+ */
 export const LOGIN_LIMITS = {
-  perAccount: { limit: 10, windowSeconds: 15 * 60 },
+  freeFailures: 5,
+  maxDelaySeconds: 15 * 60,
   perIp: { limit: 50, windowSeconds: 15 * 60 },
 } as const;
 export const FORGOT_LIMITS = { perAccount: { limit: 5, windowSeconds: 3600 }, perIp: { limit: 20, windowSeconds: 3600 } } as const;
 export const REGISTER_LIMITS = { perIp: { limit: 10, windowSeconds: 3600 } } as const;
+/** Set-password and verification links: like login, per client address, before the token is even looked up. */
+export const TOKEN_LIMITS = { perIp: { limit: 30, windowSeconds: 15 * 60 } } as const;
+
+/** The wait after the n-th consecutive failure of one account from one address (0 while failures are free). */
+export function loginDelaySeconds(failures: number): number {
+  if (failures <= LOGIN_LIMITS.freeFailures) return 0;
+  return Math.min(LOGIN_LIMITS.maxDelaySeconds, 2 ** (failures - LOGIN_LIMITS.freeFailures - 1));
+}
 
 /** How long a just-rotated refresh token is tolerated (two tabs refreshing together share one cookie jar). */
 const REFRESH_GRACE_MS = 10_000;
@@ -84,31 +103,39 @@ export async function issueSession(
 
 /** POST /auth/login. Same answer and similar timing whether the e-mail exists or not. */
 export async function login(deps: AppDeps, input: LoginInput, info: ClientInfo): Promise<IssuedSession & { userId: string }> {
-  const accountKey = `login:account:${input.username}`;
-  const ipKey = `login:ip:${info.ip}`;
+  const ipKey = `login:ip:${ipRateKey(info.ip)}`;
+  const failureKey = `login:${input.username}:${ipRateKey(info.ip)}`;
+  const now = new Date();
+  const previous = await repo.findLoginFailure(deps.db, failureKey);
+  if (previous?.blockedUntil && previous.blockedUntil > now) throw rateLimited(Math.ceil((previous.blockedUntil.getTime() - now.getTime()) / 1000));
   await limit(deps.db, ipKey, LOGIN_LIMITS.perIp);
-  await limit(deps.db, accountKey, LOGIN_LIMITS.perAccount);
 
   const user = await repo.findUserByEmail(deps.db, input.username);
-  const invalid = new AppError(ErrorCode.INVALID_CREDENTIALS, 'Email o password non corretti');
+  const fail = async () => {
+    await repo.recordLoginFailure(deps.db, failureKey, new Date(), (n) => {
+      const wait = loginDelaySeconds(n);
+      return wait > 0 ? new Date(Date.now() + wait * 1000) : null;
+    });
+    return new AppError(ErrorCode.INVALID_CREDENTIALS, 'Email o password non corretti');
+  };
   if (!user || !user.passwordHash) {
     await burnPasswordCheck(input.password);
-    throw invalid;
+    throw await fail();
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalid;
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw await fail();
   if (!user.enabled) throw new AppError(ErrorCode.FORBIDDEN, 'Il tuo account è disabilitato. Contatta l’amministratore.');
 
   return deps.db.transaction(async (tx) => {
-    // Only failures count: a successful login clears the account window and gives its IP attempt back, so an
-    // office behind one address is not locked out at clock-in time.
-    await resetRateLimit(tx, accountKey);
+    // A successful login forgets this address's failures for the account and gives its IP attempt back, so an
+    // office behind one address is not slowed down at clock-in time.
+    await repo.clearLoginFailures(tx, failureKey);
     await refundRateLimit(tx, ipKey, LOGIN_LIMITS.perIp.windowSeconds);
-    const now = new Date();
+    const at = new Date();
     await tx
       .update(users)
-      .set(info.client === 'web' ? { lastLoginWebAt: now } : { lastLoginAppAt: now })
+      .set(info.client === 'web' ? { lastLoginWebAt: at } : { lastLoginAppAt: at })
       .where(eq(users.id, user.id));
-    const issued = await issueSession(deps, tx, user.id, input.remember_me, info, now);
+    const issued = await issueSession(deps, tx, user.id, input.remember_me, info, at);
     return { ...issued, userId: user.id };
   });
 }
@@ -117,7 +144,7 @@ export async function login(deps: AppDeps, input: LoginInput, info: ClientInfo):
  * POST /auth/token/refresh: rotates the refresh token. A token that was already rotated (outside a short grace
  * window) means it was stolen or replayed: the whole session is revoked.
  */
-export async function refresh(deps: AppDeps, token: string | undefined): Promise<IssuedSession | { graced: true }> {
+export async function refresh(deps: AppDeps, token: string | undefined): Promise<(IssuedSession & { client: string }) | { graced: true }> {
   const expired = new AppError(ErrorCode.UNAUTHENTICATED, 'Sessione scaduta. Accedi di nuovo.');
   if (!token) throw expired;
   const now = new Date();
@@ -126,6 +153,10 @@ export async function refresh(deps: AppDeps, token: string | undefined): Promise
     if (!found) return 'invalid' as const;
     const { token: rt, session } = found;
     if (session.revokedAt || session.expiresAt <= now || rt.expiresAt <= now) return 'invalid' as const;
+    if (now.getTime() - session.lastSeenAt.getTime() > idleSeconds(session.rememberMe) * 1000) {
+      await repo.revokeSession(tx, session.id, 'idle_timeout');
+      return 'invalid' as const;
+    }
     const owner = await repo.findUserById(tx, session.userId);
     if (!owner?.enabled) return 'invalid' as const;
     if (rt.usedAt) {
@@ -135,11 +166,12 @@ export async function refresh(deps: AppDeps, token: string | undefined): Promise
     }
     await repo.markRefreshTokenUsed(tx, rt.id, now);
     const nextRefresh = randomToken();
-    const refreshExpiresAt = session.rememberMe ? new Date(now.getTime() + REFRESH_TTL_REMEMBER_SECONDS * 1000) : session.expiresAt;
+    // The session's absolute lifetime never moves: refreshing only proves activity (idle timeout).
+    const refreshExpiresAt = session.expiresAt;
     await repo.insertRefreshToken(tx, session.id, sha256(nextRefresh), refreshExpiresAt);
-    await repo.touchSession(tx, session.id, now, refreshExpiresAt);
+    await repo.touchSession(tx, session.id, now);
     const access = signAccessToken(deps.secret, session.id, new Date(now.getTime() + ACCESS_TTL_SECONDS * 1000));
-    return { sessionId: session.id, access, refresh: nextRefresh, rememberMe: session.rememberMe, refreshExpiresAt };
+    return { sessionId: session.id, access, refresh: nextRefresh, rememberMe: session.rememberMe, refreshExpiresAt, client: session.client };
   });
   if (outcome === 'invalid' || outcome === 'reuse') throw expired;
   return outcome;
@@ -158,7 +190,7 @@ export async function logout(deps: AppDeps, sessionId: string | null, refreshTok
 
 /** POST /auth/forgot-password: the spec wants a 404 for an unknown user. */
 export async function forgotPassword(deps: AppDeps, email: string, ip: string, log: MailLogger) {
-  await limit(deps.db, `forgot:ip:${ip}`, FORGOT_LIMITS.perIp);
+  await limit(deps.db, `forgot:ip:${ipRateKey(ip)}`, FORGOT_LIMITS.perIp);
   await limit(deps.db, `forgot:account:${email}`, FORGOT_LIMITS.perAccount);
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user || !user.enabled) throw new AppError(ErrorCode.NOT_FOUND, errorTexts.forgotPasswordNotFound);
@@ -171,56 +203,110 @@ export async function forgotPassword(deps: AppDeps, email: string, ip: string, l
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
     });
     const link = `${deps.config.publicUrl}/reset-password/${token}`;
-    await enqueueMail(tx, { to: user.email, ...resetPasswordMail(user.firstName, link, RESET_TOKEN_TTL_MINUTES) }, log, !deps.config.isProduction);
+    await enqueueMail(tx, { to: user.email, ...resetPasswordMail(user.firstName, link, RESET_TOKEN_TTL_MINUTES) }, log);
   });
   await deps.triggerJob('mail-dispatch');
 }
 
 /**
- * POST /auth/new-password/{token} and /auth/first-login/{token}: sets the password, burns the token (and any other
- * of the same purpose) and ends every session of the user.
+ * POST /auth/new-password/{token} and /auth/first-login/{token}. Rate-limited per client address and the token
+ * looked up by its hash BEFORE any password hashing (a flood of made-up tokens costs one indexed read each). Sets
+ * the password, proves the e-mail (the link reached it), burns every outstanding one-time token of the account and
+ * ends every session. A first login also accepts the invitation of the workspace that created the account.
  */
 export async function setPasswordWithToken(
   deps: AppDeps,
   purpose: 'reset' | 'first_login',
   token: string,
   input: SetPasswordInput,
+  ip: string,
   log: MailLogger,
 ): Promise<string> {
+  await limit(deps.db, `set-password:ip:${ipRateKey(ip)}`, TOKEN_LIMITS.perIp);
+  const invalid = new AppError(ErrorCode.TOKEN_INVALID, 'Il link non è valido o è scaduto. Richiedine uno nuovo.');
+  const tokenHash = sha256(token);
+  if (!(await repo.findUsableOneTimeToken(deps.db, purpose, tokenHash, new Date(), false))) throw invalid;
+  assertNotCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const ok = await deps.db.transaction(async (tx) => {
     const now = new Date();
-    const row = await repo.findUsableOneTimeToken(tx, purpose, sha256(token), now);
+    const row = await repo.findUsableOneTimeToken(tx, purpose, tokenHash, now);
     if (!row) return false;
     const user = await repo.findUserById(tx, row.userId);
     if (!user) return false;
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-    await repo.useOneTimeTokens(tx, user.id, purpose, now);
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
+      .where(eq(users.id, user.id));
+    await repo.burnAllOneTimeTokens(tx, user.id, now);
     await repo.revokeUserSessions(tx, user.id, 'password_set');
+    if (purpose === 'first_login') await acceptCreatorInvitations(tx, user.id, user.createdByWorkspaceId, now);
+    await repo.trustFiscalCode(tx, user.id, now);
     if (purpose === 'reset') await enqueueMail(tx, { to: user.email, ...passwordChangedMail(user.firstName) }, log);
     return true;
   });
-  if (!ok) throw new AppError(ErrorCode.TOKEN_INVALID, 'Il link non è valido o è scaduto. Richiedine uno nuovo.');
+  if (!ok) throw invalid;
   await deps.triggerJob('mail-dispatch');
   return purpose === 'reset'
     ? 'Password aggiornata. Ora puoi accedere con la nuova password.'
     : 'Password impostata. Ora puoi accedere a Timbro.';
 }
 
-/** POST /auth/register: a candidate signs up and is logged in. */
+/** A verification link for the account's current login e-mail (in the caller's transaction). */
+export async function issueEmailVerification(deps: AppDeps, tx: Queryable, user: { id: string; email: string; firstName: string }, log: MailLogger, welcome: boolean) {
+  const token = randomToken();
+  await repo.insertOneTimeToken(tx, {
+    userId: user.id,
+    purpose: 'verify_email',
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + VERIFY_EMAIL_TOKEN_TTL_HOURS * 3600_000),
+  });
+  const link = `${deps.config.publicUrl}/verify-email/${token}`;
+  const mail = welcome ? welcomeMail(user.firstName, link, VERIFY_EMAIL_TOKEN_TTL_HOURS) : verifyEmailMail(user.firstName, link, VERIFY_EMAIL_TOKEN_TTL_HOURS);
+  await enqueueMail(tx, { to: user.email, ...mail }, log);
+}
+
+/** POST /auth/verify-email/{token}: the person proved they read the login e-mail. */
+export async function verifyEmail(deps: AppDeps, token: string, ip: string): Promise<string> {
+  await limit(deps.db, `verify-email:ip:${ipRateKey(ip)}`, TOKEN_LIMITS.perIp);
+  const ok = await deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const row = await repo.findUsableOneTimeToken(tx, 'verify_email', sha256(token), now);
+    if (!row) return false;
+    await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, row.userId));
+    await tx.update(oneTimeTokens).set({ usedAt: now }).where(eq(oneTimeTokens.id, row.id));
+    await repo.trustFiscalCode(tx, row.userId, now);
+    return true;
+  });
+  if (!ok) throw new AppError(ErrorCode.TOKEN_INVALID, 'Il link non è valido o è scaduto. Richiedine uno nuovo dal tuo profilo.');
+  return 'Indirizzo email confermato.';
+}
+
+/** POST /user/verify-email: sends a new verification link (at most 3 an hour). */
+export async function resendEmailVerification(deps: AppDeps, userId: string, log: MailLogger) {
+  await limit(deps.db, `verify-email:user:${userId}`, { limit: 3, windowSeconds: 3600 });
+  await deps.db.transaction(async (tx) => {
+    const user = await repo.findUserById(tx, userId);
+    if (!user || user.emailVerifiedAt) return;
+    await issueEmailVerification(deps, tx, user, log, false);
+  });
+  await deps.triggerJob('mail-dispatch');
+}
+
+/**
+ * POST /auth/register: a candidate signs up and is logged in (spec). The e-mail conflict is the spec's own message;
+ * the fiscal code is only a claim (not unique, never a conflict: ADR 0015), trusted once the e-mail is verified
+ * through the link of the welcome mail. Until then the account cannot accept invitations.
+ */
 export async function register(deps: AppDeps, input: RegisterInput, info: ClientInfo, log: MailLogger) {
-  await limit(deps.db, `register:ip:${info.ip}`, REGISTER_LIMITS.perIp);
+  await limit(deps.db, `register:ip:${ipRateKey(info.ip)}`, REGISTER_LIMITS.perIp);
+  assertNotCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     if (await repo.findUserByEmail(tx, input.email)) {
       throw new AppError(ErrorCode.CONFLICT, errorTexts.UniqueConstraintViolation, {
         headerValue: ErrorHeaderValue.UniqueConstraintViolation,
         errors: [{ path: 'email', message: errorTexts.UniqueConstraintViolation }],
-      });
-    }
-    if (await repo.findUserByFiscalCode(tx, input.fiscal_code)) {
-      throw new AppError(ErrorCode.CONFLICT, 'Questo codice fiscale è già registrato', {
-        errors: [{ path: 'fiscal_code', message: 'Questo codice fiscale è già registrato' }],
       });
     }
     const now = new Date();
@@ -235,8 +321,10 @@ export async function register(deps: AppDeps, input: RegisterInput, info: Client
         ...(info.client === 'web' ? { lastLoginWebAt: now } : { lastLoginAppAt: now }),
       })
       .returning();
-    await enqueueMail(tx, { to: user!.email, ...welcomeMail(user!.firstName, deps.config.publicUrl) }, log);
+    await issueEmailVerification(deps, tx, user!, log, true);
     const issued = await issueSession(deps, tx, user!.id, false, info, now);
     return { ...issued, userId: user!.id };
   });
+  await deps.triggerJob('mail-dispatch');
+  return result;
 }

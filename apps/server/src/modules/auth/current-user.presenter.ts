@@ -2,12 +2,16 @@ import type { CurrentUser, WorkspaceSummary } from '@timbro/shared';
 import type { Actor } from '../../plugins/request-context';
 
 /** GET /user in the spec's shape (snake_case; workspace_roles and attendance_infos per workspace). */
-export function presentCurrentUser(actor: Pick<Actor, 'userId' | 'firstName' | 'lastName' | 'email' | 'fiscalCode' | 'language' | 'memberships'>): CurrentUser {
+export function presentCurrentUser(
+  actor: Pick<Actor, 'userId' | 'firstName' | 'lastName' | 'email' | 'fiscalCode' | 'language' | 'memberships' | 'emailVerified' | 'pendingInvitations'>,
+): CurrentUser {
   return {
     id: actor.userId,
     first_name: actor.firstName,
     last_name: actor.lastName,
     email: actor.email,
+    email_verified: actor.emailVerified,
+    pending_invitations: actor.pendingInvitations,
     fiscal_code: actor.fiscalCode,
     language: actor.language,
     workspace_roles: actor.memberships.map((m) => ({

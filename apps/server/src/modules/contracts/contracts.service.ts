@@ -44,7 +44,7 @@ async function present(q: Queryable, scope: WorkspaceScope, rows: ContractRow[],
       .where(inScope(contractAccruals, scope, inArray(contractAccruals.contractId, ids)))
       .orderBy(asc(justifications.code)),
     q
-      .select({ id: userInfos.id, firstName: users.firstName, lastName: users.lastName })
+      .select({ id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName })
       .from(userInfos)
       .innerJoin(users, eq(users.id, userInfos.userId))
       .where(inScope(userInfos, scope, inArray(userInfos.id, [...new Set(rows.map((r) => r.userInfoId))]))),
@@ -100,9 +100,9 @@ export async function listContracts(deps: AppDeps, scope: WorkspaceScope, timeZo
     contracts,
     scope,
     filterCondition(query.filter, today),
-    search ? or(ilike(users.firstName, search), ilike(users.lastName, search), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search), ilike(contracts.qualification, search)) : undefined,
+    search ? or(ilike(userInfos.firstName, search), ilike(userInfos.lastName, search), ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, search), ilike(contracts.qualification, search)) : undefined,
   );
-  const sortBy = query.sort === 'startsAt' ? contracts.startsAt : query.sort === 'endsAt' ? contracts.endsAt : nameKey(users.lastName);
+  const sortBy = query.sort === 'startsAt' ? contracts.startsAt : query.sort === 'endsAt' ? contracts.endsAt : nameKey(userInfos.lastName);
   const base = () =>
     deps.db
       .select({ c: contracts })
@@ -111,7 +111,7 @@ export async function listContracts(deps: AppDeps, scope: WorkspaceScope, timeZo
       .innerJoin(users, eq(users.id, userInfos.userId));
   const rows = await base()
     .where(where)
-    .orderBy(sortTerm(sortBy, query.order), asc(nameKey(users.firstName)), asc(contracts.startsAt), asc(contracts.id))
+    .orderBy(sortTerm(sortBy, query.order), asc(nameKey(userInfos.firstName)), asc(contracts.startsAt), asc(contracts.id))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
   const [count] = await deps.db

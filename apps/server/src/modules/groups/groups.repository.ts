@@ -43,12 +43,12 @@ export async function findGroupByName(q: Queryable, scope: WorkspaceScope, name:
 
 export async function groupMembersOf(q: Queryable, scope: WorkspaceScope, groupId: string) {
   return q
-    .select({ id: userInfos.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select({ id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName, email: users.email })
     .from(groupMembers)
     .innerJoin(userInfos, and(eq(userInfos.id, groupMembers.userInfoId), eq(userInfos.workspaceId, groupMembers.workspaceId)))
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(inScope(groupMembers, scope, eq(groupMembers.groupId, groupId)))
-    .orderBy(asc(nameKey(users.lastName)), asc(nameKey(users.firstName)), asc(userInfos.id));
+    .orderBy(asc(nameKey(userInfos.lastName)), asc(nameKey(userInfos.firstName)), asc(userInfos.id));
 }
 
 export async function existingUserInfoIds(q: Queryable, scope: WorkspaceScope, ids: string[]) {

@@ -2,7 +2,10 @@ import {
   AUTH_STATUS_HEADER,
   ChangePasswordInputSchema,
   CurrentUserSchema,
+  DeleteAccountInputSchema,
+  IdParamsSchema,
   LanguageInputSchema,
+  SessionListSchema,
   MessageResponseSchema,
   ProfileEditInputSchema,
 } from '@timbro/shared';
@@ -11,6 +14,7 @@ import type { AppDeps } from '../../deps';
 import { clearAuthCookies } from '../../lib/cookies';
 import { loadActor, requireActor } from '../../plugins/request-context';
 import { presentCurrentUser } from '../auth/current-user.presenter';
+import { resendEmailVerification } from '../auth/auth.service';
 import * as service from './profile.service';
 
 const tags = ['profile'];
@@ -31,7 +35,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const actor = requireActor(request);
-        const { loggedOut } = await service.editProfile(deps, actor, request.body);
+        const { loggedOut } = await service.editProfile(deps, actor, request.body, request.log);
         if (loggedOut) {
           reply.header(AUTH_STATUS_HEADER, 'LoggedOut');
           clearAuthCookies(reply, deps.config.cookieSecure);
@@ -41,6 +45,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             lastName: request.body.last_name,
             email: request.body.email,
             language: request.body.language ?? actor.language,
+            emailVerified: false,
           });
         }
         const fresh = await loadActor(deps.db, actor.sessionId);
@@ -76,13 +81,49 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/user/immediately-delete',
       {
         config: { permission: 'profile:update' },
-        schema: { tags, summary: 'Delete the own account at once', response: { 200: MessageResponseSchema } },
+        schema: { tags, summary: 'Delete the own account at once (the password confirms it)', body: DeleteAccountInputSchema, response: { 200: MessageResponseSchema } },
       },
       async (request, reply) => {
-        await service.deleteAccount(deps, requireActor(request));
+        await service.deleteAccount(deps, requireActor(request), request.body);
         reply.header(AUTH_STATUS_HEADER, 'LoggedOut');
         clearAuthCookies(reply, deps.config.cookieSecure);
         return { message: 'Profilo eliminato' };
+      },
+    );
+
+    app.post(
+      '/user/verify-email',
+      {
+        config: { permission: 'profile:update' },
+        schema: { tags, summary: 'Send a new link to confirm the login e-mail', response: { 200: MessageResponseSchema } },
+      },
+      async (request) => {
+        await resendEmailVerification(deps, requireActor(request).userId, request.log);
+        return { message: 'Ti abbiamo inviato un nuovo link di conferma.' };
+      },
+    );
+
+    app.get(
+      '/user/sessions',
+      { config: { permission: 'profile:read' }, schema: { tags, summary: 'Where the current person is logged in', response: { 200: SessionListSchema } } },
+      async (request) => service.listSessions(deps, requireActor(request)),
+    );
+
+    app.post(
+      '/user/sessions/:id/revoke',
+      { config: { permission: 'profile:update' }, schema: { tags, summary: 'End one of the own sessions', params: IdParamsSchema, response: { 200: MessageResponseSchema } } },
+      async (request) => {
+        await service.revokeSession(deps, requireActor(request), request.params.id);
+        return { message: 'Sessione chiusa' };
+      },
+    );
+
+    app.post(
+      '/user/sessions/revoke-others',
+      { config: { permission: 'profile:update' }, schema: { tags, summary: 'End every own session but this one', response: { 200: MessageResponseSchema } } },
+      async (request) => {
+        await service.revokeOtherSessions(deps, requireActor(request));
+        return { message: 'Le altre sessioni sono state chiuse' };
       },
     );
   };

@@ -78,10 +78,9 @@ interface PlannedRow {
   line: number;
   values: Record<string, string>;
   errors: { field: string; message: string }[];
-  action: 'create' | 'bind' | 'skip';
+  action: 'create' | 'skip';
   input: CreateUserInput | null;
   groupNames: string[];
-  bindUserId: string | null;
 }
 
 /** Reads and checks every row against the rules, the file itself (duplicates) and the database: nothing is written. */
@@ -132,7 +131,7 @@ export async function planImport(q: Queryable, scope: WorkspaceScope, buf: Buffe
         errors.push({ field, message: issue.message });
       }
     }
-    return { line: r.line, values, errors, action: 'create', input: parsed.success ? parsed.data : null, groupNames, bindUserId: null };
+    return { line: r.line, values, errors, action: 'create', input: parsed.success ? parsed.data : null, groupNames };
   });
 
   // Duplicates inside the file.
@@ -147,20 +146,12 @@ export async function planImport(q: Queryable, scope: WorkspaceScope, buf: Buffe
     }
   }
 
-  // Conflicts with accounts that already exist (one query per row at most: imports are bounded by MAX_IMPORT_ROWS).
+  // Conflicts with the workspace's own records only: platform accounts are never looked at here, so the preview says
+  // nothing about who has an account elsewhere. Existing accounts get an invitation at import time (ADR 0015).
   for (const row of planned) {
     if (!row.input) continue;
-    const byCf = await repo.findAccountByFiscalCode(q, row.input.fiscalCode);
-    if (byCf) {
-      if (await repo.membershipOfAccount(q, scope, byCf.id)) row.errors.push({ field: 'fiscalCode', message: peopleMsg.alreadyMember });
-      else if (!byCf.enabled) row.errors.push({ field: 'fiscalCode', message: peopleMsg.accountDisabled });
-      else {
-        row.action = 'bind';
-        row.bindUserId = byCf.id;
-      }
-      continue;
-    }
-    if (await repo.findAccountByEmail(q, row.input.email)) row.errors.push({ field: 'email', message: errorTexts.UniqueConstraintViolation });
+    if (await repo.recordByFiscalCode(q, scope, row.input.fiscalCode)) row.errors.push({ field: 'fiscalCode', message: peopleMsg.fiscalCodeInWorkspace });
+    else if (await repo.recordByLoginEmail(q, scope, row.input.email)) row.errors.push({ field: 'email', message: peopleMsg.emailInWorkspace });
   }
   for (const row of planned) if (row.errors.length > 0) row.action = 'skip';
   return { rows: planned, columns: [...columns.keys()] };
@@ -190,7 +181,6 @@ export async function runImport(deps: AppDeps, scope: WorkspaceScope, actor: Act
     const workspace = await findWorkspace(tx, scope);
     const groupIds = new Map<string, string>();
     let created = 0;
-    let bound = 0;
     for (const row of rows) {
       const input = row.input!;
       const ids: string[] = [];
@@ -203,12 +193,11 @@ export async function runImport(deps: AppDeps, scope: WorkspaceScope, actor: Act
         }
         ids.push(gid);
       }
-      const { created: isNew } = await enroll(deps, tx, scope, workspace?.name ?? 'Timbro', input, row.bindUserId, [...new Set(ids)], log);
-      if (isNew) created++;
-      else bound++;
+      await enroll(deps, tx, scope, workspace?.name ?? 'Timbro', input, [...new Set(ids)], log);
+      created++;
     }
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'user.import', entityType: 'user', entityId: 'import', changes: { created, bound, rows: rows.length }, requestId: actor.requestId });
-    return { created, bound };
+    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'user.import', entityType: 'user', entityId: 'import', changes: { created, rows: rows.length }, requestId: actor.requestId });
+    return { created };
   });
   await deps.triggerJob('mail-dispatch');
   return result;
@@ -219,10 +208,10 @@ export async function exportUsers(deps: AppDeps, scope: WorkspaceScope, query: P
   const rows = await repo.listAllUsers(deps.db, scope, query);
   const headers = [...COLUMNS.map((c) => c.header), 'Attivo', 'Ultimo accesso web'];
   const data = rows.map(({ info, account, groups }) => [
-    account.firstName,
-    account.lastName,
+    info.firstName,
+    info.lastName,
     account.email,
-    account.fiscalCode,
+    info.fiscalCode,
     [info.isAdmin && 'admin', info.isAccountant && 'accountant', info.isMember && 'member'].filter(Boolean).map((r) => ROLE_LABELS[r as string]).join(', '),
     info.workEmail,
     info.pec,
@@ -233,7 +222,7 @@ export async function exportUsers(deps: AppDeps, scope: WorkspaceScope, query: P
     info.birthplace,
     groups.map((g) => g.name).join('; '),
     info.enabled ? 'sì' : 'no',
-    account.lastLoginWebAt ? account.lastLoginWebAt.toISOString().replace('T', ' ').slice(0, 19) : null,
+    info.invitationStatus === 'accepted' && account.lastLoginWebAt ? account.lastLoginWebAt.toISOString().replace('T', ' ').slice(0, 19) : null,
   ]);
   return writeXlsx('Dipendenti', headers, data);
 }

@@ -11,24 +11,28 @@ export const userInfoRepo = tenantRepository(userInfos);
 export type UserInfoRow = typeof userInfos.$inferSelect;
 export type AccountRow = typeof users.$inferSelect;
 
-/** A UserInfo joined with its account and group names: one row per employee record. */
+/**
+ * A UserInfo joined with what the workspace may see of its account: the login e-mail (the admin typed it, or the
+ * person accepted the membership) and the last logins (shown only for accepted memberships by the presenter). The
+ * names and fiscal code are the record's own (ADR 0015).
+ */
 const selection = {
   info: userInfos,
   account: {
     id: users.id,
     email: users.email,
-    fiscalCode: users.fiscalCode,
-    firstName: users.firstName,
-    lastName: users.lastName,
     lastLoginWebAt: users.lastLoginWebAt,
     lastLoginAppAt: users.lastLoginAppAt,
     hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    isOperator: users.isOperator,
+    createdByWorkspaceId: users.createdByWorkspaceId,
   },
   groups: sql<{ id: string; name: string }[]>`coalesce((
     select json_agg(json_build_object('id', g.id, 'name', g.name) order by g.name)
     from ${groupMembers} gm join ${groups} g on g.id = gm.group_id and g.workspace_id = gm.workspace_id
     where gm.workspace_id = ${userInfos.workspaceId} and gm.user_info_id = ${userInfos.id}
   ), '[]'::json)`,
+  /** Only to decide whether this workspace may still correct the login e-mail (never shown as such). */
   otherWorkspaces: sql<number>`(select count(*)::int from ${userInfos} o where o.user_id = ${userInfos.userId} and o.workspace_id <> ${userInfos.workspaceId})`,
 };
 
@@ -37,10 +41,10 @@ export type UserRecord = Awaited<ReturnType<typeof findUser>> & object;
 const ci = nameKey;
 
 const SORT: Record<ListUsersQuery['sort'], AnyPgColumn | SQL> = {
-  lastName: ci(users.lastName),
-  firstName: ci(users.firstName),
+  lastName: ci(userInfos.lastName),
+  firstName: ci(userInfos.firstName),
   email: users.email,
-  fiscalCode: users.fiscalCode,
+  fiscalCode: userInfos.fiscalCode,
   createdAt: userInfos.createdAt,
   lastLoginWebAt: users.lastLoginWebAt,
 };
@@ -51,12 +55,12 @@ function listWhere(scope: WorkspaceScope, q: Partial<ListUsersQuery>): SQL {
     const like = likePattern(q.search);
     conditions.push(
       or(
-        ilike(users.firstName, like),
-        ilike(users.lastName, like),
+        ilike(userInfos.firstName, like),
+        ilike(userInfos.lastName, like),
         ilike(users.email, like),
-        ilike(users.fiscalCode, like),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
-        ilike(sql`${users.lastName} || ' ' || ${users.firstName}`, like),
+        ilike(userInfos.fiscalCode, like),
+        ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, like),
+        ilike(sql`${userInfos.lastName} || ' ' || ${userInfos.firstName}`, like),
       ),
     );
   }
@@ -80,7 +84,7 @@ export async function listUsers(q: Queryable, scope: WorkspaceScope, query: List
     .from(userInfos)
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(where)
-    .orderBy(sortTerm(SORT[query.sort], query.order), asc(ci(users.lastName)), asc(ci(users.firstName)), asc(userInfos.id))
+    .orderBy(sortTerm(SORT[query.sort], query.order), asc(ci(userInfos.lastName)), asc(ci(userInfos.firstName)), asc(userInfos.id))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
   const [count] = await q
@@ -98,7 +102,7 @@ export async function listAllUsers(q: Queryable, scope: WorkspaceScope, query: P
     .from(userInfos)
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(listWhere(scope, query))
-    .orderBy(asc(ci(users.lastName)), asc(ci(users.firstName)), asc(userInfos.id));
+    .orderBy(asc(ci(userInfos.lastName)), asc(ci(userInfos.firstName)), asc(userInfos.id));
 }
 
 export async function findUser(q: Queryable, scope: WorkspaceScope, userInfoId: string) {
@@ -116,11 +120,6 @@ export async function findAccountByEmail(q: Queryable, email: string) {
   return rows[0] ?? null;
 }
 
-export async function findAccountByFiscalCode(q: Queryable, fiscalCode: string) {
-  const rows = await q.select().from(users).where(eq(users.fiscalCode, fiscalCode)).limit(1);
-  return rows[0] ?? null;
-}
-
 export async function findAccountById(q: Queryable, id: string) {
   const rows = await q.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0] ?? null;
@@ -131,20 +130,68 @@ export async function membershipOfAccount(q: Queryable, scope: WorkspaceScope, u
   return rows[0] ?? null;
 }
 
-/** Platform accounts with this fiscal code that are not employees of the scope's workspace. */
+/** The workspace's record with this fiscal code, whatever its state. */
+export async function recordByFiscalCode(q: Queryable, scope: WorkspaceScope, fiscalCode: string, exceptId?: string) {
+  const rows = await q
+    .select({ id: userInfos.id })
+    .from(userInfos)
+    .where(inScope(userInfos, scope, eq(userInfos.fiscalCode, fiscalCode), exceptId ? ne(userInfos.id, exceptId) : undefined))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The workspace's record whose account logs in with this e-mail, whatever its state. */
+export async function recordByLoginEmail(q: Queryable, scope: WorkspaceScope, email: string, exceptId?: string) {
+  const rows = await q
+    .select({ id: userInfos.id })
+    .from(userInfos)
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(inScope(userInfos, scope, sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptId ? ne(userInfos.id, exceptId) : undefined))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * search-unbound: the workspace's OWN records with this fiscal code that are not active members (an invitation still
+ * pending, or declined). It never reads platform accounts or other workspaces, so it reveals nothing the workspace did
+ * not enter itself (ADR 0015).
+ */
 export async function searchUnbound(q: Queryable, scope: WorkspaceScope, fiscalCode: string, excludeIds: string[]) {
   return q
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, fiscalCode: users.fiscalCode })
-    .from(users)
+    .select({
+      id: userInfos.id,
+      firstName: userInfos.firstName,
+      lastName: userInfos.lastName,
+      email: users.email,
+      fiscalCode: userInfos.fiscalCode,
+      invitationStatus: userInfos.invitationStatus,
+      invitedAt: userInfos.invitedAt,
+    })
+    .from(userInfos)
+    .innerJoin(users, eq(users.id, userInfos.userId))
     .where(
-      and(
-        eq(users.fiscalCode, fiscalCode),
-        eq(users.enabled, true),
-        excludeIds.length > 0 ? notInArray(users.id, excludeIds) : undefined,
-        sql`not exists (select 1 from ${userInfos} ui where ui.user_id = ${users.id} and ui.workspace_id = ${scope.workspaceId})`,
+      inScope(
+        userInfos,
+        scope,
+        eq(userInfos.fiscalCode, fiscalCode),
+        ne(userInfos.invitationStatus, 'accepted'),
+        excludeIds.length > 0 ? notInArray(userInfos.id, excludeIds) : undefined,
       ),
     )
     .limit(10);
+}
+
+/** Other workspaces' records of an account (only to decide whether this workspace may still correct its e-mail). */
+export async function recordsElsewhere(q: Queryable, scope: WorkspaceScope, userId: string): Promise<number> {
+  const [row] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userInfos)
+    .where(and(eq(userInfos.userId, userId), ne(userInfos.workspaceId, scope.workspaceId)));
+  return row?.n ?? 0;
+}
+
+export async function deleteAccount(q: Queryable, id: string) {
+  await q.delete(users).where(eq(users.id, id));
 }
 
 export async function insertAccount(q: Queryable, values: typeof users.$inferInsert) {
@@ -180,21 +227,23 @@ export async function otherEnabledAdmins(q: Queryable, scope: WorkspaceScope, ex
   return row?.n ?? 0;
 }
 
-/** Lookup of the workspace's people (GET /ajax/users). */
+/**
+ * Lookup of the workspace's people by name (GET /ajax/users): the workspace's names only, never login e-mails.
+ * Former staff (disabled) only when asked by someone who may read the employee list; members see current colleagues.
+ */
 export async function lookupUsers(q: Queryable, scope: WorkspaceScope, search: string | undefined, includeDisabled: boolean) {
   const like = search ? likePattern(search) : null;
   return q
-    .select({ id: userInfos.id, firstName: users.firstName, lastName: users.lastName, email: users.email, enabled: userInfos.enabled })
+    .select({ id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName, enabled: userInfos.enabled })
     .from(userInfos)
-    .innerJoin(users, eq(users.id, userInfos.userId))
     .where(
       inScope(
         userInfos,
         scope,
         includeDisabled ? undefined : eq(userInfos.enabled, true),
-        like ? or(ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.email, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like)) : undefined,
+        like ? or(ilike(userInfos.firstName, like), ilike(userInfos.lastName, like), ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, like)) : undefined,
       ),
     )
-    .orderBy(asc(ci(users.lastName)), asc(ci(users.firstName)), asc(userInfos.id))
+    .orderBy(asc(ci(userInfos.lastName)), asc(ci(userInfos.firstName)), asc(userInfos.id))
     .limit(500);
 }

@@ -1,4 +1,5 @@
 import {
+  hasPermission,
   CreateUserInputSchema,
   IdParamsSchema,
   ListUsersQuerySchema,
@@ -39,7 +40,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { permission: 'user:write' },
         schema: {
           tags,
-          summary: 'Platform accounts with this fiscal code that are not in the workspace yet (to bind instead of duplicating)',
+          summary: 'This workspace’s own records with this fiscal code that are not active members (pending or declined invitations)',
           querystring: SearchUnboundQuerySchema,
           response: { 200: UnboundUserListSchema },
         },
@@ -49,7 +50,10 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/admin/user',
-      { config: { permission: 'user:write' }, schema: { tags, summary: 'Create (or bind) an employee; a new account gets an invitation e-mail', body: CreateUserInputSchema, response: { 200: UserSchema } } },
+      {
+        config: { permission: 'user:write' },
+        schema: { tags, summary: 'Enrol a person: a new account with a first-login link, or an invitation the account holder accepts', body: CreateUserInputSchema, response: { 200: UserSchema } },
+      },
       async (request) => service.createUser(deps, requireWorkspace(request).scope, actorRef(request), request.body, request.log),
     );
 
@@ -62,7 +66,13 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/admin/user/:id',
       { config: { permission: 'user:write' }, schema: { tags, summary: 'Update an employee record', params: IdParamsSchema, body: UpdateUserInputSchema, response: { 200: UserSchema } } },
-      async (request) => service.updateUser(deps, requireWorkspace(request).scope, actorRef(request), request.params.id, request.body),
+      async (request) => service.updateUser(deps, requireWorkspace(request).scope, actorRef(request), request.params.id, request.body, request.log),
+    );
+
+    app.post(
+      '/admin/user/:id/resend-invitation',
+      { config: { permission: 'user:write' }, schema: { tags, summary: 'Send a pending invitation again', params: IdParamsSchema, response: { 200: UserSchema } } },
+      async (request) => service.resendInvitation(deps, requireWorkspace(request).scope, actorRef(request), request.params.id, request.log),
     );
 
     for (const [action, enabled] of [
@@ -82,7 +92,12 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/ajax/users',
       { config: { permission: 'workspace:read' }, schema: { tags, summary: 'Lookup: people of the active workspace', querystring: LookupQuerySchema, response: { 200: UserLookupSchema } } },
-      async (request) => service.lookupUsers(deps, requireWorkspace(request).scope, request.query.search, request.query.include_disabled ?? false),
+      async (request) => {
+        const ws = requireWorkspace(request);
+        // Former staff only for those who may read the employee list; a member sees current colleagues.
+        const includeDisabled = (request.query.include_disabled ?? false) && hasPermission(ws.roles, 'user:read');
+        return service.lookupUsers(deps, ws.scope, request.query.search, includeDisabled);
+      },
     );
   };
 }

@@ -1,9 +1,7 @@
 import {
   ErrorCode,
-  ErrorHeaderValue,
   INVITATION_TOKEN_TTL_HOURS,
   autoApproveToDb,
-  errorTexts,
 
   normalizeCodiceFiscale,
   peopleMsg,
@@ -14,31 +12,25 @@ import {
   type UserPage,
 } from '@timbro/shared';
 import type { Queryable } from '../../db/client';
-import { oneTimeTokens } from '../../db/schema';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
 import { enqueueMail, type MailLogger } from '../../lib/mail';
-import { addedToWorkspaceMail, invitationMail } from '../../lib/mail-templates';
+import { invitationMail, workspaceInvitationMail } from '../../lib/mail-templates';
 import { randomToken, sha256 } from '../../lib/tokens';
 import * as authRepo from '../auth/auth.repository';
 import { findWorkspace } from '../workspaces/workspaces.repository';
-import { maskEmail, presentUser } from './users.presenter';
+import { loginEmailEditable, maskEmail, presentUser } from './users.presenter';
 import { checkDisable, checkRoleChange } from './users.policy';
 import * as repo from './users.repository';
+import type { AccountRow, UserRecord } from './users.repository';
 
 export interface ActorRef {
   userId: string;
   userInfoId: string | null;
   requestId: string;
 }
-
-const emailTaken = () =>
-  new AppError(ErrorCode.CONFLICT, errorTexts.UniqueConstraintViolation, {
-    headerValue: ErrorHeaderValue.UniqueConstraintViolation,
-    errors: [{ path: 'email', message: errorTexts.UniqueConstraintViolation }],
-  });
 
 function roleFlags(roles: string[]) {
   return { isAdmin: roles.includes('admin'), isAccountant: roles.includes('accountant'), isMember: roles.includes('member') };
@@ -75,10 +67,35 @@ export async function getUser(deps: AppDeps, scope: WorkspaceScope, id: string):
   return presentUser(row);
 }
 
+/** A first-login link for an account this workspace created (the old links of the account die first). */
+async function sendFirstLogin(deps: AppDeps, tx: Queryable, account: { id: string; email: string }, firstName: string, workspaceName: string, log: MailLogger) {
+  const now = new Date();
+  await authRepo.burnAllOneTimeTokens(tx, account.id, now);
+  const token = randomToken();
+  await authRepo.insertOneTimeToken(tx, {
+    userId: account.id,
+    purpose: 'first_login',
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + INVITATION_TOKEN_TTL_HOURS * 3600_000),
+  });
+  const link = `${deps.config.publicUrl}/first-login/${token}`;
+  await enqueueMail(tx, { to: account.email, ...invitationMail(firstName, workspaceName, link) }, log);
+}
+
+/** Tells an existing account that a company invites it (nothing is bound until the person accepts). */
+async function sendWorkspaceInvitation(deps: AppDeps, tx: Queryable, account: AccountRow, workspaceName: string, log: MailLogger) {
+  // The operator can never join a workspace as an employee: the record stays pending and nobody is mailed.
+  if (account.isOperator || !account.enabled) return;
+  await enqueueMail(tx, { to: account.email, ...workspaceInvitationMail(account.firstName, workspaceName, `${deps.config.publicUrl}/dashboard`) }, log);
+}
+
 /**
- * Enrols a person in the workspace inside the caller's transaction: the account is created (with a first-login
- * token and an invitation e-mail) unless an existing one is bound (then an "added" e-mail), then the employee record
- * and its groups. Creation rules are the caller's: this only writes.
+ * Enrols a person in the workspace inside the caller's transaction (ADR 0015). The record (names, fiscal code, roles,
+ * employee info, groups) is the workspace's own and is created at once, pending. The login e-mail decides the
+ * account, and the admin's answer is the same either way (no oracle):
+ * - nobody logs in with it: a new account is created with a first-login link; setting the password accepts;
+ * - an account logs in with it: that person is invited and accepts or declines while logged in. Nothing of their
+ *   account (names, activity) is shown to the workspace before they accept.
  */
 export async function enroll(
   deps: AppDeps,
@@ -86,62 +103,63 @@ export async function enroll(
   scope: WorkspaceScope,
   workspaceName: string,
   input: CreateUserInput,
-  bindUserId: string | null,
   groupIds: string[],
   log: MailLogger,
-): Promise<{ userInfoId: string; created: boolean }> {
-  let accountId = bindUserId;
-  let invitationToken: string | null = null;
-  if (!accountId) {
-    const account = await repo.insertAccount(tx, { email: input.email, firstName: input.firstName, lastName: input.lastName, fiscalCode: input.fiscalCode });
-    accountId = account.id;
-    invitationToken = randomToken();
-    await tx.insert(oneTimeTokens).values({
-      userId: account.id,
-      purpose: 'first_login',
-      tokenHash: sha256(invitationToken),
-      expiresAt: new Date(Date.now() + INVITATION_TOKEN_TTL_HOURS * 3600_000),
-    });
-  }
-  const info = await repo.userInfoRepo.insert(tx, scope, { userId: accountId, ...roleFlags(input.roles), ...employeeFields(input) });
-  await repo.setUserGroups(tx, scope, info.id, groupIds);
-  if (invitationToken) {
-    const link = `${deps.config.publicUrl}/first-login/${invitationToken}`;
-    await enqueueMail(tx, { to: input.email, ...invitationMail(input.firstName, workspaceName, link) }, log, !deps.config.isProduction);
+): Promise<{ userInfoId: string }> {
+  const now = new Date();
+  const existing = await repo.findAccountByEmail(tx, input.email);
+  let accountId: string;
+  if (existing) {
+    accountId = existing.id;
+    await sendWorkspaceInvitation(deps, tx, existing, workspaceName, log);
   } else {
-    const account = await repo.findAccountById(tx, accountId);
-    await enqueueMail(tx, { to: account!.email, ...addedToWorkspaceMail(account!.firstName, workspaceName, deps.config.publicUrl) }, log);
+    const account = await repo.insertAccount(tx, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      fiscalCode: input.fiscalCode,
+      createdByWorkspaceId: scope.workspaceId,
+    });
+    accountId = account.id;
+    await sendFirstLogin(deps, tx, account, input.firstName, workspaceName, log);
   }
-  return { userInfoId: info.id, created: invitationToken !== null };
+  const info = await repo.userInfoRepo.insert(tx, scope, {
+    userId: accountId,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    fiscalCode: input.fiscalCode,
+    invitationStatus: 'pending',
+    invitedAt: now,
+    ...roleFlags(input.roles),
+    ...employeeFields(input),
+  });
+  await repo.setUserGroups(tx, scope, info.id, groupIds);
+  return { userInfoId: info.id };
+}
+
+/** The workspace's own uniqueness rules: one record per fiscal code and per login e-mail. */
+async function checkWorkspaceDuplicates(tx: Queryable, scope: WorkspaceScope, fiscalCode: string, email: string, exceptId?: string) {
+  if (await repo.recordByFiscalCode(tx, scope, fiscalCode, exceptId)) {
+    throw new AppError(ErrorCode.CONFLICT, peopleMsg.fiscalCodeInWorkspace, { errors: [{ path: 'fiscalCode', message: peopleMsg.fiscalCodeInWorkspace }] });
+  }
+  if (await repo.recordByLoginEmail(tx, scope, email, exceptId)) {
+    throw new AppError(ErrorCode.CONFLICT, peopleMsg.emailInWorkspace, { errors: [{ path: 'email', message: peopleMsg.emailInWorkspace }] });
+  }
 }
 
 /**
- * POST /admin/user: a new person gets an account and an invitation e-mail with a first-login link; an existing
- * platform account (a candidate, or someone employed elsewhere) is bound to the workspace instead of duplicated.
+ * POST /admin/user: enrols a person (a new account with a first-login link, or an invitation to the account that logs
+ * in with that e-mail). The only conflicts are the workspace's own records.
  */
 export async function createUser(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, input: CreateUserInput, log: MailLogger): Promise<User> {
   const id = await deps.db.transaction(async (tx) => {
     const workspace = await findWorkspace(tx, scope);
     const groupIds = await checkGroups(tx, scope, input.groups);
-    if (input.bindUserId) {
-      const account = await repo.findAccountById(tx, input.bindUserId);
-      if (!account || !account.enabled || account.fiscalCode !== input.fiscalCode) throw notFound(peopleMsg.userNotFound);
-      if (await repo.membershipOfAccount(tx, scope, account.id)) {
-        throw new AppError(ErrorCode.CONFLICT, peopleMsg.alreadyMember, { errors: [{ path: 'fiscalCode', message: peopleMsg.alreadyMember }] });
-      }
-    } else {
-      const sameCf = await repo.findAccountByFiscalCode(tx, input.fiscalCode);
-      if (sameCf) {
-        const member = await repo.membershipOfAccount(tx, scope, sameCf.id);
-        const message = member ? peopleMsg.alreadyMember : peopleMsg.fiscalCodeTaken;
-        throw new AppError(ErrorCode.CONFLICT, message, { errors: [{ path: 'fiscalCode', message }] });
-      }
-      if (await repo.findAccountByEmail(tx, input.email)) throw emailTaken();
-    }
-    const { userInfoId } = await enroll(deps, tx, scope, workspace?.name ?? 'Timbro', input, input.bindUserId, groupIds, log);
+    await checkWorkspaceDuplicates(tx, scope, input.fiscalCode, input.email);
+    const { userInfoId } = await enroll(deps, tx, scope, workspace?.name ?? 'Timbro', input, groupIds, log);
     await recordAudit(tx, scope, {
       actorUserId: actor.userId,
-      action: input.bindUserId ? 'user.bind' : 'user.create',
+      action: 'user.create',
       entityType: 'user',
       entityId: userInfoId,
       changes: { roles: input.roles, groups: groupIds, email: input.email },
@@ -153,34 +171,81 @@ export async function createUser(deps: AppDeps, scope: WorkspaceScope, actor: Ac
   return getUser(deps, scope, id);
 }
 
-/** POST /admin/user/{id}: the fiscal code is fixed, the employee role cannot be dropped, the last admin stays. */
-export async function updateUser(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string, input: UpdateUserInput): Promise<User> {
+/**
+ * A corrected login e-mail of a record whose account this workspace created and that was never activated: the
+ * record moves to the account of the new address (an invitation) or the placeholder account takes the address (a new
+ * first-login link). Every link sent to the wrong address dies with it.
+ */
+async function correctLoginEmail(deps: AppDeps, tx: Queryable, scope: WorkspaceScope, row: UserRecord, email: string, workspaceName: string, log: MailLogger) {
+  const target = await repo.findAccountByEmail(tx, email);
+  if (target) {
+    await repo.userInfoRepo.update(tx, scope, row.info.id, { userId: target.id, invitedAt: new Date() });
+    await repo.deleteAccount(tx, row.account.id);
+    await sendWorkspaceInvitation(deps, tx, target, workspaceName, log);
+  } else {
+    await repo.updateAccount(tx, row.account.id, { email });
+    await sendFirstLogin(deps, tx, { id: row.account.id, email }, row.info.firstName, workspaceName, log);
+  }
+}
+
+/**
+ * POST /admin/user/{id}: the workspace edits its record (names as shown here, roles, employee info, groups). The
+ * fiscal code is fixed, the employee role cannot be dropped, the last admin stays. The login e-mail is the person's:
+ * it can be corrected only while the account is one this workspace created and never activated (ADR 0015).
+ */
+export async function updateUser(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string, input: UpdateUserInput, log: MailLogger): Promise<User> {
   await deps.db.transaction(async (tx) => {
     const row = await repo.findUser(tx, scope, id);
     if (!row) throw notFound(peopleMsg.userNotFound);
     const { info, account } = row;
-    if (input.fiscalCode !== undefined && normalizeCodiceFiscale(input.fiscalCode) !== account.fiscalCode) {
+    if (input.fiscalCode !== undefined && normalizeCodiceFiscale(input.fiscalCode) !== info.fiscalCode) {
       throw validation([{ path: 'fiscalCode', message: peopleMsg.fiscalCodeNotEditable }]);
     }
     const roleRule = checkRoleChange(info, input.roles, info.isAdmin ? await repo.otherEnabledAdmins(tx, scope, info.id) : 0);
     if (!roleRule.ok) throw validation([{ path: roleRule.path ?? 'roles', message: roleRule.message }]);
-    const accountChanged =
-      input.firstName !== account.firstName || input.lastName !== account.lastName || input.email.toLowerCase() !== account.email.toLowerCase();
-    if (accountChanged) {
-      if (row.otherWorkspaces > 0) throw new AppError(ErrorCode.CONFLICT, peopleMsg.sharedAccount);
-      const emailChanged = input.email.toLowerCase() !== account.email.toLowerCase();
-      if (emailChanged && (await repo.findAccountByEmail(tx, input.email))) throw emailTaken();
-      await repo.updateAccount(tx, account.id, { firstName: input.firstName, lastName: input.lastName, email: input.email });
-      // The e-mail is the login: the person signs in again with the new one.
-      if (emailChanged) await authRepo.revokeUserSessions(tx, account.id, 'email_changed_by_admin');
+    const emailChanged = input.email.toLowerCase() !== account.email.toLowerCase();
+    if (emailChanged) {
+      if (!loginEmailEditable(row)) throw validation([{ path: 'email', message: peopleMsg.loginEmailLocked }]);
+      if (await repo.recordByLoginEmail(tx, scope, input.email, id)) {
+        throw new AppError(ErrorCode.CONFLICT, peopleMsg.emailInWorkspace, { errors: [{ path: 'email', message: peopleMsg.emailInWorkspace }] });
+      }
+      const workspace = await findWorkspace(tx, scope);
+      await correctLoginEmail(deps, tx, scope, row, input.email, workspace?.name ?? 'Timbro', log);
     }
     const groupIds = await checkGroups(tx, scope, input.groups);
-    const after = await repo.userInfoRepo.update(tx, scope, id, { ...roleFlags(input.roles), ...employeeFields(input), updatedAt: new Date() });
+    const after = await repo.userInfoRepo.update(tx, scope, id, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      ...roleFlags(input.roles),
+      ...employeeFields(input),
+      updatedAt: new Date(),
+    });
     await repo.setUserGroups(tx, scope, id, groupIds);
-    const before = { ...info, firstName: account.firstName, lastName: account.lastName, email: account.email, groups: row.groups.map((g) => g.id).sort() };
-    const now = { ...after!, firstName: input.firstName, lastName: input.lastName, email: input.email, groups: [...groupIds].sort() };
+    const before = { ...info, email: account.email, groups: row.groups.map((g) => g.id).sort() };
+    const now = { ...after!, email: input.email, groups: [...groupIds].sort() };
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'user.update', entityType: 'user', entityId: id, changes: diff(before, now), requestId: actor.requestId });
   });
+  await deps.triggerJob('mail-dispatch');
+  return getUser(deps, scope, id);
+}
+
+/** POST /admin/user/{id}/resend-invitation: a pending record's invitation again (a fresh first-login link when due). */
+export async function resendInvitation(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string, log: MailLogger): Promise<User> {
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.findUser(tx, scope, id);
+    if (!row) throw notFound(peopleMsg.userNotFound);
+    if (row.info.invitationStatus !== 'pending' || !row.info.enabled) throw new AppError(ErrorCode.CONFLICT, peopleMsg.invitationNotPending);
+    const workspace = await findWorkspace(tx, scope);
+    const name = workspace?.name ?? 'Timbro';
+    if (loginEmailEditable(row)) await sendFirstLogin(deps, tx, row.account, row.info.firstName, name, log);
+    else {
+      const account = await repo.findAccountById(tx, row.account.id);
+      if (account) await sendWorkspaceInvitation(deps, tx, account, name, log);
+    }
+    await repo.userInfoRepo.update(tx, scope, id, { invitedAt: new Date() });
+    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'user.invitation.resend', entityType: 'user', entityId: id, changes: {}, requestId: actor.requestId });
+  });
+  await deps.triggerJob('mail-dispatch');
   return getUser(deps, scope, id);
 }
 
@@ -217,11 +282,19 @@ export async function setEnabled(deps: AppDeps, scope: WorkspaceScope, actor: Ac
 
 export async function searchUnbound(deps: AppDeps, scope: WorkspaceScope, fiscalCode: string, excludeIds: string[]) {
   const rows = await repo.searchUnbound(deps.db, scope, fiscalCode, excludeIds);
-  return rows.map((r) => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, emailHint: maskEmail(r.email), fiscalCode: r.fiscalCode ?? '' }));
+  return rows.map((r) => ({
+    id: r.id,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    emailHint: maskEmail(r.email),
+    fiscalCode: r.fiscalCode ?? '',
+    invitationStatus: r.invitationStatus,
+    invitedAt: r.invitedAt ? r.invitedAt.toISOString() : null,
+  }));
 }
 
 export async function lookupUsers(deps: AppDeps, scope: WorkspaceScope, search: string | undefined, includeDisabled: boolean) {
   const rows = await repo.lookupUsers(deps.db, scope, search, includeDisabled);
-  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, email: r.email, enabled: r.enabled }));
+  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, enabled: r.enabled }));
 }
 

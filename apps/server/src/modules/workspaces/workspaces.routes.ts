@@ -29,7 +29,7 @@ export function workspaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/admin/workspace/:id',
       {
-        config: { permission: 'workspace:read' },
+        config: { permission: 'settings:read' },
         schema: { tags, summary: 'Company details of the active workspace', params: IdParamsSchema, response: { 200: WorkspaceSchema } },
       },
       async (request) => service.getWorkspace(deps, requireWorkspace(request).scope, request.params.id),

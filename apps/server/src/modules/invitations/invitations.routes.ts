@@ -1,0 +1,45 @@
+import { CurrentUserSchema, IdParamsSchema, InvitationListSchema } from '@timbro/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps';
+import { loadActor, requireActor } from '../../plugins/request-context';
+import { AppError } from '../../lib/errors';
+import { presentCurrentUser } from '../auth/current-user.presenter';
+import * as service from './invitations.service';
+
+const tags = ['invitations'];
+
+/** The person's side of an enrolment: see the companies that invited them, accept or decline (ADR 0015). */
+export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/user/invitations',
+      { config: { permission: 'profile:read' }, schema: { tags, summary: 'Invitations of companies waiting for an answer', response: { 200: InvitationListSchema } } },
+      async (request) => service.listInvitations(deps, requireActor(request)),
+    );
+
+    for (const [action, accept] of [
+      ['accept', true],
+      ['decline', false],
+    ] as const) {
+      app.post(
+        `/user/invitations/:id/${action}`,
+        {
+          config: { permission: 'profile:update' },
+          schema: {
+            tags,
+            summary: accept ? 'Accept an invitation: join the company' : 'Decline an invitation',
+            params: IdParamsSchema,
+            response: { 200: CurrentUserSchema },
+          },
+        },
+        async (request) => {
+          const actor = requireActor(request);
+          await service.answerInvitation(deps, actor, request.params.id, accept, request.id);
+          const fresh = await loadActor(deps.db, actor.sessionId);
+          if (!fresh) throw new AppError('UNAUTHENTICATED', 'Sessione non valida');
+          return presentCurrentUser(fresh);
+        },
+      );
+    }
+  };
+}
