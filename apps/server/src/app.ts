@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE_PATH, ErrorCode, configureZodItalian } from '@timbro/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TrustProxy } from './config/env';
 import type { AppDeps } from './deps';
 import { authRoutes } from './modules/auth/auth.routes';
 import { appConfigRoutes } from './modules/health/app-config.routes';
@@ -54,12 +55,42 @@ export function parseQueryString(str: string): Record<string, string | string[]>
   return out;
 }
 
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes a function: Fastify 5 turns a bare number into "trust nobody" (a
+ * hop count cannot tell the proxy from a client that reached the server directly), so a count is only safe when
+ * the server is reachable through the proxy alone (HOST=127.0.0.1, a firewall); ADR 0014. Addresses go as they are.
+ */
+export function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
+
+/** API paths whose answers may carry personal data (all of /api/v1 except the public health and app-config). */
+const CACHEABLE_API_PATHS = new Set([`${API_BASE_PATH}/health`, `${API_BASE_PATH}/app-config`]);
+
+function isPrivateApiPath(url: string): boolean {
+  const pathname = url.split('?')[0]!.replace(/\/+$/, '');
+  return (pathname === API_BASE_PATH || pathname.startsWith(`${API_BASE_PATH}/`)) && !CACHEABLE_API_PATHS.has(pathname);
+}
+
+/** A path with a segment starting with a dot (`/.env`, `/.git/config`, `/assets/.hidden`, also percent-encoded). */
+export function hasDotSegment(url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return true;
+  }
+  return decoded.split(/[/\\]/).some((segment) => segment.startsWith('.'));
+}
+
 /** Builds the HTTP application (no listen): plugins, then modules under /api/v1, then the web app. */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   configureZodItalian();
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => randomUUID(),
     routerOptions: { querystringParser: parseQueryString },
@@ -70,6 +101,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   app.setErrorHandler(errorHandler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Answers of the API carry personal data: no browser or proxy cache keeps them (unless the route decided).
+    if (isPrivateApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   await app.register(cookie);
@@ -78,14 +111,17 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
     hsts: deps.config.cookieSecure,
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Timbro API', version: '1.0.0', description: 'Presenze e amministrazione del personale' },
-      servers: [{ url: '/' }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (deps.config.apiDocs) {
+    // API_DOCS=false (the default in production): neither swagger-ui nor the OpenAPI JSON; /api/docs is a 404.
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Timbro API', version: '1.0.0', description: 'Presenze e amministrazione del personale' },
+        servers: [{ url: '/' }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
 
   await app.register(requestContext, { db: deps.db, cookieSecure: deps.config.cookieSecure, getSecret: () => deps.secret });
 
@@ -112,11 +148,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
 
   const webDist = opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : null;
   if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: 0 });
+    // Dotfiles (.env, .git/…) are never served: `send` ignores them and the not-found handler answers a JSON 404.
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: 0, dotfiles: 'ignore' });
     app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !webDist || request.method !== 'GET') {
+    if (request.url.startsWith('/api/') || !webDist || request.method !== 'GET' || hasDotSegment(request.url)) {
       return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: 'Risorsa non trovata' });
     }
     // Client-side routes: the SPA shell; hashed assets get long caching from their own folder.

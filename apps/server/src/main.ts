@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, REPO_ROOT } from './config/env';
+import { ConfigError, demoSeedDecision, loadConfig, REPO_ROOT } from './config/env';
 import { demoLoginsText, seedDemo } from './seed';
 import type { Jobs } from './lib/jobs';
+import { startupBanner } from './lib/startup-banner';
 import { ensureAllWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
 import { createDeps, openConfiguredDatabase, startPlatformJobs } from './runtime';
 
@@ -26,8 +27,11 @@ async function main() {
   const deps = await createDeps(config, database);
   const app = await buildApp(deps, { logger, webDist: path.join(REPO_ROOT, 'apps/web/dist') });
 
+  // Demo logins share a public password: only on a local address, unless SEED_DEMO=true says otherwise.
+  const demo = demoSeedDecision(config);
+  if (demo.warn) app.log.warn(demo.reason);
   let seeded = false;
-  if (config.seedDemo && !config.isProduction) seeded = await seedDemo(deps.db);
+  if (demo.seed) seeded = await seedDemo(deps.db);
   // Workspaces created by an older version get the defaults they lack (the national holidays once, absence types).
   await ensureAllWorkspaceDefaults(deps.db);
 
@@ -58,9 +62,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
-  console.log(`\nTimbro is running on ${config.publicUrl} (database: ${where})`);
-  console.log(`API documentation: ${config.publicUrl}/api/docs`);
-  if (!config.isProduction) console.log(`${seeded ? 'Demo data created. ' : ''}${demoLoginsText()}\n`);
+  const demoLogins = demo.seed ? `${seeded ? 'Demo data created. ' : ''}${demoLoginsText()}` : null;
+  console.log(startupBanner({ publicUrl: config.publicUrl, database: where, apiDocs: config.apiDocs, demoLogins }));
 }
 
 main().catch((err) => {

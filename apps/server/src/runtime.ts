@@ -3,7 +3,7 @@ import type { Config } from './config/env';
 import { openDatabase, type Database } from './db/client';
 import type { AppDeps } from './deps';
 import { startJobs, type JobDefinition, type JobLogger, type Jobs } from './lib/jobs';
-import { createTransport, deliverPendingMail } from './lib/mail';
+import { configureMailLogging, createTransport, deliverPendingMail, redactExpiredMailBodies, SENSITIVE_MAIL_RETENTION_DAYS } from './lib/mail';
 import { sweepRateLimits } from './lib/rate-limit';
 import { loadSessionSecret } from './lib/secrets';
 import { syncAccrualsNightly } from './modules/accruals/accruals.service';
@@ -26,6 +26,7 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
 
 export async function createDeps(config: Config, database: Database): Promise<AppDeps> {
   const secret = await loadSessionSecret(database.db, config.sessionSecret);
+  configureMailLogging({ printBodies: config.printMailBodies });
   return { database, db: database.db, config, secret, triggerJob: async () => undefined };
 }
 
@@ -54,6 +55,8 @@ export function platformJobs(deps: AppDeps): JobDefinition[] {
       cron: '17 * * * *',
       handler: async () => {
         await sweepRateLimits(deps.db, new Date(Date.now() - 24 * 3600 * 1000));
+        // One-time links are dead by now: their bodies leave the outbox, sent or not.
+        await redactExpiredMailBodies(deps.db, new Date(Date.now() - SENSITIVE_MAIL_RETENTION_DAYS * 24 * 3600 * 1000));
       },
     },
   ];

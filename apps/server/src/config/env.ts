@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import net from 'node:net';
 import { z } from 'zod';
+import { isLoopbackUrl } from '../lib/client-ip';
 
 /** The repository root (apps/server/src/config → ../../../..), so `./data` means the same folder however we start. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -8,6 +10,86 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Fastify's `trustProxy`: false (no proxy), a hop count, or the trusted proxy addresses/CIDRs. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset/`false`/`0`/`no` = no proxy (the socket address is the client); an integer ≥ 1 = that many
+ * proxies in front of Timbro (the client is the address the outermost of them saw); otherwise a comma-separated
+ * list of the proxies' addresses or CIDRs (`loopback`, `linklocal`, `uniquelocal` accepted too). `true`/`yes`
+ * ("believe any X-Forwarded-For") is refused: any client could then choose its own address and dodge the
+ * per-IP limits.
+ */
+export function parseTrustProxy(raw: string | undefined): { ok: true; value: TrustProxy } | { ok: false; message: string } {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0' || v === 'no') return { ok: true, value: false };
+  if (v === 'true' || v === 'yes') {
+    return {
+      ok: false,
+      message:
+        `"${raw}" would trust any X-Forwarded-For; give the number of proxies in front of Timbro (e.g. 1) ` +
+        'or their addresses/CIDRs (e.g. 10.0.0.1,192.168.0.0/24)',
+    };
+  }
+  if (/^\d+$/.test(v)) return { ok: true, value: Number(v) };
+  const entries = v.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (bad.length > 0) {
+    return { ok: false, message: `not a hop count (integer ≥ 1) nor proxy addresses/CIDRs: ${bad.map((b) => `"${b}"`).join(', ')}` };
+  }
+  return { ok: true, value: entries };
+}
+
+export interface DemoSeedDecision {
+  seed: boolean;
+  /** One line for the console: why demo data is (not) created. */
+  reason: string;
+  /** The reason deserves a warning at start (a refusal the operator may not expect, or a risky choice). */
+  warn: boolean;
+}
+
+/**
+ * Whether the server creates the demo data (every demo login shares the public password `Timbro2026!`): never in
+ * production; otherwise only when PUBLIC_URL is a loopback address, unless SEED_DEMO says so explicitly.
+ */
+export function demoSeedDecision(c: { nodeEnv: string; publicUrl: string; seedDemoSetting: boolean | null }): DemoSeedDecision {
+  if (c.nodeEnv === 'production') {
+    return { seed: false, reason: 'Demo data is never created in production (NODE_ENV=production).', warn: c.seedDemoSetting === true };
+  }
+  if (c.seedDemoSetting === false) return { seed: false, reason: 'Demo data not created: SEED_DEMO=false.', warn: false };
+  const local = isLoopbackUrl(c.publicUrl);
+  if (c.seedDemoSetting === true) {
+    return local
+      ? { seed: true, reason: 'Demo data enabled (SEED_DEMO=true).', warn: false }
+      : {
+          seed: true,
+          reason: `Demo data enabled by SEED_DEMO=true on ${c.publicUrl}, a non-local address: every demo login has the public password Timbro2026!.`,
+          warn: true,
+        };
+  }
+  return local
+    ? { seed: true, reason: `Demo data enabled: PUBLIC_URL ${c.publicUrl} is a local address.`, warn: false }
+    : {
+        seed: false,
+        reason:
+          `Demo data not created: PUBLIC_URL ${c.publicUrl} is not a local address and every demo login has the public ` +
+          'password Timbro2026!; set SEED_DEMO=true to create it anyway.',
+        warn: true,
+      };
+}
 
 const EnvSchema = z
   .object({
@@ -24,14 +106,24 @@ const EnvSchema = z
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     COOKIE_SECURE: booleanString.optional(),
-    TRUST_PROXY: booleanString.default(false),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        const parsed = parseTrustProxy(raw);
+        if (parsed.ok) return parsed.value;
+        ctx.addIssue({ code: 'custom', message: parsed.message, input: raw });
+        return z.NEVER;
+      }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: booleanString.optional(),
+    API_DOCS: booleanString.optional(),
     THEME_VARIANT: z.enum(['active', 'alternate']).default('active'),
     JOBS: booleanString.default(true),
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+    const seedDemoSetting = env.SEED_DEMO ?? null;
     return {
       nodeEnv: env.NODE_ENV,
       isProduction: env.NODE_ENV === 'production',
@@ -46,7 +138,13 @@ const EnvSchema = z
       cookieSecure: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
       trustProxy: env.TRUST_PROXY,
       logLevel: env.LOG_LEVEL,
-      seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+      /** SEED_DEMO as given (null = not set); `seedDemo` is the decision (demoSeedDecision). */
+      seedDemoSetting,
+      seedDemo: demoSeedDecision({ nodeEnv: env.NODE_ENV, publicUrl, seedDemoSetting }).seed,
+      /** Serve the OpenAPI document and swagger-ui at /api/docs. */
+      apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
+      /** Mail bodies (with their one-time links) go to the log only in development on a loopback PUBLIC_URL. */
+      printMailBodies: env.NODE_ENV === 'development' && isLoopbackUrl(publicUrl),
       themeVariant: env.THEME_VARIANT,
       jobs: env.JOBS,
     };

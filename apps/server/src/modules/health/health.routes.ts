@@ -7,7 +7,8 @@ import type { AppDeps } from '../../deps';
 
 const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
-  database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.boolean() }),
+  // No database kind (nor version): the route is anonymous, and which engine runs is nobody else's business.
+  database: z.object({ reachable: z.boolean() }),
   migrations: z.object({ applied: z.number(), expected: z.number(), current: z.boolean() }),
 });
 
@@ -40,7 +41,7 @@ export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         reply.status(ok ? 200 : 503);
         return {
           status: ok ? ('ok' as const) : ('degraded' as const),
-          database: { kind: deps.database.kind, reachable },
+          database: { reachable },
           migrations: { applied, expected, current },
         };
       },
