@@ -92,7 +92,7 @@ export async function loadActor(db: Db, sessionId: string, now = new Date()): Pr
       isOperator: users.isOperator,
       lastWorkspaceId: users.lastWorkspaceId,
       emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
-      pendingInvitations: sql<number>`(select count(*)::int from ${userInfos} pi where pi.user_id = ${users.id} and pi.invitation_status = 'pending' and pi.enabled)`,
+      pendingInvitations: sql<number>`case when ${users.isOperator} then 0 else (select count(*)::int from ${userInfos} pi where pi.user_id = ${users.id} and pi.invitation_status = 'pending' and pi.enabled) end`,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))

@@ -21,7 +21,6 @@ export const peopleMsg = {
   invitationNotPending: 'Questo invito non è più in attesa',
   invitationNotFound: 'Invito non trovato',
   emailNotVerified: 'Conferma prima il tuo indirizzo email: ti abbiamo inviato un link',
-  operatorCannotJoin: 'L’operatore della piattaforma non può far parte di un’azienda come dipendente',
   groupNameRequired: 'Inserisci il nome del gruppo',
   groupNameTaken: 'Esiste già un gruppo con questo nome',
   userNotFound: 'Utente non trovato',

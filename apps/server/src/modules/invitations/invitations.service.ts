@@ -12,6 +12,8 @@ const roleList = (i: { isAdmin: boolean; isAccountant: boolean; isMember: boolea
 
 /** GET /user/invitations: the companies that want this person, waiting for an answer. */
 export async function listInvitations(deps: AppDeps, actor: Actor): Promise<Invitation[]> {
+  // The operator never joins a workspace as an employee: there is nothing to answer.
+  if (actor.isOperator) return [];
   const rows = await repo.listPendingForAccount(deps.db, actor.userId);
   return rows.map(({ info, workspaceName }) => ({
     id: info.id,
@@ -31,12 +33,12 @@ export async function listInvitations(deps: AppDeps, actor: Actor): Promise<Invi
  */
 export async function answerInvitation(deps: AppDeps, actor: Actor, id: string, accept: boolean, requestId: string) {
   await deps.db.transaction(async (tx) => {
-    const info = await repo.findPendingForAccount(tx, actor.userId, id);
+    const info = actor.isOperator ? null : await repo.findPendingForAccount(tx, actor.userId, id);
     if (!info) throw notFound(peopleMsg.invitationNotFound);
     const now = new Date();
     if (accept) {
       const account = await authRepo.findUserById(tx, actor.userId);
-      if (!account || account.isOperator) throw new AppError(ErrorCode.CONFLICT, peopleMsg.operatorCannotJoin);
+      if (!account) throw notFound(peopleMsg.invitationNotFound);
       if (!account.emailVerifiedAt) throw new AppError(ErrorCode.CONFLICT, peopleMsg.emailNotVerified);
       await repo.answer(tx, info.id, 'accepted', now);
       if (account.fiscalCode && account.fiscalCode === info.fiscalCode) await authRepo.trustFiscalCode(tx, account.id, now);
