@@ -27,6 +27,7 @@ import { templateRoutes } from './modules/templates/templates.routes';
 import { contractRoutes } from './modules/contracts/contracts.routes';
 import { accrualRoutes } from './modules/accruals/accruals.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { errorHandler } from './plugins/error-handler';
 import { requestContext } from './plugins/request-context';
 
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       await api.register(appConfigRoutes(deps));
       await api.register(authRoutes(deps));
       await api.register(profileRoutes(deps));
+      await api.register(invitationRoutes(deps));
       await api.register(workspaceRoutes(deps));
       await api.register(userRoutes(deps));
       await api.register(userImportRoutes(deps));

@@ -5,6 +5,7 @@ import type { AppDeps } from './deps';
 import { startJobs, type JobDefinition, type JobLogger, type Jobs } from './lib/jobs';
 import { configureMailLogging, createTransport, deliverPendingMail, redactExpiredMailBodies, SENSITIVE_MAIL_RETENTION_DAYS } from './lib/mail';
 import { sweepRateLimits } from './lib/rate-limit';
+import { sweepLoginFailures } from './modules/auth/auth.repository';
 import { loadSessionSecret } from './lib/secrets';
 import { syncAccrualsNightly } from './modules/accruals/accruals.service';
 import { ensureAllWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
@@ -55,6 +56,7 @@ export function platformJobs(deps: AppDeps): JobDefinition[] {
       cron: '17 * * * *',
       handler: async () => {
         await sweepRateLimits(deps.db, new Date(Date.now() - 24 * 3600 * 1000));
+        await sweepLoginFailures(deps.db, new Date(Date.now() - 24 * 3600 * 1000));
         // One-time links are dead by now: their bodies leave the outbox, sent or not.
         await redactExpiredMailBodies(deps.db, new Date(Date.now() - SENSITIVE_MAIL_RETENTION_DAYS * 24 * 3600 * 1000));
       },

@@ -6,7 +6,7 @@ const signature = '\n\n—\nTimbro · presenze e amministrazione del personale';
  * outbox once sent, or unsent once the link has surely expired (lib/mail.ts). A new template with such a link adds
  * its name here. (No mail body at all reaches the log outside development on a local PUBLIC_URL.)
  */
-export const SENSITIVE_MAIL_TEMPLATES: ReadonlySet<string> = new Set(['reset-password', 'invitation']);
+export const SENSITIVE_MAIL_TEMPLATES: ReadonlySet<string> = new Set(['reset-password', 'invitation', 'verify-email']);
 
 export function resetPasswordMail(firstName: string, link: string, ttlMinutes: number) {
   return {
@@ -42,24 +42,47 @@ export function invitationMail(firstName: string, workspaceName: string, link: s
   };
 }
 
-export function welcomeMail(firstName: string, link: string) {
+export function welcomeMail(firstName: string, verifyLink: string, ttlHours: number) {
   return {
-    template: 'welcome',
-    subject: 'Benvenuto in Timbro',
+    template: 'verify-email',
+    subject: 'Benvenuto in Timbro: conferma il tuo indirizzo email',
     text:
-      `Ciao ${firstName},\n\nil tuo profilo da candidato è stato creato. Quando un'azienda ti aggiungerà al suo personale, ` +
-      `lo troverai qui:\n\n${link}` +
+      `Ciao ${firstName},\n\nil tuo profilo da candidato è stato creato. Conferma che questo indirizzo è tuo aprendo il link ` +
+      `entro ${ttlHours} ore:\n\n${verifyLink}\n\n` +
+      'Finché non lo confermi non potrai accettare gli inviti delle aziende. Se non ti sei registrato tu, ignora questo messaggio.' +
       signature,
   };
 }
 
-export function addedToWorkspaceMail(firstName: string, workspaceName: string, link: string) {
+export function verifyEmailMail(firstName: string, verifyLink: string, ttlHours: number) {
   return {
-    template: 'added-to-workspace',
-    subject: `${workspaceName} ti ha aggiunto su Timbro`,
+    template: 'verify-email',
+    subject: 'Conferma il tuo indirizzo email Timbro',
+    text: `Ciao ${firstName},\n\nper confermare che questo indirizzo è tuo apri il link entro ${ttlHours} ore:\n\n${verifyLink}` + signature,
+  };
+}
+
+/** To the previous address after the person changed their login e-mail (the new one must be confirmed). */
+export function emailChangedMail(firstName: string, newEmail: string) {
+  return {
+    template: 'email-changed',
+    subject: 'L’email di accesso a Timbro è stata cambiata',
     text:
-      `Ciao ${firstName},\n\n${workspaceName} ti ha aggiunto al suo personale su Timbro. Accedi con il tuo account di sempre:\n\n${link}\n` +
-      'Dal selettore in alto potrai passare da un’azienda all’altra.' +
+      `Ciao ${firstName},\n\nl’email di accesso del tuo account Timbro è appena stata cambiata in ${newEmail} e tutte le sessioni sono state chiuse.\n` +
+      'Se non sei stato tu, contatta subito l’amministratore della tua azienda.' +
+      signature,
+  };
+}
+
+/** To an existing account that a company wants to enrol: nothing is bound until the person accepts (ADR 0015). */
+export function workspaceInvitationMail(firstName: string, workspaceName: string, link: string) {
+  return {
+    template: 'workspace-invitation',
+    subject: `${workspaceName} ti invita su Timbro`,
+    text:
+      `Ciao ${firstName},\n\n${workspaceName} vuole aggiungerti al suo personale su Timbro. Accedi con il tuo account e ` +
+      `accetta o rifiuta l’invito dalla bacheca:\n\n${link}\n\n` +
+      'Finché non accetti, l’azienda non vede nulla del tuo account.' +
       signature,
   };
 }
