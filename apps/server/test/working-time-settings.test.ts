@@ -499,7 +499,7 @@ describe('movable feasts (Easter, Easter Monday): rules expanded for any year', 
 
     await expect400('/admin/holiday', [
       [{ name: 'Pasqua ortodossa', icon: 'egg', rule: 'orthodox_easter' }, { rule: 'Valore non valido', day: 'Inserisci il giorno', month: 'Inserisci il mese' }],
-      [{ name: 'Dal 2030', icon: 'egg', day: 1, month: 6, fromYear: 1800 }, { fromYear: 'Valore non valido' }],
+      [{ name: 'Dal 2030', icon: 'egg', day: 1, month: 6, fromYear: 1800 }, { fromYear: "L'anno deve essere compreso tra il 1900 e il 2100" }],
     ]);
   });
 

@@ -18,3 +18,11 @@ export const INVITATION_TOKEN_TTL_HOURS = 24 * 7;
 export const LANGUAGES = ['it', 'en', 'fr', 'es', 'de', 'ru', 'ar', 'other'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'it';
+/**
+ * Decision (issue 10 §4): every date the API accepts lies in 1900-01-01 … 2100-12-31, so a typo (0001, 1500, 3000)
+ * is a field error and never a loop over centuries (accrual ledgers, expanded holidays, day sheets).
+ */
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2100-12-31';
+export const YEAR_MIN = 1900;
+export const YEAR_MAX = 2100;

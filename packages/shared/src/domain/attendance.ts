@@ -320,6 +320,28 @@ function round2(n: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// What a day can hold (issue 10 §4)
+
+/** A day holds at most 24 hours, whatever the clock does on a DST change: the bound of every request of one day. */
+export const DAY_MINUTES = 24 * 60;
+
+/** Most a quantity ("amount") request may ask for on one day, in the justification's unit: 24 hours, or 1 day. */
+export function maxRequestAmount(unit: JustificationUnit): number {
+  return unit === 'hour' ? DAY_MINUTES / 60 : 1;
+}
+
+/**
+ * Open time of a day for increase-type credits (trips, training, remote work): 24 h minus the minutes worked that
+ * day (the day sheet's `worked`: finished in→out pairs that start that day, anomalies excluded) minus the minutes of
+ * the other increase-type requests of that day that are not rejected (pending or approved, as requestMinutes counts
+ * them); never below 0. An employee may not file for a day that is over (before today in the workspace's zone) an
+ * increase-type request of more minutes than this: the day would hold more than 24 hours. Admins are not bound by it.
+ */
+export function openDayMinutes(worked: number, otherIncrease: number): number {
+  return Math.max(0, DAY_MINUTES - Math.max(0, worked) - Math.max(0, otherIncrease));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Day sheets
 
 export type DayAnomaly = PairAnomaly | 'unjustified_shortfall' | 'work_without_schedule';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../messages';
-import { DateOnlySchema, IdSchema, optionalString, paginationFields, requiredString } from './common';
+import { DateOnlySchema, IdSchema, inputMsg, isDateInRange, isRealDate, multilineText, optionalString, paginationFields, requiredMultilineText } from './common';
 import { pageOf } from './people';
 
 /** Italian texts of the attendance module (clock-ins, absence requests, attendance data). */
@@ -18,6 +18,10 @@ export const attMsg = {
   justificationDisabled: 'Questo giustificativo non è attivo',
   amountRequired: 'Inserisci la quantità',
   amountInvalid: 'La quantità deve essere maggiore di zero (al massimo 999)',
+  amountOverDayHours: 'In un giorno si possono chiedere al massimo 24 ore',
+  amountOverDayDays: 'In un giorno si può chiedere al massimo 1 giorno',
+  dayFull: (date: string, hours: string) =>
+    `Per il ${date} puoi aggiungere al massimo ${hours} ${hours === '1' ? 'ora' : 'ore'}: un giorno ha 24 ore, meno quelle già lavorate e quelle delle altre richieste che aggiungono ore in quel giorno`,
   startRequired: 'Inserisci l’orario di inizio',
   endRequired: 'Inserisci l’orario di fine',
   endAfterStart: 'L’orario di fine deve essere dopo quello di inizio',
@@ -65,17 +69,17 @@ export const LocalDateTimeSchema = z
   .refine((v) => {
     const [d, t] = v.split(/[ T]/) as [string, string];
     const [h, m, s] = t.split(':').map(Number) as [number, number, number | undefined];
-    const ok = DateOnlySchema.safeParse(d).success;
-    return ok && h < 24 && m < 60 && (s === undefined || s < 60);
-  }, { error: attMsg.punchAtRequired });
+    return isRealDate(d) && h < 24 && m < 60 && (s === undefined || s < 60);
+  }, { error: attMsg.punchAtRequired })
+  .refine((v) => !isRealDate(v.slice(0, 10)) || isDateInRange(v.slice(0, 10)), { error: inputMsg.dateOutOfRange });
 
 export const AdminPunchInputSchema = z.object({
   at: LocalDateTimeSchema,
   direction: PunchDirectionSchema,
-  reason: requiredString(attMsg.punchReasonRequired, 300),
+  reason: requiredMultilineText(attMsg.punchReasonRequired, 300),
 });
 export type AdminPunchInput = z.infer<typeof AdminPunchInputSchema>;
-export const PunchDeleteInputSchema = z.object({ reason: requiredString(attMsg.punchReasonRequired, 300) });
+export const PunchDeleteInputSchema = z.object({ reason: requiredMultilineText(attMsg.punchReasonRequired, 300) });
 
 export const PunchSchema = z.object({
   id: z.string(),
@@ -114,7 +118,7 @@ const requestFields = {
   endsAtMinutes: minutes.nullish(),
   amount: z.number({ error: attMsg.amountInvalid }).nullish(),
   certificateCode: optionalString(20).refine((v) => v === null || /^[A-Za-z0-9]{1,20}$/.test(v), { error: attMsg.certificateInvalid }),
-  note: optionalString(500),
+  note: multilineText(500),
 };
 
 type RequestShape = {
@@ -197,7 +201,7 @@ export const RequestMoveInputSchema = z.object({
 
 export const RequestDecisionInputSchema = z.object({
   ids: z.array(IdSchema, { error: attMsg.idsRequired }).min(1, { error: attMsg.idsRequired }).max(500),
-  note: optionalString(500),
+  note: multilineText(500),
 });
 export type RequestDecisionInput = z.infer<typeof RequestDecisionInputSchema>;
 

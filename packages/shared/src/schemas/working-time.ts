@@ -3,7 +3,7 @@ import { slotProblems, isValidColor } from '../domain/time-slots';
 import { isValidDayMonth } from '../domain/dates';
 import { isMovableFeast, MOVABLE_FEASTS } from '../domain/easter';
 import { msg } from '../messages';
-import { DateOnlySchema, IdSchema, optionalString, paginationFields, QueryBoolean, requiredString } from './common';
+import { DateOnlySchema, IdSchema, multilineText, optionalString, paginationFields, QueryBoolean, requiredString, yearField } from './common';
 import { pageOf } from './people';
 
 export const wtMsg = {
@@ -105,7 +105,7 @@ export const ContractInputSchema = z
     workerType: z.enum(WORKER_TYPES, { error: wtMsg.workerTypeRequired }),
     qualification: optionalString(100),
     ccnlLevel: optionalString(50),
-    description: optionalString(500),
+    description: multilineText(500),
     startsAt: z.string({ error: wtMsg.startRequired }).min(1, { error: wtMsg.startRequired, abort: true }).pipe(DateOnlySchema),
     endsAt: DateOnlySchema.nullish().or(z.literal('')).transform((v) => (v ? v : null)),
     permanent: z.boolean({ error: msg.invalidValue }).default(false),
@@ -225,8 +225,8 @@ export const TemplateWeekListSchema = z.array(TemplateWeekSchema);
 
 // Holidays
 
-/** Year bounds of a holiday (and of `fromYear`). */
-const holidayYear = z.number({ error: msg.invalidValue }).int().min(1900, { error: msg.invalidValue }).max(2200, { error: msg.invalidValue });
+/** Year bounds of a holiday (and of `fromYear`): YEAR_MIN … YEAR_MAX, like every date. */
+const holidayYear = yearField();
 
 /**
  * A holiday: a fixed date (day and month, and a year when it happens in that year only), or a movable feast (`rule`:
@@ -277,7 +277,7 @@ export const HolidaySchema = z.object({
 });
 export type Holiday = z.infer<typeof HolidaySchema>;
 export const HolidayListSchema = z.array(HolidaySchema);
-export const ListHolidaysQuerySchema = z.object({ year: z.coerce.number({ error: msg.invalidValue }).int().min(1900).max(2200).optional() });
+export const ListHolidaysQuerySchema = z.object({ year: yearField({ coerce: true }).optional() });
 
 export const HolidayRangeQuerySchema = z
   .object({ from: DateOnlySchema, to: DateOnlySchema })

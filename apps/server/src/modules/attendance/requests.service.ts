@@ -11,6 +11,10 @@ import {
   pauseOverlapMinutes,
   isoWeekday,
   minutesToClock,
+  maxRequestAmount,
+  openDayMinutes,
+  pairPunches,
+  requestMinutes,
   wtMsg,
   type AdminRequestInput,
   type IsoDate,
@@ -31,10 +35,10 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { AppError, conflict, notFound, validation } from '../../lib/errors';
 import { enqueueMail, type MailLogger } from '../../lib/mail';
-import { italianDate } from '../../lib/time';
+import { italianDate, todayIn } from '../../lib/time';
 import { pendingRequestsMail, requestDecisionMail } from '../../lib/mail-templates';
 import type { ActorRef } from '../users/users.service';
-import { loadContracts, loadHolidays, selectRequests, toRequest, type ContractWithSlots, type RequestWithJustification } from './attendance.repository';
+import { loadContracts, loadHolidays, loadPunches, selectRequests, toRequest, type ContractWithSlots, type RequestWithJustification } from './attendance.repository';
 import { assertMonthsOpen } from './month-lock';
 
 /** Who is asking, in which workspace: what the request services need from the request context. */
@@ -152,6 +156,10 @@ function expand(
   contractsBy: Map<string, ContractWithSlots[]>,
   holidaySet: ReadonlySet<string>,
 ): Draft[] {
+  // A quantity is for one day: at most what a day holds (24 hours, or 1 day), whoever files it.
+  if (shape.category === 'amount' && shape.amount! > maxRequestAmount(j.unit)) {
+    throw validation([{ path: 'amount', message: j.unit === 'hour' ? attMsg.amountOverDayHours : attMsg.amountOverDayDays }]);
+  }
   const drafts: Draft[] = [];
   for (const userInfoId of userInfoIds) {
     for (const date of days) {
@@ -217,6 +225,64 @@ async function checkOverlaps(q: Queryable, scope: WorkspaceScope, drafts: Draft[
     }
   }
   // Drafts of one batch never clash with each other (same shape on different days), except across people: no.
+}
+
+/** The field a day-capacity error belongs to: the quantity, the end of the range, or the day of a whole-day request. */
+const capacityField = (d: Draft) => (d.category === 'amount' ? 'amount' : d.wholeDay ? 'date' : 'endsAtMinutes');
+
+/**
+ * Open hours (issue 10 §4, openDayMinutes): an employee's increase-type request (trips, training, remote work) for a
+ * day before today in the workspace's zone may add at most 24 h − the minutes worked that day − the minutes of the
+ * other increase-type requests of that day that are not rejected. Over it is a 400 on the request's field, checked
+ * before any status is decided, so auto-approval never approves it. Days from today on, and admins, are not bound
+ * (beyond the 24 h of a quantity, see expand). Runs under the people's row locks, so two requests cannot both pass.
+ */
+async function checkOpenHours(q: Queryable, ctx: RequestContext, j: JustificationRow, drafts: Draft[], exceptIds: string[] = []) {
+  if (j.impact !== 'increase') return;
+  const today = todayIn(ctx.timeZone);
+  const past = drafts.filter((d) => d.date < today);
+  if (past.length === 0) return;
+  const people = [...new Set(past.map((d) => d.userInfoId))];
+  const dates = past.map((d) => d.date).sort();
+  const from = dates[0]!;
+  const to = dates.at(-1)!;
+  const [contractsBy, hol, punchesBy, others] = await Promise.all([
+    loadContracts(q, ctx.scope, people, from, to),
+    loadHolidays(q, ctx.scope, from, to),
+    loadPunches(q, ctx.scope, people, from, to),
+    selectRequests(q).where(
+      inScope(
+        justificationRequests,
+        ctx.scope,
+        inArray(justificationRequests.userInfoId, people),
+        gte(justificationRequests.date, from),
+        lte(justificationRequests.date, to),
+        ne(justificationRequests.status, 'rejected'),
+        eq(justifications.impact, 'increase'),
+        notAmong(exceptIds),
+      ),
+    ),
+  ]);
+  const holidaySet = new Set(hol.map((h) => h.date));
+  const otherRequests = others.map(toRequest);
+  const now = new Date().toISOString();
+  for (const userInfoId of people) {
+    const contractsOf = contractsBy.get(userInfoId) ?? [];
+    // The engine's pairing over the punches around the days (a night shift is worked on the day it started).
+    const pairs = pairPunches((punchesBy.get(userInfoId) ?? []).map((p) => ({ id: p.id, at: p.at.toISOString(), direction: p.direction })), ctx.timeZone, now);
+    for (const d of past.filter((x) => x.userInfoId === userInfoId)) {
+      const expected = expectedFor(contractsOf, holidaySet, d.date);
+      const contract = contractOn(contractsOf, d.date);
+      const pauses = contract && expected > 0 ? weekdayPauses(contract.timeSlots, isoWeekday(d.date)) : [];
+      const worked = pairs.filter((p) => p.date === d.date && !p.anomaly).reduce((sum, p) => sum + p.minutes, 0);
+      const otherIncrease = otherRequests
+        .filter((r) => r.userInfoId === userInfoId && r.date === d.date)
+        .reduce((sum, r) => sum + requestMinutes({ ...r, impact: r.justification.impact, unit: r.justification.unit }, expected, pauses), 0);
+      const open = openDayMinutes(worked, otherIncrease);
+      const minutes = requestMinutes({ ...d, id: '', justificationId: j.id, impact: j.impact, unit: j.unit }, expected, pauses);
+      if (minutes > open) throw validation([{ path: capacityField(d), message: attMsg.dayFull(italianDate(d.date), fmt(Math.floor(open) / 60)) }]);
+    }
+  }
 }
 
 /**
@@ -297,13 +363,19 @@ function summaryOf(items: RequestWithJustification[]) {
   return lines.join('\n');
 }
 
-/** Writes drafts in a transaction (overlap check under row locks, month lock, audit, ledger usage, mails). */
-async function writeDrafts(deps: AppDeps, ctx: RequestContext, j: JustificationRow, shape: { certificateCode: string | null; note: string | null }, drafts: Draft[], status: 'open' | 'approved') {
+/**
+ * Writes drafts in a transaction (overlap and open-hours checks under row locks, audit, ledger usage, mails). The
+ * status is decided last, once every check passed: what an admin files is approved; an employee's request is approved
+ * at once only when auto-approval applies (spec §5), so a refused request can never be auto-approved.
+ */
+async function writeDrafts(deps: AppDeps, ctx: RequestContext, j: JustificationRow, shape: { certificateCode: string | null; note: string | null }, drafts: Draft[], filedBy: 'employee' | 'admin') {
   const batchId = drafts.length > 1 ? randomUUID() : null;
   return deps.db.transaction(async (tx) => {
     await requireMembers(tx, ctx.scope, [...new Set(drafts.map((d) => d.userInfoId))], { lock: true, employeesOnly: true });
     await checkOverlaps(tx, ctx.scope, drafts);
+    if (filedBy === 'employee') await checkOpenHours(tx, ctx, j, drafts);
     const warnings = await quotaWarnings(tx, ctx.scope, j, drafts);
+    const status: 'open' | 'approved' = filedBy === 'admin' || resolveAutoApprove(ctx.autoApprove, ctx.workspaceAutoApprove) ? 'approved' : 'open';
     const now = new Date();
     const inserted = await tx
       .insert(justificationRequests)
@@ -361,8 +433,7 @@ export async function createOwnRequest(deps: AppDeps, ctx: RequestContext, input
   if (!userInfoId) throw new AppError(ErrorCode.FORBIDDEN, attMsg.noMembership);
   const { j, drafts } = await prepare(deps, ctx.scope, input, [userInfoId]);
   await assertMonthsOpen(deps, deps.db, ctx.scope, drafts.map((d) => d.date));
-  const status = resolveAutoApprove(ctx.autoApprove, ctx.workspaceAutoApprove) ? 'approved' : 'open';
-  return writeDrafts(deps, ctx, j, input, drafts, status);
+  return writeDrafts(deps, ctx, j, input, drafts, 'employee');
 }
 
 /** POST /admin/justification-request: an admin files for one or more employees; what an admin files is approved. */
@@ -370,7 +441,7 @@ export async function createForEmployees(deps: AppDeps, ctx: RequestContext, inp
   const ids = [...new Set(input.userInfoIds)];
   await requireMembers(deps.db, ctx.scope, input.userInfoIds, { lock: false, employeesOnly: true });
   const { j, drafts } = await prepare(deps, ctx.scope, input, ids);
-  return writeDrafts(deps, ctx, j, input, drafts, 'approved');
+  return writeDrafts(deps, ctx, j, input, drafts, 'admin');
 }
 
 async function findOwnOrAny(q: Queryable, scope: WorkspaceScope, id: string, ownerUserInfoId: string | null, lock = false) {
@@ -396,6 +467,7 @@ export async function updateRequest(deps: AppDeps, ctx: RequestContext, id: stri
     const current = await findOwnOrAny(tx, ctx.scope, id, owner, true);
     if (asEmployee && current.status !== 'open') throw conflict(attMsg.requestNotPending);
     await checkOverlaps(tx, ctx.scope, [draft!], [id]);
+    if (asEmployee) await checkOpenHours(tx, ctx, j, [draft!], [id]);
     const warnings = await quotaWarnings(tx, ctx.scope, j, [draft!], [id]);
     const [after] = await tx
       .update(justificationRequests)
