@@ -7,6 +7,8 @@ export const paths = {
   forgetPassword: '/forget-password',
   resetPassword: '/reset-password/:token',
   firstLogin: '/first-login/:token',
+  /** The link mailed to confirm a login e-mail (the server builds `${PUBLIC_URL}/verify-email/<token>`). */
+  verifyEmail: '/verify-email/:token',
   myAccount: '/my-account',
   dashboard: '/dashboard',
   adminUser: '/admin/user',

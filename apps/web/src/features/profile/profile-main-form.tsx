@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack } from '@mui/material';
-import type { CurrentUser } from '@timbro/shared';
+import type { CurrentUser, ProfileEditInput } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormTextField } from '../../components/form/form-text-field';
@@ -12,23 +12,32 @@ import { api } from '../../lib/api';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
 import { isLoggedOutResponse, useAuth } from '../auth/auth-context';
-import { profileSchema, type ProfileForm } from '../auth/schemas';
+import { emailChanged, profileEditSchema, type ProfileEditForm } from './schemas';
 
+/**
+ * Name and login e-mail. A new e-mail needs the current password: the old address is told of the change, the new one
+ * gets a link to confirm it, and the session ends (the e-mail is the login).
+ */
 export function ProfileMainForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const { user, setUser, endSession } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
-  const schema = useMemo(() => profileSchema(t), [t]);
-  const { control, handleSubmit, setError, formState } = useForm<ProfileForm>({
+  const currentEmail = user?.email ?? '';
+  const schema = useMemo(() => profileEditSchema(t, currentEmail), [t, currentEmail]);
+  const { control, handleSubmit, setError, formState } = useForm<ProfileEditForm>({
     resolver: zodResolver(schema),
-    defaultValues: { first_name: user?.first_name ?? '', last_name: user?.last_name ?? '', email: user?.email ?? '' },
+    defaultValues: { first_name: user?.first_name ?? '', last_name: user?.last_name ?? '', email: currentEmail, current_password: '' },
   });
-  const onSubmit = handleSubmit(async (values) => {
+  const typedEmail = useWatch({ control, name: 'email' });
+  const changingEmail = emailChanged(typedEmail ?? '', currentEmail);
+  const onSubmit = handleSubmit(async ({ current_password, ...values }) => {
     setFailure(null);
+    const body: ProfileEditInput = { ...values, language: user?.language as ProfileEditInput['language'] };
+    if (emailChanged(values.email, currentEmail)) body.current_password = current_password;
     try {
-      const res = await api.post<CurrentUser>('/user/edit', { ...values, language: user?.language });
+      const res = await api.post<CurrentUser>('/user/edit', body);
       if (isLoggedOutResponse(res.headers)) {
         // The e-mail is the login: changing it ends the session.
         endSession('logged-out');
@@ -39,7 +48,7 @@ export function ProfileMainForm() {
       await setUser(res.data);
       enqueueSnackbar(t('profile.main.saved'), { variant: 'success' });
     } catch (err) {
-      if (!applyServerErrors(err, setError, ['first_name', 'last_name', 'email'])) setFailure(errorMessage(err, t('errors.generic')));
+      if (!applyServerErrors(err, setError, ['first_name', 'last_name', 'email', 'current_password'])) setFailure(errorMessage(err, t('errors.generic')));
     }
   });
   return (
@@ -48,6 +57,14 @@ export function ProfileMainForm() {
       <FormTextField control={control} name="first_name" label={t('auth.fields.firstName')} autoComplete="given-name" required />
       <FormTextField control={control} name="last_name" label={t('auth.fields.lastName')} autoComplete="family-name" required />
       <FormTextField control={control} name="email" label={t('auth.fields.email')} type="email" autoComplete="email" required helperText={t('profile.main.emailHint')} />
+      {changingEmail && (
+        <Stack spacing={2} data-testid="email-change">
+          <Alert severity="info" variant="outlined">
+            {t('profile.main.emailChangeNotice')}
+          </Alert>
+          <FormTextField control={control} name="current_password" label={t('auth.fields.oldPassword')} type="password" autoComplete="current-password" required />
+        </Stack>
+      )}
       <Button type="submit" variant="contained" disabled={formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>
         {t('common.save')}
       </Button>
