@@ -2,7 +2,7 @@ import { CLIENT_HEADER, CLIENT_HEADER_APP_VALUE, CLIENT_HEADER_VALUE, PERMISSION
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authSessions, oneTimeTokens, userInfos, users } from '../src/db/schema';
+import { authSessions, oneTimeTokens, users } from '../src/db/schema';
 import * as passwords from '../src/lib/passwords';
 import { cookiesOf, createTestContext, DEMO_PASSWORD, expectError, fieldErrors, type Session, type TestContext } from './helpers';
 
@@ -184,10 +184,12 @@ describe('invitations: the account holder sees the company, then accepts or decl
     expect((await ctx.get(`/admin/user/${record.id}`, asAdmin())).json()).toMatchObject({ invitationStatus: 'declined', enabled: false });
     expectError(await ctx.post(`/user/invitations/${record.id}/accept`, {}, { session: paolo }), 404, 'NOT_FOUND');
     // The workspace may invite again: the record is pending once more and the person may accept now.
+    expectError(await ctx.post(`/admin/user/${record.id}/resend-invitation`, {}, asAdmin()), 409, 'CONFLICT');
     await ctx.post(`/admin/user/${record.id}/enable`, {}, asAdmin());
-    await ctx.db.update(userInfos).set({ invitationStatus: 'pending' }).where(eq(userInfos.id, record.id));
     const resent = await ctx.post(`/admin/user/${record.id}/resend-invitation`, {}, asAdmin());
     expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toMatchObject({ invitationStatus: 'pending', enabled: true });
+    expect((await ctx.outbox('paolo.lombardi@beta.timbro.it')).map((m) => m.template)).toEqual(['workspace-invitation', 'workspace-invitation']);
     const accepted = await ctx.post(`/user/invitations/${record.id}/accept`, {}, { session: paolo });
     expect(accepted.statusCode).toBe(200);
     expect((await ctx.get('/attendance/user-info/current', { session: paolo, workspace: ctx.ws.demo })).statusCode).toBe(200);

@@ -7,6 +7,8 @@ const base: CurrentUser = {
   first_name: 'Mario',
   last_name: 'Rossi',
   email: 'mario@x.it',
+  email_verified: true,
+  pending_invitations: 0,
   fiscal_code: null,
   language: 'it',
   workspace_roles: [],

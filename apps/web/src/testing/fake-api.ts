@@ -32,6 +32,8 @@ export const demoUser = {
   first_name: 'Anna',
   last_name: 'Bianchi',
   email: 'admin@demo.timbro.it',
+  email_verified: true,
+  pending_invitations: 0,
   fiscal_code: 'BNCNNA80B52F205Z',
   language: 'it',
   workspace_roles: [{ workspace_id: 'ws-demo', oimmei: false, admin: true, accountant: false, member: false, attendance_auto_approve_request: null }],

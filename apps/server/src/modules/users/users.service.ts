@@ -229,12 +229,13 @@ export async function updateUser(deps: AppDeps, scope: WorkspaceScope, actor: Ac
   return getUser(deps, scope, id);
 }
 
-/** POST /admin/user/{id}/resend-invitation: a pending record's invitation again (a fresh first-login link when due). */
+/** POST /admin/user/{id}/resend-invitation: the invitation again (a fresh first-login link when due); a declined one is asked anew. */
 export async function resendInvitation(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string, log: MailLogger): Promise<User> {
   await deps.db.transaction(async (tx) => {
     const row = await repo.findUser(tx, scope, id);
     if (!row) throw notFound(peopleMsg.userNotFound);
-    if (row.info.invitationStatus !== 'pending' || !row.info.enabled) throw new AppError(ErrorCode.CONFLICT, peopleMsg.invitationNotPending);
+    // A pending invitation, or a declined one the admin enabled again: the person is asked (again).
+    if (row.info.invitationStatus === 'accepted' || !row.info.enabled) throw new AppError(ErrorCode.CONFLICT, peopleMsg.invitationNotPending);
     const workspace = await findWorkspace(tx, scope);
     const name = workspace?.name ?? 'Timbro';
     if (loginEmailEditable(row)) await sendFirstLogin(deps, tx, row.account, row.info.firstName, name, log);
@@ -242,7 +243,7 @@ export async function resendInvitation(deps: AppDeps, scope: WorkspaceScope, act
       const account = await repo.findAccountById(tx, row.account.id);
       if (account) await sendWorkspaceInvitation(deps, tx, account, name, log);
     }
-    await repo.userInfoRepo.update(tx, scope, id, { invitedAt: new Date() });
+    await repo.userInfoRepo.update(tx, scope, id, { invitationStatus: 'pending', invitedAt: new Date(), respondedAt: null });
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'user.invitation.resend', entityType: 'user', entityId: id, changes: {}, requestId: actor.requestId });
   });
   await deps.triggerJob('mail-dispatch');

@@ -152,7 +152,7 @@ function RequestDialogContent({ scope, request, initialDate, initialEmployees, e
                 name="userInfoIds"
                 render={({ field, fieldState }) => {
                   const options = people.data ?? [];
-                  const known = new Map([...(initialEmployees ?? []).map((e) => [e.id, { id: e.id, name: e.name, email: '', enabled: true }] as const), ...options.map((o) => [o.id, o] as const)]);
+                  const known = new Map([...(initialEmployees ?? []).map((e) => [e.id, { id: e.id, name: e.name, enabled: true }] as const), ...options.map((o) => [o.id, o] as const)]);
                   const selected = field.value.map((id) => known.get(id)).filter((o): o is UserLookupItem => !!o);
                   return (
                     <Autocomplete<UserLookupItem, true>

@@ -4,12 +4,13 @@ import { PageHeader } from '../../components/page-header';
 import { can } from '../../lib/permissions';
 import { ClockCard } from '../attendance/clock-card';
 import { useAuth } from '../auth/auth-context';
+import { InvitationsWidget } from './invitations-widget';
 import { MyAccrualsWidget } from './my-accruals-widget';
 import { MyRequestsWidget } from './my-requests-widget';
 import { PendingApprovalsWidget } from './pending-approvals-widget';
 import { WelcomeWidget } from './welcome-widget';
 
-/** The dashboard: widgets by permission (spec §2 titles): clock, my accruals, my pending requests, requests to approve. */
+/** The dashboard: widgets by permission (spec §2 titles): invitations, clock, my accruals, my pending requests, requests to approve. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { current } = useAuth();
@@ -19,6 +20,9 @@ export function DashboardPage() {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' } }}>
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
           <WelcomeWidget />
+        </Box>
+        <Box sx={{ gridColumn: { md: '1 / -1' }, '&:empty': { display: 'none' } }}>
+          <InvitationsWidget />
         </Box>
         {can(current, 'attendance:write:own') && (
           <Box sx={{ gridColumn: { md: '1 / -1', xl: 'span 2' } }}>

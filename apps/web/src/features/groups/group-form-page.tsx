@@ -95,7 +95,7 @@ function GroupForm({ group, submitLabel, onSubmit, onCancel }: { group?: GroupDe
     resolver: zodResolver(schema),
     defaultValues: {
       name: group?.name ?? '',
-      members: (group?.members ?? []).map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}`, email: m.email, enabled: true })),
+      members: (group?.members ?? []).map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}`, enabled: true })),
     },
   });
   const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
@@ -139,7 +139,7 @@ function GroupForm({ group, submitLabel, onSubmit, onCancel }: { group?: GroupDe
                   getOptionLabel={(o) => o.name}
                   filterOptions={(opts, state) => {
                     const q = state.inputValue.trim().toLowerCase();
-                    return q ? opts.filter((o) => o.name.toLowerCase().includes(q) || o.email.toLowerCase().includes(q)) : opts;
+                    return q ? opts.filter((o) => o.name.toLowerCase().includes(q)) : opts;
                   }}
                   filterSelectedOptions
                   disableCloseOnSelect
@@ -156,9 +156,6 @@ function GroupForm({ group, submitLabel, onSubmit, onCancel }: { group?: GroupDe
                             {t('users.status.disabled')}
                           </Typography>
                         )}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary" dir="ltr">
-                        {o.email}
                       </Typography>
                     </Box>
                   )}

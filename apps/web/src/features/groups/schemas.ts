@@ -11,7 +11,7 @@ export const groupFormSchema = (t: TFunction) =>
       z.minLength(1, { error: t('groups.validation.nameRequired'), abort: true }),
       z.maxLength(GROUP_NAME_MAX, { error: t('users.validation.tooLong', { max: GROUP_NAME_MAX }) }),
     ),
-    members: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), enabled: z.boolean() })),
+    members: z.array(z.object({ id: z.string(), name: z.string(), enabled: z.boolean() })),
   });
 
 export type GroupFormValues = z.infer<ReturnType<typeof groupFormSchema>>;

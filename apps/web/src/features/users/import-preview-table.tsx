@@ -8,7 +8,7 @@ import { PAGE_SIZES } from '../../lib/use-list-params';
 
 type Row = ImportPreview['rows'][number];
 
-const ACTION_COLOR = { create: 'success', bind: 'info', skip: 'error' } as const;
+const ACTION_COLOR = { create: 'success', skip: 'error' } as const;
 
 /** Field key of the import → label key (errors name their field). */
 export const IMPORT_FIELD_LABELS: Record<string, string> = {
@@ -31,7 +31,7 @@ export const IMPORT_FIELD_LABELS: Record<string, string> = {
 const VALUE_COLUMNS = ['email', 'fiscalCode', 'roles', 'workEmail', 'pec', 'groups'] as const;
 const LTR_COLUMNS = new Set<string>(['email', 'fiscalCode', 'workEmail', 'pec']);
 
-/** Every row of the file with its action (new account, bind an existing one, skipped) and its errors. */
+/** Every row of the file with its action (enrolled, or skipped) and its errors. */
 export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
   const { t } = useTranslation();
   const [onlyErrors, setOnlyErrors] = useState(preview.invalid > 0);

@@ -155,6 +155,6 @@ export function formToPayload(v: UserFormValues): UserPayload {
   };
 }
 
-export function formToCreatePayload(v: UserFormValues, bindUserId: string | null): CreateUserPayload {
-  return { ...formToPayload(v), fiscalCode: normalizeCodiceFiscale(v.fiscalCode), bindUserId };
+export function formToCreatePayload(v: UserFormValues): CreateUserPayload {
+  return { ...formToPayload(v), fiscalCode: normalizeCodiceFiscale(v.fiscalCode) };
 }

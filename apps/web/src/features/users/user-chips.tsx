@@ -15,12 +15,14 @@ export function RoleChips({ roles }: { roles: readonly WorkspaceRole[] }) {
   );
 }
 
-/** One state: disabled, invitation pending (active, no password chosen yet) or active. */
-export function UserStatusChips({ user }: { user: Pick<User, 'enabled' | 'invitationPending'> }) {
+/** One state: invitation declined, disabled, invitation pending (not accepted yet) or active. */
+export function UserStatusChips({ user }: { user: Pick<User, 'enabled' | 'invitationPending'> & Partial<Pick<User, 'invitationStatus'>> }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'inline-flex' }} data-testid="user-status">
-      {!user.enabled ? (
+      {user.invitationStatus === 'declined' ? (
+        <Chip size="small" label={t('users.status.invitationDeclined')} />
+      ) : !user.enabled ? (
         <Chip size="small" label={t('users.status.disabled')} />
       ) : user.invitationPending ? (
         // The warning orange on white is below AA contrast for text: a darker amber.

@@ -61,7 +61,12 @@ export function UserDetailInfo({ user }: { user: User }) {
           {t('users.detail.invitationPendingBody', { email: user.email })}
         </Alert>
       )}
-      {!user.enabled && (
+      {user.invitationStatus === 'declined' && (
+        <Alert severity="info" sx={{ gridColumn: '1 / -1' }} data-testid="invitation-declined">
+          {t('users.detail.invitationDeclinedBody')}
+        </Alert>
+      )}
+      {!user.enabled && user.invitationStatus !== 'declined' && (
         <Alert severity="info" sx={{ gridColumn: '1 / -1' }}>
           {t('users.detail.disabledBody')}
         </Alert>
@@ -111,7 +116,15 @@ export function UserDetailInfo({ user }: { user: User }) {
             { label: t('users.fields.autoApprove'), value: approval },
             { label: t('users.detail.lastLoginWeb'), value: login(user.lastLoginAt.web), testId: 'last-login-web' },
             { label: t('users.detail.lastLoginApp'), value: login(user.lastLoginAt.app), testId: 'last-login-app' },
-            { label: t('users.detail.invitation'), value: user.invitationPending ? t('users.status.invitationPending') : t('users.detail.invitationAccepted') },
+            {
+              label: t('users.detail.invitation'),
+              value:
+                user.invitationStatus === 'pending'
+                  ? t('users.status.invitationPending')
+                  : user.invitationStatus === 'declined'
+                    ? t('users.status.invitationDeclined')
+                    : t('users.detail.invitationAccepted'),
+            },
           ]}
         />
       </SectionCard>

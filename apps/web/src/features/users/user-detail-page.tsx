@@ -1,6 +1,7 @@
 import Block from '@mui/icons-material/Block';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { Permission, User } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
@@ -19,6 +20,7 @@ import { useAuth } from '../auth/auth-context';
 import { FirstContractCallout } from '../contracts/first-contract-callout';
 import { UserContracts } from '../contracts/user-contracts';
 import { useUser } from './api/get-user';
+import { useResendInvitation } from './api/resend-invitation';
 import { useSetUserEnabled } from './api/set-user-enabled';
 import { UserStatusChips } from './user-chips';
 import { UserDetailInfo } from './user-detail-info';
@@ -85,6 +87,7 @@ function DetailHeader({ user }: { user: User }) {
   const { enqueueSnackbar } = useSnackbar();
   const canWrite = can(current, 'user:write');
   const toggle = useSetUserEnabled(user.id);
+  const resend = useResendInvitation(user.id);
   const [confirming, setConfirming] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const name = `${user.firstName} ${user.lastName}`;
@@ -99,6 +102,15 @@ function DetailHeader({ user }: { user: User }) {
       enqueueSnackbar(disabling ? t('users.detail.disabled', { name }) : t('users.detail.enabled', { name }), { variant: 'success' });
     } catch (err) {
       setRefusal(errorMessage(err, t('errors.generic')));
+    }
+  };
+
+  const resendInvitation = async () => {
+    try {
+      await resend.mutateAsync();
+      enqueueSnackbar(t('users.detail.invitationResent', { email: user.email }), { variant: 'success' });
+    } catch (err) {
+      enqueueSnackbar(errorMessage(err, t('errors.generic')), { variant: 'error' });
     }
   };
 
@@ -130,6 +142,11 @@ function DetailHeader({ user }: { user: User }) {
           <Button variant="outlined" component={RouterLink} to={generatePath(paths.adminUserEdit, { id: user.id })} startIcon={<EditOutlined />} data-testid="user-edit">
             {t('users.actions.edit')}
           </Button>
+          {user.invitationPending && user.enabled && (
+            <Button variant="outlined" startIcon={<ForwardToInboxOutlined />} disabled={resend.isPending} onClick={() => void resendInvitation()} data-testid="user-resend-invitation">
+              {t('users.actions.resendInvitation')}
+            </Button>
+          )}
           {disabling ? (
             <Button variant="outlined" color="error" startIcon={<Block />} onClick={() => (setRefusal(null), setConfirming(true))} data-testid="user-disable">
               {t('users.actions.disable')}

@@ -16,7 +16,7 @@ import { userDetailPath } from './user-list-page';
 
 const FORM_WIDTH = 960;
 
-/** /admin/user/new: a new employee (invited by e-mail) or an existing Timbro account bound to the company. */
+/** /admin/user/new: enrols a person: a first-login link to a new address, or an invitation to an existing account. */
 export function UserNewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -29,10 +29,10 @@ export function UserNewPage() {
       <UserForm
         submitLabel={t('users.form.create')}
         onCancel={() => void navigate(paths.adminUser)}
-        onSubmit={async ({ values, bindTo }) => {
-          const user = await create.mutateAsync(formToCreatePayload(values, bindTo?.id ?? null));
+        onSubmit={async ({ values }) => {
+          const user = await create.mutateAsync(formToCreatePayload(values));
           const name = `${user.firstName} ${user.lastName}`;
-          enqueueSnackbar(bindTo ? t('users.form.bound', { name }) : t('users.form.created', { name, email: user.email }), { variant: 'success' });
+          enqueueSnackbar(t('users.form.created', { name, email: user.email }), { variant: 'success' });
           void navigate(userDetailPath(user.id));
         }}
       />

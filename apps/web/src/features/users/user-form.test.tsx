@@ -38,7 +38,8 @@ const savedUser: User = {
   birthday: '1990-05-12',
   birthplace: 'Roma',
   groups: [],
-  sharedAccount: false,
+  invitationStatus: 'accepted',
+  loginEmailEditable: false,
   createdAt: '2026-11-22T08:00:00.000Z',
 };
 
@@ -131,40 +132,34 @@ describe('new employee form', { timeout: 20_000 }, () => {
       iban: 'IT60X0542811101000000123456',
       birthday: null,
       groups: [],
-      bindUserId: null,
     });
+    expect(calls.find((c) => c.method === 'POST')!.body).not.toHaveProperty('bindUserId');
     await submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user/ui-laura/detail'));
-    expect(await screen.findByText(/Abbiamo inviato a laura\.rossi@example\.it l'email di invito/)).toBeInTheDocument();
+    expect(await screen.findByText(/Abbiamo inviato l'invito a laura\.rossi@example\.it/)).toBeInTheDocument();
   });
 
-  it('offers to bind a person already on Timbro: names and masked e-mail read-only, bindUserId sent', async () => {
+  it('shows the workspace’s own pending record for the fiscal code, with a link to it; nothing is bound, the fields stay editable', async () => {
     const { calls } = fakeApi({
       ...session,
-      'GET /admin/user/search-unbound': () => json(200, [{ id: 'u-laura', firstName: 'Laura', lastName: 'Rossi', emailHint: 'l***@example.it', fiscalCode: VALID_CF }]),
-      'POST /admin/user': () => json(200, savedUser),
+      'GET /admin/user/search-unbound': () =>
+        json(200, [{ id: 'ui-laura', firstName: 'Laura', lastName: 'Rossi', emailHint: 'l***@example.it', fiscalCode: VALID_CF, invitationStatus: 'pending', invitedAt: '2026-11-20T08:00:00.000Z' }]),
     });
     renderNew();
     await user.type(await screen.findByTestId('field-fiscalCode'), VALID_CF);
     const offer = await screen.findByTestId('unbound-found');
-    expect(offer).toHaveTextContent('Laura Rossi');
+    expect(offer).toHaveTextContent('Laura Rossi ha un invito in attesa di risposta');
     expect(offer).toHaveTextContent('l***@example.it');
-    await user.click(within(offer).getByRole('button', { name: 'Collega utente esistente' }));
-    expect(field(/^Nome/)).toHaveValue('Laura');
-    expect(field(/^Nome/)).toHaveAttribute('readonly');
-    expect(field(/^Email di accesso/)).toHaveValue('l***@example.it');
-    await user.type(field(/^Email aziendale/), 'laura.rossi@demo.timbro.it');
-    await user.type(field(/^PEC/), 'laura.rossi@pec.it');
-    await submit();
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ bindUserId: 'u-laura', fiscalCode: VALID_CF });
+    expect(within(offer).getByRole('link', { name: 'Apri la scheda' })).toHaveAttribute('href', '/admin/user/ui-laura/detail');
+    expect(field(/^Nome/)).not.toHaveAttribute('readonly');
+    expect(field(/^Email di accesso/)).not.toHaveAttribute('readonly');
     expect(calls.find((c) => c.path === '/admin/user/search-unbound')).toBeTruthy();
   });
 
-  it('"Non è questa persona" hides the suggestion and asks again without it (exclude_ids[]), so the next one shows', async () => {
+  it('"Ignora" hides the record and asks again without it (exclude_ids[]), so the next one shows', async () => {
     const people = [
-      { id: 'u-laura', firstName: 'Laura', lastName: 'Rossi', emailHint: 'l***@example.it', fiscalCode: VALID_CF },
-      { id: 'u-laura2', firstName: 'Laura', lastName: 'Rossini', emailHint: 'r***@example.it', fiscalCode: VALID_CF },
+      { id: 'u-laura', firstName: 'Laura', lastName: 'Rossi', emailHint: 'l***@example.it', fiscalCode: VALID_CF, invitationStatus: 'pending', invitedAt: null },
+      { id: 'u-laura2', firstName: 'Laura', lastName: 'Rossini', emailHint: 'r***@example.it', fiscalCode: VALID_CF, invitationStatus: 'declined', invitedAt: null },
     ];
     const { fetchMock } = fakeApi({
       ...session,
@@ -180,31 +175,38 @@ describe('new employee form', { timeout: 20_000 }, () => {
     renderNew();
     await user.type(await screen.findByTestId('field-fiscalCode'), VALID_CF);
     const offer = await screen.findByTestId('unbound-found');
-    expect(offer).toHaveTextContent('Laura Rossi,');
+    expect(offer).toHaveTextContent('Laura Rossi ha un invito');
     expect(searches()).toEqual([[]]);
 
-    await user.click(within(offer).getByRole('button', { name: 'Non è questa persona' }));
-    await waitFor(() => expect(screen.getByTestId('unbound-found')).toHaveTextContent('Laura Rossini'));
-    expect(screen.getByTestId('unbound-found')).not.toHaveTextContent('Laura Rossi,');
+    await user.click(within(offer).getByRole('button', { name: 'Ignora' }));
+    await waitFor(() => expect(screen.getByTestId('unbound-found')).toHaveTextContent('Laura Rossini ha rifiutato'));
+    expect(screen.getByTestId('unbound-found')).not.toHaveTextContent('Laura Rossi ha');
     expect(searches()).toEqual([[], ['u-laura']]);
 
-    await user.click(within(screen.getByTestId('unbound-found')).getByRole('button', { name: 'Non è questa persona' }));
+    await user.click(within(screen.getByTestId('unbound-found')).getByRole('button', { name: 'Ignora' }));
     await waitFor(() => expect(searches()).toEqual([[], ['u-laura'], ['u-laura', 'u-laura2']]));
     await waitFor(() => expect(screen.queryByTestId('unbound-found')).not.toBeInTheDocument());
-    // Nobody bound: the names stay editable.
     expect(field(/^Nome/)).not.toHaveAttribute('readonly');
   });
 });
 
 describe('edit employee form', { timeout: 20_000 }, () => {
-  it('keeps the fiscal code read-only and the employee role locked with a hint', async () => {
-    fakeApi({ ...session, 'GET /admin/user/ui-laura': () => json(200, { ...savedUser, sharedAccount: true }) });
+  it('keeps the fiscal code and the person’s login e-mail read-only, the employee role locked with a hint; names stay the workspace’s to edit', async () => {
+    fakeApi({ ...session, 'GET /admin/user/ui-laura': () => json(200, { ...savedUser, loginEmailEditable: false }) });
     renderRoutes([page('/admin/user/:id/edit', <RequireAuth permission="user:write"><UserEditPage /></RequireAuth>)], '/admin/user/ui-laura/edit');
     expect(await screen.findByTestId('field-fiscalCode')).toHaveAttribute('readonly');
     expect(screen.getByTestId('role-member')).toBeDisabled();
     expect(screen.getByTestId('role-member')).toBeChecked();
     expect(screen.getByText('Il ruolo dipendente non può essere rimosso una volta assegnato.')).toBeInTheDocument();
-    expect(screen.getByTestId('shared-account')).toBeInTheDocument();
-    expect(field(/^Nome/)).toHaveAttribute('readonly');
+    expect(field(/^Email di accesso/)).toHaveAttribute('readonly');
+    expect(screen.getByText('È l\'email di accesso della persona: può cambiarla solo lei, dal suo profilo.')).toBeInTheDocument();
+    expect(field(/^Nome/)).not.toHaveAttribute('readonly');
+  });
+
+  it('lets the workspace correct the e-mail of an account it created that was never activated', async () => {
+    fakeApi({ ...session, 'GET /admin/user/ui-laura': () => json(200, { ...savedUser, invitationPending: true, invitationStatus: 'pending', loginEmailEditable: true }) });
+    renderRoutes([page('/admin/user/:id/edit', <RequireAuth permission="user:write"><UserEditPage /></RequireAuth>)], '/admin/user/ui-laura/edit');
+    expect(await screen.findByTestId('field-email')).not.toHaveAttribute('readonly');
+    expect(screen.getByText(/puoi correggere l'indirizzo/)).toBeInTheDocument();
   });
 });

@@ -1,6 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import LinkIcon from '@mui/icons-material/Link';
-import LinkOff from '@mui/icons-material/LinkOff';
 import {
   Alert,
   AlertTitle,
@@ -40,13 +38,12 @@ import { errorMessage } from '../../lib/error-message';
 import { can } from '../../lib/permissions';
 import { useAuth } from '../auth/auth-context';
 import { useGroupLookup } from '../groups/api/get-group-lookup';
-import { useSearchUnbound, type UnboundUser } from './api/search-unbound';
+import { useSearchUnbound } from './api/search-unbound';
+import { userDetailPath } from './user-list-page';
 import { AUTO_APPROVE_VALUES, emptyUserForm, LIMITS, ROLE_VALUES, USER_FORM_FIELDS, userFormSchema, userToForm, type UserFormValues } from './schemas';
 
 export interface UserFormSubmit {
   values: UserFormValues;
-  /** The existing account to bind (new employees only). */
-  bindTo: UnboundUser | null;
 }
 
 interface Props {
@@ -69,51 +66,32 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
   const { t } = useTranslation();
   const editing = !!user;
   const schema = useMemo(() => userFormSchema(t, { editing }), [t, editing]);
-  const { control, handleSubmit, setError, setValue, clearErrors, formState } = useForm<UserFormValues>({
+  const { control, handleSubmit, setError, formState } = useForm<UserFormValues>({
     resolver: zodResolver(schema),
     defaultValues: user ? userToForm(user) : emptyUserForm,
   });
   const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
   const [failure, setFailure] = useState<string | null>(null);
-  const [bindTo, setBindTo] = useState<UnboundUser | null>(null);
-  // Suggestions the admin turned down ("Non è questa persona"): hidden, and left out of the next search.
+  // Records the admin set aside ("Continua comunque"): hidden, and left out of the next search.
   const [dismissed, setDismissed] = useState<string[]>([]);
   const roles = useWatch({ control, name: 'roles' });
   const fiscalCode = useWatch({ control, name: 'fiscalCode' });
   const isEmployee = roles.includes('member');
   const memberLocked = !!user?.roles.includes('member');
-  const namesLocked = !!user?.sharedAccount || !!bindTo;
+  // The login e-mail is the person's: the workspace may only correct it before they ever logged in (ADR 0015).
+  const emailLocked = editing && !user.loginEmailEditable;
 
-  // New employee: a valid fiscal code may belong to a person already on Timbro (a candidate, or employed elsewhere).
+  // New employee: a valid fiscal code may already have a record here that is not active (an invitation pending or
+  // declined). The search never looks at other companies or at platform accounts.
   const normalized = normalizeCodiceFiscale(fiscalCode ?? '');
   const searchable = !editing && isValidCodiceFiscale(normalized) ? normalized : null;
   const unbound = useSearchUnbound(searchable, dismissed);
   const found = searchable ? (unbound.data ?? []).filter((p) => !dismissed.includes(p.id)) : [];
 
-  // Typing another fiscal code ends a binding to the previous person.
-  useEffect(() => {
-    if (bindTo && bindTo.fiscalCode !== normalized) {
-      setBindTo(null);
-      for (const f of ['firstName', 'lastName', 'email'] as const) setValue(f, '');
-    }
-  }, [bindTo, normalized, setValue]);
-
-  const bind = (person: UnboundUser) => {
-    setBindTo(person);
-    setValue('firstName', person.firstName);
-    setValue('lastName', person.lastName);
-    setValue('email', person.emailHint);
-    clearErrors(['firstName', 'lastName', 'email', 'fiscalCode']);
-  };
-  const unbind = () => {
-    setBindTo(null);
-    for (const f of ['firstName', 'lastName', 'email'] as const) setValue(f, '');
-  };
-
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await onSubmit({ values, bindTo });
+      await onSubmit({ values });
     } catch (err) {
       if (!applyServerErrors(err, setError, USER_FORM_FIELDS)) setFailure(errorMessage(err, t('errors.generic')));
     }
@@ -143,50 +121,31 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
             }}
             sx={{ gridColumn: { sm: '1 / -1' }, maxWidth: { sm: 'calc(50% - 8px)' }, ...readOnlySx(editing) }}
           />
-          {!editing && found.length > 0 && !bindTo && (
+          {!editing && found.length > 0 && (
             <Alert severity="info" sx={{ gridColumn: '1 / -1' }} data-testid="unbound-found">
-              <AlertTitle>{t('users.bind.foundTitle')}</AlertTitle>
+              <AlertTitle>{t('users.existing.title')}</AlertTitle>
               {found.map((p) => (
                 <Stack key={p.id} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mt: 0.5 }}>
                   <Typography variant="body2" sx={{ flexGrow: 1 }}>
-                    {t('users.bind.foundBody', { name: `${p.firstName} ${p.lastName}` })}{' '}
+                    {t(p.invitationStatus === 'declined' ? 'users.existing.declined' : 'users.existing.pending', { name: `${p.firstName} ${p.lastName}` })}{' '}
                     <Box component="span" dir="ltr" sx={{ fontWeight: 500 }}>
                       {p.emailHint}
                     </Box>
                   </Typography>
                   <Stack direction="row" spacing={1} sx={{ alignSelf: 'flex-start', flexShrink: 0 }}>
-                    <Button size="small" variant="contained" startIcon={<LinkIcon />} onClick={() => bind(p)} data-testid="bind-user">
-                      {t('users.bind.action')}
+                    <Button size="small" variant="contained" component={RouterLink} to={userDetailPath(p.id)} data-testid="open-existing">
+                      {t('users.existing.open')}
                     </Button>
                     <Button size="small" color="inherit" onClick={() => setDismissed((d) => [...d, p.id])} data-testid="dismiss-unbound">
-                      {t('users.bind.dismiss')}
+                      {t('users.existing.dismiss')}
                     </Button>
                   </Stack>
                 </Stack>
               ))}
             </Alert>
           )}
-          {bindTo && (
-            <Alert
-              severity="success"
-              sx={{ gridColumn: '1 / -1' }}
-              data-testid="bound-user"
-              action={
-                <Button color="inherit" size="small" startIcon={<LinkOff />} onClick={unbind}>
-                  {t('users.bind.undo')}
-                </Button>
-              }
-            >
-              {t('users.bind.bound', { name: `${bindTo.firstName} ${bindTo.lastName}` })}
-            </Alert>
-          )}
-          {user?.sharedAccount && (
-            <Alert severity="info" sx={{ gridColumn: '1 / -1' }} data-testid="shared-account">
-              {t('users.form.sharedAccount')}
-            </Alert>
-          )}
-          <FormTextField control={control} name="firstName" label={t('auth.fields.firstName')} required autoComplete="off" slotProps={{ htmlInput: { readOnly: namesLocked, maxLength: LIMITS.name } }} sx={readOnlySx(namesLocked)} />
-          <FormTextField control={control} name="lastName" label={t('auth.fields.lastName')} required autoComplete="off" slotProps={{ htmlInput: { readOnly: namesLocked, maxLength: LIMITS.name } }} sx={readOnlySx(namesLocked)} />
+          <FormTextField control={control} name="firstName" label={t('auth.fields.firstName')} required autoComplete="off" slotProps={{ htmlInput: { maxLength: LIMITS.name } }} />
+          <FormTextField control={control} name="lastName" label={t('auth.fields.lastName')} required autoComplete="off" slotProps={{ htmlInput: { maxLength: LIMITS.name } }} />
           <FormTextField
             control={control}
             name="email"
@@ -194,9 +153,9 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
             label={t('users.fields.email')}
             required
             autoComplete="off"
-            helperText={bindTo ? t('users.bind.emailHint') : editing ? t('users.form.emailEditHint') : t('users.form.emailHint')}
-            slotProps={{ htmlInput: { readOnly: namesLocked, maxLength: LIMITS.email } }}
-            sx={{ gridColumn: { sm: '1 / -1' }, ...readOnlySx(namesLocked) }}
+            helperText={emailLocked ? t('users.form.emailLocked') : editing ? t('users.form.emailCorrectHint') : t('users.form.emailHint')}
+            slotProps={{ htmlInput: { readOnly: emailLocked, maxLength: LIMITS.email, dir: 'ltr', 'data-testid': 'field-email' } }}
+            sx={{ gridColumn: { sm: '1 / -1' }, ...readOnlySx(emailLocked) }}
           />
         </Box>
       </SectionCard>

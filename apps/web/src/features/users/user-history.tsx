@@ -28,9 +28,13 @@ const FIELD_LABELS: Record<string, string> = {
   payrollCode: 'users.history.fields.payrollCode',
 };
 
-const ACTION_LABELS: Record<string, string> = Object.fromEntries(
-  ['create', 'bind', 'update', 'enable', 'disable'].map((a) => [`user.${a}`, `users.history.actions.${a}`]),
-);
+const ACTION_LABELS: Record<string, string> = {
+  // user.bind: entries written before invitations (ADR 0015).
+  ...Object.fromEntries(['create', 'bind', 'update', 'enable', 'disable'].map((a) => [`user.${a}`, `users.history.actions.${a}`])),
+  'user.invitation.accept': 'users.history.actions.invitationAccept',
+  'user.invitation.decline': 'users.history.actions.invitationDecline',
+  'user.invitation.resend': 'users.history.actions.invitationResend',
+};
 
 /** "Storico modifiche" of an employee record (admins only). */
 export function UserHistory({ user }: { user: User }) {

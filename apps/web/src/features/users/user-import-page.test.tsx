@@ -27,7 +27,7 @@ const row = (line: number, firstName: string, extra: Partial<ImportPreview['rows
 const preview: ImportPreview = {
   rows: [
     row(2, 'Laura'),
-    row(3, 'Paolo', { action: 'bind' }),
+    row(3, 'Paolo'),
     row(4, 'Giorgia', { action: 'skip', errors: [{ field: 'fiscalCode', message: 'Il codice fiscale non è valido' }, { field: 'workEmail', message: "Inserisci l'email aziendale" }] }),
   ],
   total: 3,
@@ -68,8 +68,8 @@ describe('employee import', { timeout: 20_000 }, () => {
     // Every row, with its action.
     await user.click(screen.getByRole('switch', { name: 'Mostra solo le righe con errori' }));
     const grid = screen.getByTestId('import-preview-grid');
-    expect(await within(grid).findByText('Nuovo account')).toBeInTheDocument();
-    expect(within(grid).getByText('Collega esistente')).toBeInTheDocument();
+    expect(await within(grid).findAllByText('Da inserire')).toHaveLength(2);
+    expect(within(grid).queryByText('Collega esistente')).not.toBeInTheDocument();
     expect(within(grid).getByText('Rossi Laura')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/admin/user/import')).toBe(false);
   });
@@ -79,7 +79,7 @@ describe('employee import', { timeout: 20_000 }, () => {
     const { calls } = fakeApi({
       ...session,
       'POST /admin/user/import/preview': () => json(200, valid),
-      'POST /admin/user/import': () => json(200, { created: 1, bound: 1 }),
+      'POST /admin/user/import': () => json(200, { created: 2 }),
     });
     renderImport();
     await user.upload(await screen.findByTestId('import-file-input'), csv());
@@ -87,8 +87,7 @@ describe('employee import', { timeout: 20_000 }, () => {
     const confirm = await screen.findByTestId('import-confirm');
     expect(confirm).toHaveTextContent('Importa 2 persone');
     await user.click(confirm);
-    expect(await screen.findByTestId('import-result')).toHaveTextContent('Nuovi account creati: 1');
-    expect(screen.getByTestId('import-result')).toHaveTextContent('Persone già registrate collegate all\'azienda: 1');
+    expect(await screen.findByTestId('import-result')).toHaveTextContent("Persone inserite: 2 (ognuna riceverà l'invito via email)");
     await waitFor(() => expect(calls.filter((c) => c.path === '/admin/user/import')).toHaveLength(1));
   });
 

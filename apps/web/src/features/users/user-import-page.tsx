@@ -98,7 +98,6 @@ export function UserImportPage() {
           </Typography>
           <Stack spacing={0.5} sx={{ mt: 1, mb: 3 }}>
             <Typography>{t('userImport.done.created', { n: result.created })}</Typography>
-            <Typography>{t('userImport.done.bound', { n: result.bound })}</Typography>
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center' }}>
             <Button variant="contained" component={RouterLink} to={paths.adminUser}>

@@ -37,7 +37,8 @@ const mario: User = {
   birthday: '1985-04-25',
   birthplace: 'Milano',
   groups: [{ id: 'g-1', name: 'Magazzino' }],
-  sharedAccount: false,
+  invitationStatus: 'accepted',
+  loginEmailEditable: false,
   createdAt: '2026-11-01T08:00:00.000Z',
 };
 const giulia: User = { ...mario, id: 'ui-giulia', firstName: 'Giulia', lastName: 'Esposito', email: 'giulia.esposito@demo.timbro.it', invitationPending: true, lastLoginAt: { web: null, app: null }, groups: [] };

@@ -24,11 +24,12 @@ export interface UserPayload {
 
 export interface CreateUserPayload extends UserPayload {
   fiscalCode: string;
-  /** An existing platform account found by fiscal code, bound instead of creating a new one. */
-  bindUserId: string | null;
 }
 
-/** POST /admin/user: a new account (with an invitation e-mail) or an existing one bound to the workspace. */
+/**
+ * POST /admin/user: enrols a person. The answer is the same whether the e-mail is new (a first-login link) or an
+ * existing account's (an invitation it accepts): the record is pending until then (ADR 0015).
+ */
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({

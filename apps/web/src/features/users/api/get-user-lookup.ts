@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { USERS_KEY } from './get-users';
 
+/** A colleague by the workspace's name (the lookup never carries login e-mails). */
 export interface UserLookupItem {
   id: string;
   name: string;
-  email: string;
   enabled: boolean;
 }
 

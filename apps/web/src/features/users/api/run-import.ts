@@ -3,9 +3,9 @@ import { api } from '../../../lib/api';
 import { invalidatePeople } from './invalidate';
 import { importFormData } from './preview-import';
 
+/** Every row enrolled someone: a new account or an invitation to an existing one (the answer does not say which). */
 export interface ImportResult {
   created: number;
-  bound: number;
 }
 
 /** POST /admin/user/import: all or nothing (a row with an error refuses the whole file). */

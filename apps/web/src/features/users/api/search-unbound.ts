@@ -4,17 +4,21 @@ import { USERS_KEY } from './get-users';
 
 
 export interface UnboundUser {
+  /** The workspace's record (UserInfo) id. */
   id: string;
   firstName: string;
   lastName: string;
   /** Masked: m***@example.it. */
   emailHint: string;
   fiscalCode: string;
+  invitationStatus: 'pending' | 'declined' | 'accepted';
+  invitedAt: string | null;
 }
 
 /**
- * GET /admin/user/search-unbound: platform accounts with this fiscal code that are not in the workspace yet, less
- * the ones the admin said are not the person (`exclude_ids[]`, at most 100).
+ * GET /admin/user/search-unbound: this workspace's own records with this fiscal code that are not active members
+ * (an invitation pending or declined), less the ones the admin set aside (`exclude_ids[]`, at most 100). It never
+ * looks at other companies or platform accounts (ADR 0015).
  */
 export const searchUnboundQueryOptions = (fiscalCode: string, excludeIds: readonly string[] = []) =>
   queryOptions({
