@@ -15,6 +15,8 @@ export const PASSWORD_MAX_LENGTH = 256;
 /** Password reset and first-login links live 30 minutes (reset) and 7 days (invitation). */
 export const RESET_TOKEN_TTL_MINUTES = 30;
 export const INVITATION_TOKEN_TTL_HOURS = 24 * 7;
+/** E-mail verification links (sign-up, changed login e-mail) live 48 hours. */
+export const VERIFY_EMAIL_TOKEN_TTL_HOURS = 48;
 export const LANGUAGES = ['it', 'en', 'fr', 'es', 'de', 'ru', 'ar', 'other'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'it';

@@ -345,13 +345,13 @@ async function reload(q: Queryable, scope: WorkspaceScope, ids: string[]) {
   if (ids.length === 0) return [];
   const rows = await selectRequests(q)
     .where(inScope(justificationRequests, scope, inArray(justificationRequests.id, ids)))
-    .orderBy(asc(justificationRequests.date), asc(nameKey(users.lastName)), asc(justificationRequests.id));
+    .orderBy(asc(justificationRequests.date), asc(nameKey(userInfos.lastName)), asc(justificationRequests.id));
   return rows.map(toRequest);
 }
 
 async function adminsOf(q: Queryable, scope: WorkspaceScope) {
   return q
-    .select({ email: users.email, firstName: users.firstName })
+    .select({ email: users.email, firstName: userInfos.firstName })
     .from(userInfos)
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(inScope(userInfos, scope, eq(userInfos.isAdmin, true), eq(userInfos.enabled, true), eq(users.enabled, true)));
@@ -546,7 +546,7 @@ export async function decide(deps: AppDeps, ctx: RequestContext, input: RequestD
     });
     const items = await reload(tx, ctx.scope, updated.map((r) => r.id));
     const people = await tx
-      .select({ id: userInfos.id, email: users.email, firstName: users.firstName })
+      .select({ id: userInfos.id, email: users.email, firstName: userInfos.firstName })
       .from(userInfos)
       .innerJoin(users, eq(users.id, userInfos.userId))
       .where(inScope(userInfos, ctx.scope, inArray(userInfos.id, [...new Set(items.map((r) => r.userInfoId))])));
@@ -572,12 +572,12 @@ export async function listRequests(deps: AppDeps, scope: WorkspaceScope, query: 
     query.group_id && ownerUserInfoId === null
       ? sql`exists (select 1 from ${groupMembers} gm where gm.workspace_id = ${justificationRequests.workspaceId} and gm.user_info_id = ${justificationRequests.userInfoId} and gm.group_id = ${query.group_id})`
       : undefined,
-    search ? or(ilike(users.firstName, search), ilike(users.lastName, search), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search), ilike(justifications.name, search), ilike(justifications.code, search)) : undefined,
+    search ? or(ilike(userInfos.firstName, search), ilike(userInfos.lastName, search), ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, search), ilike(justifications.name, search), ilike(justifications.code, search)) : undefined,
   );
-  const sortBy = query.sort === 'lastName' ? nameKey(users.lastName) : query.sort === 'createdAt' ? justificationRequests.createdAt : justificationRequests.date;
+  const sortBy = query.sort === 'lastName' ? nameKey(userInfos.lastName) : query.sort === 'createdAt' ? justificationRequests.createdAt : justificationRequests.date;
   const rows = await selectRequests(deps.db)
     .where(where)
-    .orderBy(sortTerm(sortBy, query.order), query.order === 'desc' ? desc(justificationRequests.startsAtMinutes) : asc(justificationRequests.startsAtMinutes), asc(nameKey(users.lastName)), asc(justificationRequests.id))
+    .orderBy(sortTerm(sortBy, query.order), query.order === 'desc' ? desc(justificationRequests.startsAtMinutes) : asc(justificationRequests.startsAtMinutes), asc(nameKey(userInfos.lastName)), asc(justificationRequests.id))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
   const [count] = await deps.db
