@@ -17,7 +17,7 @@ import { requestContext } from '../src/plugins/request-context';
 import { createTestContext, expectError, type TestContext } from './helpers';
 
 /** Tables that are platform-wide on purpose (no workspace): anything else must carry workspace_id NOT NULL. */
-const PLATFORM_TABLES = ['users', 'auth_sessions', 'refresh_tokens', 'one_time_tokens', 'mail_outbox', 'rate_limits', 'app_secrets', 'app_meta', 'workspaces'];
+const PLATFORM_TABLES = ['users', 'auth_sessions', 'refresh_tokens', 'one_time_tokens', 'mail_outbox', 'rate_limits', 'login_failures', 'app_secrets', 'app_meta', 'workspaces'];
 
 let ctx: TestContext;
 beforeAll(async () => {
