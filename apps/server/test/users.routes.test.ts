@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, userInfos, users } from '../src/db/schema';
 import { demoIban } from '../src/seed';
 import {
-  cookiesOf,
   createTestContext,
   expectError,
   expectForeignRecordsHidden,

@@ -1,7 +1,6 @@
 import {
   CreateUserInputSchema,
   ErrorCode,
-  errorTexts,
   peopleMsg,
   type CreateUserInput,
   type ImportPreview,

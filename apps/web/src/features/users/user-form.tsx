@@ -24,7 +24,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { User } from '@timbro/shared';
 import { isValidCodiceFiscale, normalizeCodiceFiscale } from '@timbro/shared/validators/codice-fiscale';
 import dayjs from 'dayjs';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
