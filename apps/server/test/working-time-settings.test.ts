@@ -195,13 +195,14 @@ describe('holidays: the national calendar a workspace starts with', () => {
 });
 
 describe('GET /admin/holiday', () => {
-  it('401; 400 for a bad year; admin, accountant and member may read (settings:read)', async () => {
+  it('401; 400 for a bad year; admin and accountant may read (settings:read), a member may not (/admin is not theirs)', async () => {
     expectError(await ctx.get('/admin/holiday'), 401, 'UNAUTHENTICATED');
     const bad = await ctx.get('/admin/holiday', asAdmin({ year: 'duemila' }));
     expectError(bad, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(bad)).toEqual({ year: 'Valore non valido' });
     const expected = await holidaysOf(2026);
-    for (const s of [accountant, member]) expect(await holidaysOf(2026, inDemo(s))).toEqual(expected);
+    for (const s of [accountant]) expect(await holidaysOf(2026, inDemo(s))).toEqual(expected);
+    expectError(await ctx.get('/admin/holiday', inDemo(member, { year: '2026' })), 403, 'FORBIDDEN');
   });
 });
 
@@ -301,19 +302,20 @@ describe('POST /admin/holiday', () => {
 });
 
 describe('GET /admin/holiday/{id}', () => {
-  it('401, 400 for a bad id, 404 for Beta’s holiday and an unknown id; every role reads', async () => {
+  it('401, 400 for a bad id, 404 for Beta’s holiday and an unknown id; admins and accountants read, a member may not', async () => {
     expectError(await ctx.get(`/admin/holiday/${holidayIds.summer}`), 401, 'UNAUTHENTICATED');
     const bad = await ctx.get('/admin/holiday/12', asAdmin());
     expectError(bad, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(bad)).toEqual({ id: 'Identificativo non valido' });
-    for (const s of [admin, accountant, member]) {
+    expectError(await ctx.get(`/admin/holiday/${holidayIds.summer}`, inDemo(member)), 403, 'FORBIDDEN');
+    for (const s of [admin, accountant]) {
       await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [
         { method: 'GET', url: `/admin/holiday/${beta.holiday}` },
         { method: 'GET', url: `/admin/holiday/${holidayIds.betaPatron}` },
       ]);
     }
     expect(expectError(await ctx.get(`/admin/holiday/${randomUUID()}`, asAdmin()), 404, 'NOT_FOUND').message).toBe('Festività non trovata');
-    for (const s of [admin, accountant, member]) {
+    for (const s of [admin, accountant]) {
       const res = await ctx.get(`/admin/holiday/${holidayIds.summer}`, inDemo(s));
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ id: holidayIds.summer, name: 'Chiusura estiva', icon: 'beach_access', day: 14, month: 8, year: 2026, kind: 'company', rule: null, fromYear: null });
@@ -541,7 +543,7 @@ const newJ: Record<string, string> = {};
 const newG: Record<string, string> = {};
 
 describe('absence types: the Italian defaults', () => {
-  it('every role reads the 19 defaults by name: FER in days, ROL and EXF in hours, MAL with a certificate', async () => {
+  it('admins and accountants read the 19 defaults by name: FER in days, ROL and EXF in hours, MAL with a certificate', async () => {
     expectError(await ctx.get('/admin/justification'), 401, 'UNAUTHENTICATED');
     const all = await listJ();
     expect(all.map((j) => j.code)).toEqual(['MAT', 'PAT', 'MATR', 'CPAR', 'DON', 'EXF', 'FER', 'FOR', 'INF', 'SW', 'MAL', 'L104', 'PNR', 'LUT', 'STU', 'ROL', 'SCI', 'TRA', 'USC']);
@@ -553,7 +555,8 @@ describe('absence types: the Italian defaults', () => {
     expect(by('TRA')).toMatchObject({ impact: 'increase' });
     expect(by('USC')).toMatchObject({ impact: 'decrease' });
     expect(all.every((j) => j.enabled)).toBe(true);
-    for (const s of [accountant, member]) expect(await listJ('/admin/justification', inDemo(s))).toEqual(all);
+    for (const s of [accountant]) expect(await listJ('/admin/justification', inDemo(s))).toEqual(all);
+    expectError(await ctx.get('/admin/justification', inDemo(member)), 403, 'FORBIDDEN');
     // Beta's defaults are its own records.
     const betaAll = await listJ('/admin/justification', inBeta());
     expect(betaAll.map((j) => j.code)).toEqual(all.map((j) => j.code));
@@ -570,7 +573,7 @@ describe('absence types: the Italian defaults', () => {
       ['Lavoro fuori sede', 3, false, false],
       ['Malattia e infortunio', 2, true, false],
     ]);
-    expect(await listG('/admin/justification-group', inDemo(member))).toEqual(groups);
+    expectError(await ctx.get('/admin/justification-group', inDemo(member)), 403, 'FORBIDDEN');
     expect(await listG('/admin/justification-group', inDemo(accountant))).toEqual(groups);
   });
 });
@@ -654,12 +657,13 @@ describe('POST /admin/justification', () => {
 });
 
 describe('GET /admin/justification/{id}', () => {
-  it('401, 400, 404 for Beta’s type and an unknown id; every role reads', async () => {
+  it('401, 400, 404 for Beta’s type and an unknown id; admins and accountants read, a member may not', async () => {
     expectError(await ctx.get(`/admin/justification/${demoJ.MAL}`), 401, 'UNAUTHENTICATED');
     expect(fieldErrors(await ctx.get('/admin/justification/MAL', asAdmin()))).toEqual({ id: 'Identificativo non valido' });
-    for (const s of [admin, accountant, member]) await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'GET', url: `/admin/justification/${beta.justification}` }]);
+    for (const s of [admin, accountant]) await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'GET', url: `/admin/justification/${beta.justification}` }]);
     expect(expectError(await ctx.get(`/admin/justification/${randomUUID()}`, asAdmin()), 404, 'NOT_FOUND').message).toBe('Giustificativo non trovato');
-    for (const s of [admin, accountant, member]) {
+    expectError(await ctx.get(`/admin/justification/${demoJ.MAL}`, inDemo(member)), 403, 'FORBIDDEN');
+    for (const s of [admin, accountant]) {
       const res = await ctx.get(`/admin/justification/${demoJ.MAL}`, inDemo(s));
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: demoJ.MAL, code: 'MAL', requiresCertificate: true, groupName: 'Malattia e infortunio' });
@@ -843,7 +847,7 @@ async function listWeeks(url = '/admin/template-week', opts: RequestOptions = as
 }
 
 describe('GET /admin/template-day and /attendance/ajax/template-days', () => {
-  it('401; every role reads the two seeded daily templates with their slots and minutes', async () => {
+  it('401; admins and accountants read the two seeded daily templates with their slots and minutes', async () => {
     expectError(await ctx.get('/admin/template-day'), 401, 'UNAUTHENTICATED');
     expectError(await ctx.get('/attendance/ajax/template-days'), 401, 'UNAUTHENTICATED');
     const list = await listDays();
@@ -853,10 +857,9 @@ describe('GET /admin/template-day and /attendance/ajax/template-days', () => {
     ]);
     days.standard = list[0]!.id;
     days.morning = list[1]!.id;
-    for (const s of [admin, accountant, member]) {
-      expect(await listDays('/admin/template-day', inDemo(s))).toEqual(list);
-      expect(await listDays('/attendance/ajax/template-days', inDemo(s))).toEqual(list);
-    }
+    for (const s of [admin, accountant]) expect(await listDays('/admin/template-day', inDemo(s))).toEqual(list);
+    expectError(await ctx.get('/admin/template-day', inDemo(member)), 403, 'FORBIDDEN');
+    for (const s of [admin, accountant, member]) expect(await listDays('/attendance/ajax/template-days', inDemo(s))).toEqual(list);
     expect((await listDays('/admin/template-day', inBeta())).map((d) => d.id)).toContain(beta.templateDay);
     expect(list.map((d) => d.id)).not.toContain(beta.templateDay);
   });
@@ -956,7 +959,7 @@ describe('GET, POST and DELETE /admin/template-day/{id}', () => {
       expectError(await ctx.post(url, split, inDemo(s)), 403, 'FORBIDDEN');
       expectError(await ctx.del(url, inDemo(s)), 403, 'FORBIDDEN');
     }
-    for (const s of [admin, accountant, member]) await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'GET', url: `/admin/template-day/${beta.templateDay}` }]);
+    for (const s of [admin, accountant]) await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'GET', url: `/admin/template-day/${beta.templateDay}` }]);
     await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
       { method: 'POST', url: `/admin/template-day/${beta.templateDay}`, body: { ...split, name: 'Nuovo nome' } },
       // Even with a name Demo already uses: the record is not there, so 404 before any conflict.
@@ -970,9 +973,10 @@ describe('GET, POST and DELETE /admin/template-day/{id}', () => {
     expect(betaDay).toMatchObject({ name: 'Giornata standard', timeSlots: [STANDARD_SLOT] });
   });
 
-  it('reads for every role; edits (409 for another name, own name fine) and replaces the slots; audited', async () => {
+  it('reads for admins and accountants; edits (409 for another name, own name fine) and replaces the slots; audited', async () => {
     const url = `/admin/template-day/${days.split}`;
-    for (const s of [admin, accountant, member]) expect((await ctx.get(url, inDemo(s))).json()).toMatchObject({ id: days.split, name: 'Spezzato', minutes: 465 });
+    for (const s of [admin, accountant]) expect((await ctx.get(url, inDemo(s))).json()).toMatchObject({ id: days.split, name: 'Spezzato', minutes: 465 });
+    expectError(await ctx.get(url, inDemo(member)), 403, 'FORBIDDEN');
     const clash = await ctx.post(url, { ...split, name: 'MATTINA' }, asAdmin());
     expectError(clash, 409, 'CONFLICT');
     expect(fieldErrors(clash)).toEqual({ name: 'Esiste già un elemento con questo nome' });
@@ -996,7 +1000,7 @@ describe('GET, POST and DELETE /admin/template-day/{id}', () => {
 });
 
 describe('GET /admin/template-week and /attendance/ajax/template-weeks', () => {
-  it('401; every role reads the two seeded weekly templates with the slots they produce', async () => {
+  it('401; admins and accountants read the two seeded weekly templates with the slots they produce', async () => {
     expectError(await ctx.get('/admin/template-week'), 401, 'UNAUTHENTICATED');
     expectError(await ctx.get('/attendance/ajax/template-weeks'), 401, 'UNAUTHENTICATED');
     const list = await listWeeks();
@@ -1010,10 +1014,9 @@ describe('GET /admin/template-week and /attendance/ajax/template-weeks', () => {
     expect(full.days).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, templateDayId: days.standard, templateDayName: 'Giornata standard' })));
     expect(full.timeSlots).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, ...STANDARD_SLOT })));
     expect(list[0]!.timeSlots).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, ...MORNING_SLOT })));
-    for (const s of [admin, accountant, member]) {
-      expect(await listWeeks('/admin/template-week', inDemo(s))).toEqual(list);
-      expect(await listWeeks('/attendance/ajax/template-weeks', inDemo(s))).toEqual(list);
-    }
+    for (const s of [admin, accountant]) expect(await listWeeks('/admin/template-week', inDemo(s))).toEqual(list);
+    expectError(await ctx.get('/admin/template-week', inDemo(member)), 403, 'FORBIDDEN');
+    for (const s of [admin, accountant, member]) expect(await listWeeks('/attendance/ajax/template-weeks', inDemo(s))).toEqual(list);
     expect(list.map((w) => w.id)).not.toContain(beta.templateWeek);
   });
 });
@@ -1092,7 +1095,7 @@ describe('GET, POST and DELETE /admin/template-week/{id}', () => {
       expectError(await ctx.post(url, weekBody(), inDemo(s)), 403, 'FORBIDDEN');
       expectError(await ctx.del(url, inDemo(s)), 403, 'FORBIDDEN');
     }
-    for (const s of [admin, accountant, member]) await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'GET', url: `/admin/template-week/${beta.templateWeek}` }]);
+    for (const s of [admin, accountant]) await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'GET', url: `/admin/template-week/${beta.templateWeek}` }]);
     await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
       { method: 'POST', url: `/admin/template-week/${beta.templateWeek}`, body: { ...weekBody(), name: 'Presa da Demo' } },
       { method: 'POST', url: `/admin/template-week/${beta.templateWeek}`, body: { name: 'Tempo pieno 40 ore', days: [{ weekday: 1, templateDayId: beta.templateDay }] } },
@@ -1106,7 +1109,8 @@ describe('GET, POST and DELETE /admin/template-week/{id}', () => {
 
   it('reads; edits (409 for another name); a daily template’s edit shows in the weeks that use it; audited', async () => {
     const url = `/admin/template-week/${weeks.split}`;
-    for (const s of [admin, accountant, member]) expect((await ctx.get(url, inDemo(s))).json()).toMatchObject({ id: weeks.split, weeklyMinutes: 2565 });
+    for (const s of [admin, accountant]) expect((await ctx.get(url, inDemo(s))).json()).toMatchObject({ id: weeks.split, weeklyMinutes: 2565 });
+    expectError(await ctx.get(url, inDemo(member)), 403, 'FORBIDDEN');
     expectError(await ctx.post(url, { ...weekBody(), name: 'Part-time 20 ORE' }, asAdmin()), 409, 'CONFLICT');
 
     const res = await ctx.post(url, { name: 'Settimana spezzata', days: [{ weekday: 2, templateDayId: days.split }, { weekday: 1, templateDayId: days.late }] }, asAdmin());
