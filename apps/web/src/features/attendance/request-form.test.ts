@@ -30,12 +30,14 @@ describe('request form validation (the server rules, its Italian texts)', () => 
     expect(errorsOf(form({ mode: 'range', start: '14:00', end: '16:00' }))).toEqual({});
   });
 
-  it('a quantity is required, above zero and at most 999', () => {
+  it('a quantity is required, above zero and at most what a day holds (24)', () => {
     expect(errorsOf(form({ mode: 'amount' }))).toEqual({ amount: 'Inserisci la quantità' });
-    expect(errorsOf(form({ mode: 'amount', amount: '0' }))).toEqual({ amount: 'La quantità deve essere maggiore di zero (al massimo 999)' });
-    expect(errorsOf(form({ mode: 'amount', amount: '1000' }))).toEqual({ amount: 'La quantità deve essere maggiore di zero (al massimo 999)' });
-    expect(errorsOf(form({ mode: 'amount', amount: 'tre' }))).toEqual({ amount: 'La quantità deve essere maggiore di zero (al massimo 999)' });
+    expect(errorsOf(form({ mode: 'amount', amount: '0' }))).toEqual({ amount: 'La quantità deve essere maggiore di zero (al massimo 24)' });
+    expect(errorsOf(form({ mode: 'amount', amount: '24,5' }))).toEqual({ amount: 'La quantità deve essere maggiore di zero (al massimo 24)' });
+    expect(errorsOf(form({ mode: 'amount', amount: '999' }))).toEqual({ amount: 'La quantità deve essere maggiore di zero (al massimo 24)' });
+    expect(errorsOf(form({ mode: 'amount', amount: 'tre' }))).toEqual({ amount: 'La quantità deve essere maggiore di zero (al massimo 24)' });
     expect(errorsOf(form({ mode: 'amount', amount: '1,5' }))).toEqual({});
+    expect(errorsOf(form({ mode: 'amount', amount: '24' }))).toEqual({});
   });
 
   it('a period needs both dates, the end strictly after the start, at most 366 days', () => {

@@ -10,8 +10,11 @@ import { formatClock, parseQuantity } from './format';
 export type RequestMode = 'wholeDay' | 'range' | 'amount';
 export const REQUEST_MODES: readonly RequestMode[] = ['wholeDay', 'range', 'amount'];
 
-/** Server limits (shared schema): a period of at most 366 days, a quantity in (0, 999], note 500, certificate 20. */
-export const REQUEST_LIMITS = { periodDays: 366, amountMax: 999, note: 500, certificate: 20 } as const;
+/**
+ * Server limits (shared schema): a period of at most 366 days, a quantity in (0, 24] (what a day holds in hours; a
+ * day-unit quantity over 1 gets the server's field error), note 500, certificate 20.
+ */
+export const REQUEST_LIMITS = { periodDays: 366, amountMax: 24, note: 500, certificate: 20 } as const;
 
 export interface RequestFormValues {
   /** Admin only: the employees it is filed for. */
@@ -39,7 +42,7 @@ const isDate = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.t
 /**
  * The server's rules (shared `MemberRequestInputSchema` / `AdminRequestInputSchema`) with the same Italian texts,
  * in the active language: justification; one date or a period whose end follows its start (≤ 366 days); a time range
- * whose end follows its start, or a quantity in (0, 999]; certificate letters and digits; at least one employee (admin).
+ * whose end follows its start, or a quantity in (0, 24]; certificate letters and digits; at least one employee (admin).
  */
 export const requestFormSchema = (t: TFunction, options: { admin: boolean }) =>
   z

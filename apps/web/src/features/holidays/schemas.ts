@@ -1,3 +1,4 @@
+import { YEAR_MAX, YEAR_MIN } from '@timbro/shared/constants';
 import type { Holiday } from '@timbro/shared';
 import { addDays, isValidDayMonth } from '@timbro/shared/domain/dates';
 import { expandHolidays } from '@timbro/shared/domain/holidays';
@@ -7,7 +8,8 @@ import type { HolidayPayload } from './api/save-holiday';
 
 export const HOLIDAY_KINDS = ['national', 'patron', 'company'] as const satisfies readonly Holiday['kind'][];
 export const HOLIDAY_NAME_MAX = 100;
-const YEARS = { min: 1900, max: 2200 } as const;
+/** The server's sane date range (ADR 0014/limits: 1900–2100). */
+const YEARS = { min: YEAR_MIN, max: YEAR_MAX } as const;
 
 const int = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v) : NaN);
 
