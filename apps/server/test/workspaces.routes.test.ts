@@ -226,7 +226,7 @@ describe('GET/POST /admin/workspace/{id}', () => {
     expect(autoEntry!.changes).toEqual({ attendanceAutoApproveRequest: { from: false, to: true } });
   });
 
-  it('a member cannot update (403) — even with an invalid body — but can read', async () => {
+  it('a member can neither update (403, even with an invalid body) nor read the /admin company details', async () => {
     const before = await ctx.get(`/admin/workspace/${ctx.ws.demo}`, { session: admin, workspace: ctx.ws.demo });
     const post = await ctx.post(
       `/admin/workspace/${ctx.ws.demo}`,
@@ -236,9 +236,10 @@ describe('GET/POST /admin/workspace/{id}', () => {
     expectError(post, 403, 'FORBIDDEN');
     // Permission comes before validation.
     expectError(await ctx.post(`/admin/workspace/${ctx.ws.demo}`, {}, { session: member, workspace: ctx.ws.demo }), 403, 'FORBIDDEN');
-    const read = await ctx.get(`/admin/workspace/${ctx.ws.demo}`, { session: member, workspace: ctx.ws.demo });
-    expect(read.statusCode).toBe(200);
-    expect(read.json().workspace_company.name).toBe('Demo S.r.l.');
+    // /admin/* is for admins and accountants (ADR 0015); the workspace list gives members the company's name.
+    expectError(await ctx.get(`/admin/workspace/${ctx.ws.demo}`, { session: member, workspace: ctx.ws.demo }), 403, 'FORBIDDEN');
+    const list = await ctx.get('/workspace/list', { session: member });
+    expect((list.json() as { name: string }[]).map((w) => w.name)).toContain('Demo S.r.l.');
   });
 
   it('the accountant can read (200) but not update (403)', async () => {
