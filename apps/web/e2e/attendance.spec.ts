@@ -327,8 +327,9 @@ test.describe('attendance: clock, absence requests, approvals, calendars, timesh
 
     // A badge-reader file: one row for an unknown person, then fixed.
     const api = await apiOf(page);
-    const people = await api.get<{ id: string; name: string; email: string }[]>('/ajax/users', { search: 'Rossi' });
-    const mario = people.find((p) => p.name === 'Mario Rossi')!;
+    // The lookup gives names only; the admin's user list has the login e-mail.
+    const people = await api.get<{ items: { id: string; firstName: string; lastName: string; email: string }[] }>('/admin/user', { search: 'Mario Rossi' });
+    const mario = people.items.find((p) => p.firstName === 'Mario' && p.lastName === 'Rossi')!;
     const { today } = await api.get<{ today: string }>('/attendance/user-info/current');
     // A Sunday in the past: no demo punches there, so the rows are new.
     let sunday = addDays(today, -7);

@@ -163,7 +163,7 @@ test.describe('people: users and groups', () => {
     await page.getByTestId('user-form-submit').click();
 
     await expect(page).toHaveURL(/\/admin\/user\/[0-9a-f-]+\/detail$/);
-    await expect(page.getByText('Dipendente creato: Laura Rossi. Abbiamo inviato a laura.rossi@example.it')).toBeVisible();
+    await expect(page.getByText("Scheda creata: Laura Rossi. Abbiamo inviato l'invito a laura.rossi@example.it")).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Laura Rossi' })).toBeVisible();
     await expect(page.getByTestId('invitation-pending')).toBeVisible();
     const info = page.getByTestId('user-detail-info');
