@@ -290,7 +290,7 @@ test.describe('people: users and groups', () => {
     await uploadAndCheck(page, null);
     await expect(page.getByTestId('import-valid')).toHaveText('20 valide');
     await page.getByTestId('import-confirm').click();
-    await expect(page.getByTestId('import-result')).toContainText('Nuovi account creati: 20');
+    await expect(page.getByTestId('import-result')).toContainText('Persone inserite: 20');
     await screenshot(page, 'it-user-import-done');
     await page.getByRole('link', { name: 'Vai all\'elenco utenti' }).click();
     await page.getByTestId('users-search').fill('esempio.it');

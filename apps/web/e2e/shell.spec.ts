@@ -83,6 +83,8 @@ test.describe('web shell', () => {
     await page.goto('/my-account');
     await page.getByTestId('profile-tab-delete').click();
     await page.getByTestId('delete-profile').click();
+    // The password is asked first (ADR 0015); an employee record still blocks the deletion.
+    await page.getByRole('dialog').getByLabel(/^Password/).fill('Timbro2026!');
     await page.getByTestId('delete-profile-confirm').click();
     await expect(page.getByTestId('delete-error')).toHaveText('Questo profilo non può essere eliminato');
   });
