@@ -68,7 +68,8 @@ export function VerifyEmailPage() {
       {outcome.kind === 'failed' && (
         <Stack spacing={2}>
           <Alert severity="error" role="alert" data-testid="verify-email-failed">
-            {outcome.message}
+            {/* A message of the server is Italian: it keeps its own direction in Arabic too. */}
+            <span dir="auto">{outcome.message}</span>
           </Alert>
           <Typography color="text.secondary">{t('auth.verifyEmail.hint')}</Typography>
           <Button

@@ -1,4 +1,4 @@
-import { Alert, AlertTitle, Button, CircularProgress, Stack } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Stack } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,21 +34,27 @@ export function EmailVerificationAlert() {
   };
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
-      <Alert
-        severity="warning"
-        data-testid="email-unverified"
-        action={
-          <Button color="inherit" size="small" onClick={() => void resend()} disabled={busy} startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined} sx={{ whiteSpace: 'nowrap' }}>
-            {t('profile.verify.resend')}
-          </Button>
-        }
-      >
+      {/* The button under the text, not beside it: on a phone the text keeps the whole width. */}
+      <Alert severity="warning" data-testid="email-unverified" sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } }}>
         <AlertTitle>{t('profile.verify.title')}</AlertTitle>
         {t('profile.verify.body', { email })}
+        <Box sx={{ mt: 1 }}>
+          <Button
+            color="inherit"
+            variant="outlined"
+            size="small"
+            onClick={() => void resend()}
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}
+          >
+            {t('profile.verify.resend')}
+          </Button>
+        </Box>
       </Alert>
       {failure && (
         <Alert severity="error" role="alert" data-testid="email-verify-error">
-          {failure}
+          {/* The server's Italian text keeps its own direction (its full stop) in Arabic too. */}
+          <span dir="auto">{failure}</span>
         </Alert>
       )}
     </Stack>

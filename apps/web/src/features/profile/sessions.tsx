@@ -105,7 +105,8 @@ export function Sessions() {
         <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('profile.sessions.listLabel')} data-testid="sessions-list">
           {sessions.map((s) => {
             const device = deviceName(s, t);
-            const Icon = s.client === 'app' ? PhoneAndroidOutlined : ComputerOutlined;
+            const { os } = summariseUserAgent(s.userAgent);
+            const Icon = s.client === 'app' || os === 'iOS' || os === 'Android' ? PhoneAndroidOutlined : ComputerOutlined;
             return (
               <Paper component="li" variant="outlined" key={s.id} sx={{ p: 2, ...(s.current ? { borderColor: 'primary.main' } : {}) }} aria-label={device} data-testid="session">
                 <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
