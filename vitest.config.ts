@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Every file: the API's SQL on tenant tables must name the workspace (see the file).
+          setupFiles: ['apps/server/test/tenancy-watch.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',

@@ -13,6 +13,7 @@ import { DEMO_PASSWORD } from '../src/seed';
 import type { AppDeps } from '../src/deps';
 import { createDeps } from '../src/runtime';
 import { withDatabase } from './global-setup';
+import { apiRequests } from './tenancy-watch';
 
 export { DEMO_PASSWORD };
 
@@ -97,13 +98,17 @@ export async function createTestContext(opts: { configure?: (app: App) => void |
     if (!o.noClientHeader) headers[CLIENT_HEADER] = CLIENT_HEADER_VALUE;
     if (o.session) headers.cookie = o.session.cookie;
     if (o.workspace) headers[WORKSPACE_HEADER] = o.workspace;
-    return app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers,
-      ...(o.query ? { query: o.query } : {}),
-      ...(body !== undefined ? { payload: body as object } : {}),
-    });
+    // Inside apiRequests: the tenancy watch (tenancy-watch.ts) checks every statement the API runs for this request.
+    // (inject() is lazy: it must be awaited inside run() for the request to start there.)
+    return apiRequests.run(true, async () =>
+      await app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers,
+        ...(o.query ? { query: o.query } : {}),
+        ...(body !== undefined ? { payload: body as object } : {}),
+      }),
+    );
   };
 
   const ctx: TestContext = {

@@ -27,11 +27,11 @@ export async function findPendingForAccount(q: Queryable, userId: string, userIn
   return rows[0] ?? null;
 }
 
-export async function answer(q: Queryable, userInfoId: string, status: 'accepted' | 'declined', now: Date) {
+export async function answer(q: Queryable, info: { id: string; workspaceId: string }, status: 'accepted' | 'declined', now: Date) {
   await q
     .update(userInfos)
     .set({ invitationStatus: status, respondedAt: now, updatedAt: now, ...(status === 'declined' ? { enabled: false } : {}) })
-    .where(eq(userInfos.id, userInfoId));
+    .where(and(eq(userInfos.workspaceId, info.workspaceId), eq(userInfos.id, info.id)));
 }
 
 /**

@@ -40,10 +40,10 @@ export async function answerInvitation(deps: AppDeps, actor: Actor, id: string, 
       const account = await authRepo.findUserById(tx, actor.userId);
       if (!account) throw notFound(peopleMsg.invitationNotFound);
       if (!account.emailVerifiedAt) throw new AppError(ErrorCode.CONFLICT, peopleMsg.emailNotVerified);
-      await repo.answer(tx, info.id, 'accepted', now);
+      await repo.answer(tx, info, 'accepted', now);
       if (account.fiscalCode && account.fiscalCode === info.fiscalCode) await authRepo.trustFiscalCode(tx, account.id, now);
     } else {
-      await repo.answer(tx, info.id, 'declined', now);
+      await repo.answer(tx, info, 'declined', now);
     }
     await recordAudit(tx, workspaceScope(info.workspaceId), {
       actorUserId: actor.userId,

@@ -146,7 +146,7 @@ export async function deleteAccount(deps: AppDeps, actor: Actor, input: DeleteAc
       await tx
         .update(userInfos)
         .set({ userId: placeholder!.id, invitationStatus: 'declined', enabled: false, respondedAt: now, updatedAt: now })
-        .where(eq(userInfos.id, info.id));
+        .where(and(eq(userInfos.workspaceId, info.workspaceId), eq(userInfos.id, info.id)));
     }
     await tx.delete(users).where(eq(users.id, actor.userId));
   });

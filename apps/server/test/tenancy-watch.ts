@@ -1,0 +1,128 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, expect } from 'vitest';
+import { queryObservers } from '../src/db/client';
+import * as schema from '../src/db/schema';
+
+/**
+ * Watches every SQL statement that the API runs while the suite calls it (requests made through the test context run
+ * inside `apiRequests`; the tests' own set-up queries do not), and fails the test file when a statement touches a
+ * tenant table (one with `workspace_id`) without naming the workspace column anywhere: a query that forgot the scope.
+ * The few intended cross-workspace statements are allowed below, each with its reason.
+ */
+export const apiRequests = new AsyncLocalStorage<true>();
+
+const TENANT_TABLES = new Set(
+  (Object.values(schema) as unknown[])
+    .filter((t): t is PgTable => is(t, PgTable))
+    .map((t) => getTableConfig(t))
+    .filter((c) => c.columns.some((col) => col.name === 'workspace_id'))
+    .map((c) => c.name),
+);
+
+/**
+ * Intended reads across workspaces, by account: each is the person's own data or an account-wide rule. A pattern is
+ * cut out of the statement before the check, so the rest of that statement is still checked; a pattern that starts
+ * with ^ and ends with $ takes the whole statement.
+ */
+export const CROSS_WORKSPACE_ALLOWED: { pattern: RegExp; reason: string }[] = [
+  {
+    pattern: /^select "workspaces"\."id", "workspaces"\."name", [\s\S]* from "workspaces" left join "user_infos" on \("user_infos"\."workspace_id" = "workspaces"\."id" and "user_infos"\."user_id" = \$1[\s\S]*$/,
+    reason: 'loadMemberships: the person’s accepted memberships in every company — the access check itself',
+  },
+  {
+    pattern: /\(select count\(\*\)::int from "user_infos" pi where pi\.user_id = "users"\."id" and pi\.invitation_status = 'pending' and pi\.enabled\)/,
+    reason: 'loadActor: the count of the person’s own pending invitations, across companies (ADR 0015)',
+  },
+  {
+    pattern: /\(select count\(\*\)::int from "user_infos" o where o\.user_id = "user_infos"\."user_id" and o\.workspace_id <> "user_infos"\."workspace_id"\)/,
+    reason: 'employee record: whether the account has records elsewhere, only to decide if this workspace may still correct the login e-mail (never shown)',
+  },
+  {
+    pattern: /^select "(user_infos"\.")?id" from "user_infos" where \("user_infos"\."user_id" = \$1 and "user_infos"\."enabled" = \$2 and "user_infos"\."invitation_status" = \$3\)[\s\S]*$/,
+    reason: 'keepsPlatformAccess: does the account keep an enabled membership anywhere (sessions end when none is left)',
+  },
+  {
+    pattern: /^select [\s\S]* from "user_infos" inner join "workspaces" on "workspaces"\."id" = "user_infos"\."workspace_id" where \("user_infos"\."user_id" = \$1 and "user_infos"\."invitation_status" = \$2 and "user_infos"\."enabled" = \$3\)[\s\S]*$/,
+    reason: 'invitations: the person’s own pending invitations, from every company',
+  },
+  {
+    pattern: /^select [\s\S]* from "user_infos" where \("user_infos"\."id" = \$1 and "user_infos"\."user_id" = \$2 and "user_infos"\."invitation_status" = \$3[\s\S]*$/,
+    reason: 'invitations: the person answers their own invitation (by account, across companies)',
+  },
+  {
+    pattern: /^select [\s\S]* from "user_infos" where \("user_infos"\."user_id" = \$1 and "user_infos"\."invitation_status" (= \$2|<> \$2)\)[\s\S]*$/,
+    reason: 'profile deletion: the person’s own memberships (deletion rules; records of unanswered invitations stay with their company)',
+  },
+];
+
+/** A table reference: the keyword, the table, and its alias when there is one. */
+const TABLE_REF = /\b(from|join|update|into)\s+"([a-z_]+)"(?:\s+(?:as\s+)?("[a-z_][a-z0-9_]*"|[a-z_][a-z0-9_]*))?/gi;
+const NOT_ALIAS = new Set(['where', 'left', 'right', 'inner', 'full', 'cross', 'join', 'on', 'set', 'values', 'group', 'order', 'limit', 'offset', 'for', 'returning', 'union', 'using', 'default']);
+
+const violations: string[] = [];
+let watched = 0;
+/** How many API statements this file's watch has checked (a test proves the watch sees them). */
+export const watchedStatements = () => watched;
+
+const NAME = String.raw`("[a-z_][a-z0-9_]*"|[a-z_][a-z0-9_]*)`;
+/** `X.workspace_id = $n` (bound to a value) and `X.workspace_id = Y.workspace_id` (carried over from another reference). */
+const BOUND = new RegExp(String.raw`${NAME}\."?workspace_id"?\s*=\s*\$\d+`, 'gi');
+const BOUND_REVERSED = new RegExp(String.raw`\$\d+\s*=\s*${NAME}\."?workspace_id"?`, 'gi');
+const CARRIED = new RegExp(String.raw`${NAME}\."?workspace_id"?\s*=\s*${NAME}\."?workspace_id"?`, 'gi');
+/** `X.workspace_id = "workspace_id"`: Drizzle writes an outer column unqualified inside a correlated sub-select. */
+const CARRIED_OUTER = new RegExp(String.raw`${NAME}\."?workspace_id"?\s*=\s*"workspace_id"(?![."])`, 'gi');
+const bare = (name: string) => name.replace(/"/g, '').toLowerCase();
+
+/**
+ * The tenant tables a statement reads or writes without a workspace predicate of their own, or null when every
+ * reference is scoped. A reference (a table, or its alias) is scoped when its `workspace_id` is compared with a bound
+ * value, or with the `workspace_id` of a reference that is; a correlation to an outer table does not scope it. An
+ * insert names the column in its list.
+ */
+export function tenancyViolation(statement: string): string[] | null {
+  const sql = CROSS_WORKSPACE_ALLOWED.reduce((rest, a) => rest.replace(a.pattern, ' '), statement);
+  const refs: { table: string; name: string; insert: boolean }[] = [];
+  for (const m of sql.matchAll(TABLE_REF)) {
+    const [, keyword, table, rawAlias] = m as unknown as [string, string, string, string | undefined];
+    if (!TENANT_TABLES.has(table)) continue;
+    const alias = rawAlias && !NOT_ALIAS.has(bare(rawAlias)) ? bare(rawAlias) : null;
+    refs.push({ table, name: alias ?? table, insert: keyword.toLowerCase() === 'into' });
+  }
+  if (refs.length === 0) return null;
+  const scoped = new Set<string>();
+  for (const m of sql.matchAll(BOUND)) scoped.add(bare(m[1]!));
+  for (const m of sql.matchAll(BOUND_REVERSED)) scoped.add(bare(m[1]!));
+  const carried = [...sql.matchAll(CARRIED)].map((m) => [bare(m[1]!), bare(m[2]!)] as const);
+  // The unqualified outer column belongs to the statement's first tenant table (the outer FROM).
+  for (const m of sql.matchAll(CARRIED_OUTER)) {
+    const inner = bare(m[1]!);
+    const outer = refs.find((r) => r.name !== inner);
+    if (outer) carried.push([inner, outer.name]);
+  }
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [a, b] of carried) {
+      if (scoped.has(a) !== scoped.has(b)) {
+        scoped.add(a);
+        scoped.add(b);
+        grew = true;
+      }
+    }
+  }
+  const unscoped = [...new Set(refs.filter((r) => !(r.insert ? /"workspace_id"/.test(sql) : scoped.has(r.name))).map((r) => r.table))];
+  return unscoped.length === 0 ? null : unscoped;
+}
+
+queryObservers.add((sql) => {
+  if (!apiRequests.getStore()) return;
+  watched++;
+  const tables = tenancyViolation(sql);
+  if (tables) violations.push(`${tables.join(', ')}: ${sql}`);
+});
+
+afterAll(() => {
+  expect(TENANT_TABLES.size).toBeGreaterThan(10);
+  expect([...new Set(violations)], 'statements on tenant tables without a workspace predicate').toEqual([]);
+});
