@@ -30,6 +30,17 @@ export default tseslint.config(
     },
   },
   {
+    // Tenancy that cannot be forgotten: inserts into tenant tables go through insertInScope (db/scope.ts), which takes
+    // the workspace from the scope; no module writes workspaceId into a row by hand, nor moves a row to another one.
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: "CallExpression[callee.property.name='values'] Property[key.name='workspaceId']", message: 'Insert into a tenant table with insertInScope(q, scope, table, values): the workspace comes from the scope.' },
+        { selector: "CallExpression[callee.property.name='set'] Property[key.name='workspaceId']", message: 'A row never moves to another workspace.' },
+      ],
+    },
+  },
+  {
     // Plugins and lib are below the modules: they never import a module.
     files: ['apps/server/src/plugins/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts'],
     rules: {

@@ -15,6 +15,19 @@ export function workspaceScope(workspaceId: string): WorkspaceScope {
   return Object.freeze({ workspaceId, __brand: 'WorkspaceScope' as const });
 }
 
+/** The values of a row of a tenant table, without the workspace (the scope gives it). */
+export type ScopedInsert<T extends PgTable> = Omit<T['$inferInsert'], 'workspaceId'>;
+
+/**
+ * `insert into <tenant table>` with the workspace taken from the scope, never from the values: the one way a module
+ * inserts into a tenant table (lint forbids writing `workspaceId` in `.values(...)`). Returns the insert builder, so
+ * `.returning()` and `.onConflict…()` chain as usual.
+ */
+export function insertInScope<T extends PgTable & { workspaceId: PgColumn }>(q: Queryable, scope: WorkspaceScope, table: T, values: ScopedInsert<T> | ScopedInsert<T>[]) {
+  const rows = (Array.isArray(values) ? values : [values]).map((v) => ({ ...(v as object), workspaceId: scope.workspaceId }));
+  return q.insert(table).values(rows as never);
+}
+
 /** A table with the tenant key. */
 export type TenantTable = PgTable & { workspaceId: PgColumn; id: PgColumn };
 
@@ -45,10 +58,7 @@ export function tenantRepository<T extends TenantTable>(table: T) {
       return (rows[0] as Row | undefined) ?? null;
     },
     async insert(q: Queryable, scope: WorkspaceScope, values: Insert): Promise<Row> {
-      const rows = await q
-        .insert(t)
-        .values({ ...(values as object), workspaceId: scope.workspaceId } as never)
-        .returning();
+      const rows = await insertInScope(q, scope, t, values as never).returning();
       return rows[0] as Row;
     },
     async update(q: Queryable, scope: WorkspaceScope, id: string, patch: Patch): Promise<Row | null> {

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/client';
 import { auditLog } from '../db/schema';
 import type { WorkspaceScope } from '../db/scope';
+import { insertInScope } from '../db/scope';
 
 export interface AuditEntry {
   actorUserId: string | null;
@@ -30,8 +31,7 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
 
 /** Appends to the workspace's audit trail, inside the caller's transaction. */
 export async function recordAudit(q: Queryable, scope: WorkspaceScope, entry: AuditEntry) {
-  await q.insert(auditLog).values({
-    workspaceId: scope.workspaceId,
+  await insertInScope(q, scope, auditLog, {
     actorUserId: entry.actorUserId,
     action: entry.action,
     entityType: entry.entityType,

@@ -2,7 +2,7 @@ import { monthBounds, monthOf, plannedAccruals, type ContractPeriod } from '@tim
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { accrualEntries, justifications } from '../../db/schema';
-import { inScope, type WorkspaceScope } from '../../db/scope';
+import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
 
 export interface ContractForAccrual extends ContractPeriod {
   id: string;
@@ -20,7 +20,6 @@ export interface ContractForAccrual extends ContractPeriod {
 export async function syncContractAccruals(q: Queryable, scope: WorkspaceScope, contract: ContractForAccrual, today: string): Promise<number> {
   const wanted = contract.accruals.flatMap((a) =>
     plannedAccruals(contract, a.monthlyIncrease, monthOf(today)).map(({ period, amount, monthsInYear }) => ({
-      workspaceId: scope.workspaceId,
       userInfoId: contract.userInfoId,
       justificationId: a.justificationId,
       entryDate: monthBounds(period).last,
@@ -32,10 +31,7 @@ export async function syncContractAccruals(q: Queryable, scope: WorkspaceScope, 
     })),
   );
   if (wanted.length > 0) {
-    await q
-      .insert(accrualEntries)
-      .values(wanted)
-      .onConflictDoUpdate({
+    await insertInScope(q, scope, accrualEntries, wanted).onConflictDoUpdate({
         target: [accrualEntries.workspaceId, accrualEntries.contractId, accrualEntries.justificationId, accrualEntries.period],
         targetWhere: sql`${accrualEntries.kind} = 'accrual'`,
         set: { amount: sql`excluded.amount`, entryDate: sql`excluded.entry_date`, rule: sql`excluded.rule`, userInfoId: sql`excluded.user_info_id`, updatedAt: new Date() },
@@ -70,10 +66,7 @@ export async function insertAdjustment(
   scope: WorkspaceScope,
   v: { userInfoId: string; justificationId: string; date: string; amount: number; reason: string; createdBy: string },
 ) {
-  const [row] = await q
-    .insert(accrualEntries)
-    .values({ workspaceId: scope.workspaceId, userInfoId: v.userInfoId, justificationId: v.justificationId, entryDate: v.date, amount: v.amount, kind: 'adjustment', reason: v.reason, rule: 'Rettifica manuale', createdBy: v.createdBy })
-    .returning();
+  const [row] = await insertInScope(q, scope, accrualEntries, { userInfoId: v.userInfoId, justificationId: v.justificationId, entryDate: v.date, amount: v.amount, kind: 'adjustment', reason: v.reason, rule: 'Rettifica manuale', createdBy: v.createdBy }).returning();
   return row!;
 }
 

@@ -2,7 +2,7 @@ import { ErrorCode, MAX_PUNCH_IMPORT_ROWS, PUNCH_IMPORT_PREVIEW_ROWS, inputMsg, 
 import { eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { punches, userInfos, users } from '../../db/schema';
-import { inScope, type WorkspaceScope } from '../../db/scope';
+import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -177,7 +177,7 @@ export async function runPunchImport(deps: AppDeps, scope: WorkspaceScope, timeZ
     }
     const fresh = rows.filter((r) => r.action === 'create').map((r) => r.punch!);
     for (let k = 0; k < fresh.length; k += 1000) {
-      await tx.insert(punches).values(fresh.slice(k, k + 1000).map((p) => ({ ...p, workspaceId: scope.workspaceId, timeZone, source: 'import' as const, recordedBy: actor.userId })));
+      await insertInScope(tx, scope, punches, fresh.slice(k, k + 1000).map((p) => ({ ...p, timeZone, source: 'import' as const, recordedBy: actor.userId })));
     }
     const duplicates = rows.length - fresh.length;
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'punch.import', entityType: 'punch', entityId: 'import', changes: { created: fresh.length, duplicates, from, to }, requestId: actor.requestId });

@@ -2,7 +2,7 @@ import { ErrorCode, MAX_PAIR_MINUTES, attMsg, localToUtc, minutesToClock, people
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { punches, userInfos } from '../../db/schema';
-import { inScope, type WorkspaceScope } from '../../db/scope';
+import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { AppError, conflict, notFound, validation } from '../../lib/errors';
@@ -56,7 +56,7 @@ export async function clock(deps: AppDeps, scope: WorkspaceScope, timeZone: stri
     const open = openEntry(await lastPunch(tx, scope, userInfoId), now);
     if (direction === 'in' && open) throw conflict(attMsg.alreadyIn(minutesToClock(toLocal(open.at.toISOString(), open.timeZone).minutes)));
     if (direction === 'out' && !open) throw conflict(attMsg.notIn);
-    await tx.insert(punches).values({ workspaceId: scope.workspaceId, userInfoId, at: now, timeZone, localDate: toLocal(now.toISOString(), timeZone).date, direction, source: 'web', recordedBy: actor.userId });
+    await insertInScope(tx, scope, punches, { userInfoId, at: now, timeZone, localDate: toLocal(now.toISOString(), timeZone).date, direction, source: 'web', recordedBy: actor.userId });
   });
   return clockState(deps.db, scope, timeZone, userInfoId, now);
 }
@@ -84,10 +84,7 @@ export async function addPunch(deps: AppDeps, scope: WorkspaceScope, timeZone: s
   const { at, localDate } = instantOf(input, timeZone);
   const row = await deps.db.transaction(async (tx) => {
     await requireUserInfo(tx, scope, userInfoId, true);
-    const [created] = await tx
-      .insert(punches)
-      .values({ workspaceId: scope.workspaceId, userInfoId, at, timeZone, localDate, direction: input.direction, source: 'admin', recordedBy: actor.userId, reason: input.reason })
-      .returning();
+    const [created] = await insertInScope(tx, scope, punches, { userInfoId, at, timeZone, localDate, direction: input.direction, source: 'admin', recordedBy: actor.userId, reason: input.reason }).returning();
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'punch.create', entityType: 'punch', entityId: created!.id, changes: { userInfoId, at: at.toISOString(), direction: input.direction, reason: input.reason }, requestId: actor.requestId });
     return created!;
   });

@@ -29,7 +29,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, notInArray, or, sql, 
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/client';
 import { accrualEntries, contractAccruals, contracts, groupMembers, justificationRequests, justifications, userInfos, users } from '../../db/schema';
-import { inScope, type WorkspaceScope } from '../../db/scope';
+import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
 import { likePattern, nameKey, sortTerm } from '../../db/sql';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
@@ -336,8 +336,11 @@ export async function syncUsage(q: Queryable, scope: WorkspaceScope, actorUserId
   await q.delete(accrualEntries).where(inScope(accrualEntries, scope, eq(accrualEntries.kind, 'usage'), inArray(accrualEntries.requestId, rows.map((r) => r.id))));
   const approved = rows.filter((r) => r.status === 'approved');
   if (approved.length === 0) return;
-  await q.insert(accrualEntries).values(
-    approved.map((r) => ({ workspaceId: scope.workspaceId, userInfoId: r.userInfoId, justificationId: r.justificationId, entryDate: r.date, amount: -r.amount, kind: 'usage' as const, requestId: r.id, rule: 'request', createdBy: actorUserId })),
+  await insertInScope(
+    q,
+    scope,
+    accrualEntries,
+    approved.map((r) => ({ userInfoId: r.userInfoId, justificationId: r.justificationId, entryDate: r.date, amount: -r.amount, kind: 'usage' as const, requestId: r.id, rule: 'request', createdBy: actorUserId })),
   );
 }
 
@@ -377,12 +380,12 @@ async function writeDrafts(deps: AppDeps, ctx: RequestContext, j: JustificationR
     const warnings = await quotaWarnings(tx, ctx.scope, j, drafts);
     const status: 'open' | 'approved' = filedBy === 'admin' || resolveAutoApprove(ctx.autoApprove, ctx.workspaceAutoApprove) ? 'approved' : 'open';
     const now = new Date();
-    const inserted = await tx
-      .insert(justificationRequests)
-      .values(
+    const inserted = await insertInScope(
+        tx,
+        ctx.scope,
+        justificationRequests,
         drafts.map((d) => ({
           ...d,
-          workspaceId: ctx.scope.workspaceId,
           justificationId: j.id,
           certificateCode: shape.certificateCode,
           note: shape.note,

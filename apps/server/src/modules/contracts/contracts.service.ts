@@ -15,7 +15,7 @@ import {
 import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contractAccruals, contracts, contractTimeSlots, justifications, userInfos, users } from '../../db/schema';
-import { inScope, type WorkspaceScope } from '../../db/scope';
+import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
 import { likePattern, nameKey, sortTerm } from '../../db/sql';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
@@ -159,10 +159,10 @@ async function checkRules(q: Queryable, scope: WorkspaceScope, userInfoId: strin
 
 async function writeChildren(q: Queryable, scope: WorkspaceScope, contractId: string, input: ContractInput) {
   await q.delete(contractTimeSlots).where(inScope(contractTimeSlots, scope, eq(contractTimeSlots.contractId, contractId)));
-  await q.insert(contractTimeSlots).values(input.timeSlots.map((s) => ({ ...s, workspaceId: scope.workspaceId, contractId })));
+  await insertInScope(q, scope, contractTimeSlots, input.timeSlots.map((s) => ({ ...s, contractId })));
   await q.delete(contractAccruals).where(inScope(contractAccruals, scope, eq(contractAccruals.contractId, contractId)));
   if (input.justificationAccruals.length > 0) {
-    await q.insert(contractAccruals).values(input.justificationAccruals.map((a) => ({ workspaceId: scope.workspaceId, contractId, justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease })));
+    await insertInScope(q, scope, contractAccruals, input.justificationAccruals.map((a) => ({ contractId, justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease })));
   }
 }
 
@@ -181,7 +181,7 @@ export async function createContract(deps: AppDeps, scope: WorkspaceScope, timeZ
   const id = await deps.db.transaction(async (tx) => {
     await requireEmployee(tx, scope, userInfoId, true);
     await checkRules(tx, scope, userInfoId, input);
-    const [row] = await tx.insert(contracts).values({ ...contractFields(input), workerType: input.workerType, workspaceId: scope.workspaceId, userInfoId }).returning();
+    const [row] = await insertInScope(tx, scope, contracts, { ...contractFields(input), workerType: input.workerType, userInfoId }).returning();
     await writeChildren(tx, scope, row!.id, input);
     await syncContractAccruals(tx, scope, { id: row!.id, userInfoId, startsAt: input.startsAt, endsAt: input.endsAt, accruals: input.justificationAccruals }, todayIn(timeZone));
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'contract.create', entityType: 'contract', entityId: row!.id, changes: { userInfoId, ...contractFields(input), workerType: input.workerType }, requestId: actor.requestId });

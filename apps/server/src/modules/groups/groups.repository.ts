@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { groupMembers, groups, userInfos, users } from '../../db/schema';
-import { inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
+import { insertInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
 import { likePattern, nameKey, sortTerm } from '../../db/sql';
 
 export const groupRepo = tenantRepository(groups);
@@ -60,7 +60,7 @@ export async function existingUserInfoIds(q: Queryable, scope: WorkspaceScope, i
 export async function setMembers(q: Queryable, scope: WorkspaceScope, groupId: string, userInfoIds: string[]) {
   await q.delete(groupMembers).where(inScope(groupMembers, scope, eq(groupMembers.groupId, groupId)));
   if (userInfoIds.length > 0) {
-    await q.insert(groupMembers).values(userInfoIds.map((userInfoId) => ({ workspaceId: scope.workspaceId, groupId, userInfoId })));
+    await insertInScope(q, scope, groupMembers, userInfoIds.map((userInfoId) => ({ groupId, userInfoId })));
   }
 }
 

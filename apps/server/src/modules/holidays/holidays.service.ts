@@ -2,7 +2,7 @@ import { expandHolidays, ITALIAN_NATIONAL_HOLIDAYS, movableFeastDate, wtMsg, typ
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { holidays, workspaces } from '../../db/schema';
-import { inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
+import { insertInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
@@ -43,8 +43,11 @@ export async function ensureNationalHolidays(q: Queryable, scope: WorkspaceScope
     .where(and(eq(workspaces.id, scope.workspaceId), isNull(workspaces.holidaysSeededAt)))
     .returning({ id: workspaces.id });
   if (!claimed) return 0;
-  await q.insert(holidays).values(
-    ITALIAN_NATIONAL_HOLIDAYS.map((h) => ({ workspaceId: scope.workspaceId, name: h.name, icon: h.icon, day: h.day, month: h.month, year: h.year, rule: h.rule ?? null, fromYear: h.fromYear ?? null, kind: 'national' as const })),
+  await insertInScope(
+    q,
+    scope,
+    holidays,
+    ITALIAN_NATIONAL_HOLIDAYS.map((h) => ({ name: h.name, icon: h.icon, day: h.day, month: h.month, year: h.year, rule: h.rule ?? null, fromYear: h.fromYear ?? null, kind: 'national' as const })),
   );
   return ITALIAN_NATIONAL_HOLIDAYS.length;
 }

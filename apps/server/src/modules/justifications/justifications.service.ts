@@ -2,7 +2,7 @@ import { ErrorCode, wtMsg, type JustificationGroupInput, type JustificationInput
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { justificationGroups, justifications } from '../../db/schema';
-import { inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
+import { insertInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
 import { nameKey } from '../../db/sql';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
@@ -22,9 +22,11 @@ export async function ensureDefaultJustifications(q: Queryable, scope: Workspace
     const row = await groupRepo.insert(q, scope, { name: g.name, summarizeable: g.summarizeable });
     groupIds.set(g.key, row.id);
   }
-  await q.insert(justifications).values(
+  await insertInScope(
+    q,
+    scope,
+    justifications,
     DEFAULT_JUSTIFICATIONS.map((j) => ({
-      workspaceId: scope.workspaceId,
       code: j.code,
       name: j.name,
       impact: j.impact,

@@ -2,7 +2,7 @@ import { ErrorCode, slotMinutes, wtMsg, type TemplateDay, type TemplateDayInput,
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { templateDays, templateDaySlots, templateWeekDays, templateWeeks } from '../../db/schema';
-import { inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
+import { insertInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
 import { nameKey } from '../../db/sql';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
@@ -51,7 +51,7 @@ async function checkName(q: Queryable, table: typeof templateDays | typeof templ
 
 async function writeDaySlots(q: Queryable, scope: WorkspaceScope, dayId: string, input: TemplateDayInput) {
   await q.delete(templateDaySlots).where(inScope(templateDaySlots, scope, eq(templateDaySlots.templateDayId, dayId)));
-  await q.insert(templateDaySlots).values(input.timeSlots.map((s, position) => ({ ...s, workspaceId: scope.workspaceId, templateDayId: dayId, position })));
+  await insertInScope(q, scope, templateDaySlots, input.timeSlots.map((s, position) => ({ ...s, templateDayId: dayId, position })));
 }
 
 export const listTemplateDays = (deps: AppDeps, scope: WorkspaceScope) => loadDays(deps.db, scope);
@@ -139,7 +139,7 @@ export async function saveTemplateWeek(deps: AppDeps, scope: WorkspaceScope, act
       await tx.delete(templateWeekDays).where(inScope(templateWeekDays, scope, eq(templateWeekDays.templateWeekId, rowId)));
     } else rowId = (await weekRepo.insert(tx, scope, { name: input.name, description: input.description })).id;
     if (input.days.length > 0) {
-      await tx.insert(templateWeekDays).values(input.days.map((d) => ({ workspaceId: scope.workspaceId, templateWeekId: rowId!, weekday: d.weekday, templateDayId: d.templateDayId })));
+      await insertInScope(tx, scope, templateWeekDays, input.days.map((d) => ({ templateWeekId: rowId!, weekday: d.weekday, templateDayId: d.templateDayId })));
     }
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: id ? 'template-week.update' : 'template-week.create', entityType: 'template-week', entityId: rowId, changes: input, requestId: actor.requestId });
     return rowId;

@@ -3,7 +3,7 @@ import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { groupMembers, groups, userInfos, users } from '../../db/schema';
-import { inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
+import { insertInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
 import { likePattern, nameKey, sortTerm } from '../../db/sql';
 
 export const userInfoRepo = tenantRepository(userInfos);
@@ -207,7 +207,7 @@ export async function updateAccount(q: Queryable, id: string, patch: Partial<typ
 export async function setUserGroups(q: Queryable, scope: WorkspaceScope, userInfoId: string, groupIds: string[]) {
   await q.delete(groupMembers).where(inScope(groupMembers, scope, eq(groupMembers.userInfoId, userInfoId)));
   if (groupIds.length === 0) return;
-  await q.insert(groupMembers).values(groupIds.map((groupId) => ({ workspaceId: scope.workspaceId, groupId, userInfoId })));
+  await insertInScope(q, scope, groupMembers, groupIds.map((groupId) => ({ groupId, userInfoId })));
 }
 
 /** Which of these ids are groups of the scope's workspace. */
