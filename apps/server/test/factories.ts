@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { generateCodiceFiscale } from '@timbro/shared';
+import { and, eq } from 'drizzle-orm';
+import { contracts, contractTimeSlots, justificationRequests, justifications, punches, userInfos, users } from '../src/db/schema';
+import { insertInScope, workspaceScope } from '../src/db/scope';
+import { hashPassword } from '../src/lib/passwords';
+import type { TestContext } from './helpers';
+
+/**
+ * Test factories: records persisted through the workspace scope (insertInScope), so a test builds exactly the people
+ * and data it needs instead of leaning on the demo employees. Every call makes fresh, valid, unique values; the
+ * overrides set what the test is about.
+ */
+
+let seq = 0;
+const next = () => ++seq;
+const FIRST = ['Aldo', 'Bice', 'Ciro', 'Dora', 'Elio', 'Fausta', 'Gino', 'Ida', 'Lino', 'Marta'];
+const LAST = ['Abate', 'Bassi', 'Cirillo', 'Donati', 'Elia', 'Fabbri', 'Guidi', 'Ippoliti', 'Lai', 'Messina'];
+
+export interface BuiltEmployee {
+  userId: string;
+  userInfoId: string;
+  email: string;
+  password: string | null;
+  firstName: string;
+  lastName: string;
+  fiscalCode: string;
+}
+
+/**
+ * An account and its accepted employee record in a workspace (member role unless told). With `password` the person
+ * can log in (argon2 costs a few tens of milliseconds: only when the test needs it).
+ */
+export async function buildEmployee(
+  ctx: TestContext,
+  workspaceId: string,
+  o: Partial<{ firstName: string; lastName: string; email: string; password: string; roles: ('admin' | 'accountant' | 'member')[]; enabled: boolean; invitationStatus: 'pending' | 'accepted' | 'declined' }> = {},
+): Promise<BuiltEmployee> {
+  const n = next();
+  const firstName = o.firstName ?? FIRST[n % FIRST.length]!;
+  const lastName = o.lastName ?? `${LAST[n % LAST.length]!}${String.fromCharCode(65 + (n % 26))}`;
+  const fiscalCode = generateCodiceFiscale({
+    lastName,
+    firstName,
+    birthDate: `19${70 + (n % 30)}-${String((n % 12) + 1).padStart(2, '0')}-${String((Math.floor(n / 12) % 28) + 1).padStart(2, '0')}`,
+    sex: n % 2 ? 'F' : 'M',
+    belfiore: 'A944',
+  });
+  const email = o.email ?? `fabbrica.${n}.${randomUUID().slice(0, 8)}@example.it`;
+  const password = o.password ?? null;
+  const now = new Date();
+  const [account] = await ctx.db
+    .insert(users)
+    .values({ email, firstName, lastName, fiscalCode, passwordHash: password ? await hashPassword(password) : null, emailVerifiedAt: now, fiscalCodeVerifiedAt: now })
+    .returning({ id: users.id });
+  const roles = o.roles ?? ['member'];
+  const [info] = await insertInScope(ctx.db, workspaceScope(workspaceId), userInfos, {
+    userId: account!.id,
+    firstName,
+    lastName,
+    fiscalCode,
+    invitationStatus: o.invitationStatus ?? 'accepted',
+    enabled: o.enabled ?? true,
+    isAdmin: roles.includes('admin'),
+    isAccountant: roles.includes('accountant'),
+    isMember: roles.includes('member'),
+    workEmail: `lavoro.${n}@example.it`,
+    pec: `pec.${n}@example.it`,
+  }).returning({ id: userInfos.id });
+  return { userId: account!.id, userInfoId: info!.id, email, password, firstName, lastName, fiscalCode };
+}
+
+/** A fixed contract with Monday–Friday 9–18 and a 13–14 pause (or the given slots), from `startsAt`, permanent. */
+export async function buildContract(
+  ctx: TestContext,
+  workspaceId: string,
+  userInfoId: string,
+  o: Partial<{ startsAt: string; endsAt: string | null; type: 'fixed' | 'turn_based'; slots: { weekday: number; startsAtMinutes: number; endsAtMinutes: number; pauseStartsAtMinutes?: number | null; pauseEndsAtMinutes?: number | null }[] }> = {},
+) {
+  const scope = workspaceScope(workspaceId);
+  const [row] = await insertInScope(ctx.db, scope, contracts, {
+    userInfoId,
+    type: o.type ?? 'fixed',
+    workerType: 'employee',
+    startsAt: o.startsAt ?? '2025-01-01',
+    endsAt: o.endsAt ?? null,
+    permanent: (o.endsAt ?? null) === null,
+  }).returning();
+  const slots = o.slots ?? [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840 }));
+  await insertInScope(ctx.db, scope, contractTimeSlots, slots.map((s) => ({ pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, ...s, contractId: row!.id })));
+  return row!;
+}
+
+/** The id of the workspace's absence type with this code (the Italian defaults: FER, ROL, MAL, …). */
+export async function justificationId(ctx: TestContext, workspaceId: string, code: string): Promise<string> {
+  const [row] = await ctx.db.select({ id: justifications.id }).from(justifications).where(and(eq(justifications.workspaceId, workspaceId), eq(justifications.code, code)));
+  if (!row) throw new Error(`no justification ${code} in ${workspaceId}`);
+  return row.id;
+}
+
+/** An absence request (a whole day by default), open unless told. */
+export async function buildRequest(
+  ctx: TestContext,
+  workspaceId: string,
+  userInfoId: string,
+  o: Partial<{ code: string; date: string; status: 'open' | 'approved' | 'rejected'; wholeDay: boolean; startsAtMinutes: number; endsAtMinutes: number; amount: number }> = {},
+) {
+  const [row] = await insertInScope(ctx.db, workspaceScope(workspaceId), justificationRequests, {
+    userInfoId,
+    justificationId: await justificationId(ctx, workspaceId, o.code ?? 'FER'),
+    date: o.date ?? '2026-03-02',
+    category: 'regular',
+    wholeDay: o.wholeDay ?? o.startsAtMinutes === undefined,
+    startsAtMinutes: o.startsAtMinutes ?? null,
+    endsAtMinutes: o.endsAtMinutes ?? null,
+    amount: o.amount ?? 1,
+    status: o.status ?? 'open',
+  }).returning();
+  return row!;
+}
+
+/** A punch at a local time of a date (Europe/Rome), recorded by an admin. */
+export async function buildPunch(ctx: TestContext, workspaceId: string, userInfoId: string, o: { date: string; time: string; direction: 'in' | 'out' }) {
+  const at = new Date(`${o.date}T${o.time}:00+01:00`);
+  const [row] = await insertInScope(ctx.db, workspaceScope(workspaceId), punches, {
+    userInfoId,
+    at,
+    timeZone: 'Europe/Rome',
+    localDate: o.date,
+    direction: o.direction,
+    source: 'admin',
+    reason: 'fabbrica di test',
+  }).returning();
+  return row!;
+}
