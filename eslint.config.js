@@ -30,6 +30,17 @@ export default tseslint.config(
     },
   },
   {
+    // Modules talk through services: a module never imports another module's repository (its own, `./x.repository`,
+    // is fine). What another module needs is exported by the owning module's service.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['../*/*.repository'], message: 'Modules talk through services: import what you need from the other module’s service.' },
+      ] }],
+    },
+  },
+  {
     // Tenancy that cannot be forgotten: inserts into tenant tables go through insertInScope (db/scope.ts), which takes
     // the workspace from the scope; no module writes workspaceId into a row by hand, nor moves a row to another one.
     files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/plugins/**/*.ts'],

@@ -8,6 +8,9 @@ import { recordAudit } from '../../lib/audit';
 import { notFound, validation } from '../../lib/errors';
 import { todayIn } from '../../lib/time';
 import type { ActorRef } from '../users/users.service';
+
+/** Used by contracts: a contract's accrual entries follow it. */
+export { deleteContractAccruals, syncContractAccruals } from './accruals.repository';
 import * as repo from './accruals.repository';
 
 /** Balances of an employee at a date: per justification, the sum of the ledger entries up to it, and those entries. */

@@ -20,7 +20,7 @@ import { enqueueMail, type MailLogger } from '../../lib/mail';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail, welcomeMail } from '../../lib/mail-templates';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { consumeRateLimit, refundRateLimit } from '../../lib/rate-limit';
-import { acceptCreatorInvitations } from '../invitations/invitations.repository';
+import { acceptCreatorInvitations } from '../invitations/invitations.service';
 import { randomToken, sha256, signAccessToken } from '../../lib/tokens';
 import * as repo from './auth.repository';
 

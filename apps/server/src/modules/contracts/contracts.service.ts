@@ -21,7 +21,7 @@ import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
 import { italianDate, todayIn } from '../../lib/time';
-import { deleteContractAccruals, syncContractAccruals } from '../accruals/accruals.repository';
+import { deleteContractAccruals, syncContractAccruals } from '../accruals/accruals.service';
 import type { ActorRef } from '../users/users.service';
 
 type ContractRow = typeof contracts.$inferSelect;

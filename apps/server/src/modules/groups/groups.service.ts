@@ -5,6 +5,9 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
 import type { ActorRef } from '../users/users.service';
+
+/** Used by the people import (groups named in the file are found or created). */
+export { findGroupByName, groupRepo } from './groups.repository';
 import * as repo from './groups.repository';
 
 type Row = { id: string; name: string; createdAt: Date; usersCount: number };

@@ -4,8 +4,11 @@ import { workspaceScope } from '../../db/scope';
 import { recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/request-context';
-import * as authRepo from '../auth/auth.repository';
+import * as accounts from '../auth/account.service';
 import * as repo from './invitations.repository';
+
+/** Used by the first-login link of auth (the workspace that created the account). */
+export { acceptCreatorInvitations } from './invitations.repository';
 
 const roleList = (i: { isAdmin: boolean; isAccountant: boolean; isMember: boolean }) =>
   [i.isAdmin && 'admin', i.isAccountant && 'accountant', i.isMember && 'member'].filter(Boolean) as Invitation['roles'];
@@ -37,11 +40,11 @@ export async function answerInvitation(deps: AppDeps, actor: Actor, id: string, 
     if (!info) throw notFound(peopleMsg.invitationNotFound);
     const now = new Date();
     if (accept) {
-      const account = await authRepo.findUserById(tx, actor.userId);
+      const account = await accounts.findUserById(tx, actor.userId);
       if (!account) throw notFound(peopleMsg.invitationNotFound);
       if (!account.emailVerifiedAt) throw new AppError(ErrorCode.CONFLICT, peopleMsg.emailNotVerified);
       await repo.answer(tx, info, 'accepted', now);
-      if (account.fiscalCode && account.fiscalCode === info.fiscalCode) await authRepo.trustFiscalCode(tx, account.id, now);
+      if (account.fiscalCode && account.fiscalCode === info.fiscalCode) await accounts.trustFiscalCode(tx, account.id, now);
     } else {
       await repo.answer(tx, info, 'declined', now);
     }

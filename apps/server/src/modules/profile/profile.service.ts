@@ -11,7 +11,7 @@ import { assertNotCommonPassword } from '../../lib/common-passwords';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import type { Actor } from '../../plugins/request-context';
-import * as authRepo from '../auth/auth.repository';
+import * as accounts from '../auth/account.service';
 import { issueEmailVerification } from '../auth/auth.service';
 
 const wrongPassword = (path: string) =>
@@ -26,7 +26,7 @@ async function checkOwnPassword(deps: AppDeps, userId: string, password: string,
   if (!r.allowed) {
     throw new AppError(ErrorCode.RATE_LIMITED, 'Troppi tentativi. Riprova più tardi.', { headers: { 'retry-after': String(r.retryAfterSeconds) } });
   }
-  const user = await authRepo.findUserById(deps.db, userId);
+  const user = await accounts.findUserById(deps.db, userId);
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, password))) throw wrongPassword(field);
   return user;
 }
@@ -71,8 +71,8 @@ export async function editProfile(deps: AppDeps, actor: Actor, input: ProfileEdi
       })
       .where(eq(users.id, actor.userId));
     if (emailChanged) {
-      await authRepo.burnAllOneTimeTokens(tx, actor.userId, now);
-      await authRepo.revokeUserSessions(tx, actor.userId, 'email_changed');
+      await accounts.burnAllOneTimeTokens(tx, actor.userId, now);
+      await accounts.revokeUserSessions(tx, actor.userId, 'email_changed');
       await enqueueMail(tx, { to: actor.email, ...emailChangedMail(input.first_name, input.email) }, log);
       await issueEmailVerification(deps, tx, { id: actor.userId, email: input.email, firstName: input.first_name }, log, false);
     }
@@ -97,8 +97,8 @@ export async function changePassword(deps: AppDeps, actor: Actor, input: ChangeP
   await deps.db.transaction(async (tx) => {
     const now = new Date();
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, actor.userId));
-    await authRepo.burnAllOneTimeTokens(tx, actor.userId, now);
-    await authRepo.revokeUserSessions(tx, actor.userId, 'password_changed', actor.sessionId);
+    await accounts.burnAllOneTimeTokens(tx, actor.userId, now);
+    await accounts.revokeUserSessions(tx, actor.userId, 'password_changed', actor.sessionId);
     await enqueueMail(tx, { to: user.email, ...passwordChangedMail(user.firstName) }, log);
   });
   await deps.triggerJob('mail-dispatch');
@@ -154,7 +154,7 @@ export async function deleteAccount(deps: AppDeps, actor: Actor, input: DeleteAc
 
 /** GET /user/sessions: where this person is logged in. */
 export async function listSessions(deps: AppDeps, actor: Actor): Promise<SessionInfo[]> {
-  const rows = await authRepo.listLiveSessions(deps.db, actor.userId, new Date());
+  const rows = await accounts.listLiveSessions(deps.db, actor.userId, new Date());
   return rows.map((r) => ({
     id: r.id,
     client: r.client === 'app' ? 'app' : 'web',
@@ -170,11 +170,11 @@ export async function listSessions(deps: AppDeps, actor: Actor): Promise<Session
 
 /** POST /user/sessions/{id}/revoke: ends one of the person's sessions (404 when it is not theirs). */
 export async function revokeSession(deps: AppDeps, actor: Actor, sessionId: string) {
-  const ok = await deps.db.transaction((tx) => authRepo.revokeOwnSession(tx, actor.userId, sessionId, 'revoked_by_user'));
+  const ok = await deps.db.transaction((tx) => accounts.revokeOwnSession(tx, actor.userId, sessionId, 'revoked_by_user'));
   if (!ok) throw new AppError(ErrorCode.NOT_FOUND, 'Sessione non trovata');
 }
 
 /** POST /user/sessions/revoke-others: ends every session but the current one. */
 export async function revokeOtherSessions(deps: AppDeps, actor: Actor) {
-  await deps.db.transaction((tx) => authRepo.revokeUserSessions(tx, actor.userId, 'revoked_by_user', actor.sessionId));
+  await deps.db.transaction((tx) => accounts.revokeUserSessions(tx, actor.userId, 'revoked_by_user', actor.sessionId));
 }

@@ -13,8 +13,8 @@ import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { MailLogger } from '../../lib/mail';
 import { readTable, SpreadsheetError, writeXlsx, type Table } from '../../lib/spreadsheet';
-import { groupRepo, findGroupByName } from '../groups/groups.repository';
-import { findWorkspace } from '../workspaces/workspaces.repository';
+import { groupRepo, findGroupByName } from '../groups/groups.service';
+import { findWorkspace } from '../workspaces/workspaces.service';
 import * as repo from './users.repository';
 import { enroll, type ActorRef } from './users.service';
 

@@ -19,8 +19,8 @@ import { AppError, notFound, validation } from '../../lib/errors';
 import { enqueueMail, type MailLogger } from '../../lib/mail';
 import { invitationMail, workspaceInvitationMail } from '../../lib/mail-templates';
 import { randomToken, sha256 } from '../../lib/tokens';
-import * as authRepo from '../auth/auth.repository';
-import { findWorkspace } from '../workspaces/workspaces.repository';
+import * as accounts from '../auth/account.service';
+import { findWorkspace } from '../workspaces/workspaces.service';
 import { loginEmailEditable, maskEmail, presentUser } from './users.presenter';
 import { checkDisable, checkRoleChange } from './users.policy';
 import * as repo from './users.repository';
@@ -70,9 +70,9 @@ export async function getUser(deps: AppDeps, scope: WorkspaceScope, id: string):
 /** A first-login link for an account this workspace created (the old links of the account die first). */
 async function sendFirstLogin(deps: AppDeps, tx: Queryable, account: { id: string; email: string }, firstName: string, workspaceName: string, log: MailLogger) {
   const now = new Date();
-  await authRepo.burnAllOneTimeTokens(tx, account.id, now);
+  await accounts.burnAllOneTimeTokens(tx, account.id, now);
   const token = randomToken();
-  await authRepo.insertOneTimeToken(tx, {
+  await accounts.insertOneTimeToken(tx, {
     userId: account.id,
     purpose: 'first_login',
     tokenHash: sha256(token),
@@ -266,8 +266,8 @@ export async function setEnabled(deps: AppDeps, scope: WorkspaceScope, actor: Ac
     await repo.userInfoRepo.update(tx, scope, id, { enabled, updatedAt: new Date() });
     // The workspace is gone at once for every open session (memberships are read per request). When it was the
     // person's last enabled workspace, their sessions end too, so no refresh token outlives the access.
-    if (!enabled && !(await authRepo.keepsPlatformAccess(tx, row.info.userId))) {
-      await authRepo.revokeUserSessions(tx, row.info.userId, 'membership_disabled');
+    if (!enabled && !(await accounts.keepsPlatformAccess(tx, row.info.userId))) {
+      await accounts.revokeUserSessions(tx, row.info.userId, 'membership_disabled');
     }
     await recordAudit(tx, scope, {
       actorUserId: actor.userId,

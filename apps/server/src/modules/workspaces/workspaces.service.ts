@@ -5,6 +5,9 @@ import { diff, recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/request-context';
 import { presentWorkspaceList } from '../auth/current-user.presenter';
+
+/** Used by users (enrolment mails name the company). */
+export { findWorkspace } from './workspaces.repository';
 import * as repo from './workspaces.repository';
 
 export function presentWorkspace(w: repo.WorkspaceRow): Workspace {
