@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authSessions, oneTimeTokens, users } from '../src/db/schema';
 import * as passwords from '../src/lib/passwords';
-import { cookiesOf, createTestContext, DEMO_PASSWORD, expectError, fieldErrors, type Session, type TestContext } from './helpers';
+import { cookiesOf, createTestContext, DEMO_PASSWORD, editableUser, expectError, fieldErrors, type Session, type TestContext } from './helpers';
 
 /**
  * Issue 10, section 2 and 3: global accounts can never be taken over through a workspace, an unverified sign-up can
@@ -40,21 +40,7 @@ function employee(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
-const editable = (u: User) => ({
-  firstName: u.firstName,
-  lastName: u.lastName,
-  email: u.email,
-  roles: u.roles,
-  attendanceAutoApproveRequest: u.attendanceAutoApproveRequest,
-  workEmail: u.workEmail,
-  phoneNumber: u.phoneNumber,
-  pec: u.pec,
-  homeAddress: u.homeAddress,
-  iban: u.iban,
-  birthday: u.birthday,
-  birthplace: u.birthplace,
-  groups: u.groups.map((g) => g.id),
-});
+const editable = editableUser;
 async function resetTokenFromMail(to: string): Promise<string> {
   const mails = (await ctx.outbox(to)).filter((m) => m.template === 'reset-password');
   return /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mails.at(-1)!.textBody)![1]!;

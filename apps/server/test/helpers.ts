@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE, WORKSPACE_HEADER } from '@timbro/shared';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, WORKSPACE_HEADER, type User } from '@timbro/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
@@ -180,4 +180,24 @@ export async function expectForeignRecordsHidden(
     const res = await ctx.request(r.method, r.url, r.body, { session, workspace: ownWorkspace });
     if (res.statusCode !== 404) throw new Error(`${r.method} ${r.url} answered ${res.statusCode} instead of 404: ${res.body}`);
   }
+}
+
+/** The body of POST /admin/user/{id} that changes nothing: a record as the edit form sends it back. */
+export function editableUser(u: User) {
+  return {
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    fiscalCode: u.fiscalCode ?? undefined,
+    roles: u.roles,
+    attendanceAutoApproveRequest: u.attendanceAutoApproveRequest,
+    workEmail: u.workEmail,
+    phoneNumber: u.phoneNumber,
+    pec: u.pec,
+    homeAddress: u.homeAddress,
+    iban: u.iban,
+    birthday: u.birthday,
+    birthplace: u.birthplace,
+    groups: u.groups.map((g) => g.id),
+  };
 }

@@ -14,6 +14,7 @@ import {
   type RequestOptions,
   type Session,
   type TestContext,
+  editableUser,
 } from './helpers';
 
 let ctx: TestContext;
@@ -57,24 +58,7 @@ async function list(query: Record<string, string> = {}, session: Session = admin
 }
 
 /** The body of POST /admin/user/{id} that keeps a record as it is. */
-function editable(u: User) {
-  return {
-    firstName: u.firstName,
-    lastName: u.lastName,
-    email: u.email,
-    fiscalCode: u.fiscalCode ?? undefined,
-    roles: u.roles,
-    attendanceAutoApproveRequest: u.attendanceAutoApproveRequest,
-    workEmail: u.workEmail,
-    phoneNumber: u.phoneNumber,
-    pec: u.pec,
-    homeAddress: u.homeAddress,
-    iban: u.iban,
-    birthday: u.birthday,
-    birthplace: u.birthplace,
-    groups: u.groups.map((g) => g.id),
-  };
-}
+const editable = editableUser;
 
 async function getUser(id: string): Promise<User> {
   const res = await ctx.get(`/admin/user/${id}`, asAdmin());
