@@ -171,6 +171,13 @@ describe('invitations: the account holder sees the company, then accepts or decl
     expectError(await ctx.post(`/user/invitations/${record.id}/accept`, {}, { session: paolo }), 404, 'NOT_FOUND');
     // The workspace may invite again: the record is pending once more and the person may accept now.
     expectError(await ctx.post(`/admin/user/${record.id}/resend-invitation`, {}, asAdmin()), 409, 'CONFLICT');
+    // The resend route: 403 for a member and the accountant, 404 from another workspace (the access table of ADR 0015).
+    for (const email of ['mario.rossi@demo.timbro.it', 'consulente@demo.timbro.it']) {
+      const who = await ctx.login(email);
+      expectError(await ctx.post(`/admin/user/${record.id}/resend-invitation`, {}, { session: who, workspace: ctx.ws.demo }), 403, 'FORBIDDEN');
+    }
+    const betaAdmin = await ctx.login('admin@beta.timbro.it');
+    expectError(await ctx.post(`/admin/user/${record.id}/resend-invitation`, {}, { session: betaAdmin, workspace: ctx.ws.beta }), 404, 'NOT_FOUND');
     await ctx.post(`/admin/user/${record.id}/enable`, {}, asAdmin());
     const resent = await ctx.post(`/admin/user/${record.id}/resend-invitation`, {}, asAdmin());
     expect(resent.statusCode, resent.body).toBe(200);

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryObservers } from '../src/db/client';
 import { auditLog, groups, mailOutbox, userInfos, users } from '../src/db/schema';
 import { demoIban } from '../src/seed';
 import { createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
@@ -165,6 +166,23 @@ describe('upload: access and unusable files', () => {
 });
 
 describe('POST /admin/user/import/preview', () => {
+  it('checks the workspace’s records in a fixed number of statements, whatever the number of rows (no N+1)', async () => {
+    const count = async (n: number, from: number) => {
+      let statements = 0;
+      const observe = () => void statements++;
+      queryObservers.add(observe);
+      try {
+        const res = await preview(csv(Array.from({ length: n }, (_, i) => cells(person(from + i)))));
+        expect(res.statusCode, res.body).toBe(200);
+      } finally {
+        queryObservers.delete(observe);
+      }
+      return statements;
+    };
+    const ten = await count(10, 900);
+    expect(await count(40, 920)).toBe(ten);
+  });
+
   it('shows every row of a 20-row CSV: 19 valid, the bad one with its file line and field; nothing is written', async () => {
     const people = Array.from({ length: 20 }, (_, i) => person(i));
     const rows = people.map((p, i) => cells(p, i === 6 ? { 'Codice fiscale': `${p.fiscalCode.slice(0, 15)}${p.fiscalCode.endsWith('A') ? 'B' : 'A'}` } : {}));

@@ -151,6 +151,21 @@ export async function recordByLoginEmail(q: Queryable, scope: WorkspaceScope, em
   return rows[0] ?? null;
 }
 
+/** Which of these fiscal codes and login e-mails the workspace's records already have (an import's checks, two queries). */
+export async function takenInWorkspace(q: Queryable, scope: WorkspaceScope, fiscalCodes: string[], emails: string[]) {
+  const codes = fiscalCodes.length === 0 ? [] : await q.select({ v: userInfos.fiscalCode }).from(userInfos).where(inScope(userInfos, scope, inArray(userInfos.fiscalCode, fiscalCodes)));
+  const lower = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const mails =
+    lower.length === 0
+      ? []
+      : await q
+          .select({ v: sql<string>`lower(${users.email})` })
+          .from(userInfos)
+          .innerJoin(users, eq(users.id, userInfos.userId))
+          .where(inScope(userInfos, scope, inArray(sql`lower(${users.email})`, lower)));
+  return { fiscalCodes: new Set(codes.map((r) => r.v)), emails: new Set(mails.map((r) => r.v)) };
+}
+
 /**
  * search-unbound: the workspace's OWN records with this fiscal code that are not active members (an invitation still
  * pending, or declined). It never reads platform accounts or other workspaces, so it reveals nothing the workspace did
