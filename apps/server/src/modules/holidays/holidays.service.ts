@@ -1,15 +1,14 @@
 import { expandHolidays, ITALIAN_NATIONAL_HOLIDAYS, movableFeastDate, wtMsg, type HolidayInput } from '@timbro/shared';
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { holidays, workspaces } from '../../db/schema';
-import { insertInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
+import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
-import type { ActorRef } from '../users/users.service';
+import type { RequestCtx } from '../../plugins/request-context';
+import { claimHolidaysSeeding } from '../workspaces/workspaces.service';
+import * as repo from './holidays.repository';
 
-const repo = tenantRepository(holidays);
-type Row = typeof holidays.$inferSelect;
+type Row = repo.HolidayRow;
 
 /**
  * A holiday as the API shows it. A movable feast has no stored date: its day and month are those of `refYear` (the
@@ -37,86 +36,72 @@ function columns(input: HolidayInput, before?: Row) {
  * 2026, so no year ever needs new rows. Returns how many holidays were added.
  */
 export async function ensureNationalHolidays(q: Queryable, scope: WorkspaceScope) {
-  const [claimed] = await q
-    .update(workspaces)
-    .set({ holidaysSeededAt: new Date() })
-    .where(and(eq(workspaces.id, scope.workspaceId), isNull(workspaces.holidaysSeededAt)))
-    .returning({ id: workspaces.id });
-  if (!claimed) return 0;
-  await insertInScope(
+  if (!(await claimHolidaysSeeding(q, scope))) return 0;
+  await repo.insertHolidays(
     q,
     scope,
-    holidays,
     ITALIAN_NATIONAL_HOLIDAYS.map((h) => ({ name: h.name, icon: h.icon, day: h.day, month: h.month, year: h.year, rule: h.rule ?? null, fromYear: h.fromYear ?? null, kind: 'national' as const })),
   );
   return ITALIAN_NATIONAL_HOLIDAYS.length;
 }
 
 /** Every holiday, or with `year` those that can occur in it (recurring from that year or earlier, and dated in it). */
-export async function listHolidays(deps: AppDeps, scope: WorkspaceScope, year?: number) {
-  const rows = await deps.db
-    .select()
-    .from(holidays)
-    .where(inScope(holidays, scope, year !== undefined ? or(and(isNull(holidays.year), or(isNull(holidays.fromYear), lte(holidays.fromYear, year))), eq(holidays.year, year)) : undefined));
+export async function listHolidays(deps: AppDeps, ctx: RequestCtx, query: { year?: number }) {
+  const year = query.year;
+  const rows = await repo.listHolidays(deps.db, ctx.scope, year);
   // Sorted by the date shown (a movable feast's moves), then dated ones by year, then by name.
   return rows.map((r) => present(r, year)).sort((a, b) => a.month - b.month || a.day - b.day || (a.year ?? 0) - (b.year ?? 0) || a.name.localeCompare(b.name));
 }
 
-export async function getHoliday(deps: AppDeps, scope: WorkspaceScope, id: string) {
-  const row = await repo.findById(deps.db, scope, id);
+export async function getHoliday(deps: AppDeps, ctx: RequestCtx, id: string) {
+  const row = await repo.holidayRepo.findById(deps.db, ctx.scope, id);
   if (!row) throw notFound(wtMsg.holidayNotFound);
   return present(row);
 }
 
 async function checkPatron(q: Queryable, scope: WorkspaceScope, input: HolidayInput, exceptId?: string) {
   if (input.kind !== 'patron') return;
-  const [other] = await q
-    .select({ id: holidays.id })
-    .from(holidays)
-    .where(inScope(holidays, scope, eq(holidays.kind, 'patron'), exceptId ? sql`${holidays.id} <> ${exceptId}` : undefined));
-  if (other) throw new AppError('CONFLICT', 'Il santo patrono è già impostato: modificalo invece di aggiungerne un altro', { errors: [{ path: 'kind', message: 'Il santo patrono è già impostato' }] });
+  if (await repo.findOtherPatron(q, scope, exceptId)) throw new AppError('CONFLICT', 'Il santo patrono è già impostato: modificalo invece di aggiungerne un altro', { errors: [{ path: 'kind', message: 'Il santo patrono è già impostato' }] });
 }
 
-export async function createHoliday(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, input: HolidayInput) {
+export async function createHoliday(deps: AppDeps, ctx: RequestCtx, input: HolidayInput) {
+  const { scope, actor } = ctx;
   return deps.db.transaction(async (tx) => {
     await checkPatron(tx, scope, input);
-    const row = await repo.insert(tx, scope, columns(input));
+    const row = await repo.holidayRepo.insert(tx, scope, columns(input));
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'holiday.create', entityType: 'holiday', entityId: row.id, changes: input, requestId: actor.requestId });
     return present(row);
   });
 }
 
-export async function updateHoliday(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string, input: HolidayInput) {
+export async function updateHoliday(deps: AppDeps, ctx: RequestCtx, id: string, input: HolidayInput) {
+  const { scope, actor } = ctx;
   return deps.db.transaction(async (tx) => {
-    const before = await repo.findById(tx, scope, id);
+    const before = await repo.holidayRepo.findById(tx, scope, id);
     if (!before) throw notFound(wtMsg.holidayNotFound);
     await checkPatron(tx, scope, input, id);
-    const after = await repo.update(tx, scope, id, { ...columns(input, before), updatedAt: new Date() });
+    const after = await repo.holidayRepo.update(tx, scope, id, { ...columns(input, before), updatedAt: new Date() });
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'holiday.update', entityType: 'holiday', entityId: id, changes: diff(before, after!), requestId: actor.requestId });
     return present(after!);
   });
 }
 
-export async function deleteHoliday(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string) {
+export async function deleteHoliday(deps: AppDeps, ctx: RequestCtx, id: string) {
+  const { scope, actor } = ctx;
   await deps.db.transaction(async (tx) => {
-    const before = await repo.findById(tx, scope, id);
+    const before = await repo.holidayRepo.findById(tx, scope, id);
     if (!before) throw notFound(wtMsg.holidayNotFound);
-    await repo.remove(tx, scope, id);
+    await repo.holidayRepo.remove(tx, scope, id);
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'holiday.delete', entityType: 'holiday', entityId: id, changes: present(before), requestId: actor.requestId });
   });
 }
 
 /** Holiday rules of a workspace that can fall in [from, to] (recurring ones and those dated in those years). */
 export async function holidayRules(q: Queryable, scope: WorkspaceScope, from: string, to: string) {
-  const y1 = Number(from.slice(0, 4));
-  const y2 = Number(to.slice(0, 4));
-  return q
-    .select()
-    .from(holidays)
-    .where(inScope(holidays, scope, or(isNull(holidays.year), and(sql`${holidays.year} >= ${y1}`, sql`${holidays.year} <= ${y2}`))));
+  return repo.holidayRules(q, scope, Number(from.slice(0, 4)), Number(to.slice(0, 4)));
 }
 
 /** GET /attendance/ajax/holidays?from&to: concrete dates. */
-export async function holidaysInRange(deps: AppDeps, scope: WorkspaceScope, from: string, to: string) {
-  return expandHolidays(await holidayRules(deps.db, scope, from, to), from, to);
+export async function holidaysInRange(deps: AppDeps, ctx: RequestCtx, query: { from: string; to: string }) {
+  return expandHolidays(await holidayRules(deps.db, ctx.scope, query.from, query.to), query.from, query.to);
 }

@@ -1,8 +1,8 @@
 import type { Db, Queryable } from '../../db/client';
-import { workspaces } from '../../db/schema';
 import { workspaceScope, type WorkspaceScope } from '../../db/scope';
 import { ensureNationalHolidays } from '../holidays/holidays.service';
 import { ensureDefaultJustifications } from '../justifications/justifications.service';
+import { allWorkspaceIds } from './workspaces.repository';
 
 /** What a workspace starts with: the Italian national holidays (added once) and the Italian absence types (idempotent). */
 export async function ensureWorkspaceDefaults(q: Queryable, scope: WorkspaceScope) {
@@ -12,10 +12,10 @@ export async function ensureWorkspaceDefaults(q: Queryable, scope: WorkspaceScop
 
 /** At start and daily: every workspace gets what it lacks (a new workspace its national holidays and absence types). */
 export async function ensureAllWorkspaceDefaults(db: Db) {
-  const rows = await db.select({ id: workspaces.id }).from(workspaces);
-  for (const r of rows) {
-    await db.transaction(async (tx) => ensureWorkspaceDefaults(tx, workspaceScope(r.id)));
+  const ids = await allWorkspaceIds(db);
+  for (const id of ids) {
+    await db.transaction(async (tx) => ensureWorkspaceDefaults(tx, workspaceScope(id)));
   }
-  return rows.map((r) => workspaceScope(r.id));
+  return ids.map((id) => workspaceScope(id));
 }
 

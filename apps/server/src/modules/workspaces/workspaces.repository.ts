@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { workspaces } from '../../db/schema';
 import type { WorkspaceScope } from '../../db/scope';
@@ -25,4 +25,23 @@ export async function squareLogos(q: Queryable, ids: string[]): Promise<Map<stri
   if (ids.length === 0) return new Map();
   const rows = await q.select({ id: workspaces.id, logo: workspaces.squareLogoFileId }).from(workspaces).where(inArray(workspaces.id, ids));
   return new Map(rows.map((r) => [r.id, r.logo]));
+}
+
+/**
+ * Claims the one-time seeding of the national holidays: sets `holidays_seeded_at` only if it was never set, in the
+ * statement that decides, so two starts cannot both seed. True when this call claimed it.
+ */
+export async function claimHolidaysSeeding(q: Queryable, scope: WorkspaceScope): Promise<boolean> {
+  const [claimed] = await q
+    .update(workspaces)
+    .set({ holidaysSeededAt: new Date() })
+    .where(and(eq(workspaces.id, scope.workspaceId), isNull(workspaces.holidaysSeededAt)))
+    .returning({ id: workspaces.id });
+  return Boolean(claimed);
+}
+
+/** Every workspace id, for the defaults at start and nightly (a platform read: the workspaces table is the tenant root). */
+export async function allWorkspaceIds(q: Queryable): Promise<string[]> {
+  const rows = await q.select({ id: workspaces.id }).from(workspaces);
+  return rows.map((r) => r.id);
 }

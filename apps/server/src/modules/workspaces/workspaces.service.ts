@@ -8,6 +8,8 @@ import { presentWorkspaceList } from '../auth/current-user.presenter';
 
 /** Used by users (enrolment mails name the company). */
 export { findWorkspace } from './workspaces.repository';
+/** Used by holidays (the national holidays are added once in a workspace's life). */
+export { claimHolidaysSeeding } from './workspaces.repository';
 import * as repo from './workspaces.repository';
 
 export function presentWorkspace(w: repo.WorkspaceRow): Workspace {
