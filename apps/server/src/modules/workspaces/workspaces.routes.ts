@@ -1,7 +1,7 @@
 import { IdParamsSchema, UpdateWorkspaceInputSchema, WORKSPACE_HEADER, WorkspaceListSchema, WorkspaceSchema } from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { requireActor, requireWorkspace, resolveWorkspace } from '../../plugins/request-context';
+import { requireActor, resolveWorkspace, workspaceCtx } from '../../plugins/request-context';
 import * as service from './workspaces.service';
 
 const tags = ['workspaces'];
@@ -32,7 +32,7 @@ export function workspaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { permission: 'settings:read' },
         schema: { tags, summary: 'Company details of the active workspace', params: IdParamsSchema, response: { 200: WorkspaceSchema } },
       },
-      async (request) => service.getWorkspace(deps, requireWorkspace(request).scope, request.params.id),
+      async (request) => service.getWorkspace(deps, workspaceCtx(request), request.params.id),
     );
 
     app.post(
@@ -47,8 +47,7 @@ export function workspaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: WorkspaceSchema },
         },
       },
-      async (request) =>
-        service.updateWorkspace(deps, requireWorkspace(request).scope, request.params.id, request.body, requireActor(request).userId, request.id),
+      async (request) => service.updateWorkspace(deps, workspaceCtx(request), request.params.id, request.body),
     );
   };
 }

@@ -3,7 +3,7 @@ import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
-import type { Actor } from '../../plugins/request-context';
+import type { Actor, RequestCtx } from '../../plugins/request-context';
 import { presentWorkspaceList } from '../auth/current-user.presenter';
 
 /** Used by users (enrolment mails name the company). */
@@ -42,22 +42,16 @@ function checkPathId(scope: WorkspaceScope, id: string) {
   if (id !== scope.workspaceId) throw notFound('Azienda non trovata');
 }
 
-export async function getWorkspace(deps: AppDeps, scope: WorkspaceScope, id: string): Promise<Workspace> {
-  checkPathId(scope, id);
-  const w = await repo.findWorkspace(deps.db, scope);
+export async function getWorkspace(deps: AppDeps, ctx: RequestCtx, id: string): Promise<Workspace> {
+  checkPathId(ctx.scope, id);
+  const w = await repo.findWorkspace(deps.db, ctx.scope);
   if (!w) throw notFound('Azienda non trovata');
   return presentWorkspace(w);
 }
 
 /** POST /admin/workspace/{id}: company details (admins only), audited. */
-export async function updateWorkspace(
-  deps: AppDeps,
-  scope: WorkspaceScope,
-  id: string,
-  input: UpdateWorkspaceInput,
-  actorUserId: string,
-  requestId: string,
-): Promise<Workspace> {
+export async function updateWorkspace(deps: AppDeps, ctx: RequestCtx, id: string, input: UpdateWorkspaceInput): Promise<Workspace> {
+  const { scope, actor } = ctx;
   checkPathId(scope, id);
   return deps.db.transaction(async (tx) => {
     const before = await repo.findWorkspace(tx, scope);
@@ -85,12 +79,12 @@ export async function updateWorkspace(
     });
     if (!after) throw notFound('Azienda non trovata');
     await recordAudit(tx, scope, {
-      actorUserId,
+      actorUserId: actor.userId,
       action: 'workspace.update',
       entityType: 'workspace',
       entityId: after.id,
       changes: diff(before, after),
-      requestId,
+      requestId: actor.requestId,
     });
     return presentWorkspace(after);
   });
