@@ -20,6 +20,29 @@ export async function findUserById(q: Queryable, id: string): Promise<UserRow | 
 
 export type OneTimePurpose = 'reset' | 'first_login' | 'verify_email';
 
+/** A new account (sign-up). */
+export async function insertUser(q: Queryable, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await q.insert(users).values(values).returning();
+  return row!;
+}
+
+/** When the account last logged in, per client (web or app). */
+export async function recordLastLogin(q: Queryable, userId: string, client: 'web' | 'app', at: Date) {
+  await q
+    .update(users)
+    .set(client === 'web' ? { lastLoginWebAt: at } : { lastLoginAppAt: at })
+    .where(eq(users.id, userId));
+}
+
+/** Sets the password through a link; the link reached the login e-mail, so that is verified too (if not already). */
+export async function setPasswordFromLink(q: Queryable, userId: string, passwordHash: string, emailVerifiedAt: Date, now: Date) {
+  await q.update(users).set({ passwordHash, emailVerifiedAt, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function markEmailVerified(q: Queryable, userId: string, now: Date) {
+  await q.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
+}
+
 export async function insertSession(
   q: Queryable,
   values: { userId: string; rememberMe: boolean; client: string; userAgent: string | null; ip: string | null; expiresAt: Date },
@@ -153,6 +176,10 @@ export async function findUsableOneTimeToken(q: Queryable, purpose: OneTimePurpo
     .limit(1);
   const rows = lock ? await query.for('update') : await query;
   return rows[0] ?? null;
+}
+
+export async function markOneTimeTokenUsed(q: Queryable, id: string, now: Date) {
+  await q.update(oneTimeTokens).set({ usedAt: now }).where(eq(oneTimeTokens.id, id));
 }
 
 /**

@@ -8,9 +8,7 @@ import {
   type RegisterInput,
   type SetPasswordInput,
 } from '@timbro/shared';
-import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { oneTimeTokens, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { ipRateKey } from '../../lib/client-ip';
 import { assertNotCommonPassword } from '../../lib/common-passwords';
@@ -131,10 +129,7 @@ export async function login(deps: AppDeps, input: LoginInput, info: ClientInfo):
     await repo.clearLoginFailures(tx, failureKey);
     await refundRateLimit(tx, ipKey, LOGIN_LIMITS.perIp.windowSeconds);
     const at = new Date();
-    await tx
-      .update(users)
-      .set(info.client === 'web' ? { lastLoginWebAt: at } : { lastLoginAppAt: at })
-      .where(eq(users.id, user.id));
+    await repo.recordLastLogin(tx, user.id, info.client, at);
     const issued = await issueSession(deps, tx, user.id, input.remember_me, info, at);
     return { ...issued, userId: user.id };
   });
@@ -234,10 +229,7 @@ export async function setPasswordWithToken(
     if (!row) return false;
     const user = await repo.findUserById(tx, row.userId);
     if (!user) return false;
-    await tx
-      .update(users)
-      .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
-      .where(eq(users.id, user.id));
+    await repo.setPasswordFromLink(tx, user.id, passwordHash, user.emailVerifiedAt ?? now, now);
     await repo.burnAllOneTimeTokens(tx, user.id, now);
     await repo.revokeUserSessions(tx, user.id, 'password_set');
     if (purpose === 'first_login') await acceptCreatorInvitations(tx, user.id, user.createdByWorkspaceId, now);
@@ -273,8 +265,8 @@ export async function verifyEmail(deps: AppDeps, token: string, ip: string): Pro
     const now = new Date();
     const row = await repo.findUsableOneTimeToken(tx, 'verify_email', sha256(token), now);
     if (!row) return false;
-    await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, row.userId));
-    await tx.update(oneTimeTokens).set({ usedAt: now }).where(eq(oneTimeTokens.id, row.id));
+    await repo.markEmailVerified(tx, row.userId, now);
+    await repo.markOneTimeTokenUsed(tx, row.id, now);
     await repo.trustFiscalCode(tx, row.userId, now);
     return true;
   });
@@ -310,20 +302,17 @@ export async function register(deps: AppDeps, input: RegisterInput, info: Client
       });
     }
     const now = new Date();
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        fiscalCode: input.fiscal_code,
-        ...(info.client === 'web' ? { lastLoginWebAt: now } : { lastLoginAppAt: now }),
-      })
-      .returning();
-    await issueEmailVerification(deps, tx, user!, log, true);
-    const issued = await issueSession(deps, tx, user!.id, false, info, now);
-    return { ...issued, userId: user!.id };
+    const user = await repo.insertUser(tx, {
+      email: input.email,
+      passwordHash,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      fiscalCode: input.fiscal_code,
+      ...(info.client === 'web' ? { lastLoginWebAt: now } : { lastLoginAppAt: now }),
+    });
+    await issueEmailVerification(deps, tx, user, log, true);
+    const issued = await issueSession(deps, tx, user.id, false, info, now);
+    return { ...issued, userId: user.id };
   });
   await deps.triggerJob('mail-dispatch');
   return result;
