@@ -1,8 +1,7 @@
 import { ErrorCode, ErrorHeaderValue, errorTexts, msg, type ChangePasswordInput, type DeleteAccountInput, type ProfileEditInput, type SessionInfo } from '@timbro/shared';
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { userInfos, users } from '../../db/schema';
+import { workspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { enqueueMail, type MailLogger } from '../../lib/mail';
@@ -13,6 +12,7 @@ import { consumeRateLimit } from '../../lib/rate-limit';
 import type { Actor } from '../../plugins/request-context';
 import * as accounts from '../auth/account.service';
 import { issueEmailVerification } from '../auth/auth.service';
+import * as repo from './profile.repository';
 
 const wrongPassword = (path: string) =>
   new AppError(ErrorCode.WRONG_PASSWORD, errorTexts.WrongPassword, {
@@ -46,12 +46,7 @@ export async function editProfile(deps: AppDeps, actor: Actor, input: ProfileEdi
   }
   const result = await deps.db.transaction(async (tx) => {
     if (emailChanged) {
-      const taken = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, actor.userId)))
-        .limit(1);
-      if (taken.length > 0) {
+      if (await repo.emailTakenByOther(tx, input.email, actor.userId)) {
         throw new AppError(ErrorCode.CONFLICT, errorTexts.UniqueConstraintViolation, {
           headerValue: ErrorHeaderValue.UniqueConstraintViolation,
           errors: [{ path: 'email', message: errorTexts.UniqueConstraintViolation }],
@@ -59,17 +54,7 @@ export async function editProfile(deps: AppDeps, actor: Actor, input: ProfileEdi
       }
     }
     const now = new Date();
-    await tx
-      .update(users)
-      .set({
-        firstName: input.first_name,
-        lastName: input.last_name,
-        email: input.email,
-        ...(emailChanged ? { emailVerifiedAt: null } : {}),
-        ...(input.language ? { language: input.language } : {}),
-        updatedAt: now,
-      })
-      .where(eq(users.id, actor.userId));
+    await repo.updateOwnProfile(tx, actor.userId, { firstName: input.first_name, lastName: input.last_name, email: input.email, language: input.language, emailChanged }, now);
     if (emailChanged) {
       await accounts.burnAllOneTimeTokens(tx, actor.userId, now);
       await accounts.revokeUserSessions(tx, actor.userId, 'email_changed');
@@ -85,7 +70,7 @@ export async function editProfile(deps: AppDeps, actor: Actor, input: ProfileEdi
 /** POST /user/language: the interface language follows the person across devices. */
 export async function setLanguage(deps: AppDeps, actor: Actor, language: string) {
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, actor.userId));
+    await repo.setLanguage(tx, actor.userId, language);
   });
 }
 
@@ -96,7 +81,7 @@ export async function changePassword(deps: AppDeps, actor: Actor, input: ChangeP
   const passwordHash = await hashPassword(input.new_password);
   await deps.db.transaction(async (tx) => {
     const now = new Date();
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, actor.userId));
+    await repo.setPasswordHash(tx, actor.userId, passwordHash, now);
     await accounts.burnAllOneTimeTokens(tx, actor.userId, now);
     await accounts.revokeUserSessions(tx, actor.userId, 'password_changed', actor.sessionId);
     await enqueueMail(tx, { to: user.email, ...passwordChangedMail(user.firstName) }, log);
@@ -106,19 +91,12 @@ export async function changePassword(deps: AppDeps, actor: Actor, input: ChangeP
 
 /** Why an account cannot be deleted, or null. See docs/decisions/0005-account-deletion.md. */
 export async function deletionBlocker(q: Queryable, actor: Actor): Promise<string | null> {
-  if (actor.isOperator) {
-    const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.isOperator, true), eq(users.enabled, true)));
-    if ((row?.n ?? 0) <= 1) return 'last_operator';
-  }
-  const memberships = await q.select().from(userInfos).where(and(eq(userInfos.userId, actor.userId), eq(userInfos.invitationStatus, 'accepted')));
+  if (actor.isOperator && (await repo.countEnabledOperators(q)) <= 1) return 'last_operator';
+  const memberships = await repo.ownMemberships(q, actor.userId, true);
   if (memberships.some((m) => m.isMember)) return 'employee_record';
   for (const m of memberships.filter((x) => x.isAdmin && x.enabled)) {
-    const [row] = await q
-      .select({ n: sql<number>`count(*)::int` })
-      .from(userInfos)
-      .innerJoin(users, eq(users.id, userInfos.userId))
-      .where(and(eq(userInfos.workspaceId, m.workspaceId), eq(userInfos.isAdmin, true), eq(userInfos.enabled, true), eq(users.enabled, true)));
-    if ((row?.n ?? 0) <= 1) return 'last_admin';
+    // The workspace of the person's own accepted membership.
+    if ((await repo.countEnabledAdmins(q, workspaceScope(m.workspaceId))) <= 1) return 'last_admin';
   }
   return null;
 }
@@ -137,18 +115,13 @@ export async function deleteAccount(deps: AppDeps, actor: Actor, input: DeleteAc
       throw new AppError(ErrorCode.CANNOT_DELETE_USER, errorTexts.CannotDeleteUser, { headerValue: ErrorHeaderValue.CannotDeleteUser });
     }
     const now = new Date();
-    const others = await tx.select().from(userInfos).where(and(eq(userInfos.userId, actor.userId), ne(userInfos.invitationStatus, 'accepted')));
+    const others = await repo.ownMemberships(tx, actor.userId, false);
     for (const info of others) {
-      const [placeholder] = await tx
-        .insert(users)
-        .values({ email: `rimosso-${randomUUID()}@invalid.timbro`, firstName: info.firstName, lastName: info.lastName, enabled: false, createdByWorkspaceId: info.workspaceId })
-        .returning({ id: users.id });
-      await tx
-        .update(userInfos)
-        .set({ userId: placeholder!.id, invitationStatus: 'declined', enabled: false, respondedAt: now, updatedAt: now })
-        .where(and(eq(userInfos.workspaceId, info.workspaceId), eq(userInfos.id, info.id)));
+      const placeholderId = await repo.insertPlaceholderAccount(tx, { email: `rimosso-${randomUUID()}@invalid.timbro`, firstName: info.firstName, lastName: info.lastName, createdByWorkspaceId: info.workspaceId });
+      // The workspace of the record itself (it stays with its company).
+      await repo.handOverDeclined(tx, workspaceScope(info.workspaceId), info.id, placeholderId, now);
     }
-    await tx.delete(users).where(eq(users.id, actor.userId));
+    await repo.deleteAccount(tx, actor.userId);
   });
 }
 
