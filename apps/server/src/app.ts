@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { API_BASE_PATH, ErrorCode, configureZodItalian } from '@timbro/shared';
+import { API_BASE_PATH, ErrorCode, apiMsg, configureZodItalian } from '@timbro/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config/env';
@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !webDist || request.method !== 'GET' || hasDotSegment(request.url)) {
-      return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: 'Risorsa non trovata' });
+      return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: apiMsg.http.notFound });
     }
     // Client-side routes: the SPA shell; hashed assets get long caching from their own folder.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -4,9 +4,9 @@ import { hashPassword } from './lib/passwords';
 import type { Db } from './db/client';
 import { contractAccruals, contracts, contractTimeSlots, holidays, justificationRequests, justifications, punches, templateDays, templateDaySlots, templateWeekDays, templateWeeks, userInfos, users, workspaces } from './db/schema';
 import { workspaceScope } from './db/scope';
-import { syncContractAccruals } from './modules/accruals/accruals.repository';
+import { syncContractAccruals } from './modules/accruals/accruals.service';
 import { ensureWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
-import { syncUsage } from './modules/attendance/requests.service';
+import { syncUsage } from './modules/accruals/accruals.service';
 import { todayIn } from './lib/time';
 import type { Queryable } from './db/client';
 

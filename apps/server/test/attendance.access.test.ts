@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { justificationRequests, justifications, punches } from '../src/db/schema';
 import { workspaceScope } from '../src/db/scope';
+import type { RequestCtx } from '../src/plugins/request-context';
 import { attendanceData } from '../src/modules/attendance/attendance-data.service';
 import { attendanceRoutes } from '../src/modules/attendance/attendance.routes';
 import { clock } from '../src/modules/attendance/punches.service';
@@ -362,10 +363,12 @@ describe('a session without an employee record', () => {
   it('is refused with “Non risulti dipendente di questa azienda”', async () => {
     const scope = workspaceScope(ctx.ws.demo);
     const text = 'Non risulti dipendente di questa azienda';
-    await expect(attendanceData(ctx.deps, scope, { ...noRecord(), workspaceId: ctx.ws.demo }, false, { ...RANGE, mode: 'all' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: text });
     const actor = { userId: session.member.userId, userInfoId: null, requestId: 'test' };
-    await expect(clock(ctx.deps, scope, TZ, actor, 'in')).rejects.toMatchObject({ code: 'FORBIDDEN', message: text });
+    const membership = { ...noRecord(), workspaceId: ctx.ws.demo };
+    const rc: RequestCtx = { scope, actor, timeZone: TZ, membership, roles: [], log: { info() {}, warn() {}, error() {} } };
+    await expect(attendanceData(ctx.deps, rc, false, { ...RANGE, mode: 'all' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: text });
+    await expect(clock(ctx.deps, rc, 'in')).rejects.toMatchObject({ code: 'FORBIDDEN', message: text });
     const input = { ...REQUEST(), category: 'regular' as const, wholeDay: true, certificateCode: null, note: null };
-    await expect(createOwnRequest(ctx.deps, { scope, timeZone: TZ, actor, autoApprove: null, workspaceAutoApprove: false }, input)).rejects.toMatchObject({ code: 'FORBIDDEN', message: text });
+    await expect(createOwnRequest(ctx.deps, rc, input)).rejects.toMatchObject({ code: 'FORBIDDEN', message: text });
   });
 });

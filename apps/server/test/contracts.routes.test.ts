@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accrualEntries, auditLog, contractAccruals, contracts, contractTimeSlots, justifications } from '../src/db/schema';
 import { workspaceScope } from '../src/db/scope';
 import { todayIn } from '../src/lib/time';
-import { syncContractAccruals } from '../src/modules/accruals/accruals.repository';
+import { syncContractAccruals } from '../src/modules/accruals/accruals.service';
 import { contractForAccrual, syncAllAccruals } from '../src/modules/accruals/accruals.service';
 import { createTestContext, expectError, expectForeignRecordsHidden, fieldErrors, membershipOf, type RequestOptions, type Session, type TestContext } from './helpers';
 

@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './errors';
 export * from './messages';
+export * from './api-messages';
 export * from './roles';
 export * from './schemas/common';
 export * from './schemas/auth';

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client';
 
@@ -78,4 +78,21 @@ export function tenantRepository<T extends TenantTable>(table: T) {
       return rows.length > 0;
     },
   };
+}
+
+/**
+ * The join condition between two tenant tables: `right.workspace_id = left.workspace_id AND …on`. Every join of
+ * tenant tables carries the workspace, so a row can never pair with another workspace's (and the composite foreign
+ * keys' index serves the join).
+ */
+export function joinInScope(left: { workspaceId: PgColumn }, right: { workspaceId: PgColumn }, ...on: SQL[]): SQL {
+  return and(eq(right.workspaceId, left.workspaceId), ...on) as SQL;
+}
+
+/**
+ * `exists (select 1 from <table> where <table>.workspace_id = <outer workspace> and …)`: a sub-select that carries the
+ * workspace of the outer row, so a correlated filter (e.g. "is in this group") cannot see another workspace's rows.
+ */
+export function existsInScope(table: PgTable & { workspaceId: PgColumn }, outerWorkspaceId: PgColumn, ...conditions: SQL[]): SQL {
+  return sql`exists (select 1 from ${table} where ${table.workspaceId} = ${outerWorkspaceId} and ${and(...conditions)})`;
 }

@@ -1,16 +1,16 @@
-import { ErrorCode, ErrorHeaderValue, ERROR_MESSAGE_HEADER, errorTexts, type ApiErrorBody, type FieldError } from '@timbro/shared';
+import { apiMsg, msg, ErrorCode, ErrorHeaderValue, ERROR_MESSAGE_HEADER, errorTexts, type ApiErrorBody, type FieldError } from '@timbro/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
 const CLIENT_ERROR_TEXTS: Record<number, { code: string; message: string }> = {
-  400: { code: ErrorCode.VALIDATION_FAILED, message: 'Richiesta non valida' },
-  404: { code: ErrorCode.NOT_FOUND, message: 'Risorsa non trovata' },
-  405: { code: ErrorCode.NOT_FOUND, message: 'Metodo non consentito' },
-  406: { code: ErrorCode.VALIDATION_FAILED, message: 'Formato della risposta non disponibile' },
-  413: { code: ErrorCode.PAYLOAD_TOO_LARGE, message: 'Il contenuto inviato è troppo grande' },
-  415: { code: ErrorCode.VALIDATION_FAILED, message: 'Formato della richiesta non supportato' },
-  429: { code: ErrorCode.RATE_LIMITED, message: 'Troppe richieste. Riprova tra poco.' },
+  400: { code: ErrorCode.VALIDATION_FAILED, message: apiMsg.http.invalidRequest },
+  404: { code: ErrorCode.NOT_FOUND, message: apiMsg.http.notFound },
+  405: { code: ErrorCode.NOT_FOUND, message: apiMsg.http.methodNotAllowed },
+  406: { code: ErrorCode.VALIDATION_FAILED, message: apiMsg.http.notAcceptable },
+  413: { code: ErrorCode.PAYLOAD_TOO_LARGE, message: apiMsg.http.payloadTooLarge },
+  415: { code: ErrorCode.VALIDATION_FAILED, message: apiMsg.http.unsupportedMediaType },
+  429: { code: ErrorCode.RATE_LIMITED, message: apiMsg.http.tooManyRequests },
 };
 
 function send(reply: FastifyReply, status: number, body: ApiErrorBody, headers: Record<string, string> = {}) {
@@ -45,9 +45,9 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: FieldError[] = error.validation.map((v) => ({
       path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-      message: v.message ?? 'Valore non valido',
+      message: v.message ?? msg.invalidValue,
     }));
-    return send(reply, 400, { code: ErrorCode.VALIDATION_FAILED, message: 'Alcuni campi non sono validi', errors });
+    return send(reply, 400, { code: ErrorCode.VALIDATION_FAILED, message: apiMsg.http.invalidFields, errors });
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
@@ -65,17 +65,17 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
         { [ERROR_MESSAGE_HEADER]: ErrorHeaderValue.UniqueConstraintViolation },
       );
     }
-    return send(reply, 409, { code: ErrorCode.CONFLICT, message: 'Esiste già un elemento con questi dati' });
+    return send(reply, 409, { code: ErrorCode.CONFLICT, message: apiMsg.http.duplicate });
   }
   if (sqlState === '23503') {
-    return send(reply, 409, { code: ErrorCode.CONFLICT, message: 'Questo elemento è collegato ad altri dati' });
+    return send(reply, 409, { code: ErrorCode.CONFLICT, message: apiMsg.http.inUse });
   }
   if (sqlState === '22P02' || sqlState === '22007' || sqlState === '22008' || sqlState === '22003') {
-    return send(reply, 400, { code: ErrorCode.VALIDATION_FAILED, message: 'Richiesta non valida' });
+    return send(reply, 400, { code: ErrorCode.VALIDATION_FAILED, message: apiMsg.http.invalidRequest });
   }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {
-    const known = CLIENT_ERROR_TEXTS[status] ?? { code: ErrorCode.VALIDATION_FAILED, message: 'Richiesta non valida' };
+    const known = CLIENT_ERROR_TEXTS[status] ?? { code: ErrorCode.VALIDATION_FAILED, message: apiMsg.http.invalidRequest };
     return send(reply, status, { code: known.code, message: known.message });
   }
   request.log.error({ err: error }, 'unexpected error');

@@ -1,4 +1,5 @@
 import {
+  apiMsg,
   CLIENT_HEADER,
   CLIENT_HEADER_APP_VALUE,
   CLIENT_HEADER_VALUE,
@@ -153,7 +154,7 @@ export async function loadMemberships(db: Db, userId: string, isOperator: boolea
 export function resolveWorkspace(actor: Actor, headerValue: string | undefined): Membership | null {
   if (headerValue !== undefined && headerValue !== '') {
     const m = UUID_RE.test(headerValue) ? actor.memberships.find((x) => x.workspaceId === headerValue) : undefined;
-    if (!m) throw new AppError(ErrorCode.WORKSPACE_FORBIDDEN, 'Non hai accesso a questa azienda');
+    if (!m) throw new AppError(ErrorCode.WORKSPACE_FORBIDDEN, apiMsg.access.workspaceForbidden);
     return m;
   }
   return actor.memberships.find((m) => m.workspaceId === actor.lastWorkspaceId) ?? actor.memberships[0] ?? null;
@@ -198,10 +199,10 @@ export const requestContext = fp(
       if (!SAFE_METHODS.has(request.method)) {
         const client = request.headers[CLIENT_HEADER];
         if (client !== CLIENT_HEADER_VALUE && client !== CLIENT_HEADER_APP_VALUE) {
-          throw new AppError(ErrorCode.CSRF_REJECTED, 'Richiesta rifiutata: intestazione applicativa mancante');
+          throw new AppError(ErrorCode.CSRF_REJECTED, apiMsg.access.csrfHeaderMissing);
         }
         if (request.headers['sec-fetch-site'] === 'cross-site') {
-          throw new AppError(ErrorCode.CSRF_REJECTED, 'Richiesta rifiutata: origine non consentita');
+          throw new AppError(ErrorCode.CSRF_REJECTED, apiMsg.access.csrfCrossSite);
         }
       }
 
@@ -212,7 +213,7 @@ export const requestContext = fp(
       }
 
       if (cfg.public) return;
-      if (!request.actor) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Accesso richiesto');
+      if (!request.actor) throw new AppError(ErrorCode.UNAUTHENTICATED, apiMsg.access.loginRequired);
       const permission = cfg.permission!;
 
       const header = request.headers[WORKSPACE_HEADER];
@@ -239,7 +240,7 @@ export const requestContext = fp(
 );
 
 function forbiddenError() {
-  return new AppError(ErrorCode.FORBIDDEN, 'Non autorizzato');
+  return new AppError(ErrorCode.FORBIDDEN, apiMsg.access.forbidden);
 }
 
 function bearer(header: string | undefined): string | undefined {
@@ -255,6 +256,59 @@ export function requireWorkspace(request: FastifyRequest): ActiveWorkspace {
 }
 
 export function requireActor(request: FastifyRequest): Actor {
-  if (!request.actor) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Accesso richiesto');
+  if (!request.actor) throw new AppError(ErrorCode.UNAUTHENTICATED, apiMsg.access.loginRequired);
   return request.actor;
+}
+
+/** Who did it: the account, its record in the active workspace (if any) and the request, for the audit trail. */
+export interface ActorRef {
+  userId: string;
+  userInfoId: string | null;
+  requestId: string;
+}
+
+/** What a service needs to know about the logger: mail and jobs report through it. */
+export interface CtxLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/**
+ * The request context: everything a workspace service needs about who asks and where, in one object, so services take
+ * `(deps, ctx, …input)` instead of six positional parameters. Routes build it with `workspaceCtx(request)`; jobs, the
+ * seed and the CLI with `systemCtx(scope, …)`.
+ */
+export interface RequestCtx {
+  readonly scope: WorkspaceScope;
+  readonly actor: ActorRef;
+  /** The workspace's IANA time zone (local dates and times of punches and requests). */
+  readonly timeZone: string;
+  /** The caller's membership in the active workspace (roles, auto-approval…); null for system work. */
+  readonly membership: Membership | null;
+  readonly roles: readonly Role[];
+  readonly log: CtxLogger;
+}
+
+/** The actor of a request, for the audit trail. */
+export function actorRef(request: FastifyRequest): ActorRef {
+  return { userId: requireActor(request).userId, userInfoId: request.workspace?.membership.userInfoId ?? null, requestId: request.id };
+}
+
+/** The context of a route that declared a workspace permission. */
+export function workspaceCtx(request: FastifyRequest): RequestCtx {
+  const ws = requireWorkspace(request);
+  return Object.freeze({ scope: ws.scope, actor: actorRef(request), timeZone: ws.membership.timeZone, membership: ws.membership, roles: ws.roles, log: request.log });
+}
+
+/** The context of trusted work outside a request (jobs, seed, CLI): the system acts, as `actorUserId`. */
+export function systemCtx(scope: WorkspaceScope, opts: { timeZone: string; actorUserId: string; log: CtxLogger; requestId?: string }): RequestCtx {
+  return Object.freeze({
+    scope,
+    actor: { userId: opts.actorUserId, userInfoId: null, requestId: opts.requestId ?? 'system' },
+    timeZone: opts.timeZone,
+    membership: null,
+    roles: [],
+    log: opts.log,
+  });
 }

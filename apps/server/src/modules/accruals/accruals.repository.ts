@@ -1,7 +1,8 @@
 import { monthBounds, monthOf, plannedAccruals, type ContractPeriod } from '@timbro/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import type { Queryable } from '../../db/client';
-import { accrualEntries, justifications } from '../../db/schema';
+import { accrualEntries, contractAccruals, contracts, justificationRequests, justifications, userInfos, workspaces } from '../../db/schema';
 import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
 
 export interface ContractForAccrual extends ContractPeriod {
@@ -70,3 +71,105 @@ export async function insertAdjustment(
   return row!;
 }
 
+
+/** Whether the employee record exists in the workspace. */
+export async function userInfoExists(q: Queryable, scope: WorkspaceScope, id: string) {
+  const [row] = await q.select({ id: userInfos.id }).from(userInfos).where(inScope(userInfos, scope, eq(userInfos.id, id)));
+  return Boolean(row);
+}
+
+/** Whether the justification exists in the workspace. */
+export async function justificationExists(q: Queryable, scope: WorkspaceScope, id: string) {
+  const [row] = await q.select({ id: justifications.id }).from(justifications).where(inScope(justifications, scope, eq(justifications.id, id)));
+  return Boolean(row);
+}
+
+/** A contract with its accrual rules (two queries). */
+export async function contractForAccrual(q: Queryable, scope: WorkspaceScope, contractId: string): Promise<ContractForAccrual | null> {
+  const [c] = await q.select().from(contracts).where(inScope(contracts, scope, eq(contracts.id, contractId)));
+  if (!c) return null;
+  const accruals = await q.select().from(contractAccruals).where(inScope(contractAccruals, scope, eq(contractAccruals.contractId, contractId)));
+  return { id: c.id, userInfoId: c.userInfoId, startsAt: c.startsAt, endsAt: c.endsAt, accruals: accruals.map((a) => ({ justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease })) };
+}
+
+/** Every contract of the workspace that has accrual rules, with them (two queries). */
+export async function contractsWithAccruals(q: Queryable, scope: WorkspaceScope): Promise<ContractForAccrual[]> {
+  const accruals = await q.select().from(contractAccruals).where(inScope(contractAccruals, scope));
+  if (accruals.length === 0) return [];
+  const rows = await q.select().from(contracts).where(inScope(contracts, scope, inArray(contracts.id, [...new Set(accruals.map((a) => a.contractId))])));
+  return rows.map((c) => ({
+    id: c.id,
+    userInfoId: c.userInfoId,
+    startsAt: c.startsAt,
+    endsAt: c.endsAt,
+    accruals: accruals.filter((a) => a.contractId === c.id).map((a) => ({ justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease })),
+  }));
+}
+
+/** The time zone of every workspace (the nightly job runs each one up to its own today). Cross-workspace by design. */
+export async function workspaceTimeZones(db: Db) {
+  return new Map((await db.select({ id: workspaces.id, timeZone: workspaces.timeZone }).from(workspaces)).map((w) => [w.id, w.timeZone]));
+}
+
+/** A request as the ledger sees it. */
+export interface RequestUsage {
+  id: string;
+  userInfoId: string;
+  justificationId: string;
+  date: string;
+  amount: number;
+  status: string;
+}
+
+/** Replaces the usage entries of these requests: one per approved request (a negative amount), none otherwise. */
+export async function replaceUsage(q: Queryable, scope: WorkspaceScope, actorUserId: string | null, rows: RequestUsage[]) {
+  if (rows.length === 0) return;
+  await q.delete(accrualEntries).where(inScope(accrualEntries, scope, eq(accrualEntries.kind, 'usage'), inArray(accrualEntries.requestId, rows.map((r) => r.id))));
+  const approved = rows.filter((r) => r.status === 'approved');
+  if (approved.length === 0) return;
+  await insertInScope(
+    q,
+    scope,
+    accrualEntries,
+    approved.map((r) => ({ userInfoId: r.userInfoId, justificationId: r.justificationId, entryDate: r.date, amount: -r.amount, kind: 'usage' as const, requestId: r.id, rule: 'request', createdBy: actorUserId })),
+  );
+}
+
+/** Removes the usage entry of a request (it was deleted). */
+export async function deleteUsageOf(q: Queryable, scope: WorkspaceScope, requestId: string) {
+  await q.delete(accrualEntries).where(inScope(accrualEntries, scope, eq(accrualEntries.kind, 'usage'), eq(accrualEntries.requestId, requestId)));
+}
+
+/**
+ * What a quota check needs for some people and one justification, in three queries: who accrues it by contract, the
+ * ledger sum up to a date (and the kinds of its entries), and the amount of their other pending requests.
+ */
+export async function quotaInputs(q: Queryable, scope: WorkspaceScope, justificationId: string, people: string[], upTo: string, exceptRequestIds: string[]) {
+  const [tracked, ledger, pending] = await Promise.all([
+    q
+      .selectDistinct({ userInfoId: contracts.userInfoId })
+      .from(contractAccruals)
+      .innerJoin(contracts, and(eq(contracts.id, contractAccruals.contractId), eq(contracts.workspaceId, contractAccruals.workspaceId)))
+      .where(inScope(contractAccruals, scope, eq(contractAccruals.justificationId, justificationId), inArray(contracts.userInfoId, people))),
+    q
+      .select({ userInfoId: accrualEntries.userInfoId, sum: sql<string>`sum(${accrualEntries.amount})`, kinds: sql<string[]>`array_agg(distinct ${accrualEntries.kind})` })
+      .from(accrualEntries)
+      .where(inScope(accrualEntries, scope, eq(accrualEntries.justificationId, justificationId), inArray(accrualEntries.userInfoId, people), lte(accrualEntries.entryDate, upTo)))
+      .groupBy(accrualEntries.userInfoId),
+    q
+      .select({ userInfoId: justificationRequests.userInfoId, sum: sql<string>`sum(${justificationRequests.amount})` })
+      .from(justificationRequests)
+      .where(
+        inScope(
+          justificationRequests,
+          scope,
+          eq(justificationRequests.justificationId, justificationId),
+          inArray(justificationRequests.userInfoId, people),
+          eq(justificationRequests.status, 'open'),
+          exceptRequestIds.length ? notInArray(justificationRequests.id, exceptRequestIds) : undefined,
+        ),
+      )
+      .groupBy(justificationRequests.userInfoId),
+  ]);
+  return { tracked, ledger, pending };
+}

@@ -1,9 +1,8 @@
-import { AccrualAdjustmentInputSchema, AccrualBalanceListSchema, BalanceQuerySchema, IdParamsSchema } from '@timbro/shared';
+import { apiMsg, ErrorCode, AccrualAdjustmentInputSchema, AccrualBalanceListSchema, BalanceQuerySchema, IdParamsSchema } from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
-import { requireWorkspace } from '../../plugins/request-context';
-import { actorRef } from '../users/users.routes';
+import { workspaceCtx } from '../../plugins/request-context';
 import * as service from './accruals.service';
 
 const tags = ['accruals'];
@@ -16,10 +15,7 @@ export function accrualRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { permission: 'contract:read' },
         schema: { tags, summary: "An employee's balances at a date (default today) and the ledger entries behind them", params: IdParamsSchema, querystring: BalanceQuerySchema, response: { 200: AccrualBalanceListSchema } },
       },
-      async (request) => {
-        const ws = requireWorkspace(request);
-        return service.getBalances(deps, ws.scope, ws.membership.timeZone, request.params.id, request.query.date);
-      },
+      async (request) => service.getBalances(deps, workspaceCtx(request), request.params.id, request.query.date),
     );
     app.post(
       '/admin/user/:id/accrual-adjustment',
@@ -27,18 +23,15 @@ export function accrualRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { permission: 'contract:write' },
         schema: { tags, summary: 'Add a manual adjustment (with a reason) to a balance', params: IdParamsSchema, body: AccrualAdjustmentInputSchema, response: { 200: AccrualBalanceListSchema } },
       },
-      async (request) => {
-        const ws = requireWorkspace(request);
-        return service.addAdjustment(deps, ws.scope, ws.membership.timeZone, actorRef(request), request.params.id, request.body);
-      },
+      async (request) => service.addAdjustment(deps, workspaceCtx(request), request.params.id, request.body),
     );
     app.get(
       '/member/accrual',
       { config: { permission: 'attendance:read:own' }, schema: { tags, summary: 'My balances at a date (default today)', querystring: BalanceQuerySchema, response: { 200: AccrualBalanceListSchema } } },
       async (request) => {
-        const ws = requireWorkspace(request);
-        if (!ws.membership.userInfoId) throw new AppError('FORBIDDEN', 'Non autorizzato');
-        return service.getBalances(deps, ws.scope, ws.membership.timeZone, ws.membership.userInfoId, request.query.date);
+        const ctx = workspaceCtx(request);
+        if (!ctx.actor.userInfoId) throw new AppError(ErrorCode.FORBIDDEN, apiMsg.access.forbidden);
+        return service.getBalances(deps, ctx, ctx.actor.userInfoId, request.query.date);
       },
     );
   };

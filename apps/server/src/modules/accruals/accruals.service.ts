@@ -1,17 +1,33 @@
 import { peopleMsg, wtMsg, type AccrualAdjustmentInput } from '@timbro/shared';
-import { eq, inArray } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
-import { contractAccruals, contracts, justifications, userInfos, workspaces } from '../../db/schema';
-import { inScope, type WorkspaceScope } from '../../db/scope';
+import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { notFound, validation } from '../../lib/errors';
 import { todayIn } from '../../lib/time';
-import type { ActorRef } from '../users/users.service';
+import type { RequestCtx } from '../../plugins/request-context';
 
-/** Used by contracts: a contract's accrual entries follow it. */
-export { deleteContractAccruals, syncContractAccruals } from './accruals.repository';
+/**
+ * What other modules use. Contracts: a contract's accrual entries follow it. Attendance: the ledger's usage entries
+ * follow the approved requests (the ledger is this module's; attendance never writes it), and the quota inputs.
+ */
+export { contractForAccrual, deleteContractAccruals, syncContractAccruals, type ContractForAccrual, type RequestUsage } from './accruals.repository';
 import * as repo from './accruals.repository';
+
+/** Usage entries of the ledger follow the requests: one per approved request, removed when it is no longer approved. */
+export function syncUsage(q: Queryable, scope: WorkspaceScope, actorUserId: string | null, rows: repo.RequestUsage[]) {
+  return repo.replaceUsage(q, scope, actorUserId, rows);
+}
+
+/** A deleted request leaves the ledger. */
+export function removeUsage(q: Queryable, scope: WorkspaceScope, requestId: string) {
+  return repo.deleteUsageOf(q, scope, requestId);
+}
+
+/** Ledger sums, accruing people and other pending amounts for a quota warning (three queries). */
+export function quotaInputs(q: Queryable, scope: WorkspaceScope, justificationId: string, people: string[], upTo: string, exceptRequestIds: string[] = []) {
+  return repo.quotaInputs(q, scope, justificationId, people, upTo, exceptRequestIds);
+}
 
 /** Balances of an employee at a date: per justification, the sum of the ledger entries up to it, and those entries. */
 export async function balancesAt(q: Queryable, scope: WorkspaceScope, userInfoId: string, date: string) {
@@ -43,33 +59,24 @@ export async function balancesAt(q: Queryable, scope: WorkspaceScope, userInfoId
 }
 
 async function requireUserInfo(q: Queryable, scope: WorkspaceScope, id: string) {
-  const [row] = await q.select({ id: userInfos.id }).from(userInfos).where(inScope(userInfos, scope, eq(userInfos.id, id)));
-  if (!row) throw notFound(peopleMsg.userNotFound);
+  if (!(await repo.userInfoExists(q, scope, id))) throw notFound(peopleMsg.userNotFound);
 }
 
-export async function getBalances(deps: AppDeps, scope: WorkspaceScope, timeZone: string, userInfoId: string, date?: string) {
-  await requireUserInfo(deps.db, scope, userInfoId);
-  return balancesAt(deps.db, scope, userInfoId, date ?? todayIn(timeZone));
+export async function getBalances(deps: AppDeps, ctx: RequestCtx, userInfoId: string, date?: string) {
+  await requireUserInfo(deps.db, ctx.scope, userInfoId);
+  return balancesAt(deps.db, ctx.scope, userInfoId, date ?? todayIn(ctx.timeZone));
 }
 
-export async function addAdjustment(deps: AppDeps, scope: WorkspaceScope, timeZone: string, actor: ActorRef, userInfoId: string, input: AccrualAdjustmentInput) {
+export async function addAdjustment(deps: AppDeps, ctx: RequestCtx, userInfoId: string, input: AccrualAdjustmentInput) {
+  const { scope, actor } = ctx;
   await deps.db.transaction(async (tx) => {
     await requireUserInfo(tx, scope, userInfoId);
-    const [j] = await tx.select({ id: justifications.id }).from(justifications).where(inScope(justifications, scope, eq(justifications.id, input.justificationId)));
-    if (!j) throw validation([{ path: 'justificationId', message: wtMsg.justificationNotFound }]);
+    if (!(await repo.justificationExists(tx, scope, input.justificationId))) throw validation([{ path: 'justificationId', message: wtMsg.justificationNotFound }]);
     const row = await repo.insertAdjustment(tx, scope, { userInfoId, justificationId: input.justificationId, date: input.date, amount: input.amount, reason: input.reason, createdBy: actor.userId });
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'accrual.adjust', entityType: 'user', entityId: userInfoId, changes: { justificationId: input.justificationId, amount: input.amount, date: input.date, reason: input.reason, entryId: row.id }, requestId: actor.requestId });
   });
-  const today = todayIn(timeZone);
+  const today = todayIn(ctx.timeZone);
   return balancesAt(deps.db, scope, userInfoId, input.date > today ? input.date : today);
-}
-
-/** Loads a contract with its accruals for the sync. */
-export async function contractForAccrual(q: Queryable, scope: WorkspaceScope, contractId: string): Promise<repo.ContractForAccrual | null> {
-  const [c] = await q.select().from(contracts).where(inScope(contracts, scope, eq(contracts.id, contractId)));
-  if (!c) return null;
-  const accruals = await q.select().from(contractAccruals).where(inScope(contractAccruals, scope, eq(contractAccruals.contractId, contractId)));
-  return { id: c.id, userInfoId: c.userInfoId, startsAt: c.startsAt, endsAt: c.endsAt, accruals: accruals.map((a) => ({ justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease })) };
 }
 
 /**
@@ -80,20 +87,14 @@ export async function syncAllAccruals(q: Queryable, scopes: WorkspaceScope[], to
   let entries = 0;
   for (const scope of scopes) {
     // Two queries load every contract with accruals of the workspace; the sync then writes per contract.
-    const accruals = await q.select().from(contractAccruals).where(inScope(contractAccruals, scope));
-    if (accruals.length === 0) continue;
-    const rows = await q.select().from(contracts).where(inScope(contracts, scope, inArray(contracts.id, [...new Set(accruals.map((a) => a.contractId))])));
-    for (const c of rows) {
-      const own = accruals.filter((a) => a.contractId === c.id).map((a) => ({ justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease }));
-      entries += await repo.syncContractAccruals(q, scope, { id: c.id, userInfoId: c.userInfoId, startsAt: c.startsAt, endsAt: c.endsAt, accruals: own }, today);
-    }
+    for (const c of await repo.contractsWithAccruals(q, scope)) entries += await repo.syncContractAccruals(q, scope, c, today);
   }
   return entries;
 }
 
 /** The nightly run: each workspace in its own transaction, up to today in the workspace's time zone. */
 export async function syncAccrualsNightly(db: Db, scopes: WorkspaceScope[]) {
-  const zones = new Map((await db.select({ id: workspaces.id, timeZone: workspaces.timeZone }).from(workspaces)).map((w) => [w.id, w.timeZone]));
+  const zones = await repo.workspaceTimeZones(db);
   let entries = 0;
   for (const scope of scopes) {
     const timeZone = zones.get(scope.workspaceId);

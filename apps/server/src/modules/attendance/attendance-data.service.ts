@@ -18,18 +18,13 @@ import {
   type TimesheetPage,
   type TimesheetQuery,
 } from '@timbro/shared';
-import { asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { groupMembers, userInfos, users } from '../../db/schema';
-import { inScope, type WorkspaceScope } from '../../db/scope';
-import { likePattern, nameKey } from '../../db/sql';
 import type { AppDeps } from '../../deps';
 import { forbidden, notFound } from '../../lib/errors';
 import { todayIn } from '../../lib/time';
-import type { Membership } from '../../plugins/request-context';
-import { loadAttendanceInputs, loadContracts, loadPeople, type AttendanceInputs } from './attendance.repository';
+import type { RequestCtx } from '../../plugins/request-context';
+import { countTimesheetPeople, defaultPeople, loadAttendanceInputs, loadContracts, loadPeople, timesheetPeople, type AttendanceInputs } from './attendance.repository';
 import { clockState, presentPunch } from './punches.service';
-import { presentRequest } from './requests.service';
+import { presentRequest } from './requests.rules';
 
 /**
  * Day sheets of one person from loaded inputs (pure: no query). Approved requests only count; pending and rejected
@@ -76,32 +71,16 @@ function withHoliday(sheet: DaySheet, holidays: HolidayOccurrence[]): DaySheetDt
   return { ...sheet, anomalies: [...sheet.anomalies], holiday: h ? { name: h.name, icon: h.icon } : null };
 }
 
-/** Employees to show when none are named: the enabled members of the workspace (or of a group). One query. */
-async function defaultPeople(q: Queryable, scope: WorkspaceScope, groupId?: string) {
-  const rows = await q
-    .select({ id: userInfos.id })
-    .from(userInfos)
-    .where(
-      inScope(
-        userInfos,
-        scope,
-        eq(userInfos.isMember, true),
-        eq(userInfos.enabled, true),
-        groupId ? sql`exists (select 1 from ${groupMembers} gm where gm.workspace_id = ${userInfos.workspaceId} and gm.user_info_id = ${userInfos.id} and gm.group_id = ${groupId})` : undefined,
-      ),
-    );
-  return rows.map((r) => r.id);
-}
-
 /**
  * GET /attendance/attendance-data: day sheets with every component (expected, worked, increase, decrease, covered,
  * balance, pairs, request effects, anomalies), punches and requests of the people in [from, to]. An employee without
  * the read-any permission sees only themself (colleagues' data is private). Fixed number of queries.
  */
-export async function attendanceData(deps: AppDeps, scope: WorkspaceScope, membership: Membership, canReadAny: boolean, query: AttendanceDataQuery): Promise<AttendanceData> {
+export async function attendanceData(deps: AppDeps, ctx: RequestCtx, canReadAny: boolean, query: AttendanceDataQuery): Promise<AttendanceData> {
+  const { scope } = ctx;
   let ids: string[];
   if (!canReadAny) {
-    const own = membership.userInfoId;
+    const own = ctx.actor.userInfoId;
     if (!own) throw forbidden(attMsg.noMembership);
     if ((query.user_info_ids ?? []).some((id) => id !== own) || query.group_id) throw forbidden(attMsg.foreignUserInfo);
     ids = [own];
@@ -110,7 +89,7 @@ export async function attendanceData(deps: AppDeps, scope: WorkspaceScope, membe
   }
   const [people, inputs] = await Promise.all([loadPeople(deps.db, scope, ids), loadAttendanceInputs(deps.db, scope, ids, query.from, query.to)]);
   if (query.user_info_ids?.length && people.length !== ids.length) throw notFound(peopleMsg.userNotFound);
-  const tz = membership.timeZone;
+  const tz = ctx.timeZone;
   const now = new Date();
   return {
     from: query.from,
@@ -132,8 +111,10 @@ export async function attendanceData(deps: AppDeps, scope: WorkspaceScope, membe
 }
 
 /** GET /attendance/user-info/current: the signed-in person's attendance record in the active workspace. */
-export async function currentInfo(deps: AppDeps, scope: WorkspaceScope, membership: Membership) {
-  const tz = membership.timeZone;
+export async function currentInfo(deps: AppDeps, ctx: RequestCtx) {
+  const { scope } = ctx;
+  const membership = ctx.membership!;
+  const tz = ctx.timeZone;
   const today = todayIn(tz);
   const own = membership.userInfoId;
   const contracts = own ? ((await loadContracts(deps.db, scope, [own], today, today)).get(own) ?? []) : [];
@@ -147,17 +128,6 @@ export async function currentInfo(deps: AppDeps, scope: WorkspaceScope, membersh
     contract: c ? { id: c.id, type: c.type, startsAt: c.startsAt, endsAt: c.endsAt, weeklyMinutes: weeklyMinutes(c.timeSlots) } : null,
     clock: own ? await clockState(deps.db, scope, tz, own) : null,
   };
-}
-
-function timesheetWhere(scope: WorkspaceScope, query: { group_id?: string; search?: string }): SQL {
-  const search = query.search ? likePattern(query.search) : null;
-  return inScope(
-    userInfos,
-    scope,
-    eq(userInfos.isMember, true),
-    query.group_id ? sql`exists (select 1 from ${groupMembers} gm where gm.workspace_id = ${userInfos.workspaceId} and gm.user_info_id = ${userInfos.id} and gm.group_id = ${query.group_id})` : undefined,
-    search ? or(ilike(userInfos.firstName, search), ilike(userInfos.lastName, search), ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, search)) : undefined,
-  );
 }
 
 /** One timesheet row per employee: per-day expected/worked/justified/balance and the month totals. */
@@ -183,26 +153,15 @@ function timesheetRows(inputs: AttendanceInputs, people: { id: string; firstName
   });
 }
 
-/** The employees of a timesheet in name order (a page of them, or all for the export): one query. */
-function timesheetPeople(q: Queryable, scope: WorkspaceScope, query: { group_id?: string; search?: string }) {
-  return q
-    .select({ id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName })
-    .from(userInfos)
-    .innerJoin(users, eq(users.id, userInfos.userId))
-    .where(timesheetWhere(scope, query))
-    .orderBy(asc(nameKey(userInfos.lastName)), asc(nameKey(userInfos.firstName)), asc(userInfos.id));
-}
-
 /**
  * GET /attendance/attendance-data/timesheet: employees × days, paginated in SQL by employee (name order). Queries:
  * the page, the count and the five engine inputs — the same whatever the number of employees.
  */
-export async function timesheet(deps: AppDeps, scope: WorkspaceScope, timeZone: string, query: TimesheetQuery): Promise<TimesheetPage> {
-  const [page, [count]] = await Promise.all([
-    timesheetPeople(deps.db, scope, query)
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    deps.db.select({ n: sql<number>`count(*)::int` }).from(userInfos).innerJoin(users, eq(users.id, userInfos.userId)).where(timesheetWhere(scope, query)),
+export async function timesheet(deps: AppDeps, ctx: RequestCtx, query: TimesheetQuery): Promise<TimesheetPage> {
+  const { scope, timeZone } = ctx;
+  const [page, total] = await Promise.all([
+    timesheetPeople(deps.db, scope, query, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
+    countTimesheetPeople(deps.db, scope, query),
   ]);
   const inputs = await loadAttendanceInputs(
     deps.db,
@@ -211,11 +170,12 @@ export async function timesheet(deps: AppDeps, scope: WorkspaceScope, timeZone: 
     query.from,
     query.to,
   );
-  return { from: query.from, to: query.to, items: timesheetRows(inputs, page, query.from, query.to, timeZone), total: count?.n ?? 0, page: query.page, perPage: query.per_page };
+  return { from: query.from, to: query.to, items: timesheetRows(inputs, page, query.from, query.to, timeZone), total, page: query.page, perPage: query.per_page };
 }
 
 /** Every row of the timesheet (for the export), in name order. */
-export async function timesheetAll(deps: AppDeps, scope: WorkspaceScope, timeZone: string, query: { from: IsoDate; to: IsoDate; group_id?: string; search?: string }) {
+export async function timesheetAll(deps: AppDeps, ctx: Pick<RequestCtx, 'scope' | 'timeZone'>, query: { from: IsoDate; to: IsoDate; group_id?: string; search?: string }) {
+  const { scope, timeZone } = ctx;
   const people = await timesheetPeople(deps.db, scope, query);
   const inputs = await loadAttendanceInputs(
     deps.db,

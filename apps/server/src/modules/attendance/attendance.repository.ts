@@ -1,11 +1,13 @@
 import { addDays, expandHolidays, type ContractForDay, type HolidayOccurrence, type IsoDate } from '@timbro/shared';
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { asc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { contracts, contractTimeSlots, holidays, justificationRequests, justifications, punches, userInfos, users } from '../../db/schema';
-import { inScope, type WorkspaceScope } from '../../db/scope';
+import { contracts, contractTimeSlots, groupMembers, holidays, justificationRequests, justifications, punches, userInfos, users } from '../../db/schema';
+import { existsInScope, inScope, joinInScope, type WorkspaceScope } from '../../db/scope';
+import { likePattern, nameKey } from '../../db/sql';
 
 export type PunchRow = typeof punches.$inferSelect;
 export type RequestRow = typeof justificationRequests.$inferSelect;
+export type JustificationRow = typeof justifications.$inferSelect;
 export type JustificationRef = { id: string; code: string; name: string; unit: 'hour' | 'day'; impact: 'decrease' | 'increase' | 'nothing' };
 export type RequestWithJustification = RequestRow & { justification: JustificationRef; employee: { id: string; firstName: string; lastName: string } };
 export type ContractWithSlots = ContractForDay & { id: string; userInfoId: string };
@@ -81,8 +83,8 @@ export function selectRequests(q: Queryable) {
   return q
     .select(requestColumns)
     .from(justificationRequests)
-    .innerJoin(justifications, and(eq(justifications.id, justificationRequests.justificationId), eq(justifications.workspaceId, justificationRequests.workspaceId)))
-    .innerJoin(userInfos, and(eq(userInfos.id, justificationRequests.userInfoId), eq(userInfos.workspaceId, justificationRequests.workspaceId)))
+    .innerJoin(justifications, joinInScope(justificationRequests, justifications, eq(justifications.id, justificationRequests.justificationId)))
+    .innerJoin(userInfos, joinInScope(justificationRequests, userInfos, eq(userInfos.id, justificationRequests.userInfoId)))
     .innerJoin(users, eq(users.id, userInfos.userId));
 }
 
@@ -119,4 +121,43 @@ export async function loadPeople(q: Queryable, scope: WorkspaceScope, userInfoId
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(inScope(userInfos, scope, inArray(userInfos.id, userInfoIds)))
     .orderBy(sql`lower(${userInfos.lastName})`, sql`lower(${userInfos.firstName})`, asc(userInfos.id));
+}
+
+/** "Is in this group", for a query over userInfos (a sub-select that carries the workspace). */
+export const userInGroup = (groupId: string) => existsInScope(groupMembers, userInfos.workspaceId, eq(groupMembers.userInfoId, userInfos.id), eq(groupMembers.groupId, groupId));
+
+/** Employees to show when none are named: the enabled members of the workspace (or of a group). One query. */
+export async function defaultPeople(q: Queryable, scope: WorkspaceScope, groupId?: string) {
+  const rows = await q
+    .select({ id: userInfos.id })
+    .from(userInfos)
+    .where(inScope(userInfos, scope, eq(userInfos.isMember, true), eq(userInfos.enabled, true), groupId ? userInGroup(groupId) : undefined));
+  return rows.map((r) => r.id);
+}
+
+function timesheetWhere(scope: WorkspaceScope, query: { group_id?: string; search?: string }): SQL {
+  const search = query.search ? likePattern(query.search) : null;
+  return inScope(
+    userInfos,
+    scope,
+    eq(userInfos.isMember, true),
+    query.group_id ? userInGroup(query.group_id) : undefined,
+    search ? or(ilike(userInfos.firstName, search), ilike(userInfos.lastName, search), ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, search)) : undefined,
+  );
+}
+
+/** The employees of a timesheet in name order (a page of them, or all for the export): one query. */
+export function timesheetPeople(q: Queryable, scope: WorkspaceScope, query: { group_id?: string; search?: string }, page?: { limit: number; offset: number }) {
+  const base = q
+    .select({ id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName })
+    .from(userInfos)
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(timesheetWhere(scope, query))
+    .orderBy(asc(nameKey(userInfos.lastName)), asc(nameKey(userInfos.firstName)), asc(userInfos.id));
+  return page ? base.limit(page.limit).offset(page.offset) : base;
+}
+
+export async function countTimesheetPeople(q: Queryable, scope: WorkspaceScope, query: { group_id?: string; search?: string }) {
+  const [count] = await q.select({ n: sql<number>`count(*)::int` }).from(userInfos).innerJoin(users, eq(users.id, userInfos.userId)).where(timesheetWhere(scope, query));
+  return count?.n ?? 0;
 }

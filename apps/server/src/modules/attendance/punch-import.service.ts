@@ -1,13 +1,12 @@
-import { ErrorCode, MAX_PUNCH_IMPORT_ROWS, PUNCH_IMPORT_PREVIEW_ROWS, inputMsg, isDateInRange, localToUtc, normalizeCodiceFiscale, toLocal, type PunchImportPreview } from '@timbro/shared';
-import { eq, gte, inArray, lte } from 'drizzle-orm';
+import { apiMsg, ErrorCode, MAX_PUNCH_IMPORT_ROWS, PUNCH_IMPORT_PREVIEW_ROWS, inputMsg, isDateInRange, localToUtc, normalizeCodiceFiscale, toLocal, type PunchImportPreview } from '@timbro/shared';
 import type { Queryable } from '../../db/client';
-import { punches, userInfos, users } from '../../db/schema';
-import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
+import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { SpreadsheetError, readTable, type Table } from '../../lib/spreadsheet';
-import type { ActorRef } from '../users/users.service';
+import type { RequestCtx } from '../../plugins/request-context';
+import * as repo from './punches.repository';
 
 /**
  * Badge-reader exports: one punch per row. The person by fiscal code or e-mail (work or account); the moment as
@@ -36,9 +35,9 @@ function mapColumns(table: Table): Map<Key, number> {
     const col = PUNCH_COLUMNS.find((c) => norm(c.header) === n || c.aliases.some((a) => norm(a) === n));
     if (col && !map.has(col.key)) map.set(col.key, i);
   });
-  if (!map.has('fiscalCode') && !map.has('email')) throw fileError('Manca la colonna «Codice fiscale» (oppure «Email») che indica il dipendente');
-  if (!map.has('dateTime') && !(map.has('date') && map.has('time'))) throw fileError('Mancano le colonne «Data» e «Ora» (oppure «Data e ora»)');
-  if (!map.has('direction')) throw fileError('Manca la colonna «Verso» (E/U, entrata/uscita)');
+  if (!map.has('fiscalCode') && !map.has('email')) throw fileError(apiMsg.import.punchEmployeeColumnMissing);
+  if (!map.has('dateTime') && !(map.has('date') && map.has('time'))) throw fileError(apiMsg.import.punchDateColumnsMissing);
+  if (!map.has('direction')) throw fileError(apiMsg.import.punchDirectionColumnMissing);
   return map;
 }
 
@@ -73,16 +72,12 @@ export async function planPunchImport(q: Queryable, scope: WorkspaceScope, timeZ
     if (err instanceof SpreadsheetError) throw fileError(err.message);
     throw err;
   }
-  if (table.rows.length === 0) throw fileError('Il file non contiene righe da importare');
-  if (table.rows.length > MAX_PUNCH_IMPORT_ROWS) throw fileError(`Il file contiene più di ${MAX_PUNCH_IMPORT_ROWS.toLocaleString('it-IT')} righe: dividilo in più file`);
+  if (table.rows.length === 0) throw fileError(apiMsg.import.noRows);
+  if (table.rows.length > MAX_PUNCH_IMPORT_ROWS) throw fileError(apiMsg.import.tooManyRows(MAX_PUNCH_IMPORT_ROWS.toLocaleString('it-IT')));
   const columns = mapColumns(table);
 
   // The workspace's people by fiscal code and e-mails: one query.
-  const people = await q
-    .select({ id: userInfos.id, fiscalCode: userInfos.fiscalCode, email: users.email, workEmail: userInfos.workEmail })
-    .from(userInfos)
-    .innerJoin(users, eq(users.id, userInfos.userId))
-    .where(inScope(userInfos, scope));
+  const people = await repo.importablePeople(q, scope);
   const byCf = new Map(people.filter((p) => p.fiscalCode).map((p) => [p.fiscalCode!.toUpperCase(), p.id]));
   const byEmail = new Map<string, string>();
   for (const p of people) {
@@ -98,23 +93,23 @@ export async function planPunchImport(q: Queryable, scope: WorkspaceScope, timeZ
     let userInfoId: string | undefined;
     if (values.fiscalCode) {
       userInfoId = byCf.get(normalizeCodiceFiscale(values.fiscalCode));
-      if (!userInfoId) errors.push({ field: 'fiscalCode', message: `Nessun dipendente con codice fiscale ${values.fiscalCode.toUpperCase()}` });
+      if (!userInfoId) errors.push({ field: 'fiscalCode', message: apiMsg.import.noEmployeeWithFiscalCode(values.fiscalCode.toUpperCase()) });
     } else if (values.email) {
       userInfoId = byEmail.get(values.email.toLowerCase());
-      if (!userInfoId) errors.push({ field: 'email', message: `Nessun dipendente con email ${values.email}` });
-    } else errors.push({ field: columns.has('fiscalCode') ? 'fiscalCode' : 'email', message: 'Indica il dipendente' });
+      if (!userInfoId) errors.push({ field: 'email', message: apiMsg.import.noEmployeeWithEmail(values.email) });
+    } else errors.push({ field: columns.has('fiscalCode') ? 'fiscalCode' : 'email', message: apiMsg.import.employeeMissing });
 
     const [dateText, timeText] = values.dateTime ? (values.dateTime.split(/[ T]+/) as [string, string | undefined]) : [values.date ?? '', values.time ?? ''];
     const moment = parseLocalMoment(dateText ?? '', timeText ?? '');
     let at: Date | null = null;
-    if (!moment) errors.push({ field: values.dateTime !== undefined ? 'dateTime' : 'date', message: 'Data o ora non valida (usa GG/MM/AAAA e HH:mm)' });
+    if (!moment) errors.push({ field: values.dateTime !== undefined ? 'dateTime' : 'date', message: apiMsg.import.punchMomentInvalid });
     else if (!isDateInRange(moment.date)) errors.push({ field: values.dateTime !== undefined ? 'dateTime' : 'date', message: inputMsg.dateOutOfRange });
     else {
       at = new Date(localToUtc(moment.date, moment.minutes, timeZone));
-      if (at.getTime() > now + 60_000) errors.push({ field: 'date', message: 'La timbratura non può essere nel futuro' });
+      if (at.getTime() > now + 60_000) errors.push({ field: 'date', message: apiMsg.import.punchInFuture });
     }
     const direction = DIRECTIONS[norm(values.direction ?? '')];
-    if (!direction) errors.push({ field: 'direction', message: 'Verso non valido: usa E (entrata) o U (uscita)' });
+    if (!direction) errors.push({ field: 'direction', message: apiMsg.import.punchDirectionInvalid });
     const punch = errors.length === 0 && userInfoId && at && direction ? { userInfoId, at, localDate: toLocal(at.toISOString(), timeZone).date, direction } : null;
     return { line: r.line, values, errors, action: errors.length ? 'skip' : 'create', punch };
   });
@@ -127,7 +122,7 @@ export async function planPunchImport(q: Queryable, scope: WorkspaceScope, timeZ
     const k = key(row.punch);
     const first = firstLine.get(k);
     if (first !== undefined) {
-      row.errors.push({ field: 'row', message: `Timbratura ripetuta: è uguale alla riga ${first}` });
+      row.errors.push({ field: 'row', message: apiMsg.import.repeatedPunch(first) });
       row.action = 'skip';
     } else firstLine.set(k, row.line);
   }
@@ -138,18 +133,15 @@ export async function planPunchImport(q: Queryable, scope: WorkspaceScope, timeZ
     const dates = valid.map((r) => r.punch!.localDate).sort();
     from = dates[0]!;
     to = dates.at(-1)!;
-    const existing = await q
-      .select({ userInfoId: punches.userInfoId, at: punches.at, direction: punches.direction })
-      .from(punches)
-      .where(inScope(punches, scope, inArray(punches.userInfoId, [...new Set(valid.map((r) => r.punch!.userInfoId))]), gte(punches.localDate, from), lte(punches.localDate, to)));
+    const existing = await repo.storedPunchKeys(q, scope, [...new Set(valid.map((r) => r.punch!.userInfoId))], from, to);
     const stored = new Set(existing.map((p) => `${p.userInfoId}|${p.at.getTime()}|${p.direction}`));
     for (const r of valid) if (stored.has(key(r.punch!))) r.action = 'duplicate';
   }
   return { rows, columns: [...columns.keys()] as string[], from, to };
 }
 
-export async function previewPunchImport(deps: AppDeps, scope: WorkspaceScope, timeZone: string, buf: Buffer): Promise<PunchImportPreview> {
-  const { rows, columns, from, to } = await planPunchImport(deps.db, scope, timeZone, buf);
+export async function previewPunchImport(deps: AppDeps, ctx: RequestCtx, buf: Buffer): Promise<PunchImportPreview> {
+  const { rows, columns, from, to } = await planPunchImport(deps.db, ctx.scope, ctx.timeZone, buf);
   const invalid = rows.filter((r) => r.errors.length > 0);
   const ok = rows.filter((r) => r.errors.length === 0);
   return {
@@ -166,18 +158,19 @@ export async function previewPunchImport(deps: AppDeps, scope: WorkspaceScope, t
 }
 
 /** All or nothing: any row with an error refuses the file; otherwise the new punches are written in one transaction. */
-export async function runPunchImport(deps: AppDeps, scope: WorkspaceScope, timeZone: string, actor: ActorRef, buf: Buffer) {
+export async function runPunchImport(deps: AppDeps, ctx: RequestCtx, buf: Buffer) {
+  const { scope, timeZone, actor } = ctx;
   return deps.db.transaction(async (tx) => {
     const { rows, from, to } = await planPunchImport(tx, scope, timeZone, buf);
     const bad = rows.filter((r) => r.errors.length > 0);
     if (bad.length > 0) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, `Il file contiene ${bad.length} ${bad.length === 1 ? 'riga' : 'righe'} con errori: nessuna timbratura è stata importata`, {
-        errors: bad.slice(0, 200).flatMap((r) => r.errors.map((e) => ({ path: `rows.${r.line}.${e.field}`, message: `Riga ${r.line}: ${e.message}` }))),
+      throw new AppError(ErrorCode.VALIDATION_FAILED, apiMsg.import.punchesRefused(bad.length), {
+        errors: bad.slice(0, 200).flatMap((r) => r.errors.map((e) => ({ path: `rows.${r.line}.${e.field}`, message: apiMsg.import.row(r.line, e.message) }))),
       });
     }
     const fresh = rows.filter((r) => r.action === 'create').map((r) => r.punch!);
     for (let k = 0; k < fresh.length; k += 1000) {
-      await insertInScope(tx, scope, punches, fresh.slice(k, k + 1000).map((p) => ({ ...p, timeZone, source: 'import' as const, recordedBy: actor.userId })));
+      await repo.insertPunches(tx, scope, fresh.slice(k, k + 1000).map((p) => ({ ...p, timeZone, source: 'import' as const, recordedBy: actor.userId })));
     }
     const duplicates = rows.length - fresh.length;
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'punch.import', entityType: 'punch', entityId: 'import', changes: { created: fresh.length, duplicates, from, to }, requestId: actor.requestId });

@@ -1,30 +1,21 @@
 import { ErrorCode, MAX_PAIR_MINUTES, attMsg, localToUtc, minutesToClock, peopleMsg, toLocal, type AdminPunchInput, type ClockState, type Punch, type PunchDirection } from '@timbro/shared';
-import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { punches, userInfos } from '../../db/schema';
-import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
+import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { AppError, conflict, notFound, validation } from '../../lib/errors';
-import type { ActorRef } from '../users/users.service';
+import type { RequestCtx } from '../../plugins/request-context';
 import type { PunchRow } from './attendance.repository';
-
+import * as repo from './punches.repository';
 
 export function presentPunch(p: PunchRow): Punch {
   const local = toLocal(p.at.toISOString(), p.timeZone);
   return { id: p.id, userInfoId: p.userInfoId, at: p.at.toISOString(), localDate: p.localDate, localTime: minutesToClock(local.minutes), direction: p.direction, source: p.source, reason: p.reason };
 }
 
+/** The employee must exist here; `lock` serialises the punches of one person (a double click writes one entry). */
 async function requireUserInfo(q: Queryable, scope: WorkspaceScope, userInfoId: string, lock = false) {
-  const base = q.select({ id: userInfos.id }).from(userInfos).where(inScope(userInfos, scope, eq(userInfos.id, userInfoId)));
-  // The row lock serialises the punches of one person: a double click cannot write two entries.
-  const [row] = lock ? await base.for('update') : await base;
-  if (!row) throw notFound(peopleMsg.userNotFound);
-}
-
-async function lastPunch(q: Queryable, scope: WorkspaceScope, userInfoId: string) {
-  const [row] = await q.select().from(punches).where(inScope(punches, scope, eq(punches.userInfoId, userInfoId))).orderBy(desc(punches.at), desc(punches.id)).limit(1);
-  return row ?? null;
+  if (!(await repo.userInfoExists(q, scope, userInfoId, lock))) throw notFound(peopleMsg.userNotFound);
 }
 
 /** Clocked in = the latest punch is an entry less than MAX_PAIR_MINUTES old (older ones are a forgotten exit). */
@@ -36,8 +27,8 @@ function openEntry(last: PunchRow | null, now: Date): PunchRow | null {
 export async function clockState(q: Queryable, scope: WorkspaceScope, timeZone: string, userInfoId: string, now = new Date()): Promise<ClockState> {
   const localDate = toLocal(now.toISOString(), timeZone).date;
   const [last, today] = await Promise.all([
-    lastPunch(q, scope, userInfoId),
-    q.select().from(punches).where(inScope(punches, scope, eq(punches.userInfoId, userInfoId), eq(punches.localDate, localDate))).orderBy(asc(punches.at), asc(punches.id)),
+    repo.lastPunch(q, scope, userInfoId),
+    repo.punchesOn(q, scope, userInfoId, localDate),
   ]);
   const open = openEntry(last, now);
   return { state: open ? 'in' : 'out', since: open ? open.at.toISOString() : null, serverTime: now.toISOString(), localDate, todayPunches: today.map(presentPunch) };
@@ -47,27 +38,24 @@ export async function clockState(q: Queryable, scope: WorkspaceScope, timeZone: 
  * POST /member/clock: an entry or an exit at the SERVER's time, never the browser's. An entry while already in, or an
  * exit with no open entry, is refused with a clear message (a double click cannot write two entries).
  */
-export async function clock(deps: AppDeps, scope: WorkspaceScope, timeZone: string, actor: ActorRef, direction: PunchDirection) {
+export async function clock(deps: AppDeps, ctx: RequestCtx, direction: PunchDirection) {
+  const { scope, timeZone, actor } = ctx;
   const userInfoId = actor.userInfoId;
   if (!userInfoId) throw new AppError(ErrorCode.FORBIDDEN, attMsg.noMembership);
   const now = new Date();
   await deps.db.transaction(async (tx) => {
     await requireUserInfo(tx, scope, userInfoId, true);
-    const open = openEntry(await lastPunch(tx, scope, userInfoId), now);
+    const open = openEntry(await repo.lastPunch(tx, scope, userInfoId), now);
     if (direction === 'in' && open) throw conflict(attMsg.alreadyIn(minutesToClock(toLocal(open.at.toISOString(), open.timeZone).minutes)));
     if (direction === 'out' && !open) throw conflict(attMsg.notIn);
-    await insertInScope(tx, scope, punches, { userInfoId, at: now, timeZone, localDate: toLocal(now.toISOString(), timeZone).date, direction, source: 'web', recordedBy: actor.userId });
+    await repo.insertPunches(tx, scope, [{ userInfoId, at: now, timeZone, localDate: toLocal(now.toISOString(), timeZone).date, direction, source: 'web', recordedBy: actor.userId }]);
   });
   return clockState(deps.db, scope, timeZone, userInfoId, now);
 }
 
-export async function listPunches(deps: AppDeps, scope: WorkspaceScope, userInfoId: string, from: string, to: string) {
-  await requireUserInfo(deps.db, scope, userInfoId);
-  const rows = await deps.db
-    .select()
-    .from(punches)
-    .where(inScope(punches, scope, eq(punches.userInfoId, userInfoId), gte(punches.localDate, from), lte(punches.localDate, to)))
-    .orderBy(asc(punches.at), asc(punches.id));
+export async function listPunches(deps: AppDeps, ctx: RequestCtx, userInfoId: string, from: string, to: string) {
+  await requireUserInfo(deps.db, ctx.scope, userInfoId);
+  const rows = await repo.punchesBetween(deps.db, ctx.scope, userInfoId, from, to);
   return rows.map(presentPunch);
 }
 
@@ -80,11 +68,12 @@ function instantOf(input: AdminPunchInput, timeZone: string) {
 }
 
 /** An admin adds a punch for an employee (forgotten exit, badge failure), with a reason kept in the audit log. */
-export async function addPunch(deps: AppDeps, scope: WorkspaceScope, timeZone: string, actor: ActorRef, userInfoId: string, input: AdminPunchInput) {
+export async function addPunch(deps: AppDeps, ctx: RequestCtx, userInfoId: string, input: AdminPunchInput) {
+  const { scope, timeZone, actor } = ctx;
   const { at, localDate } = instantOf(input, timeZone);
   const row = await deps.db.transaction(async (tx) => {
     await requireUserInfo(tx, scope, userInfoId, true);
-    const [created] = await insertInScope(tx, scope, punches, { userInfoId, at, timeZone, localDate, direction: input.direction, source: 'admin', recordedBy: actor.userId, reason: input.reason }).returning();
+    const [created] = await repo.insertPunches(tx, scope, [{ userInfoId, at, timeZone, localDate, direction: input.direction, source: 'admin', recordedBy: actor.userId, reason: input.reason }]);
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'punch.create', entityType: 'punch', entityId: created!.id, changes: { userInfoId, at: at.toISOString(), direction: input.direction, reason: input.reason }, requestId: actor.requestId });
     return created!;
   });
@@ -92,16 +81,13 @@ export async function addPunch(deps: AppDeps, scope: WorkspaceScope, timeZone: s
 }
 
 /** An admin corrects a punch: the old and new instant and the reason go to the audit log. */
-export async function updatePunch(deps: AppDeps, scope: WorkspaceScope, timeZone: string, actor: ActorRef, id: string, input: AdminPunchInput) {
+export async function updatePunch(deps: AppDeps, ctx: RequestCtx, id: string, input: AdminPunchInput) {
+  const { scope, timeZone, actor } = ctx;
   const { at, localDate } = instantOf(input, timeZone);
   const row = await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(punches).where(inScope(punches, scope, eq(punches.id, id))).for('update');
+    const before = await repo.lockPunch(tx, scope, id);
     if (!before) throw notFound(attMsg.punchNotFound);
-    const [after] = await tx
-      .update(punches)
-      .set({ at, timeZone, localDate, direction: input.direction, source: 'admin', recordedBy: actor.userId, reason: input.reason, updatedAt: new Date() })
-      .where(inScope(punches, scope, eq(punches.id, id)))
-      .returning();
+    const after = await repo.updatePunchRow(tx, scope, id, { at, timeZone, localDate, direction: input.direction, source: 'admin', recordedBy: actor.userId, reason: input.reason, updatedAt: new Date() });
     await recordAudit(tx, scope, {
       actorUserId: actor.userId,
       action: 'punch.update',
@@ -110,17 +96,18 @@ export async function updatePunch(deps: AppDeps, scope: WorkspaceScope, timeZone
       changes: { userInfoId: before.userInfoId, at: { from: before.at.toISOString(), to: at.toISOString() }, direction: { from: before.direction, to: input.direction }, source: before.source, reason: input.reason },
       requestId: actor.requestId,
     });
-    return after!;
+    return after;
   });
   return presentPunch(row);
 }
 
 /** An admin removes a wrong punch; the removed punch and the reason stay in the audit log. */
-export async function deletePunch(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string, reason: string) {
+export async function deletePunch(deps: AppDeps, ctx: RequestCtx, id: string, reason: string) {
+  const { scope, actor } = ctx;
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(punches).where(inScope(punches, scope, eq(punches.id, id))).for('update');
+    const before = await repo.lockPunch(tx, scope, id);
     if (!before) throw notFound(attMsg.punchNotFound);
-    await tx.delete(punches).where(and(inScope(punches, scope, eq(punches.id, id))));
+    await repo.deletePunchRow(tx, scope, id);
     await recordAudit(tx, scope, {
       actorUserId: actor.userId,
       action: 'punch.delete',

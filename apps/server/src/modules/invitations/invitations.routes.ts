@@ -1,4 +1,4 @@
-import { CurrentUserSchema, IdParamsSchema, InvitationListSchema } from '@timbro/shared';
+import { apiMsg, CurrentUserSchema, ErrorCode, IdParamsSchema, InvitationListSchema } from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { loadActor, requireActor } from '../../plugins/request-context';
@@ -36,7 +36,7 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const actor = requireActor(request);
           await service.answerInvitation(deps, actor, request.params.id, accept, request.id);
           const fresh = await loadActor(deps.db, actor.sessionId);
-          if (!fresh) throw new AppError('UNAUTHENTICATED', 'Sessione non valida');
+          if (!fresh) throw new AppError(ErrorCode.UNAUTHENTICATED, apiMsg.access.invalidSession);
           return presentCurrentUser(fresh);
         },
       );

@@ -1,27 +1,11 @@
-import { ErrorCode, ImportPreviewSchema, ImportResultSchema, ListUsersQuerySchema } from '@timbro/shared';
-import type { FastifyRequest } from 'fastify';
+import { ImportPreviewSchema, ImportResultSchema, ListUsersQuerySchema } from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../lib/errors';
-import { requireWorkspace } from '../../plugins/request-context';
-import { actorRef } from './users.routes';
+import { actorRef, requireWorkspace } from '../../plugins/request-context';
+import { uploadedFile } from '../../lib/upload';
 import * as service from './user-import.service';
 
 const tags = ['users'];
-
-/** The uploaded file of a multipart request (field `file`), fully read; a missing or oversized file is a 400/413. */
-export async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, 'Carica un file CSV o Excel', { errors: [{ path: 'file', message: 'Carica un file CSV o Excel' }] });
-  }
-  const part = await request.file();
-  if (!part || part.fieldname !== 'file') {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, 'Carica un file CSV o Excel', { errors: [{ path: 'file', message: 'Carica un file CSV o Excel' }] });
-  }
-  const buf = await part.toBuffer();
-  if (buf.length === 0) throw new AppError(ErrorCode.VALIDATION_FAILED, 'Il file è vuoto', { errors: [{ path: 'file', message: 'Il file è vuoto' }] });
-  return buf;
-}
 
 export function userImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {

@@ -16,7 +16,8 @@ import { readTable, SpreadsheetError, writeXlsx, type Table } from '../../lib/sp
 import { groupRepo, findGroupByName } from '../groups/groups.service';
 import { findWorkspace } from '../workspaces/workspaces.service';
 import * as repo from './users.repository';
-import { enroll, type ActorRef } from './users.service';
+import type { ActorRef } from '../../plugins/request-context';
+import { enroll } from './users.service';
 
 export const MAX_IMPORT_ROWS = 2000;
 

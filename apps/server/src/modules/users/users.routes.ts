@@ -11,17 +11,12 @@ import {
   UserPageSchema,
   UserSchema,
 } from '@timbro/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { requireActor, requireWorkspace } from '../../plugins/request-context';
+import { actorRef, requireWorkspace } from '../../plugins/request-context';
 import * as service from './users.service';
 
 const tags = ['users'];
-
-export function actorRef(request: FastifyRequest): service.ActorRef {
-  return { userId: requireActor(request).userId, userInfoId: request.workspace?.membership.userInfoId ?? null, requestId: request.id };
-}
 
 export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {

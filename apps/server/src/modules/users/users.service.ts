@@ -19,18 +19,16 @@ import { AppError, notFound, validation } from '../../lib/errors';
 import { enqueueMail, type MailLogger } from '../../lib/mail';
 import { invitationMail, workspaceInvitationMail } from '../../lib/mail-templates';
 import { randomToken, sha256 } from '../../lib/tokens';
+import type { ActorRef } from '../../plugins/request-context';
 import * as accounts from '../auth/account.service';
 import { findWorkspace } from '../workspaces/workspaces.service';
 import { loginEmailEditable, maskEmail, presentUser } from './users.presenter';
 import { checkDisable, checkRoleChange } from './users.policy';
 import * as repo from './users.repository';
-import type { AccountRow, UserRecord } from './users.repository';
 
-export interface ActorRef {
-  userId: string;
-  userInfoId: string | null;
-  requestId: string;
-}
+/** Recipient lookups, used by every module that notifies people (requests, and the modules to come). */
+export { enabledAdmins, otherEnabledAdmins, recipientsOf, type Recipient } from './users.repository';
+import type { AccountRow, UserRecord } from './users.repository';
 
 function roleFlags(roles: string[]) {
   return { isAdmin: roles.includes('admin'), isAccountant: roles.includes('accountant'), isMember: roles.includes('member') };

@@ -1,0 +1,117 @@
+import { attMsg, contractOn, isoWeekday, openDayMinutes, pairPunches, peopleMsg, requestMinutes, weekdayPauses, wtMsg, type RequestWriteResult } from '@timbro/shared';
+import type { Queryable } from '../../db/client';
+import type { WorkspaceScope } from '../../db/scope';
+import { conflict, validation } from '../../lib/errors';
+import { italianDate, todayIn } from '../../lib/time';
+import type { RequestCtx } from '../../plugins/request-context';
+import { quotaInputs } from '../accruals/accruals.service';
+import { loadContracts, loadHolidays, loadPunches, type JustificationRow } from './attendance.repository';
+import * as repo from './requests.repository';
+import { capacityField, expectedFor, fmt, requestLabel, requestsClash, round2, unitLabel, type Draft } from './requests.rules';
+
+/** The checks a request passes before it is written; those that must hold under the people's row locks say so. */
+
+/** The justification of a request: it must exist here and be enabled (an edit may keep a since-disabled one). */
+export async function loadJustification(q: Queryable, scope: WorkspaceScope, id: string, allowDisabledId?: string) {
+  const j = await repo.findJustification(q, scope, id);
+  if (!j) throw validation([{ path: 'justificationId', message: wtMsg.justificationNotFound }]);
+  if (!j.enabled && j.id !== allowDisabledId) throw validation([{ path: 'justificationId', message: attMsg.justificationDisabled }]);
+  return j;
+}
+
+/**
+ * The people of requests must exist in the workspace (another workspace's person reads as not found). New requests
+ * (`employeesOnly`) are only for enabled employees: not for an admin or accountant who is no employee, nor for a
+ * disabled membership. Editing keeps working on an existing request of someone disabled since.
+ */
+export async function requireMembers(q: Queryable, scope: WorkspaceScope, ids: string[], opts: { lock: boolean; employeesOnly: boolean }) {
+  const rows = await repo.peopleForRequests(q, scope, ids, opts.lock);
+  const errors: { path: string; message: string }[] = [];
+  ids.forEach((id, i) => {
+    const row = rows.find((r) => r.id === id);
+    if (!row) errors.push({ path: `userInfoIds.${i}`, message: peopleMsg.userNotFound });
+    else if (opts.employeesOnly && !(row.isMember && row.enabled)) errors.push({ path: `userInfoIds.${i}`, message: attMsg.notAnActiveEmployee });
+  });
+  if (errors.length > 0) throw validation(errors);
+}
+
+/** Refuses a draft that overlaps another open or approved request of the same person (409, names the clash). */
+export async function checkOverlaps(q: Queryable, scope: WorkspaceScope, drafts: Draft[], exceptIds: string[] = []) {
+  const people = [...new Set(drafts.map((d) => d.userInfoId))];
+  const dates = drafts.map((d) => d.date).sort();
+  const others = await repo.activeRequestsBetween(q, scope, people, dates[0]!, dates.at(-1)!, { exceptIds });
+  for (const d of drafts) {
+    const clash = others.find((o) => requestsClash(d, o));
+    if (clash) {
+      const label = requestLabel(clash, clash.justification);
+      const who = people.length > 1 ? `${clash.employee.firstName} ${clash.employee.lastName}, ` : '';
+      const message = attMsg.requestOverlap(who + label);
+      throw conflict(message, [{ path: 'date', message }]);
+    }
+  }
+  // Drafts of one batch never clash with each other (same shape on different days), except across people: no.
+}
+
+/**
+ * Open hours (issue 10 §4, openDayMinutes): an employee's increase-type request (trips, training, remote work) for a
+ * day before today in the workspace's zone may add at most 24 h − the minutes worked that day − the minutes of the
+ * other increase-type requests of that day that are not rejected. Over it is a 400 on the request's field, checked
+ * before any status is decided, so auto-approval never approves it. Days from today on, and admins, are not bound
+ * (beyond the 24 h of a quantity, see expand). Runs under the people's row locks, so two requests cannot both pass.
+ */
+export async function checkOpenHours(q: Queryable, ctx: RequestCtx, j: JustificationRow, drafts: Draft[], exceptIds: string[] = []) {
+  if (j.impact !== 'increase') return;
+  const today = todayIn(ctx.timeZone);
+  const past = drafts.filter((d) => d.date < today);
+  if (past.length === 0) return;
+  const people = [...new Set(past.map((d) => d.userInfoId))];
+  const dates = past.map((d) => d.date).sort();
+  const from = dates[0]!;
+  const to = dates.at(-1)!;
+  const [contractsBy, hol, punchesBy, otherRequests] = await Promise.all([
+    loadContracts(q, ctx.scope, people, from, to),
+    loadHolidays(q, ctx.scope, from, to),
+    loadPunches(q, ctx.scope, people, from, to),
+    repo.activeRequestsBetween(q, ctx.scope, people, from, to, { exceptIds, increaseOnly: true }),
+  ]);
+  const holidaySet = new Set(hol.map((h) => h.date));
+  const now = new Date().toISOString();
+  for (const userInfoId of people) {
+    const contractsOf = contractsBy.get(userInfoId) ?? [];
+    // The engine's pairing over the punches around the days (a night shift is worked on the day it started).
+    const pairs = pairPunches((punchesBy.get(userInfoId) ?? []).map((p) => ({ id: p.id, at: p.at.toISOString(), direction: p.direction })), ctx.timeZone, now);
+    for (const d of past.filter((x) => x.userInfoId === userInfoId)) {
+      const expected = expectedFor(contractsOf, holidaySet, d.date);
+      const contract = contractOn(contractsOf, d.date);
+      const pauses = contract && expected > 0 ? weekdayPauses(contract.timeSlots, isoWeekday(d.date)) : [];
+      const worked = pairs.filter((p) => p.date === d.date && !p.anomaly).reduce((sum, p) => sum + p.minutes, 0);
+      const otherIncrease = otherRequests
+        .filter((r) => r.userInfoId === userInfoId && r.date === d.date)
+        .reduce((sum, r) => sum + requestMinutes({ ...r, impact: r.justification.impact, unit: r.justification.unit }, expected, pauses), 0);
+      const open = openDayMinutes(worked, otherIncrease);
+      const minutes = requestMinutes({ ...d, id: '', justificationId: j.id, impact: j.impact, unit: j.unit }, expected, pauses);
+      if (minutes > open) throw validation([{ path: capacityField(d), message: attMsg.dayFull(italianDate(d.date), fmt(Math.floor(open) / 60)) }]);
+    }
+  }
+}
+
+/**
+ * Non-blocking warnings: a request over the remaining balance of a justification the person accrues (spec §5 "a
+ * request over quota shows a warning"). Available = ledger up to the date − other pending requests − this one.
+ * The ledger is the accruals module's: it answers with the sums.
+ */
+export async function quotaWarnings(q: Queryable, scope: WorkspaceScope, j: JustificationRow, drafts: Draft[], exceptIds: string[] = []) {
+  const people = [...new Set(drafts.map((d) => d.userInfoId))];
+  const lastDate = drafts.map((d) => d.date).sort().at(-1)!;
+  const { tracked, ledger, pending } = await quotaInputs(q, scope, j.id, people, lastDate, exceptIds);
+  const warnings: RequestWriteResult['warnings'] = [];
+  for (const userInfoId of people) {
+    const l = ledger.find((r) => r.userInfoId === userInfoId);
+    const accrues = tracked.some((t) => t.userInfoId === userInfoId) || (l?.kinds ?? []).some((k) => k !== 'usage');
+    if (!accrues) continue;
+    const requested = drafts.filter((d) => d.userInfoId === userInfoId).reduce((s, d) => s + d.amount, 0);
+    const available = round2(Number(l?.sum ?? 0) - Number(pending.find((p) => p.userInfoId === userInfoId)?.sum ?? 0));
+    if (requested > available + 1e-9) warnings.push({ code: 'OVER_QUOTA', message: attMsg.overQuota(fmt(Math.max(0, available)), unitLabel(j.unit, available)) });
+  }
+  return warnings;
+}

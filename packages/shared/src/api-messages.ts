@@ -1,0 +1,89 @@
+/**
+ * The Italian texts the API answers with, beside the field messages of the schemas (msg, inputMsg, peopleMsg, attMsg,
+ * wtMsg): HTTP-level errors, access, authentication, imports and the confirmations of actions. Server code takes every
+ * user-visible text from here or from those objects (lint forbids literal messages in AppError, the error helpers
+ * and `{ message }` answers); the web shows them as they come. Mail texts live in the server's mail templates.
+ */
+const rows = (n: number) => `${n} ${n === 1 ? 'riga' : 'righe'}`;
+
+export const apiMsg = {
+  http: {
+    invalidRequest: 'Richiesta non valida',
+    invalidFields: 'Alcuni campi non sono validi',
+    notFound: 'Risorsa non trovata',
+    methodNotAllowed: 'Metodo non consentito',
+    notAcceptable: 'Formato della risposta non disponibile',
+    payloadTooLarge: 'Il contenuto inviato è troppo grande',
+    unsupportedMediaType: 'Formato della richiesta non supportato',
+    tooManyRequests: 'Troppe richieste. Riprova tra poco.',
+    duplicate: 'Esiste già un elemento con questi dati',
+    inUse: 'Questo elemento è collegato ad altri dati',
+  },
+  access: {
+    loginRequired: 'Accesso richiesto',
+    forbidden: 'Non autorizzato',
+    workspaceForbidden: 'Non hai accesso a questa azienda',
+    csrfHeaderMissing: 'Richiesta rifiutata: intestazione applicativa mancante',
+    csrfCrossSite: 'Richiesta rifiutata: origine non consentita',
+    invalidSession: 'Sessione non valida',
+  },
+  auth: {
+    invalidCredentials: 'Email o password non corretti',
+    accountDisabled: 'Il tuo account è disabilitato. Contatta l’amministratore.',
+    sessionExpired: 'Sessione scaduta. Accedi di nuovo.',
+    linkInvalid: 'Il link non è valido o è scaduto. Richiedine uno nuovo.',
+    verifyLinkInvalid: 'Il link non è valido o è scaduto. Richiedine uno nuovo dal tuo profilo.',
+    tooManyAttempts: (minutes: number) => `Troppi tentativi. Riprova tra ${minutes} minut${minutes === 1 ? 'o' : 'i'}.`,
+    tooManyAttemptsLater: 'Troppi tentativi. Riprova più tardi.',
+    sessionNotFound: 'Sessione non trovata',
+  },
+  workspace: {
+    notFound: 'Azienda non trovata',
+  },
+  import: {
+    fileMissing: 'Carica un file CSV o Excel',
+    fileEmpty: 'Il file è vuoto',
+    noRows: 'Il file non contiene righe da importare',
+    tooManyRows: (max: number | string) => `Il file contiene più di ${max} righe: dividilo in più file`,
+    missingColumn: (header: string) => `Manca la colonna obbligatoria «${header}»`,
+    row: (line: number, message: string) => `Riga ${line}: ${message}`,
+    duplicateOfRow: (line: number) => `Duplicato della riga ${line}`,
+    unknownRole: (word: string) => `Ruolo sconosciuto: «${word}» (usa amministratore, consulente o dipendente)`,
+    usersRefused: (bad: number) => `Il file contiene ${rows(bad)} con errori: nessun dipendente è stato importato`,
+    punchesRefused: (bad: number) => `Il file contiene ${rows(bad)} con errori: nessuna timbratura è stata importata`,
+    noEmployeeWithFiscalCode: (code: string) => `Nessun dipendente con codice fiscale ${code}`,
+    noEmployeeWithEmail: (email: string) => `Nessun dipendente con email ${email}`,
+    employeeMissing: 'Indica il dipendente',
+    punchMomentInvalid: 'Data o ora non valida (usa GG/MM/AAAA e HH:mm)',
+    punchInFuture: 'La timbratura non può essere nel futuro',
+    punchDirectionInvalid: 'Verso non valido: usa E (entrata) o U (uscita)',
+    punchEmployeeColumnMissing: 'Manca la colonna «Codice fiscale» (oppure «Email») che indica il dipendente',
+    punchDateColumnsMissing: 'Mancano le colonne «Data» e «Ora» (oppure «Data e ora»)',
+    punchDirectionColumnMissing: 'Manca la colonna «Verso» (E/U, entrata/uscita)',
+    repeatedPunch: (line: number) => `Timbratura ripetuta: è uguale alla riga ${line}`,
+  },
+  workingTime: {
+    templateDayInUse: 'Il modello giornaliero è usato da un modello settimanale: toglilo da lì prima di eliminarlo',
+    patronTaken: 'Il santo patrono è già impostato: modificalo invece di aggiungerne un altro',
+    patronTakenField: 'Il santo patrono è già impostato',
+  },
+  /** Confirmations of actions (`{ message }` answers). */
+  done: {
+    requestWithdrawn: 'Richiesta annullata',
+    requestDeleted: 'Richiesta eliminata',
+    punchDeleted: 'Timbratura eliminata',
+    groupDeleted: 'Gruppo eliminato',
+    holidayDeleted: 'Festività eliminata',
+    templateDeleted: 'Modello eliminato',
+    contractDeleted: 'Contratto eliminato',
+    sessionRefreshed: 'Sessione rinnovata',
+    loggedOut: 'Disconnessione effettuata',
+    resetLinkSent: "Ti abbiamo inviato un'email con il link per reimpostare la password.",
+    languageUpdated: 'Lingua aggiornata',
+    passwordUpdated: 'Password aggiornata',
+    profileDeleted: 'Profilo eliminato',
+    verificationSent: 'Ti abbiamo inviato un nuovo link di conferma.',
+    sessionClosed: 'Sessione chiusa',
+    otherSessionsClosed: 'Le altre sessioni sono state chiuse',
+  },
+} as const;
