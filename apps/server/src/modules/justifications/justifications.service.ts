@@ -1,31 +1,26 @@
 import { ErrorCode, wtMsg, type JustificationGroupInput, type JustificationInput } from '@timbro/shared';
-import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { justificationGroups, justifications } from '../../db/schema';
-import { insertInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
-import { nameKey } from '../../db/sql';
+import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
-import type { ActorRef } from '../users/users.service';
+import type { RequestCtx } from '../../plugins/request-context';
 import { DEFAULT_JUSTIFICATION_GROUPS, DEFAULT_JUSTIFICATIONS } from './justifications.defaults';
+import * as repo from './justifications.repository';
 
-const justificationRepo = tenantRepository(justifications);
-const groupRepo = tenantRepository(justificationGroups);
+const { groupRepo, justificationRepo } = repo;
 
 /** Installs the default Italian absence types in a workspace that has none (idempotent). */
 export async function ensureDefaultJustifications(q: Queryable, scope: WorkspaceScope): Promise<boolean> {
-  const [any] = await q.select({ id: justifications.id }).from(justifications).where(inScope(justifications, scope)).limit(1);
-  if (any) return false;
+  if (await repo.hasJustifications(q, scope)) return false;
   const groupIds = new Map<string, string>();
   for (const g of DEFAULT_JUSTIFICATION_GROUPS) {
     const row = await groupRepo.insert(q, scope, { name: g.name, summarizeable: g.summarizeable });
     groupIds.set(g.key, row.id);
   }
-  await insertInScope(
+  await repo.insertJustifications(
     q,
     scope,
-    justifications,
     DEFAULT_JUSTIFICATIONS.map((j) => ({
       code: j.code,
       name: j.name,
@@ -39,15 +34,7 @@ export async function ensureDefaultJustifications(q: Queryable, scope: Workspace
   return true;
 }
 
-function selectJustifications(q: Queryable) {
-  return q
-    .select({ j: justifications, groupName: justificationGroups.name, groupDisabled: justificationGroups.disabled })
-    .from(justifications)
-    .leftJoin(justificationGroups, and(eq(justificationGroups.id, justifications.groupId), eq(justificationGroups.workspaceId, justifications.workspaceId)));
-}
-
-type JRow = { j: typeof justifications.$inferSelect; groupName: string | null; groupDisabled: boolean | null };
-const present = (r: JRow) => ({
+const present = (r: repo.JustificationWithGroup) => ({
   id: r.j.id,
   code: r.j.code,
   name: r.j.name,
@@ -60,8 +47,8 @@ const present = (r: JRow) => ({
   payrollCode: r.j.payrollCode,
 });
 
-export async function listJustifications(deps: AppDeps, scope: WorkspaceScope) {
-  const rows = await selectJustifications(deps.db).where(inScope(justifications, scope)).orderBy(asc(nameKey(justifications.name)));
+export async function listJustifications(deps: AppDeps, ctx: RequestCtx) {
+  const rows = await repo.listJustifications(deps.db, ctx.scope);
   return rows.map(present);
 }
 
@@ -69,40 +56,35 @@ export async function listJustifications(deps: AppDeps, scope: WorkspaceScope) {
  * Lookup: enabled absence types of enabled groups, plus `includeId` even when disabled (the record being edited
  * still references it).
  */
-export async function lookupJustifications(deps: AppDeps, scope: WorkspaceScope, includeId?: string) {
-  const usable = and(eq(justifications.enabled, true), sql`coalesce(${justificationGroups.disabled}, false) = false`);
-  const rows = await selectJustifications(deps.db)
-    .where(inScope(justifications, scope, includeId ? or(usable, eq(justifications.id, includeId)) : usable))
-    .orderBy(asc(nameKey(justifications.name)));
+export async function lookupJustifications(deps: AppDeps, ctx: RequestCtx, includeId?: string) {
+  const rows = await repo.lookupJustifications(deps.db, ctx.scope, includeId);
   return rows.map(present);
 }
 
-export async function getJustification(deps: AppDeps, scope: WorkspaceScope, id: string) {
-  const [row] = await selectJustifications(deps.db).where(inScope(justifications, scope, eq(justifications.id, id)));
+export async function getJustification(deps: AppDeps, ctx: RequestCtx, id: string) {
+  const row = await repo.findJustification(deps.db, ctx.scope, id);
   if (!row) throw notFound(wtMsg.justificationNotFound);
   return present(row);
 }
 
 async function checkJustification(q: Queryable, scope: WorkspaceScope, input: JustificationInput, exceptId?: string) {
-  const [clash] = await q
-    .select({ id: justifications.id })
-    .from(justifications)
-    .where(inScope(justifications, scope, sql`upper(${justifications.code}) = ${input.code}`, exceptId ? sql`${justifications.id} <> ${exceptId}` : undefined));
-  if (clash) throw new AppError(ErrorCode.CONFLICT, wtMsg.codeTaken, { errors: [{ path: 'code', message: wtMsg.codeTaken }] });
+  if (await repo.findOtherByCode(q, scope, input.code, exceptId)) throw new AppError(ErrorCode.CONFLICT, wtMsg.codeTaken, { errors: [{ path: 'code', message: wtMsg.codeTaken }] });
   if (input.groupId && !(await groupRepo.findById(q, scope, input.groupId))) throw validation([{ path: 'groupId', message: wtMsg.justificationGroupNotFound }]);
 }
 
-export async function createJustification(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, input: JustificationInput) {
+export async function createJustification(deps: AppDeps, ctx: RequestCtx, input: JustificationInput) {
+  const { scope, actor } = ctx;
   const id = await deps.db.transaction(async (tx) => {
     await checkJustification(tx, scope, input);
     const row = await justificationRepo.insert(tx, scope, input);
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'justification.create', entityType: 'justification', entityId: row.id, changes: input, requestId: actor.requestId });
     return row.id;
   });
-  return getJustification(deps, scope, id);
+  return getJustification(deps, ctx, id);
 }
 
-export async function updateJustification(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string, input: JustificationInput) {
+export async function updateJustification(deps: AppDeps, ctx: RequestCtx, id: string, input: JustificationInput) {
+  const { scope, actor } = ctx;
   await deps.db.transaction(async (tx) => {
     const before = await justificationRepo.findById(tx, scope, id);
     if (!before) throw notFound(wtMsg.justificationNotFound);
@@ -110,33 +92,22 @@ export async function updateJustification(deps: AppDeps, scope: WorkspaceScope, 
     const after = await justificationRepo.update(tx, scope, id, { ...input, updatedAt: new Date() });
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'justification.update', entityType: 'justification', entityId: id, changes: diff(before, after!), requestId: actor.requestId });
   });
-  return getJustification(deps, scope, id);
+  return getJustification(deps, ctx, id);
 }
 
 // Groups
 
-export async function listJustificationGroups(deps: AppDeps, scope: WorkspaceScope, opts: { includeId?: string; includeDisabled?: boolean } = {}) {
-  // The outer table is named explicitly: in a one-table select drizzle renders bare column names, which inside the
-  // subquery would resolve to j's own columns (j.group_id = j.id, never true).
-  const count = sql<number>`(select count(*)::int from ${justifications} j where j.workspace_id = ${justificationGroups}.workspace_id and j.group_id = ${justificationGroups}.id)`;
-  const visible = opts.includeDisabled ? undefined : opts.includeId ? or(eq(justificationGroups.disabled, false), eq(justificationGroups.id, opts.includeId)) : eq(justificationGroups.disabled, false);
-  const rows = await deps.db
-    .select({ g: justificationGroups, count })
-    .from(justificationGroups)
-    .where(inScope(justificationGroups, scope, visible))
-    .orderBy(asc(nameKey(justificationGroups.name)));
+export async function listJustificationGroups(deps: AppDeps, ctx: RequestCtx, opts: { includeId?: string; includeDisabled?: boolean } = {}) {
+  const rows = await repo.listGroups(deps.db, ctx.scope, opts);
   return rows.map((r) => ({ id: r.g.id, name: r.g.name, disabled: r.g.disabled, summarizeable: r.g.summarizeable, justificationsCount: r.count }));
 }
 
 async function checkGroupName(q: Queryable, scope: WorkspaceScope, name: string, exceptId?: string) {
-  const [clash] = await q
-    .select({ id: justificationGroups.id })
-    .from(justificationGroups)
-    .where(inScope(justificationGroups, scope, sql`lower(${justificationGroups.name}) = lower(${name})`, exceptId ? sql`${justificationGroups.id} <> ${exceptId}` : undefined));
-  if (clash) throw new AppError(ErrorCode.CONFLICT, wtMsg.nameTaken, { errors: [{ path: 'name', message: wtMsg.nameTaken }] });
+  if (await repo.findOtherGroupByName(q, scope, name, exceptId)) throw new AppError(ErrorCode.CONFLICT, wtMsg.nameTaken, { errors: [{ path: 'name', message: wtMsg.nameTaken }] });
 }
 
-export async function createJustificationGroup(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, input: JustificationGroupInput) {
+export async function createJustificationGroup(deps: AppDeps, ctx: RequestCtx, input: JustificationGroupInput) {
+  const { scope, actor } = ctx;
   return deps.db.transaction(async (tx) => {
     await checkGroupName(tx, scope, input.name);
     const row = await groupRepo.insert(tx, scope, input);
@@ -145,7 +116,8 @@ export async function createJustificationGroup(deps: AppDeps, scope: WorkspaceSc
   });
 }
 
-export async function updateJustificationGroup(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string, input: JustificationGroupInput) {
+export async function updateJustificationGroup(deps: AppDeps, ctx: RequestCtx, id: string, input: JustificationGroupInput) {
+  const { scope, actor } = ctx;
   await deps.db.transaction(async (tx) => {
     const before = await groupRepo.findById(tx, scope, id);
     if (!before) throw notFound(wtMsg.justificationGroupNotFound);
@@ -153,6 +125,6 @@ export async function updateJustificationGroup(deps: AppDeps, scope: WorkspaceSc
     const after = await groupRepo.update(tx, scope, id, { ...input, updatedAt: new Date() });
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'justification-group.update', entityType: 'justification-group', entityId: id, changes: diff(before, after!), requestId: actor.requestId });
   });
-  const all = await listJustificationGroups(deps, scope, { includeDisabled: true });
+  const all = await listJustificationGroups(deps, ctx, { includeDisabled: true });
   return all.find((g) => g.id === id)!;
 }
