@@ -1,19 +1,15 @@
 import { ErrorCode, slotMinutes, wtMsg, type TemplateDay, type TemplateDayInput, type TemplateWeek, type TemplateWeekInput } from '@timbro/shared';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { templateDays, templateDaySlots, templateWeekDays, templateWeeks } from '../../db/schema';
-import { insertInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
-import { nameKey } from '../../db/sql';
+import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
-import type { ActorRef } from '../users/users.service';
+import type { RequestCtx } from '../../plugins/request-context';
+import * as repo from './templates.repository';
 
-const dayRepo = tenantRepository(templateDays);
-const weekRepo = tenantRepository(templateWeeks);
+const { dayRepo, weekRepo } = repo;
 
-type SlotRow = typeof templateDaySlots.$inferSelect;
-const slotOut = (s: SlotRow) => ({
+const slotOut = (s: repo.TemplateDaySlotRow) => ({
   startsAtMinutes: s.startsAtMinutes,
   endsAtMinutes: s.endsAtMinutes,
   pauseStartsAtMinutes: s.pauseStartsAtMinutes,
@@ -24,49 +20,37 @@ const slotOut = (s: SlotRow) => ({
 
 /** Days with their slots in two queries (no N+1). */
 async function loadDays(q: Queryable, scope: WorkspaceScope, ids?: string[]): Promise<TemplateDay[]> {
-  const days = await q
-    .select()
-    .from(templateDays)
-    .where(inScope(templateDays, scope, ids ? inArray(templateDays.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']) : undefined))
-    .orderBy(asc(nameKey(templateDays.name)));
+  const days = await repo.findDays(q, scope, ids);
   if (days.length === 0) return [];
-  const slots = await q
-    .select()
-    .from(templateDaySlots)
-    .where(inScope(templateDaySlots, scope, inArray(templateDaySlots.templateDayId, days.map((d) => d.id))))
-    .orderBy(asc(templateDaySlots.position), asc(templateDaySlots.startsAtMinutes));
+  const slots = await repo.slotsOfDays(q, scope, days.map((d) => d.id));
   return days.map((d) => {
     const own = slots.filter((s) => s.templateDayId === d.id).map(slotOut);
     return { id: d.id, name: d.name, description: d.description, timeSlots: own, minutes: own.reduce((m, s) => m + slotMinutes({ ...s, weekday: 1 }), 0) };
   });
 }
 
-async function checkName(q: Queryable, table: typeof templateDays | typeof templateWeeks, scope: WorkspaceScope, name: string, exceptId?: string) {
-  const [clash] = await q
-    .select({ id: table.id })
-    .from(table)
-    .where(inScope(table, scope, sql`lower(${table.name}) = lower(${name})`, exceptId ? sql`${table.id} <> ${exceptId}` : undefined));
-  if (clash) throw new AppError(ErrorCode.CONFLICT, wtMsg.nameTaken, { errors: [{ path: 'name', message: wtMsg.nameTaken }] });
+async function checkName(q: Queryable, kind: 'day' | 'week', scope: WorkspaceScope, name: string, exceptId?: string) {
+  if (await repo.findOtherByName(q, kind, scope, name, exceptId)) throw new AppError(ErrorCode.CONFLICT, wtMsg.nameTaken, { errors: [{ path: 'name', message: wtMsg.nameTaken }] });
 }
 
 async function writeDaySlots(q: Queryable, scope: WorkspaceScope, dayId: string, input: TemplateDayInput) {
-  await q.delete(templateDaySlots).where(inScope(templateDaySlots, scope, eq(templateDaySlots.templateDayId, dayId)));
-  await insertInScope(q, scope, templateDaySlots, input.timeSlots.map((s, position) => ({ ...s, templateDayId: dayId, position })));
+  await repo.replaceDaySlots(q, scope, dayId, input.timeSlots.map((s, position) => ({ ...s, position })));
 }
 
-export const listTemplateDays = (deps: AppDeps, scope: WorkspaceScope) => loadDays(deps.db, scope);
+export const listTemplateDays = (deps: AppDeps, ctx: RequestCtx) => loadDays(deps.db, ctx.scope);
 
-export async function getTemplateDay(deps: AppDeps, scope: WorkspaceScope, id: string) {
-  const [day] = await loadDays(deps.db, scope, [id]);
+export async function getTemplateDay(deps: AppDeps, ctx: RequestCtx, id: string) {
+  const [day] = await loadDays(deps.db, ctx.scope, [id]);
   if (!day) throw notFound(wtMsg.templateDayNotFound);
   return day;
 }
 
-export async function saveTemplateDay(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string | null, input: TemplateDayInput) {
+export async function saveTemplateDay(deps: AppDeps, ctx: RequestCtx, id: string | null, input: TemplateDayInput) {
+  const { scope, actor } = ctx;
   const dayId = await deps.db.transaction(async (tx) => {
     // A missing (or other workspace's) template is a 404 before any name conflict.
     if (id && !(await dayRepo.findById(tx, scope, id))) throw notFound(wtMsg.templateDayNotFound);
-    await checkName(tx, templateDays, scope, input.name, id ?? undefined);
+    await checkName(tx, 'day', scope, input.name, id ?? undefined);
     let rowId = id;
     if (rowId) {
       const updated = await dayRepo.update(tx, scope, rowId, { name: input.name, description: input.description, updatedAt: new Date() });
@@ -76,27 +60,23 @@ export async function saveTemplateDay(deps: AppDeps, scope: WorkspaceScope, acto
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: id ? 'template-day.update' : 'template-day.create', entityType: 'template-day', entityId: rowId, changes: input, requestId: actor.requestId });
     return rowId;
   });
-  return getTemplateDay(deps, scope, dayId);
+  return getTemplateDay(deps, ctx, dayId);
 }
 
-export async function deleteTemplateDay(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string) {
+export async function deleteTemplateDay(deps: AppDeps, ctx: RequestCtx, id: string) {
+  const { scope, actor } = ctx;
   await deps.db.transaction(async (tx) => {
     if (!(await dayRepo.findById(tx, scope, id))) throw notFound(wtMsg.templateDayNotFound);
-    const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(templateWeekDays).where(inScope(templateWeekDays, scope, eq(templateWeekDays.templateDayId, id)));
-    if ((used?.n ?? 0) > 0) throw new AppError(ErrorCode.CONFLICT, 'Il modello giornaliero è usato da un modello settimanale: toglilo da lì prima di eliminarlo');
+    if ((await repo.countWeekDaysUsing(tx, scope, id)) > 0) throw new AppError(ErrorCode.CONFLICT, 'Il modello giornaliero è usato da un modello settimanale: toglilo da lì prima di eliminarlo');
     await dayRepo.remove(tx, scope, id);
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'template-day.delete', entityType: 'template-day', entityId: id, requestId: actor.requestId });
   });
 }
 
 async function loadWeeks(q: Queryable, scope: WorkspaceScope, ids?: string[]): Promise<TemplateWeek[]> {
-  const weeks = await q
-    .select()
-    .from(templateWeeks)
-    .where(inScope(templateWeeks, scope, ids ? inArray(templateWeeks.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']) : undefined))
-    .orderBy(asc(nameKey(templateWeeks.name)));
+  const weeks = await repo.findWeeks(q, scope, ids);
   if (weeks.length === 0) return [];
-  const links = await q.select().from(templateWeekDays).where(inScope(templateWeekDays, scope, inArray(templateWeekDays.templateWeekId, weeks.map((w) => w.id))));
+  const links = await repo.weekDaysOf(q, scope, weeks.map((w) => w.id));
   const days = await loadDays(q, scope, [...new Set(links.map((l) => l.templateDayId))]);
   const dayById = new Map(days.map((d) => [d.id, d]));
   return weeks.map((w) => {
@@ -113,21 +93,22 @@ async function loadWeeks(q: Queryable, scope: WorkspaceScope, ids?: string[]): P
   });
 }
 
-export const listTemplateWeeks = (deps: AppDeps, scope: WorkspaceScope) => loadWeeks(deps.db, scope);
+export const listTemplateWeeks = (deps: AppDeps, ctx: RequestCtx) => loadWeeks(deps.db, ctx.scope);
 
-export async function getTemplateWeek(deps: AppDeps, scope: WorkspaceScope, id: string) {
-  const [week] = await loadWeeks(deps.db, scope, [id]);
+export async function getTemplateWeek(deps: AppDeps, ctx: RequestCtx, id: string) {
+  const [week] = await loadWeeks(deps.db, ctx.scope, [id]);
   if (!week) throw notFound(wtMsg.templateWeekNotFound);
   return week;
 }
 
-export async function saveTemplateWeek(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string | null, input: TemplateWeekInput) {
+export async function saveTemplateWeek(deps: AppDeps, ctx: RequestCtx, id: string | null, input: TemplateWeekInput) {
+  const { scope, actor } = ctx;
   const weekId = await deps.db.transaction(async (tx) => {
     // A missing (or other workspace's) template is a 404 before any name conflict or day check.
     if (id && !(await weekRepo.findById(tx, scope, id))) throw notFound(wtMsg.templateWeekNotFound);
-    await checkName(tx, templateWeeks, scope, input.name, id ?? undefined);
+    await checkName(tx, 'week', scope, input.name, id ?? undefined);
     const dayIds = [...new Set(input.days.map((d) => d.templateDayId))];
-    const found = dayIds.length ? await tx.select({ id: templateDays.id }).from(templateDays).where(inScope(templateDays, scope, inArray(templateDays.id, dayIds))) : [];
+    const found = dayIds.length ? await repo.existingDayIds(tx, scope, dayIds) : [];
     if (found.length !== dayIds.length) {
       const missing = input.days.findIndex((d) => !found.some((f) => f.id === d.templateDayId));
       throw validation([{ path: `days.${missing}.templateDayId`, message: wtMsg.templateDayNotFound }]);
@@ -136,18 +117,19 @@ export async function saveTemplateWeek(deps: AppDeps, scope: WorkspaceScope, act
     if (rowId) {
       const updated = await weekRepo.update(tx, scope, rowId, { name: input.name, description: input.description, updatedAt: new Date() });
       if (!updated) throw notFound(wtMsg.templateWeekNotFound);
-      await tx.delete(templateWeekDays).where(inScope(templateWeekDays, scope, eq(templateWeekDays.templateWeekId, rowId)));
+      await repo.deleteWeekDays(tx, scope, rowId);
     } else rowId = (await weekRepo.insert(tx, scope, { name: input.name, description: input.description })).id;
     if (input.days.length > 0) {
-      await insertInScope(tx, scope, templateWeekDays, input.days.map((d) => ({ templateWeekId: rowId!, weekday: d.weekday, templateDayId: d.templateDayId })));
+      await repo.insertWeekDays(tx, scope, rowId, input.days);
     }
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: id ? 'template-week.update' : 'template-week.create', entityType: 'template-week', entityId: rowId, changes: input, requestId: actor.requestId });
     return rowId;
   });
-  return getTemplateWeek(deps, scope, weekId);
+  return getTemplateWeek(deps, ctx, weekId);
 }
 
-export async function deleteTemplateWeek(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string) {
+export async function deleteTemplateWeek(deps: AppDeps, ctx: RequestCtx, id: string) {
+  const { scope, actor } = ctx;
   await deps.db.transaction(async (tx) => {
     if (!(await weekRepo.findById(tx, scope, id))) throw notFound(wtMsg.templateWeekNotFound);
     await weekRepo.remove(tx, scope, id);
