@@ -1,7 +1,5 @@
 import {
-  EXPIRING_WITHIN_DAYS,
   ErrorCode,
-  addDays,
   contractStatus,
   findOverlap,
   isExpiring,
@@ -12,19 +10,17 @@ import {
   type ContractInput,
   type ListContractsQuery,
 } from '@timbro/shared';
-import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { contractAccruals, contracts, contractTimeSlots, justifications, userInfos, users } from '../../db/schema';
-import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
-import { likePattern, nameKey, sortTerm } from '../../db/sql';
+import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
 import { italianDate, todayIn } from '../../lib/time';
 import { deleteContractAccruals, syncContractAccruals } from '../accruals/accruals.service';
-import type { ActorRef } from '../users/users.service';
+import type { RequestCtx } from '../../plugins/request-context';
+import * as repo from './contracts.repository';
 
-type ContractRow = typeof contracts.$inferSelect;
+type ContractRow = repo.ContractRow;
 
 /** "dal 01/01/2026 al 31/12/2026" / "dal 01/01/2026 a tempo indeterminato" — how the overlap error names a contract. */
 export function contractLabel(c: { startsAt: string; endsAt: string | null }) {
@@ -36,18 +32,9 @@ async function present(q: Queryable, scope: WorkspaceScope, rows: ContractRow[],
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [slots, accruals, people] = await Promise.all([
-    q.select().from(contractTimeSlots).where(inScope(contractTimeSlots, scope, inArray(contractTimeSlots.contractId, ids))).orderBy(asc(contractTimeSlots.weekday), asc(contractTimeSlots.startsAtMinutes)),
-    q
-      .select({ a: contractAccruals, code: justifications.code, name: justifications.name, unit: justifications.unit })
-      .from(contractAccruals)
-      .innerJoin(justifications, and(eq(justifications.id, contractAccruals.justificationId), eq(justifications.workspaceId, contractAccruals.workspaceId)))
-      .where(inScope(contractAccruals, scope, inArray(contractAccruals.contractId, ids)))
-      .orderBy(asc(justifications.code)),
-    q
-      .select({ id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName })
-      .from(userInfos)
-      .innerJoin(users, eq(users.id, userInfos.userId))
-      .where(inScope(userInfos, scope, inArray(userInfos.id, [...new Set(rows.map((r) => r.userInfoId))]))),
+    repo.slotsOf(q, scope, ids),
+    repo.accrualsOf(q, scope, ids),
+    repo.employeeNames(q, scope, [...new Set(rows.map((r) => r.userInfoId))]),
   ]);
   return rows.map((c) => {
     const timeSlots = slots
@@ -76,74 +63,31 @@ async function present(q: Queryable, scope: WorkspaceScope, rows: ContractRow[],
   });
 }
 
-function filterCondition(filter: ListContractsQuery['filter'], today: string): SQL | undefined {
-  const notEnded = or(isNull(contracts.endsAt), sql`${contracts.endsAt} >= ${today}`);
-  const started = sql`${contracts.startsAt} <= ${today}`;
-  switch (filter) {
-    case 'all':
-      return undefined;
-    case 'relevant':
-      return notEnded;
-    case 'active':
-      return and(started, notEnded);
-    case 'expiring':
-      return and(started, sql`${contracts.endsAt} >= ${today}`, sql`${contracts.endsAt} <= ${addDays(today, EXPIRING_WITHIN_DAYS)}`);
-    case 'expired':
-      return sql`${contracts.endsAt} < ${today}`;
-  }
+export async function listContracts(deps: AppDeps, ctx: RequestCtx, query: ListContractsQuery) {
+  const today = todayIn(ctx.timeZone);
+  const { rows, total } = await repo.listContracts(deps.db, ctx.scope, query, today);
+  return { items: await present(deps.db, ctx.scope, rows, today), total, page: query.page, perPage: query.per_page };
 }
 
-export async function listContracts(deps: AppDeps, scope: WorkspaceScope, timeZone: string, query: ListContractsQuery) {
-  const today = todayIn(timeZone);
-  const search = query.search ? likePattern(query.search) : null;
-  const where = inScope(
-    contracts,
-    scope,
-    filterCondition(query.filter, today),
-    search ? or(ilike(userInfos.firstName, search), ilike(userInfos.lastName, search), ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, search), ilike(contracts.qualification, search)) : undefined,
-  );
-  const sortBy = query.sort === 'startsAt' ? contracts.startsAt : query.sort === 'endsAt' ? contracts.endsAt : nameKey(userInfos.lastName);
-  const base = () =>
-    deps.db
-      .select({ c: contracts })
-      .from(contracts)
-      .innerJoin(userInfos, and(eq(userInfos.id, contracts.userInfoId), eq(userInfos.workspaceId, contracts.workspaceId)))
-      .innerJoin(users, eq(users.id, userInfos.userId));
-  const rows = await base()
-    .where(where)
-    .orderBy(sortTerm(sortBy, query.order), asc(nameKey(userInfos.firstName)), asc(contracts.startsAt), asc(contracts.id))
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
-  const [count] = await deps.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(contracts)
-    .innerJoin(userInfos, and(eq(userInfos.id, contracts.userInfoId), eq(userInfos.workspaceId, contracts.workspaceId)))
-    .innerJoin(users, eq(users.id, userInfos.userId))
-    .where(where);
-  return { items: await present(deps.db, scope, rows.map((r) => r.c), today), total: count?.n ?? 0, page: query.page, perPage: query.per_page };
-}
-
+/** 404 unless the employee is in the workspace; `lock` serialises the contract writes of one employee (see the repository). */
 async function requireEmployee(q: Queryable, scope: WorkspaceScope, userInfoId: string, lock = false) {
-  const base = q.select({ id: userInfos.id }).from(userInfos).where(inScope(userInfos, scope, eq(userInfos.id, userInfoId)));
-  // The row lock serialises contract writes of one employee, so two concurrent saves cannot both pass the overlap check.
-  const [row] = lock ? await base.for('update') : await base;
-  if (!row) throw notFound(peopleMsg.userNotFound);
+  if (!(await repo.employeeExists(q, scope, userInfoId, lock))) throw notFound(peopleMsg.userNotFound);
 }
 
-export async function userContracts(deps: AppDeps, scope: WorkspaceScope, timeZone: string, userInfoId: string) {
-  await requireEmployee(deps.db, scope, userInfoId);
-  const rows = await deps.db.select().from(contracts).where(inScope(contracts, scope, eq(contracts.userInfoId, userInfoId))).orderBy(sql`${contracts.startsAt} desc`);
-  return present(deps.db, scope, rows, todayIn(timeZone));
+export async function userContracts(deps: AppDeps, ctx: RequestCtx, userInfoId: string) {
+  await requireEmployee(deps.db, ctx.scope, userInfoId);
+  const rows = await repo.employeeContracts(deps.db, ctx.scope, userInfoId, true);
+  return present(deps.db, ctx.scope, rows, todayIn(ctx.timeZone));
 }
 
-export async function getContract(deps: AppDeps, scope: WorkspaceScope, timeZone: string, id: string) {
-  const rows = await deps.db.select().from(contracts).where(inScope(contracts, scope, eq(contracts.id, id)));
-  if (rows.length === 0) throw notFound(wtMsg.contractNotFound);
-  return (await present(deps.db, scope, rows, todayIn(timeZone)))[0]!;
+export async function getContract(deps: AppDeps, ctx: RequestCtx, id: string) {
+  const row = await repo.findContract(deps.db, ctx.scope, id);
+  if (!row) throw notFound(wtMsg.contractNotFound);
+  return (await present(deps.db, ctx.scope, [row], todayIn(ctx.timeZone)))[0]!;
 }
 
 async function checkRules(q: Queryable, scope: WorkspaceScope, userInfoId: string, input: ContractInput, exceptId?: string) {
-  const others = await q.select().from(contracts).where(inScope(contracts, scope, eq(contracts.userInfoId, userInfoId)));
+  const others = await repo.employeeContracts(q, scope, userInfoId);
   const clash = findOverlap({ id: exceptId, startsAt: input.startsAt, endsAt: input.endsAt }, others);
   if (clash) {
     const message = wtMsg.contractOverlap(contractLabel(clash));
@@ -151,18 +95,9 @@ async function checkRules(q: Queryable, scope: WorkspaceScope, userInfoId: strin
   }
   const ids = [...new Set(input.justificationAccruals.map((a) => a.justificationId))];
   if (ids.length > 0) {
-    const found = await q.select({ id: justifications.id }).from(justifications).where(inScope(justifications, scope, inArray(justifications.id, ids)));
+    const found = await repo.existingJustificationIds(q, scope, ids);
     const missing = input.justificationAccruals.findIndex((a) => !found.some((f) => f.id === a.justificationId));
     if (missing >= 0) throw validation([{ path: `justificationAccruals.${missing}.justificationId`, message: wtMsg.justificationNotFound }]);
-  }
-}
-
-async function writeChildren(q: Queryable, scope: WorkspaceScope, contractId: string, input: ContractInput) {
-  await q.delete(contractTimeSlots).where(inScope(contractTimeSlots, scope, eq(contractTimeSlots.contractId, contractId)));
-  await insertInScope(q, scope, contractTimeSlots, input.timeSlots.map((s) => ({ ...s, contractId })));
-  await q.delete(contractAccruals).where(inScope(contractAccruals, scope, eq(contractAccruals.contractId, contractId)));
-  if (input.justificationAccruals.length > 0) {
-    await insertInScope(q, scope, contractAccruals, input.justificationAccruals.map((a) => ({ contractId, justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease })));
   }
 }
 
@@ -177,41 +112,44 @@ const contractFields = (input: ContractInput) => ({
 });
 
 /** POST /admin/user/{id}/contract: no overlap with the employee's other contracts; accruals synced at once. */
-export async function createContract(deps: AppDeps, scope: WorkspaceScope, timeZone: string, actor: ActorRef, userInfoId: string, input: ContractInput) {
+export async function createContract(deps: AppDeps, ctx: RequestCtx, userInfoId: string, input: ContractInput) {
+  const { scope, actor } = ctx;
   const id = await deps.db.transaction(async (tx) => {
     await requireEmployee(tx, scope, userInfoId, true);
     await checkRules(tx, scope, userInfoId, input);
-    const [row] = await insertInScope(tx, scope, contracts, { ...contractFields(input), workerType: input.workerType, userInfoId }).returning();
-    await writeChildren(tx, scope, row!.id, input);
-    await syncContractAccruals(tx, scope, { id: row!.id, userInfoId, startsAt: input.startsAt, endsAt: input.endsAt, accruals: input.justificationAccruals }, todayIn(timeZone));
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'contract.create', entityType: 'contract', entityId: row!.id, changes: { userInfoId, ...contractFields(input), workerType: input.workerType }, requestId: actor.requestId });
-    return row!.id;
+    const row = await repo.contractRepo.insert(tx, scope, { ...contractFields(input), workerType: input.workerType, userInfoId });
+    await repo.replaceChildren(tx, scope, row.id, input);
+    await syncContractAccruals(tx, scope, { id: row.id, userInfoId, startsAt: input.startsAt, endsAt: input.endsAt, accruals: input.justificationAccruals }, todayIn(ctx.timeZone));
+    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'contract.create', entityType: 'contract', entityId: row.id, changes: { userInfoId, ...contractFields(input), workerType: input.workerType }, requestId: actor.requestId });
+    return row.id;
   });
-  return getContract(deps, scope, timeZone, id);
+  return getContract(deps, ctx, id);
 }
 
 /** POST /admin/contract/{id}: the worker type is fixed once set; slots and accruals are replaced. */
-export async function updateContract(deps: AppDeps, scope: WorkspaceScope, timeZone: string, actor: ActorRef, id: string, input: ContractInput) {
+export async function updateContract(deps: AppDeps, ctx: RequestCtx, id: string, input: ContractInput) {
+  const { scope, actor } = ctx;
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(contracts).where(inScope(contracts, scope, eq(contracts.id, id)));
+    const before = await repo.findContract(tx, scope, id);
     if (!before) throw notFound(wtMsg.contractNotFound);
     if (input.workerType !== before.workerType) throw validation([{ path: 'workerType', message: wtMsg.workerTypeLocked }]);
     await requireEmployee(tx, scope, before.userInfoId, true);
     await checkRules(tx, scope, before.userInfoId, input, id);
-    const [after] = await tx.update(contracts).set({ ...contractFields(input), updatedAt: new Date() }).where(inScope(contracts, scope, eq(contracts.id, id))).returning();
-    await writeChildren(tx, scope, id, input);
-    await syncContractAccruals(tx, scope, { id, userInfoId: before.userInfoId, startsAt: input.startsAt, endsAt: input.endsAt, accruals: input.justificationAccruals }, todayIn(timeZone));
+    const after = await repo.contractRepo.update(tx, scope, id, { ...contractFields(input), updatedAt: new Date() });
+    await repo.replaceChildren(tx, scope, id, input);
+    await syncContractAccruals(tx, scope, { id, userInfoId: before.userInfoId, startsAt: input.startsAt, endsAt: input.endsAt, accruals: input.justificationAccruals }, todayIn(ctx.timeZone));
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'contract.update', entityType: 'contract', entityId: id, changes: { ...diff(before, after!), timeSlots: input.timeSlots.length, justificationAccruals: input.justificationAccruals }, requestId: actor.requestId });
   });
-  return getContract(deps, scope, timeZone, id);
+  return getContract(deps, ctx, id);
 }
 
-export async function deleteContract(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string) {
+export async function deleteContract(deps: AppDeps, ctx: RequestCtx, id: string) {
+  const { scope, actor } = ctx;
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(contracts).where(inScope(contracts, scope, eq(contracts.id, id)));
+    const before = await repo.findContract(tx, scope, id);
     if (!before) throw notFound(wtMsg.contractNotFound);
     await deleteContractAccruals(tx, scope, id);
-    await tx.delete(contracts).where(inScope(contracts, scope, eq(contracts.id, id)));
+    await repo.deleteContract(tx, scope, id);
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'contract.delete', entityType: 'contract', entityId: id, changes: { userInfoId: before.userInfoId, startsAt: before.startsAt, endsAt: before.endsAt }, requestId: actor.requestId });
   });
 }

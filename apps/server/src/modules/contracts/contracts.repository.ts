@@ -1,0 +1,122 @@
+import { EXPIRING_WITHIN_DAYS, addDays, type ContractInput, type ListContractsQuery } from '@timbro/shared';
+import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { contractAccruals, contracts, contractTimeSlots, justifications, userInfos, users } from '../../db/schema';
+import { insertInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
+import { likePattern, nameKey, sortTerm } from '../../db/sql';
+
+export const contractRepo = tenantRepository(contracts);
+export type ContractRow = typeof contracts.$inferSelect;
+
+/** The time slots of these contracts, by weekday and start. */
+export async function slotsOf(q: Queryable, scope: WorkspaceScope, contractIds: string[]) {
+  return q
+    .select()
+    .from(contractTimeSlots)
+    .where(inScope(contractTimeSlots, scope, inArray(contractTimeSlots.contractId, contractIds)))
+    .orderBy(asc(contractTimeSlots.weekday), asc(contractTimeSlots.startsAtMinutes));
+}
+
+/** The monthly accruals of these contracts, with the code, name and unit of their absence type. */
+export async function accrualsOf(q: Queryable, scope: WorkspaceScope, contractIds: string[]) {
+  return q
+    .select({ a: contractAccruals, code: justifications.code, name: justifications.name, unit: justifications.unit })
+    .from(contractAccruals)
+    .innerJoin(justifications, and(eq(justifications.id, contractAccruals.justificationId), eq(justifications.workspaceId, contractAccruals.workspaceId)))
+    .where(inScope(contractAccruals, scope, inArray(contractAccruals.contractId, contractIds)))
+    .orderBy(asc(justifications.code));
+}
+
+/** The names of these employees. */
+export async function employeeNames(q: Queryable, scope: WorkspaceScope, userInfoIds: string[]) {
+  return q
+    .select({ id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName })
+    .from(userInfos)
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(inScope(userInfos, scope, inArray(userInfos.id, userInfoIds)));
+}
+
+function filterCondition(filter: ListContractsQuery['filter'], today: string): SQL | undefined {
+  const notEnded = or(isNull(contracts.endsAt), sql`${contracts.endsAt} >= ${today}`);
+  const started = sql`${contracts.startsAt} <= ${today}`;
+  switch (filter) {
+    case 'all':
+      return undefined;
+    case 'relevant':
+      return notEnded;
+    case 'active':
+      return and(started, notEnded);
+    case 'expiring':
+      return and(started, sql`${contracts.endsAt} >= ${today}`, sql`${contracts.endsAt} <= ${addDays(today, EXPIRING_WITHIN_DAYS)}`);
+    case 'expired':
+      return sql`${contracts.endsAt} < ${today}`;
+  }
+}
+
+/** A page of contracts (filtered by their state on `today`, searched by employee or qualification) and the total. */
+export async function listContracts(q: Queryable, scope: WorkspaceScope, query: ListContractsQuery, today: string): Promise<{ rows: ContractRow[]; total: number }> {
+  const search = query.search ? likePattern(query.search) : null;
+  const where = inScope(
+    contracts,
+    scope,
+    filterCondition(query.filter, today),
+    search ? or(ilike(userInfos.firstName, search), ilike(userInfos.lastName, search), ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, search), ilike(contracts.qualification, search)) : undefined,
+  );
+  const sortBy = query.sort === 'startsAt' ? contracts.startsAt : query.sort === 'endsAt' ? contracts.endsAt : nameKey(userInfos.lastName);
+  const rows = await q
+    .select({ c: contracts })
+    .from(contracts)
+    .innerJoin(userInfos, and(eq(userInfos.id, contracts.userInfoId), eq(userInfos.workspaceId, contracts.workspaceId)))
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(where)
+    .orderBy(sortTerm(sortBy, query.order), asc(nameKey(userInfos.firstName)), asc(contracts.startsAt), asc(contracts.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  const [count] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contracts)
+    .innerJoin(userInfos, and(eq(userInfos.id, contracts.userInfoId), eq(userInfos.workspaceId, contracts.workspaceId)))
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(where);
+  return { rows: rows.map((r) => r.c), total: count?.n ?? 0 };
+}
+
+/**
+ * Whether the employee exists in the workspace. With `lock`, the row lock serialises contract writes of one employee,
+ * so two concurrent saves cannot both pass the overlap check.
+ */
+export async function employeeExists(q: Queryable, scope: WorkspaceScope, userInfoId: string, lock = false): Promise<boolean> {
+  const base = q.select({ id: userInfos.id }).from(userInfos).where(inScope(userInfos, scope, eq(userInfos.id, userInfoId)));
+  const [row] = lock ? await base.for('update') : await base;
+  return Boolean(row);
+}
+
+/** An employee's contracts (`newestFirst`: by start, newest first; otherwise unordered). */
+export async function employeeContracts(q: Queryable, scope: WorkspaceScope, userInfoId: string, newestFirst = false): Promise<ContractRow[]> {
+  const base = q.select().from(contracts).where(inScope(contracts, scope, eq(contracts.userInfoId, userInfoId)));
+  return newestFirst ? base.orderBy(sql`${contracts.startsAt} desc`) : base;
+}
+
+export async function findContract(q: Queryable, scope: WorkspaceScope, id: string): Promise<ContractRow | null> {
+  const [row] = await q.select().from(contracts).where(inScope(contracts, scope, eq(contracts.id, id)));
+  return row ?? null;
+}
+
+/** Which of these absence-type ids exist in the workspace. */
+export async function existingJustificationIds(q: Queryable, scope: WorkspaceScope, ids: string[]) {
+  return q.select({ id: justifications.id }).from(justifications).where(inScope(justifications, scope, inArray(justifications.id, ids)));
+}
+
+/** Replaces the time slots and the monthly accruals of a contract. */
+export async function replaceChildren(q: Queryable, scope: WorkspaceScope, contractId: string, input: Pick<ContractInput, 'timeSlots' | 'justificationAccruals'>) {
+  await q.delete(contractTimeSlots).where(inScope(contractTimeSlots, scope, eq(contractTimeSlots.contractId, contractId)));
+  await insertInScope(q, scope, contractTimeSlots, input.timeSlots.map((s) => ({ ...s, contractId })));
+  await q.delete(contractAccruals).where(inScope(contractAccruals, scope, eq(contractAccruals.contractId, contractId)));
+  if (input.justificationAccruals.length > 0) {
+    await insertInScope(q, scope, contractAccruals, input.justificationAccruals.map((a) => ({ contractId, justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease })));
+  }
+}
+
+export async function deleteContract(q: Queryable, scope: WorkspaceScope, id: string) {
+  await q.delete(contracts).where(inScope(contracts, scope, eq(contracts.id, id)));
+}
