@@ -1,7 +1,7 @@
 import { AuditPageSchema, AuditQuerySchema } from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { requireWorkspace } from '../../plugins/request-context';
+import { workspaceCtx } from '../../plugins/request-context';
 import { listAudit } from './audit.service';
 
 export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -12,7 +12,7 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { permission: 'audit:read' },
         schema: { tags: ['audit'], summary: 'Who changed what and when (newest first)', querystring: AuditQuerySchema, response: { 200: AuditPageSchema } },
       },
-      async (request) => listAudit(deps, requireWorkspace(request).scope, request.query),
+      async (request) => listAudit(deps, workspaceCtx(request), request.query),
     );
   };
 }

@@ -1,8 +1,8 @@
-import type { WorkspaceScope } from '../../db/scope';
+import type { RequestCtx } from '../../plugins/request-context';
 import type { AppDeps } from '../../deps';
 import * as repo from './audit.repository';
 
-export async function listAudit(deps: AppDeps, scope: WorkspaceScope, query: { entity_type?: string; entity_id?: string; page: number; per_page: number }) {
+export async function listAudit(deps: AppDeps, { scope }: RequestCtx, query: { entity_type?: string; entity_id?: string; page: number; per_page: number }) {
   const { rows, total } = await repo.listAudit(deps.db, scope, { entityType: query.entity_type, entityId: query.entity_id, page: query.page, perPage: query.per_page });
   return {
     items: rows.map((r) => ({

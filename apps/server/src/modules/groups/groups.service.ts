@@ -4,7 +4,7 @@ import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
-import type { ActorRef } from '../users/users.service';
+import type { RequestCtx } from '../../plugins/request-context';
 
 /** Used by the people import (groups named in the file are found or created). */
 export { findGroupByName, groupRepo } from './groups.repository';
@@ -22,19 +22,21 @@ async function checkMembers(q: Queryable, scope: WorkspaceScope, ids: string[]) 
   return unique;
 }
 
-export async function listGroups(deps: AppDeps, scope: WorkspaceScope, query: { page: number; per_page: number; sort: 'name' | 'usersCount' | 'createdAt'; order: 'asc' | 'desc'; search?: string }) {
+export async function listGroups(deps: AppDeps, { scope }: RequestCtx, query: { page: number; per_page: number; sort: 'name' | 'usersCount' | 'createdAt'; order: 'asc' | 'desc'; search?: string }) {
   const { rows, total } = await repo.listGroups(deps.db, scope, { ...query, perPage: query.per_page });
   return { items: rows.map(present), total, page: query.page, perPage: query.per_page };
 }
 
-export async function getGroup(deps: AppDeps, scope: WorkspaceScope, id: string): Promise<GroupDetail> {
+export async function getGroup(deps: AppDeps, ctx: Pick<RequestCtx, 'scope'>, id: string): Promise<GroupDetail> {
+  const { scope } = ctx;
   const row = await repo.findGroup(deps.db, scope, id);
   if (!row) throw notFound(peopleMsg.groupNotFound);
   const members = await repo.groupMembersOf(deps.db, scope, id);
   return { ...present(row), members };
 }
 
-export async function createGroup(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, input: GroupInput): Promise<GroupDetail> {
+export async function createGroup(deps: AppDeps, ctx: RequestCtx, input: GroupInput): Promise<GroupDetail> {
+  const { scope, actor } = ctx;
   const id = await deps.db.transaction(async (tx) => {
     if (await repo.findGroupByName(tx, scope, input.name)) throw nameTaken();
     const members = await checkMembers(tx, scope, input.members ?? []);
@@ -43,10 +45,11 @@ export async function createGroup(deps: AppDeps, scope: WorkspaceScope, actor: A
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'group.create', entityType: 'group', entityId: group.id, changes: { name: input.name, members }, requestId: actor.requestId });
     return group.id;
   });
-  return getGroup(deps, scope, id);
+  return getGroup(deps, ctx, id);
 }
 
-export async function updateGroup(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string, input: GroupInput): Promise<GroupDetail> {
+export async function updateGroup(deps: AppDeps, ctx: RequestCtx, id: string, input: GroupInput): Promise<GroupDetail> {
+  const { scope, actor } = ctx;
   await deps.db.transaction(async (tx) => {
     const before = await repo.findGroup(tx, scope, id);
     if (!before) throw notFound(peopleMsg.groupNotFound);
@@ -63,10 +66,11 @@ export async function updateGroup(deps: AppDeps, scope: WorkspaceScope, actor: A
     }
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'group.update', entityType: 'group', entityId: id, changes, requestId: actor.requestId });
   });
-  return getGroup(deps, scope, id);
+  return getGroup(deps, ctx, id);
 }
 
-export async function deleteGroup(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string) {
+export async function deleteGroup(deps: AppDeps, ctx: RequestCtx, id: string) {
+  const { scope, actor } = ctx;
   await deps.db.transaction(async (tx) => {
     const before = await repo.findGroup(tx, scope, id);
     if (!before) throw notFound(peopleMsg.groupNotFound);
@@ -75,6 +79,6 @@ export async function deleteGroup(deps: AppDeps, scope: WorkspaceScope, actor: A
   });
 }
 
-export async function lookupGroups(deps: AppDeps, scope: WorkspaceScope) {
-  return repo.lookupGroups(deps.db, scope);
+export async function lookupGroups(deps: AppDeps, ctx: RequestCtx) {
+  return repo.lookupGroups(deps.db, ctx.scope);
 }

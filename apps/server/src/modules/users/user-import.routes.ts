@@ -1,7 +1,7 @@
 import { ImportPreviewSchema, ImportResultSchema, ListUsersQuerySchema } from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { actorRef, requireWorkspace } from '../../plugins/request-context';
+import { workspaceCtx } from '../../plugins/request-context';
 import { uploadedFile } from '../../lib/upload';
 import * as service from './user-import.service';
 
@@ -15,7 +15,7 @@ export function userImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { permission: 'user:write' },
         schema: { tags, summary: 'Check an employee CSV/XLSX: every row with its errors; nothing is written', consumes: ['multipart/form-data'], response: { 200: ImportPreviewSchema } },
       },
-      async (request) => service.previewImport(deps, requireWorkspace(request).scope, await uploadedFile(request)),
+      async (request) => service.previewImport(deps, workspaceCtx(request), await uploadedFile(request)),
     );
     app.post(
       '/admin/user/import',
@@ -23,7 +23,7 @@ export function userImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { permission: 'user:write' },
         schema: { tags, summary: 'Import employees from CSV/XLSX, all or nothing (invitations are e-mailed)', consumes: ['multipart/form-data'], response: { 200: ImportResultSchema } },
       },
-      async (request) => service.runImport(deps, requireWorkspace(request).scope, actorRef(request), await uploadedFile(request), request.log),
+      async (request) => service.runImport(deps, workspaceCtx(request), await uploadedFile(request)),
     );
     app.get(
       '/admin/user/export',
@@ -32,7 +32,7 @@ export function userImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, summary: 'The employee list as XLSX (same filters as the list; same columns as the import)', querystring: ListUsersQuerySchema.partial() },
       },
       async (request, reply) => {
-        const buf = await service.exportUsers(deps, requireWorkspace(request).scope, request.query);
+        const buf = await service.exportUsers(deps, workspaceCtx(request), request.query);
         const date = new Date().toISOString().slice(0, 10);
         return reply
           .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

@@ -1,4 +1,5 @@
 import {
+  apiMsg,
   CreateUserInputSchema,
   ErrorCode,
   peopleMsg,
@@ -11,12 +12,11 @@ import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import type { MailLogger } from '../../lib/mail';
 import { readTable, SpreadsheetError, writeXlsx, type Table } from '../../lib/spreadsheet';
 import { groupRepo, findGroupByName } from '../groups/groups.service';
 import { findWorkspace } from '../workspaces/workspaces.service';
 import * as repo from './users.repository';
-import type { ActorRef } from '../../plugins/request-context';
+import type { RequestCtx } from '../../plugins/request-context';
 import { enroll } from './users.service';
 
 export const MAX_IMPORT_ROWS = 2000;
@@ -62,7 +62,7 @@ function mapColumns(table: Table): Map<ColumnKey, number> {
   for (const required of ['firstName', 'lastName', 'email', 'fiscalCode'] as const) {
     if (!map.has(required)) {
       const header = COLUMNS.find((c) => c.key === required)!.header;
-      throw new AppError(ErrorCode.VALIDATION_FAILED, `Manca la colonna obbligatoria «${header}»`, { errors: [{ path: 'file', message: `Manca la colonna obbligatoria «${header}»` }] });
+      throw new AppError(ErrorCode.VALIDATION_FAILED, apiMsg.import.missingColumn(header), { errors: [{ path: 'file', message: apiMsg.import.missingColumn(header) }] });
     }
   }
   return map;
@@ -92,9 +92,9 @@ export async function planImport(q: Queryable, scope: WorkspaceScope, buf: Buffe
     if (err instanceof SpreadsheetError) throw new AppError(ErrorCode.VALIDATION_FAILED, err.message, { errors: [{ path: 'file', message: err.message }] });
     throw err;
   }
-  if (table.rows.length === 0) throw new AppError(ErrorCode.VALIDATION_FAILED, 'Il file non contiene righe da importare', { errors: [{ path: 'file', message: 'Il file non contiene righe da importare' }] });
+  if (table.rows.length === 0) throw new AppError(ErrorCode.VALIDATION_FAILED, apiMsg.import.noRows, { errors: [{ path: 'file', message: apiMsg.import.noRows }] });
   if (table.rows.length > MAX_IMPORT_ROWS) {
-    const m = `Il file contiene più di ${MAX_IMPORT_ROWS} righe: dividilo in più file`;
+    const m = apiMsg.import.tooManyRows(MAX_IMPORT_ROWS);
     throw new AppError(ErrorCode.VALIDATION_FAILED, m, { errors: [{ path: 'file', message: m }] });
   }
   const columns = mapColumns(table);
@@ -105,7 +105,7 @@ export async function planImport(q: Queryable, scope: WorkspaceScope, buf: Buffe
     const roleWords = (values.roles ?? '').split(/[,;|/]/).map(norm).filter(Boolean);
     const roles = roleWords.length === 0 ? ['member'] : roleWords.map((w) => ROLE_WORDS[w] ?? w);
     const badRole = roleWords.find((w) => !ROLE_WORDS[w]);
-    if (badRole) errors.push({ field: 'roles', message: `Ruolo sconosciuto: «${badRole}» (usa amministratore, consulente o dipendente)` });
+    if (badRole) errors.push({ field: 'roles', message: apiMsg.import.unknownRole(badRole) });
     const groupNames = (values.groups ?? '').split(/[;|]/).map((g) => g.trim()).filter(Boolean);
     const parsed = CreateUserInputSchema.safeParse({
       firstName: values.firstName,
@@ -141,7 +141,7 @@ export async function planImport(q: Queryable, scope: WorkspaceScope, buf: Buffe
       const v = (row.input?.[key] ?? row.values[key] ?? '').toUpperCase();
       if (!v) continue;
       const first = firstLine.get(v);
-      if (first !== undefined) row.errors.push({ field: key, message: `Duplicato della riga ${first}` });
+      if (first !== undefined) row.errors.push({ field: key, message: apiMsg.import.duplicateOfRow(first) });
       else firstLine.set(v, row.line);
     }
   }
@@ -160,7 +160,7 @@ export async function planImport(q: Queryable, scope: WorkspaceScope, buf: Buffe
   return { rows: planned, columns: [...columns.keys()] };
 }
 
-export async function previewImport(deps: AppDeps, scope: WorkspaceScope, buf: Buffer): Promise<ImportPreview> {
+export async function previewImport(deps: AppDeps, { scope }: RequestCtx, buf: Buffer): Promise<ImportPreview> {
   const { rows, columns } = await planImport(deps.db, scope, buf);
   const invalid = rows.filter((r) => r.errors.length > 0).length;
   return {
@@ -173,13 +173,14 @@ export async function previewImport(deps: AppDeps, scope: WorkspaceScope, buf: B
 }
 
 /** All or nothing: any row with an error refuses the whole file; otherwise every row is written in one transaction. */
-export async function runImport(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, buf: Buffer, log: MailLogger) {
+export async function runImport(deps: AppDeps, ctx: RequestCtx, buf: Buffer) {
+  const { scope, actor, log } = ctx;
   const result = await deps.db.transaction(async (tx) => {
     const { rows } = await planImport(tx, scope, buf);
-    const errors = rows.flatMap((r) => r.errors.map((e) => ({ path: `rows.${r.line}.${e.field}`, message: `Riga ${r.line}: ${e.message}` })));
+    const errors = rows.flatMap((r) => r.errors.map((e) => ({ path: `rows.${r.line}.${e.field}`, message: apiMsg.import.row(r.line, e.message) })));
     const badRows = rows.filter((r) => r.errors.length).length;
     if (errors.length > 0) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, `Il file contiene ${badRows} ${badRows === 1 ? 'riga' : 'righe'} con errori: nessun dipendente è stato importato`, { errors });
+      throw new AppError(ErrorCode.VALIDATION_FAILED, apiMsg.import.usersRefused(badRows), { errors });
     }
     const workspace = await findWorkspace(tx, scope);
     const groupIds = new Map<string, string>();
@@ -207,7 +208,7 @@ export async function runImport(deps: AppDeps, scope: WorkspaceScope, actor: Act
 }
 
 /** XLSX of the (filtered) employee list, with the import columns: an export can be edited and imported elsewhere. */
-export async function exportUsers(deps: AppDeps, scope: WorkspaceScope, query: Partial<ListUsersQuery>): Promise<Buffer> {
+export async function exportUsers(deps: AppDeps, { scope }: RequestCtx, query: Partial<ListUsersQuery>): Promise<Buffer> {
   const rows = await repo.listAllUsers(deps.db, scope, query);
   const headers = [...COLUMNS.map((c) => c.header), 'Attivo', 'Ultimo accesso web'];
   const data = rows.map(({ info, account, groups }) => [

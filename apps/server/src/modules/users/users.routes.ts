@@ -13,7 +13,7 @@ import {
 } from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { actorRef, requireWorkspace } from '../../plugins/request-context';
+import { requireWorkspace, workspaceCtx } from '../../plugins/request-context';
 import * as service from './users.service';
 
 const tags = ['users'];
@@ -26,7 +26,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { permission: 'user:read' },
         schema: { tags, summary: 'Employees of the active workspace (paginated, sorted, searchable, filterable)', querystring: ListUsersQuerySchema, response: { 200: UserPageSchema } },
       },
-      async (request) => service.listUsers(deps, requireWorkspace(request).scope, request.query),
+      async (request) => service.listUsers(deps, workspaceCtx(request), request.query),
     );
 
     app.get(
@@ -40,7 +40,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: UnboundUserListSchema },
         },
       },
-      async (request) => service.searchUnbound(deps, requireWorkspace(request).scope, request.query.fiscal_code, request.query.exclude_ids ?? []),
+      async (request) => service.searchUnbound(deps, workspaceCtx(request), request.query.fiscal_code, request.query.exclude_ids ?? []),
     );
 
     app.post(
@@ -49,25 +49,25 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { permission: 'user:write' },
         schema: { tags, summary: 'Enrol a person: a new account with a first-login link, or an invitation the account holder accepts', body: CreateUserInputSchema, response: { 200: UserSchema } },
       },
-      async (request) => service.createUser(deps, requireWorkspace(request).scope, actorRef(request), request.body, request.log),
+      async (request) => service.createUser(deps, workspaceCtx(request), request.body),
     );
 
     app.get(
       '/admin/user/:id',
       { config: { permission: 'user:read' }, schema: { tags, summary: 'One employee record', params: IdParamsSchema, response: { 200: UserSchema } } },
-      async (request) => service.getUser(deps, requireWorkspace(request).scope, request.params.id),
+      async (request) => service.getUser(deps, workspaceCtx(request), request.params.id),
     );
 
     app.post(
       '/admin/user/:id',
       { config: { permission: 'user:write' }, schema: { tags, summary: 'Update an employee record', params: IdParamsSchema, body: UpdateUserInputSchema, response: { 200: UserSchema } } },
-      async (request) => service.updateUser(deps, requireWorkspace(request).scope, actorRef(request), request.params.id, request.body, request.log),
+      async (request) => service.updateUser(deps, workspaceCtx(request), request.params.id, request.body),
     );
 
     app.post(
       '/admin/user/:id/resend-invitation',
       { config: { permission: 'user:write' }, schema: { tags, summary: 'Send a pending invitation again', params: IdParamsSchema, response: { 200: UserSchema } } },
-      async (request) => service.resendInvitation(deps, requireWorkspace(request).scope, actorRef(request), request.params.id, request.log),
+      async (request) => service.resendInvitation(deps, workspaceCtx(request), request.params.id),
     );
 
     for (const [action, enabled] of [
@@ -80,7 +80,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           config: { permission: 'user:write' },
           schema: { tags, summary: enabled ? 'Give the person access to the workspace again' : 'End the person’s access to the workspace at once', params: IdParamsSchema, response: { 200: UserSchema } },
         },
-        async (request) => service.setEnabled(deps, requireWorkspace(request).scope, actorRef(request), request.params.id, enabled),
+        async (request) => service.setEnabled(deps, workspaceCtx(request), request.params.id, enabled),
       );
     }
 
@@ -91,7 +91,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const ws = requireWorkspace(request);
         // Former staff only for those who may read the employee list; a member sees current colleagues.
         const includeDisabled = (request.query.include_disabled ?? false) && hasPermission(ws.roles, 'user:read');
-        return service.lookupUsers(deps, ws.scope, request.query.search, includeDisabled);
+        return service.lookupUsers(deps, workspaceCtx(request), request.query.search, includeDisabled);
       },
     );
   };

@@ -19,7 +19,7 @@ import { AppError, notFound, validation } from '../../lib/errors';
 import { enqueueMail, type MailLogger } from '../../lib/mail';
 import { invitationMail, workspaceInvitationMail } from '../../lib/mail-templates';
 import { randomToken, sha256 } from '../../lib/tokens';
-import type { ActorRef } from '../../plugins/request-context';
+import type { RequestCtx } from '../../plugins/request-context';
 import * as accounts from '../auth/account.service';
 import { findWorkspace } from '../workspaces/workspaces.service';
 import { loginEmailEditable, maskEmail, presentUser } from './users.presenter';
@@ -54,12 +54,12 @@ async function checkGroups(q: Queryable, scope: WorkspaceScope, ids: string[]) {
   return unique;
 }
 
-export async function listUsers(deps: AppDeps, scope: WorkspaceScope, query: ListUsersQuery): Promise<UserPage> {
+export async function listUsers(deps: AppDeps, { scope }: RequestCtx, query: ListUsersQuery): Promise<UserPage> {
   const { rows, total } = await repo.listUsers(deps.db, scope, query);
   return { items: rows.map(presentUser), total, page: query.page, perPage: query.per_page };
 }
 
-export async function getUser(deps: AppDeps, scope: WorkspaceScope, id: string): Promise<User> {
+export async function getUser(deps: AppDeps, { scope }: Pick<RequestCtx, 'scope'>, id: string): Promise<User> {
   const row = await repo.findUser(deps.db, scope, id);
   if (!row) throw notFound(peopleMsg.userNotFound);
   return presentUser(row);
@@ -149,7 +149,8 @@ async function checkWorkspaceDuplicates(tx: Queryable, scope: WorkspaceScope, fi
  * POST /admin/user: enrols a person (a new account with a first-login link, or an invitation to the account that logs
  * in with that e-mail). The only conflicts are the workspace's own records.
  */
-export async function createUser(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, input: CreateUserInput, log: MailLogger): Promise<User> {
+export async function createUser(deps: AppDeps, ctx: RequestCtx, input: CreateUserInput): Promise<User> {
+  const { scope, actor, log } = ctx;
   const id = await deps.db.transaction(async (tx) => {
     const workspace = await findWorkspace(tx, scope);
     const groupIds = await checkGroups(tx, scope, input.groups);
@@ -166,7 +167,7 @@ export async function createUser(deps: AppDeps, scope: WorkspaceScope, actor: Ac
     return userInfoId;
   });
   await deps.triggerJob('mail-dispatch');
-  return getUser(deps, scope, id);
+  return getUser(deps, ctx, id);
 }
 
 /**
@@ -191,7 +192,8 @@ async function correctLoginEmail(deps: AppDeps, tx: Queryable, scope: WorkspaceS
  * fiscal code is fixed, the employee role cannot be dropped, the last admin stays. The login e-mail is the person's:
  * it can be corrected only while the account is one this workspace created and never activated (ADR 0015).
  */
-export async function updateUser(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string, input: UpdateUserInput, log: MailLogger): Promise<User> {
+export async function updateUser(deps: AppDeps, ctx: RequestCtx, id: string, input: UpdateUserInput): Promise<User> {
+  const { scope, actor, log } = ctx;
   await deps.db.transaction(async (tx) => {
     const row = await repo.findUser(tx, scope, id);
     if (!row) throw notFound(peopleMsg.userNotFound);
@@ -224,11 +226,12 @@ export async function updateUser(deps: AppDeps, scope: WorkspaceScope, actor: Ac
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'user.update', entityType: 'user', entityId: id, changes: diff(before, now), requestId: actor.requestId });
   });
   await deps.triggerJob('mail-dispatch');
-  return getUser(deps, scope, id);
+  return getUser(deps, ctx, id);
 }
 
 /** POST /admin/user/{id}/resend-invitation: the invitation again (a fresh first-login link when due); a declined one is asked anew. */
-export async function resendInvitation(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string, log: MailLogger): Promise<User> {
+export async function resendInvitation(deps: AppDeps, ctx: RequestCtx, id: string): Promise<User> {
+  const { scope, actor, log } = ctx;
   await deps.db.transaction(async (tx) => {
     const row = await repo.findUser(tx, scope, id);
     if (!row) throw notFound(peopleMsg.userNotFound);
@@ -245,14 +248,15 @@ export async function resendInvitation(deps: AppDeps, scope: WorkspaceScope, act
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'user.invitation.resend', entityType: 'user', entityId: id, changes: {}, requestId: actor.requestId });
   });
   await deps.triggerJob('mail-dispatch');
-  return getUser(deps, scope, id);
+  return getUser(deps, ctx, id);
 }
 
 /**
  * Enable / disable the person's access to this workspace. Disabling takes effect on their next request; when no other
  * enabled workspace remains (and they are not the platform operator), their sessions and refresh tokens are revoked.
  */
-export async function setEnabled(deps: AppDeps, scope: WorkspaceScope, actor: ActorRef, id: string, enabled: boolean): Promise<User> {
+export async function setEnabled(deps: AppDeps, ctx: RequestCtx, id: string, enabled: boolean): Promise<User> {
+  const { scope, actor } = ctx;
   await deps.db.transaction(async (tx) => {
     const row = await repo.findUser(tx, scope, id);
     if (!row) throw notFound(peopleMsg.userNotFound);
@@ -276,10 +280,10 @@ export async function setEnabled(deps: AppDeps, scope: WorkspaceScope, actor: Ac
       requestId: actor.requestId,
     });
   });
-  return getUser(deps, scope, id);
+  return getUser(deps, ctx, id);
 }
 
-export async function searchUnbound(deps: AppDeps, scope: WorkspaceScope, fiscalCode: string, excludeIds: string[]) {
+export async function searchUnbound(deps: AppDeps, { scope }: RequestCtx, fiscalCode: string, excludeIds: string[]) {
   const rows = await repo.searchUnbound(deps.db, scope, fiscalCode, excludeIds);
   return rows.map((r) => ({
     id: r.id,
@@ -292,7 +296,7 @@ export async function searchUnbound(deps: AppDeps, scope: WorkspaceScope, fiscal
   }));
 }
 
-export async function lookupUsers(deps: AppDeps, scope: WorkspaceScope, search: string | undefined, includeDisabled: boolean) {
+export async function lookupUsers(deps: AppDeps, { scope }: RequestCtx, search: string | undefined, includeDisabled: boolean) {
   const rows = await repo.lookupUsers(deps.db, scope, search, includeDisabled);
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, enabled: r.enabled }));
 }
