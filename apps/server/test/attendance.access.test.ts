@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import cookie from '@fastify/cookie';
-import { API_BASE_PATH } from '@timbro/shared';
 import { and, eq } from 'drizzle-orm';
-import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { justificationRequests, justifications, punches } from '../src/db/schema';
 import { workspaceScope } from '../src/db/scope';
@@ -12,37 +8,18 @@ import { attendanceData } from '../src/modules/attendance/attendance-data.servic
 import { attendanceRoutes } from '../src/modules/attendance/attendance.routes';
 import { clock } from '../src/modules/attendance/punches.service';
 import { createOwnRequest } from '../src/modules/attendance/requests.service';
-import { requestContext, type Membership } from '../src/plugins/request-context';
+import type { Membership } from '../src/plugins/request-context';
+import { describeAccessTable, foreignCalls, type AccessRoute, type AccessTable, type WorkspaceRole } from './access-table';
 import { createTestContext, expectError, expectForeignRecordsHidden, fieldErrors, membershipOf, type Session, type TestContext } from './helpers';
 
 /**
  * Access to every attendance route, table-driven: 401 without a session, 403 for each role the route does not grant
  * (before the body is validated), the allowed roles get past the check, and another workspace's records read as not
- * found (404 with the Italian text).
+ * found (404 with the Italian text). The generated tests come from the shared access-table helper (access-table.ts).
  */
 
-type Role = 'admin' | 'accountant' | 'member';
-type Method = 'GET' | 'POST' | 'DELETE';
-interface Call {
-  url: string;
-  body?: unknown;
-  query?: Record<string, string | string[]>;
-}
-interface RouteCase {
-  /** The route as declared (method and path without /api/v1). */
-  route: `${Method} /${string}`;
-  allowed: Role[];
-  /** A well-formed call on a real Demo record: what the refused roles and the anonymous caller send. */
-  call: () => Call;
-  /** A harmless call for the allowed roles (a read, or a body/parameter that fails validation) and its answer. */
-  probe: () => Call;
-  probeStatus: 200 | 400;
-  /** The same call on Beta's record, made from Demo by an allowed role: 404 with this message. */
-  foreign?: { as: Role; call: () => Call; message: string };
-}
-
 let ctx: TestContext;
-const session = {} as Record<Role, Session>;
+const session = {} as Record<WorkspaceRole, Session>;
 let betaAdmin: Session;
 let marioId: string;
 let giuliaId: string;
@@ -58,15 +35,15 @@ const PUNCH = { at: '2026-06-08 09:00:00', direction: 'in', reason: 'Badge dimen
 const REQUEST = () => ({ date: '2026-06-09', justificationId: ferId, wholeDay: true });
 const RANGE = { from: '2026-06-01', to: '2026-06-07' };
 
-const ROUTES: RouteCase[] = [
+const ROUTES: AccessRoute[] = [
   // Clock-ins and own requests: the employee role only.
-  { route: 'GET /member/clock', allowed: ['member'], call: () => ({ url: '/member/clock' }), probe: () => ({ url: '/member/clock' }), probeStatus: 200 },
-  { route: 'POST /member/clock', allowed: ['member'], call: () => ({ url: '/member/clock', body: { direction: 'in' } }), probe: () => ({ url: '/member/clock', body: {} }), probeStatus: 400 },
-  { route: 'GET /member/justification-request', allowed: ['member'], call: () => ({ url: '/member/justification-request' }), probe: () => ({ url: '/member/justification-request' }), probeStatus: 200 },
-  { route: 'POST /member/justification-request', allowed: ['member'], call: () => ({ url: '/member/justification-request', body: REQUEST() }), probe: () => ({ url: '/member/justification-request', body: {} }), probeStatus: 400 },
+  { route: 'GET /member/clock', grants: ['member'], call: () => ({ url: '/member/clock' }), probe: () => ({ url: '/member/clock' }), probeStatus: 200 },
+  { route: 'POST /member/clock', grants: ['member'], call: () => ({ url: '/member/clock', body: { direction: 'in' } }), probe: () => ({ url: '/member/clock', body: {} }), probeStatus: 400 },
+  { route: 'GET /member/justification-request', grants: ['member'], call: () => ({ url: '/member/justification-request' }), probe: () => ({ url: '/member/justification-request' }), probeStatus: 200 },
+  { route: 'POST /member/justification-request', grants: ['member'], call: () => ({ url: '/member/justification-request', body: REQUEST() }), probe: () => ({ url: '/member/justification-request', body: {} }), probeStatus: 400 },
   {
     route: 'POST /member/justification-request/:id',
-    allowed: ['member'],
+    grants: ['member'],
     call: () => ({ url: `/member/justification-request/${demoRequestId}`, body: REQUEST() }),
     probe: () => ({ url: '/member/justification-request/x', body: REQUEST() }),
     probeStatus: 400,
@@ -74,7 +51,7 @@ const ROUTES: RouteCase[] = [
   },
   {
     route: 'POST /member/justification-request/:id/move',
-    allowed: ['member'],
+    grants: ['member'],
     call: () => ({ url: `/member/justification-request/${demoRequestId}/move`, body: { days: 1 } }),
     probe: () => ({ url: `/member/justification-request/${demoRequestId}/move`, body: { days: 2 } }),
     probeStatus: 400,
@@ -82,7 +59,7 @@ const ROUTES: RouteCase[] = [
   },
   {
     route: 'DELETE /member/justification-request/:id',
-    allowed: ['member'],
+    grants: ['member'],
     call: () => ({ url: `/member/justification-request/${demoRequestId}` }),
     probe: () => ({ url: '/member/justification-request/x' }),
     probeStatus: 400,
@@ -90,17 +67,17 @@ const ROUTES: RouteCase[] = [
   },
 
   // Requests, admin side: the accountant may read, only the admin writes and decides.
-  { route: 'GET /admin/justification-request', allowed: ['admin', 'accountant'], call: () => ({ url: '/admin/justification-request' }), probe: () => ({ url: '/admin/justification-request' }), probeStatus: 200 },
+  { route: 'GET /admin/justification-request', grants: ['admin', 'accountant'], call: () => ({ url: '/admin/justification-request' }), probe: () => ({ url: '/admin/justification-request' }), probeStatus: 200 },
   {
     route: 'POST /admin/justification-request',
-    allowed: ['admin'],
+    grants: ['admin'],
     call: () => ({ url: '/admin/justification-request', body: { ...REQUEST(), userInfoIds: [marioId] } }),
     probe: () => ({ url: '/admin/justification-request', body: {} }),
     probeStatus: 400,
   },
   {
     route: 'POST /admin/justification-request/approve',
-    allowed: ['admin'],
+    grants: ['admin'],
     call: () => ({ url: '/admin/justification-request/approve', body: { ids: [demoRequestId] } }),
     probe: () => ({ url: '/admin/justification-request/approve', body: { ids: [] } }),
     probeStatus: 400,
@@ -108,7 +85,7 @@ const ROUTES: RouteCase[] = [
   },
   {
     route: 'POST /admin/justification-request/reject',
-    allowed: ['admin'],
+    grants: ['admin'],
     call: () => ({ url: '/admin/justification-request/reject', body: { ids: [demoRequestId] } }),
     probe: () => ({ url: '/admin/justification-request/reject', body: { ids: [] } }),
     probeStatus: 400,
@@ -116,7 +93,7 @@ const ROUTES: RouteCase[] = [
   },
   {
     route: 'POST /admin/justification-request/:id',
-    allowed: ['admin'],
+    grants: ['admin'],
     call: () => ({ url: `/admin/justification-request/${demoRequestId}`, body: REQUEST() }),
     probe: () => ({ url: '/admin/justification-request/x', body: REQUEST() }),
     probeStatus: 400,
@@ -124,7 +101,7 @@ const ROUTES: RouteCase[] = [
   },
   {
     route: 'POST /admin/justification-request/:id/move',
-    allowed: ['admin'],
+    grants: ['admin'],
     call: () => ({ url: `/admin/justification-request/${demoRequestId}/move`, body: { days: 1 } }),
     probe: () => ({ url: `/admin/justification-request/${demoRequestId}/move`, body: { days: 0 } }),
     probeStatus: 400,
@@ -132,7 +109,7 @@ const ROUTES: RouteCase[] = [
   },
   {
     route: 'DELETE /admin/justification-request/:id',
-    allowed: ['admin'],
+    grants: ['admin'],
     call: () => ({ url: `/admin/justification-request/${demoRequestId}` }),
     probe: () => ({ url: '/admin/justification-request/x' }),
     probeStatus: 400,
@@ -142,7 +119,7 @@ const ROUTES: RouteCase[] = [
   // Punches, admin side.
   {
     route: 'GET /admin/user/:id/punch',
-    allowed: ['admin', 'accountant'],
+    grants: ['admin', 'accountant'],
     call: () => ({ url: `/admin/user/${marioId}/punch`, query: RANGE }),
     probe: () => ({ url: `/admin/user/${marioId}/punch`, query: RANGE }),
     probeStatus: 200,
@@ -150,7 +127,7 @@ const ROUTES: RouteCase[] = [
   },
   {
     route: 'POST /admin/user/:id/punch',
-    allowed: ['admin'],
+    grants: ['admin'],
     call: () => ({ url: `/admin/user/${marioId}/punch`, body: PUNCH }),
     probe: () => ({ url: `/admin/user/${marioId}/punch`, body: {} }),
     probeStatus: 400,
@@ -158,7 +135,7 @@ const ROUTES: RouteCase[] = [
   },
   {
     route: 'POST /admin/punch/:id',
-    allowed: ['admin'],
+    grants: ['admin'],
     call: () => ({ url: `/admin/punch/${demoPunchId}`, body: PUNCH }),
     probe: () => ({ url: `/admin/punch/${demoPunchId}`, body: {} }),
     probeStatus: 400,
@@ -166,39 +143,37 @@ const ROUTES: RouteCase[] = [
   },
   {
     route: 'DELETE /admin/punch/:id',
-    allowed: ['admin'],
+    grants: ['admin'],
     call: () => ({ url: `/admin/punch/${demoPunchId}`, body: { reason: 'Doppia' } }),
     probe: () => ({ url: `/admin/punch/${demoPunchId}`, body: {} }),
     probeStatus: 400,
     foreign: { as: 'admin', call: () => ({ url: `/admin/punch/${betaPunchId}`, body: { reason: 'Doppia' } }), message: 'Timbratura non trovata' },
   },
   // Without a multipart file the import answers 400 "Carica un file CSV o Excel": nothing is read or written.
-  { route: 'POST /admin/punch/import/preview', allowed: ['admin'], call: () => ({ url: '/admin/punch/import/preview', body: {} }), probe: () => ({ url: '/admin/punch/import/preview', body: {} }), probeStatus: 400 },
-  { route: 'POST /admin/punch/import', allowed: ['admin'], call: () => ({ url: '/admin/punch/import', body: {} }), probe: () => ({ url: '/admin/punch/import', body: {} }), probeStatus: 400 },
+  { route: 'POST /admin/punch/import/preview', grants: ['admin'], call: () => ({ url: '/admin/punch/import/preview', body: {} }), probe: () => ({ url: '/admin/punch/import/preview', body: {} }), probeStatus: 400 },
+  { route: 'POST /admin/punch/import', grants: ['admin'], call: () => ({ url: '/admin/punch/import', body: {} }), probe: () => ({ url: '/admin/punch/import', body: {} }), probeStatus: 400 },
 
   // Reads.
   {
     route: 'GET /attendance/attendance-data',
-    allowed: ['admin', 'accountant', 'member'],
+    grants: ['admin', 'accountant', 'member'],
     call: () => ({ url: '/attendance/attendance-data', query: RANGE }),
     probe: () => ({ url: '/attendance/attendance-data', query: RANGE }),
     probeStatus: 200,
     foreign: { as: 'accountant', call: () => ({ url: '/attendance/attendance-data', query: { ...RANGE, 'user_info_ids[]': [paoloId] } }), message: 'Utente non trovato' },
   },
-  { route: 'GET /attendance/user-info/current', allowed: ['admin', 'accountant', 'member'], call: () => ({ url: '/attendance/user-info/current' }), probe: () => ({ url: '/attendance/user-info/current' }), probeStatus: 200 },
-  { route: 'GET /attendance/attendance-data/timesheet', allowed: ['admin', 'accountant'], call: () => ({ url: '/attendance/attendance-data/timesheet', query: RANGE }), probe: () => ({ url: '/attendance/attendance-data/timesheet', query: RANGE }), probeStatus: 200 },
+  { route: 'GET /attendance/user-info/current', grants: ['admin', 'accountant', 'member'], call: () => ({ url: '/attendance/user-info/current' }), probe: () => ({ url: '/attendance/user-info/current' }), probeStatus: 200 },
+  { route: 'GET /attendance/attendance-data/timesheet', grants: ['admin', 'accountant'], call: () => ({ url: '/attendance/attendance-data/timesheet', query: RANGE }), probe: () => ({ url: '/attendance/attendance-data/timesheet', query: RANGE }), probeStatus: 200 },
   {
     route: 'GET /attendance/attendance-data/timesheet/export',
-    allowed: ['admin', 'accountant'],
+    grants: ['admin', 'accountant'],
     call: () => ({ url: '/attendance/attendance-data/timesheet/export', query: RANGE }),
     probe: () => ({ url: '/attendance/attendance-data/timesheet/export', query: { ...RANGE, format: 'doc' } }),
     probeStatus: 400,
   },
 ];
 
-const methodOf = (c: RouteCase) => c.route.split(' ')[0] as Method;
-const send = (c: RouteCase, call: Call, s: Session | null) =>
-  ctx.request(methodOf(c), call.url, call.body, { session: s, workspace: s ? ctx.ws.demo : null, ...(call.query ? { query: call.query } : {}) });
+const TABLE: AccessTable = { module: 'attendance', routes: ROUTES, ctx: () => ctx, sessions: () => session, plugins: [attendanceRoutes], routeCount: 24 };
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -233,50 +208,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('the access table', () => {
-  it('lists every route of the attendance module with the permission it declares', async () => {
-    // The module alone on a bare server: its declarations are exactly its routes.
-    const app = Fastify();
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    await app.register(cookie);
-    await app.register(requestContext, { db: ctx.db, cookieSecure: false, getSecret: () => 'x'.repeat(40) });
-    await app.register(attendanceRoutes(ctx.deps), { prefix: API_BASE_PATH });
-    await app.ready();
-    const declared = app.routeDeclarations.map((r) => `${r.method} ${r.url.slice(API_BASE_PATH.length)}`).sort();
-    await app.close();
-    expect(ROUTES.map((c) => c.route).sort()).toEqual(declared);
-    expect(declared).toHaveLength(24);
-  });
-});
-
-describe('every attendance route', () => {
-  it.each(ROUTES.map((c) => [c.route, c] as const))('%s: 401 without a session', async (_name, c) => {
-    expectError(await send(c, c.call(), null), 401, 'UNAUTHENTICATED');
-  });
-
-  it.each(ROUTES.map((c) => [c.route, c] as const))('%s: 403 for every role it does not grant, before validation', async (_name, c) => {
-    const refused = (['admin', 'accountant', 'member'] as const).filter((r) => !c.allowed.includes(r));
-    for (const role of refused) {
-      expect(expectError(await send(c, c.call(), session[role]), 403, 'FORBIDDEN').message, `${c.route} as ${role}`).toBeTruthy();
-      expectError(await send(c, c.probe(), session[role]), 403, 'FORBIDDEN');
-    }
-  });
-
-  it.each(ROUTES.map((c) => [c.route, c] as const))('%s: the granted roles get past the check', async (_name, c) => {
-    for (const role of c.allowed) {
-      const res = await send(c, c.probe(), session[role]);
-      expect(res.statusCode, `${c.route} as ${role}: ${res.body}`).toBe(c.probeStatus);
-      if (c.probeStatus === 400) expectError(res, 400, 'VALIDATION_FAILED');
-    }
-  });
-
-  it.each(ROUTES.filter((c) => c.foreign).map((c) => [c.route, c] as const))('%s: Beta’s record used from Demo is not found', async (_name, c) => {
-    const f = c.foreign!;
-    const res = await send(c, f.call(), session[f.as]);
-    expect(expectError(res, 404, 'NOT_FOUND').message).toBe(f.message);
-  });
-
+describeAccessTable(TABLE, () => {
   it('nothing of the refused or foreign calls was written: the requests and punches are as they were', async () => {
     const [demo] = await ctx.db.select().from(justificationRequests).where(eq(justificationRequests.id, demoRequestId));
     const [beta] = await ctx.db.select().from(justificationRequests).where(eq(justificationRequests.id, betaRequestId));
@@ -292,13 +224,13 @@ describe('every attendance route', () => {
       ctx,
       session.admin,
       ctx.ws.demo,
-      ROUTES.filter((c) => c.foreign?.as === 'admin').map((c) => ({ method: methodOf(c), ...c.foreign!.call() })),
+      foreignCalls(TABLE, 'admin'),
     );
     await expectForeignRecordsHidden(
       ctx,
       session.member,
       ctx.ws.demo,
-      ROUTES.filter((c) => c.foreign?.as === 'member').map((c) => ({ method: methodOf(c), ...c.foreign!.call() })),
+      foreignCalls(TABLE, 'member'),
     );
     // And the other way round: Beta's admin does not reach Demo's request or punch.
     await expectForeignRecordsHidden(ctx, betaAdmin, ctx.ws.beta, [
