@@ -1,5 +1,12 @@
 // ESLint: TypeScript rules plus the layer boundaries of docs/ARCHITECTURE.md.
+import fs from 'node:fs';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import ownedTables from './eslint-rules/owned-tables.js';
+
+/** The web features (apps/web/src/features/<f>): each may import only itself, components/, lib/, config/ and i18n/. */
+const WEB_FEATURES = fs.readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'data/**'] },
@@ -30,10 +37,25 @@ export default tseslint.config(
     },
   },
   {
+    // One shape per module (routes → service → repository): SQL lives in repositories only. Everything else in a module
+    // (services, policies, presenters, rules, mails) imports no query builder, no schema table and no scope filter.
     // Modules talk through services: a module never imports another module's repository (its own, `./x.repository`,
     // is fine). What another module needs is exported by the owning module's service.
     files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['apps/server/src/modules/**/*.routes.ts'],
+    ignores: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/modules/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: '../../db/scope', importNames: ['inScope', 'insertInScope', 'tenantRepository', 'joinInScope', 'existsInScope'], message: 'SQL lives in repositories: move the query to this module’s repository.' }],
+        patterns: [
+          { group: ['../*/*.repository'], message: 'Modules talk through services: import what you need from the other module’s service.' },
+          { group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*', 'pg', '@electric-sql/*'], message: 'SQL lives in repositories: move the query to this module’s repository (services import no query builder and no table).' },
+        ],
+      }],
+    },
+  },
+  {
+    // Repositories may join other modules' tables to read (one statement), but never import another module's repository.
+    files: ['apps/server/src/modules/**/*.repository.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['../*/*.repository'], message: 'Modules talk through services: import what you need from the other module’s service.' },
@@ -41,13 +63,41 @@ export default tseslint.config(
     },
   },
   {
+    // A module writes only the tables it owns (eslint-rules/owned-tables.js); what another module owns, its service
+    // writes. Two modules share a table only where the table is theirs together, as said beside it.
+    files: ['apps/server/src/modules/**/*.ts'],
+    plugins: { timbro: { rules: { 'owned-tables': ownedTables } } },
+    rules: {
+      'timbro/owned-tables': ['error', { owners: {
+        // The account: signing in (auth) and the person's own profile (profile) are the two sides of one account.
+        users: ['auth', 'profile'], authSessions: ['auth', 'profile'], refreshTokens: ['auth', 'profile'], oneTimeTokens: ['auth', 'profile'], loginFailures: ['auth'],
+        workspaces: ['workspaces'],
+        // A workspace's record of a person: the company's side (users) and the person's answer to an invitation (invitations).
+        userInfos: ['users', 'invitations'],
+        groups: ['groups'], groupMembers: ['groups'],
+        justifications: ['justifications'], justificationGroups: ['justifications'],
+        contracts: ['contracts'], contractTimeSlots: ['contracts'], contractAccruals: ['contracts'],
+        templateDays: ['templates'], templateDaySlots: ['templates'], templateWeeks: ['templates'], templateWeekDays: ['templates'],
+        holidays: ['holidays'],
+        punches: ['attendance'], justificationRequests: ['attendance'],
+        accrualEntries: ['accruals'],
+      } }],
+    },
+  },
+  {
     // Tenancy that cannot be forgotten: inserts into tenant tables go through insertInScope (db/scope.ts), which takes
     // the workspace from the scope; no module writes workspaceId into a row by hand, nor moves a row to another one.
-    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
+    // Messages: every user-visible text comes from the shared catalogue (apiMsg, msg, peopleMsg, attMsg, wtMsg…), never
+    // a literal in an AppError, an error helper or a `{ message }` answer.
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/plugins/**/*.ts', 'apps/server/src/app.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-syntax': ['error',
         { selector: "CallExpression[callee.property.name='values'] Property[key.name='workspaceId']", message: 'Insert into a tenant table with insertInScope(q, scope, table, values): the workspace comes from the scope.' },
         { selector: "CallExpression[callee.property.name='set'] Property[key.name='workspaceId']", message: 'A row never moves to another workspace.' },
+        { selector: "NewExpression[callee.name='AppError'] > Literal[value=/\\s/], NewExpression[callee.name='AppError'] > TemplateLiteral", message: 'User-visible texts come from the shared catalogue (apiMsg and the schema messages), not literals.' },
+        { selector: "CallExpression[callee.name=/^(notFound|conflict|validation|forbidden|fileError)$/] > :matches(Literal, TemplateLiteral)", message: 'User-visible texts come from the shared catalogue (apiMsg and the schema messages), not literals.' },
+        { selector: "Property[key.name='message'] > Literal[value=/\\s/], Property[key.name='message'] > TemplateLiteral", message: 'User-visible texts come from the shared catalogue (apiMsg and the schema messages), not literals.' },
       ],
     },
   },
@@ -73,6 +123,41 @@ export default tseslint.config(
           { group: ['**/apps/server/**', '@timbro/server', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'fastify'], message: 'The web app talks to the API; it never imports server code.' },
         ],
       }],
+    },
+  },
+  {
+    // React hooks: the rules of hooks and the React Compiler's checks (recommended set), and no import cycles in the web.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Features do not import each other: a piece two features need moves to components/ or lib/, or app/ composes them
+    // (a route page, the dashboard's widget registry). components/, lib/ and the other layers below never import a
+    // feature or app/; a feature never imports app/. Tests may compose features, like app/ does.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [
+        ...WEB_FEATURES.map((f) => ({
+          target: `./apps/web/src/features/${f}`,
+          from: './apps/web/src/features',
+          except: [`./${f}`],
+          message: 'Features do not import each other: move the shared piece to components/ or lib/, or compose the two in app/.',
+        })),
+        { target: './apps/web/src/features', from: './apps/web/src/app', message: 'app/ composes features; a feature never imports app/.' },
+        {
+          target: ['./apps/web/src/lib', './apps/web/src/components', './apps/web/src/config', './apps/web/src/i18n', './apps/web/src/theme'],
+          from: ['./apps/web/src/features', './apps/web/src/app'],
+          message: 'components/ and lib/ are below the features: they never import a feature or app/.',
+        },
+      ] }],
     },
   },
 );

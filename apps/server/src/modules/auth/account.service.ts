@@ -4,6 +4,9 @@
  */
 export {
   burnAllOneTimeTokens,
+  deleteAccount,
+  insertUser,
+  updateAccount,
   findUserById,
   insertOneTimeToken,
   keepsPlatformAccess,

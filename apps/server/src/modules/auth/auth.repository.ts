@@ -213,3 +213,13 @@ export async function trustFiscalCode(q: Queryable, userId: string, now: Date) {
     .set({ fiscalCode: null, updatedAt: now })
     .where(and(eq(users.fiscalCode, account.fiscalCode), ne(users.id, userId), isNull(users.fiscalCodeVerifiedAt)));
 }
+
+/** The login e-mail (or other fields) of an account, e.g. a creating workspace correcting a never-activated address. */
+export async function updateAccount(q: Queryable, id: string, patch: Partial<typeof users.$inferInsert>) {
+  await q.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** Removes an account (sessions and tokens cascade). */
+export async function deleteAccount(q: Queryable, id: string) {
+  await q.delete(users).where(eq(users.id, id));
+}

@@ -1,15 +1,4 @@
-import {
-  AUTH_MODE_HEADER,
-  CLIENT_HEADER,
-  CLIENT_HEADER_APP_VALUE,
-  CurrentUserSchema,
-  ForgotPasswordInputSchema,
-  LoginInputSchema,
-  MessageResponseSchema,
-  RegisterInputSchema,
-  SetPasswordInputSchema,
-  TokenParamsSchema,
-} from '@timbro/shared';
+import { ErrorCode, apiMsg, AUTH_MODE_HEADER, CLIENT_HEADER, CLIENT_HEADER_APP_VALUE, CurrentUserSchema, ForgotPasswordInputSchema, LoginInputSchema, MessageResponseSchema, RegisterInputSchema, SetPasswordInputSchema, TokenParamsSchema } from '@timbro/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
@@ -51,7 +40,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     if (isAppMode(request)) reply.header('x-access-token', issued.access).header('x-refresh-token', issued.refresh);
     else setAuthCookies(reply, { secure, ...issued });
     const actor = await loadActor(deps.db, issued.sessionId);
-    if (!actor) throw new AppError('UNAUTHENTICATED', 'Sessione non valida');
+    if (!actor) throw new AppError(ErrorCode.UNAUTHENTICATED, apiMsg.access.invalidSession);
     return presentCurrentUser(actor);
   }
 
@@ -87,7 +76,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             if (appMode && result.client === 'app') reply.header('x-access-token', result.access).header('x-refresh-token', result.refresh);
             else if (!appMode) setAuthCookies(reply, { secure, ...result });
           }
-          return { message: 'Sessione rinnovata' };
+          return { message: apiMsg.done.sessionRefreshed };
         } catch (err) {
           if (!appMode) clearAuthCookies(reply, secure);
           throw err;
@@ -101,7 +90,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         await service.logout(deps, request.actor?.sessionId ?? null, request.cookies[names.refresh] ?? headerToken(request));
         clearAuthCookies(reply, secure);
-        return { message: 'Disconnessione effettuata' };
+        return { message: apiMsg.done.loggedOut };
       },
     );
 
@@ -113,7 +102,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await service.forgotPassword(deps, request.body.username, request.ip, request.log);
-        return { message: "Ti abbiamo inviato un'email con il link per reimpostare la password." };
+        return { message: apiMsg.done.resetLinkSent };
       },
     );
 

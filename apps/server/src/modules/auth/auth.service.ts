@@ -1,13 +1,4 @@
-import {
-  ErrorCode,
-  ErrorHeaderValue,
-  RESET_TOKEN_TTL_MINUTES,
-  VERIFY_EMAIL_TOKEN_TTL_HOURS,
-  errorTexts,
-  type LoginInput,
-  type RegisterInput,
-  type SetPasswordInput,
-} from '@timbro/shared';
+import { apiMsg, ErrorCode, ErrorHeaderValue, RESET_TOKEN_TTL_MINUTES, VERIFY_EMAIL_TOKEN_TTL_HOURS, errorTexts, type LoginInput, type RegisterInput, type SetPasswordInput } from '@timbro/shared';
 import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { ipRateKey } from '../../lib/client-ip';
@@ -64,7 +55,7 @@ export interface IssuedSession {
 
 function rateLimited(retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new AppError(ErrorCode.RATE_LIMITED, `Troppi tentativi. Riprova tra ${minutes} minut${minutes === 1 ? 'o' : 'i'}.`, {
+  return new AppError(ErrorCode.RATE_LIMITED, apiMsg.auth.tooManyAttempts(minutes), {
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
 }
@@ -114,14 +105,14 @@ export async function login(deps: AppDeps, input: LoginInput, info: ClientInfo):
       const wait = loginDelaySeconds(n);
       return wait > 0 ? new Date(Date.now() + wait * 1000) : null;
     });
-    return new AppError(ErrorCode.INVALID_CREDENTIALS, 'Email o password non corretti');
+    return new AppError(ErrorCode.INVALID_CREDENTIALS, apiMsg.auth.invalidCredentials);
   };
   if (!user || !user.passwordHash) {
     await burnPasswordCheck(input.password);
     throw await fail();
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw await fail();
-  if (!user.enabled) throw new AppError(ErrorCode.FORBIDDEN, 'Il tuo account è disabilitato. Contatta l’amministratore.');
+  if (!user.enabled) throw new AppError(ErrorCode.FORBIDDEN, apiMsg.auth.accountDisabled);
 
   return deps.db.transaction(async (tx) => {
     // A successful login forgets this address's failures for the account and gives its IP attempt back, so an
@@ -140,7 +131,7 @@ export async function login(deps: AppDeps, input: LoginInput, info: ClientInfo):
  * window) means it was stolen or replayed: the whole session is revoked.
  */
 export async function refresh(deps: AppDeps, token: string | undefined): Promise<(IssuedSession & { client: string }) | { graced: true }> {
-  const expired = new AppError(ErrorCode.UNAUTHENTICATED, 'Sessione scaduta. Accedi di nuovo.');
+  const expired = new AppError(ErrorCode.UNAUTHENTICATED, apiMsg.auth.sessionExpired);
   if (!token) throw expired;
   const now = new Date();
   const outcome = await deps.db.transaction(async (tx) => {
@@ -218,7 +209,7 @@ export async function setPasswordWithToken(
   log: MailLogger,
 ): Promise<string> {
   await limit(deps.db, `set-password:ip:${ipRateKey(ip)}`, TOKEN_LIMITS.perIp);
-  const invalid = new AppError(ErrorCode.TOKEN_INVALID, 'Il link non è valido o è scaduto. Richiedine uno nuovo.');
+  const invalid = new AppError(ErrorCode.TOKEN_INVALID, apiMsg.auth.linkInvalid);
   const tokenHash = sha256(token);
   if (!(await repo.findUsableOneTimeToken(deps.db, purpose, tokenHash, new Date(), false))) throw invalid;
   assertNotCommonPassword(input.password, 'password');
@@ -270,7 +261,7 @@ export async function verifyEmail(deps: AppDeps, token: string, ip: string): Pro
     await repo.trustFiscalCode(tx, row.userId, now);
     return true;
   });
-  if (!ok) throw new AppError(ErrorCode.TOKEN_INVALID, 'Il link non è valido o è scaduto. Richiedine uno nuovo dal tuo profilo.');
+  if (!ok) throw new AppError(ErrorCode.TOKEN_INVALID, apiMsg.auth.verifyLinkInvalid);
   return 'Indirizzo email confermato.';
 }
 

@@ -1,4 +1,4 @@
-import { ContractInputSchema, ContractListSchema, ContractPageSchema, ContractSchema, IdParamsSchema, ListContractsQuerySchema, MessageResponseSchema } from '@timbro/shared';
+import { apiMsg, ContractInputSchema, ContractListSchema, ContractPageSchema, ContractSchema, IdParamsSchema, ListContractsQuerySchema, MessageResponseSchema } from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { workspaceCtx } from '../../plugins/request-context';
@@ -41,7 +41,7 @@ export function contractRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: { permission: 'contract:write' }, schema: { tags, summary: 'Delete a contract (and its monthly accruals)', params: IdParamsSchema, response: { 200: MessageResponseSchema } } },
       async (request) => {
         await service.deleteContract(deps, workspaceCtx(request), request.params.id);
-        return { message: 'Contratto eliminato' };
+        return { message: apiMsg.done.contractDeleted };
       },
     );
   };

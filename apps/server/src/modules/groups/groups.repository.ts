@@ -67,3 +67,10 @@ export async function setMembers(q: Queryable, scope: WorkspaceScope, groupId: s
 export async function lookupGroups(q: Queryable, scope: WorkspaceScope) {
   return q.select({ id: groups.id, name: groups.name }).from(groups).where(inScope(groups, scope)).orderBy(asc(nameKey(groups.name)));
 }
+
+/** Replaces the groups of one employee; group ids of another workspace are ignored by the composite key check. */
+export async function setGroupsOfUser(q: Queryable, scope: WorkspaceScope, userInfoId: string, groupIds: string[]) {
+  await q.delete(groupMembers).where(inScope(groupMembers, scope, eq(groupMembers.userInfoId, userInfoId)));
+  if (groupIds.length === 0) return;
+  await insertInScope(q, scope, groupMembers, groupIds.map((groupId) => ({ groupId, userInfoId })));
+}

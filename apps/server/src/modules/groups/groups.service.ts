@@ -6,8 +6,8 @@ import { recordAudit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 
-/** Used by the people import (groups named in the file are found or created). */
-export { findGroupByName, groupRepo } from './groups.repository';
+/** Used by the people module: the import finds or creates the groups named in the file; a record's groups are replaced. */
+export { findGroupByName, groupRepo, setGroupsOfUser } from './groups.repository';
 import * as repo from './groups.repository';
 
 type Row = { id: string; name: string; createdAt: Date; usersCount: number };

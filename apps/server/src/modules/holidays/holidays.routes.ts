@@ -1,4 +1,4 @@
-import { HolidayInputSchema, HolidayListSchema, HolidayOccurrenceListSchema, HolidayRangeQuerySchema, HolidaySchema, IdParamsSchema, ListHolidaysQuerySchema, MessageResponseSchema } from '@timbro/shared';
+import { apiMsg, HolidayInputSchema, HolidayListSchema, HolidayOccurrenceListSchema, HolidayRangeQuerySchema, HolidaySchema, IdParamsSchema, ListHolidaysQuerySchema, MessageResponseSchema } from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { workspaceCtx } from '../../plugins/request-context';
@@ -33,7 +33,7 @@ export function holidayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: { permission: 'settings:write' }, schema: { tags, summary: 'Delete a holiday', params: IdParamsSchema, response: { 200: MessageResponseSchema } } },
       async (request) => {
         await service.deleteHoliday(deps, workspaceCtx(request), request.params.id);
-        return { message: 'Festività eliminata' };
+        return { message: apiMsg.done.holidayDeleted };
       },
     );
     app.get(

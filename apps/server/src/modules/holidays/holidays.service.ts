@@ -1,4 +1,4 @@
-import { expandHolidays, ITALIAN_NATIONAL_HOLIDAYS, movableFeastDate, wtMsg, type HolidayInput } from '@timbro/shared';
+import { ErrorCode, apiMsg, expandHolidays, ITALIAN_NATIONAL_HOLIDAYS, movableFeastDate, wtMsg, type HolidayInput } from '@timbro/shared';
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
@@ -61,7 +61,7 @@ export async function getHoliday(deps: AppDeps, ctx: RequestCtx, id: string) {
 
 async function checkPatron(q: Queryable, scope: WorkspaceScope, input: HolidayInput, exceptId?: string) {
   if (input.kind !== 'patron') return;
-  if (await repo.findOtherPatron(q, scope, exceptId)) throw new AppError('CONFLICT', 'Il santo patrono è già impostato: modificalo invece di aggiungerne un altro', { errors: [{ path: 'kind', message: 'Il santo patrono è già impostato' }] });
+  if (await repo.findOtherPatron(q, scope, exceptId)) throw new AppError(ErrorCode.CONFLICT, apiMsg.workingTime.patronTaken, { errors: [{ path: 'kind', message: apiMsg.workingTime.patronTakenField }] });
 }
 
 export async function createHoliday(deps: AppDeps, ctx: RequestCtx, input: HolidayInput) {

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { userInfos, workspaces } from '../../db/schema';
+import { inScope, type WorkspaceScope } from '../../db/scope';
 
 /**
  * Invitations are employee records (user_infos) waiting for the account holder's answer. These reads are by account,
@@ -44,4 +45,12 @@ export async function acceptCreatorInvitations(q: Queryable, userId: string, wor
     .update(userInfos)
     .set({ invitationStatus: 'accepted', respondedAt: now, updatedAt: now })
     .where(and(eq(userInfos.userId, userId), eq(userInfos.workspaceId, workspaceId), eq(userInfos.invitationStatus, 'pending'), isNull(userInfos.respondedAt)));
+}
+
+/** Moves a membership to another account, declined and disabled. */
+export async function handOverDeclined(q: Queryable, scope: WorkspaceScope, userInfoId: string, userId: string, now: Date) {
+  await q
+    .update(userInfos)
+    .set({ userId, invitationStatus: 'declined', enabled: false, respondedAt: now, updatedAt: now })
+    .where(inScope(userInfos, scope, eq(userInfos.id, userInfoId)));
 }

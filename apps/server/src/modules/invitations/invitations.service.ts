@@ -7,8 +7,11 @@ import type { Actor } from '../../plugins/request-context';
 import * as accounts from '../auth/account.service';
 import * as repo from './invitations.repository';
 
-/** Used by the first-login link of auth (the workspace that created the account). */
-export { acceptCreatorInvitations } from './invitations.repository';
+/**
+ * Used by the first-login link of auth (the workspace that created the account), and by the deletion of an account
+ * (a company's record of an invitation never accepted moves to a placeholder account, declined).
+ */
+export { acceptCreatorInvitations, handOverDeclined } from './invitations.repository';
 
 const roleList = (i: { isAdmin: boolean; isAccountant: boolean; isMember: boolean }) =>
   [i.isAdmin && 'admin', i.isAccountant && 'accountant', i.isMember && 'member'].filter(Boolean) as Invitation['roles'];

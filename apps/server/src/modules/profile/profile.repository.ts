@@ -1,7 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { userInfos, users } from '../../db/schema';
-import { inScope, type WorkspaceScope } from '../../db/scope';
 
 export type MembershipRow = typeof userInfos.$inferSelect;
 
@@ -60,16 +59,6 @@ export async function ownMemberships(q: Queryable, userId: string, accepted: boo
     .where(and(eq(userInfos.userId, userId), accepted ? eq(userInfos.invitationStatus, 'accepted') : ne(userInfos.invitationStatus, 'accepted')));
 }
 
-/** Enabled admins (of enabled accounts) of the workspace. */
-export async function countEnabledAdmins(q: Queryable, scope: WorkspaceScope): Promise<number> {
-  const [row] = await q
-    .select({ n: sql<number>`count(*)::int` })
-    .from(userInfos)
-    .innerJoin(users, eq(users.id, userInfos.userId))
-    .where(inScope(userInfos, scope, eq(userInfos.isAdmin, true), eq(userInfos.enabled, true), eq(users.enabled, true)));
-  return row?.n ?? 0;
-}
-
 /** A disabled account that keeps a company's record of an invitation the deleted person never accepted. */
 export async function insertPlaceholderAccount(q: Queryable, values: { firstName: string; lastName: string; email: string; createdByWorkspaceId: string }) {
   const [placeholder] = await q
@@ -77,14 +66,6 @@ export async function insertPlaceholderAccount(q: Queryable, values: { firstName
     .values({ email: values.email, firstName: values.firstName, lastName: values.lastName, enabled: false, createdByWorkspaceId: values.createdByWorkspaceId })
     .returning({ id: users.id });
   return placeholder!.id;
-}
-
-/** Moves a membership to another account, declined and disabled. */
-export async function handOverDeclined(q: Queryable, scope: WorkspaceScope, userInfoId: string, userId: string, now: Date) {
-  await q
-    .update(userInfos)
-    .set({ userId, invitationStatus: 'declined', enabled: false, respondedAt: now, updatedAt: now })
-    .where(inScope(userInfos, scope, eq(userInfos.id, userInfoId)));
 }
 
 export async function deleteAccount(q: Queryable, userId: string) {

@@ -1,14 +1,4 @@
-import {
-  AUTH_STATUS_HEADER,
-  ChangePasswordInputSchema,
-  CurrentUserSchema,
-  DeleteAccountInputSchema,
-  IdParamsSchema,
-  LanguageInputSchema,
-  SessionListSchema,
-  MessageResponseSchema,
-  ProfileEditInputSchema,
-} from '@timbro/shared';
+import { apiMsg, AUTH_STATUS_HEADER, ChangePasswordInputSchema, CurrentUserSchema, DeleteAccountInputSchema, IdParamsSchema, LanguageInputSchema, SessionListSchema, MessageResponseSchema, ProfileEditInputSchema } from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { clearAuthCookies } from '../../lib/cookies';
@@ -61,7 +51,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await service.setLanguage(deps, requireActor(request), request.body.language);
-        return { message: 'Lingua aggiornata' };
+        return { message: apiMsg.done.languageUpdated };
       },
     );
 
@@ -73,7 +63,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await service.changePassword(deps, requireActor(request), request.body, request.log);
-        return { message: 'Password aggiornata' };
+        return { message: apiMsg.done.passwordUpdated };
       },
     );
 
@@ -87,7 +77,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         await service.deleteAccount(deps, requireActor(request), request.body);
         reply.header(AUTH_STATUS_HEADER, 'LoggedOut');
         clearAuthCookies(reply, deps.config.cookieSecure);
-        return { message: 'Profilo eliminato' };
+        return { message: apiMsg.done.profileDeleted };
       },
     );
 
@@ -99,7 +89,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await resendEmailVerification(deps, requireActor(request).userId, request.log);
-        return { message: 'Ti abbiamo inviato un nuovo link di conferma.' };
+        return { message: apiMsg.done.verificationSent };
       },
     );
 
@@ -114,7 +104,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: { permission: 'profile:update' }, schema: { tags, summary: 'End one of the own sessions', params: IdParamsSchema, response: { 200: MessageResponseSchema } } },
       async (request) => {
         await service.revokeSession(deps, requireActor(request), request.params.id);
-        return { message: 'Sessione chiusa' };
+        return { message: apiMsg.done.sessionClosed };
       },
     );
 
@@ -123,7 +113,7 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: { permission: 'profile:update' }, schema: { tags, summary: 'End every own session but this one', response: { 200: MessageResponseSchema } } },
       async (request) => {
         await service.revokeOtherSessions(deps, requireActor(request));
-        return { message: 'Le altre sessioni sono state chiuse' };
+        return { message: apiMsg.done.otherSessionsClosed };
       },
     );
   };

@@ -1,4 +1,4 @@
-import { ErrorCode, ErrorHeaderValue, errorTexts, msg, type ChangePasswordInput, type DeleteAccountInput, type ProfileEditInput, type SessionInfo } from '@timbro/shared';
+import { apiMsg, ErrorCode, ErrorHeaderValue, errorTexts, msg, type ChangePasswordInput, type DeleteAccountInput, type ProfileEditInput, type SessionInfo } from '@timbro/shared';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/client';
 import { workspaceScope } from '../../db/scope';
@@ -12,6 +12,8 @@ import { consumeRateLimit } from '../../lib/rate-limit';
 import type { Actor } from '../../plugins/request-context';
 import * as accounts from '../auth/account.service';
 import { issueEmailVerification } from '../auth/auth.service';
+import { handOverDeclined } from '../invitations/invitations.service';
+import { otherEnabledAdmins } from '../users/users.service';
 import * as repo from './profile.repository';
 
 const wrongPassword = (path: string) =>
@@ -24,7 +26,7 @@ const wrongPassword = (path: string) =>
 async function checkOwnPassword(deps: AppDeps, userId: string, password: string, field: string) {
   const r = await consumeRateLimit(deps.db, `reauth:${userId}`, 10, 15 * 60);
   if (!r.allowed) {
-    throw new AppError(ErrorCode.RATE_LIMITED, 'Troppi tentativi. Riprova più tardi.', { headers: { 'retry-after': String(r.retryAfterSeconds) } });
+    throw new AppError(ErrorCode.RATE_LIMITED, apiMsg.auth.tooManyAttemptsLater, { headers: { 'retry-after': String(r.retryAfterSeconds) } });
   }
   const user = await accounts.findUserById(deps.db, userId);
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, password))) throw wrongPassword(field);
@@ -96,7 +98,7 @@ export async function deletionBlocker(q: Queryable, actor: Actor): Promise<strin
   if (memberships.some((m) => m.isMember)) return 'employee_record';
   for (const m of memberships.filter((x) => x.isAdmin && x.enabled)) {
     // The workspace of the person's own accepted membership.
-    if ((await repo.countEnabledAdmins(q, workspaceScope(m.workspaceId))) <= 1) return 'last_admin';
+    if ((await otherEnabledAdmins(q, workspaceScope(m.workspaceId), m.id)) === 0) return 'last_admin';
   }
   return null;
 }
@@ -119,7 +121,7 @@ export async function deleteAccount(deps: AppDeps, actor: Actor, input: DeleteAc
     for (const info of others) {
       const placeholderId = await repo.insertPlaceholderAccount(tx, { email: `rimosso-${randomUUID()}@invalid.timbro`, firstName: info.firstName, lastName: info.lastName, createdByWorkspaceId: info.workspaceId });
       // The workspace of the record itself (it stays with its company).
-      await repo.handOverDeclined(tx, workspaceScope(info.workspaceId), info.id, placeholderId, now);
+      await handOverDeclined(tx, workspaceScope(info.workspaceId), info.id, placeholderId, now);
     }
     await repo.deleteAccount(tx, actor.userId);
   });
@@ -144,7 +146,7 @@ export async function listSessions(deps: AppDeps, actor: Actor): Promise<Session
 /** POST /user/sessions/{id}/revoke: ends one of the person's sessions (404 when it is not theirs). */
 export async function revokeSession(deps: AppDeps, actor: Actor, sessionId: string) {
   const ok = await deps.db.transaction((tx) => accounts.revokeOwnSession(tx, actor.userId, sessionId, 'revoked_by_user'));
-  if (!ok) throw new AppError(ErrorCode.NOT_FOUND, 'Sessione non trovata');
+  if (!ok) throw new AppError(ErrorCode.NOT_FOUND, apiMsg.auth.sessionNotFound);
 }
 
 /** POST /user/sessions/revoke-others: ends every session but the current one. */

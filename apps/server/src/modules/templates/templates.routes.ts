@@ -1,13 +1,4 @@
-import {
-  IdParamsSchema,
-  MessageResponseSchema,
-  TemplateDayInputSchema,
-  TemplateDayListSchema,
-  TemplateDaySchema,
-  TemplateWeekInputSchema,
-  TemplateWeekListSchema,
-  TemplateWeekSchema,
-} from '@timbro/shared';
+import { apiMsg, IdParamsSchema, MessageResponseSchema, TemplateDayInputSchema, TemplateDayListSchema, TemplateDaySchema, TemplateWeekInputSchema, TemplateWeekListSchema, TemplateWeekSchema } from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { workspaceCtx } from '../../plugins/request-context';
@@ -47,7 +38,7 @@ export function templateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: { permission: 'settings:write' }, schema: { tags, summary: 'Delete a daily template not used by a weekly one', params: IdParamsSchema, response: { 200: MessageResponseSchema } } },
       async (request) => {
         await service.deleteTemplateDay(deps, workspaceCtx(request), request.params.id);
-        return { message: 'Modello eliminato' };
+        return { message: apiMsg.done.templateDeleted };
       },
     );
     for (const path of ['/admin/template-week', '/attendance/ajax/template-weeks'] as const) {
@@ -80,7 +71,7 @@ export function templateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: { permission: 'settings:write' }, schema: { tags, summary: 'Delete a weekly template', params: IdParamsSchema, response: { 200: MessageResponseSchema } } },
       async (request) => {
         await service.deleteTemplateWeek(deps, workspaceCtx(request), request.params.id);
-        return { message: 'Modello eliminato' };
+        return { message: apiMsg.done.templateDeleted };
       },
     );
   };

@@ -1,4 +1,4 @@
-import { ErrorCode, slotMinutes, wtMsg, type TemplateDay, type TemplateDayInput, type TemplateWeek, type TemplateWeekInput } from '@timbro/shared';
+import { apiMsg, ErrorCode, slotMinutes, wtMsg, type TemplateDay, type TemplateDayInput, type TemplateWeek, type TemplateWeekInput } from '@timbro/shared';
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
@@ -67,7 +67,7 @@ export async function deleteTemplateDay(deps: AppDeps, ctx: RequestCtx, id: stri
   const { scope, actor } = ctx;
   await deps.db.transaction(async (tx) => {
     if (!(await dayRepo.findById(tx, scope, id))) throw notFound(wtMsg.templateDayNotFound);
-    if ((await repo.countWeekDaysUsing(tx, scope, id)) > 0) throw new AppError(ErrorCode.CONFLICT, 'Il modello giornaliero è usato da un modello settimanale: toglilo da lì prima di eliminarlo');
+    if ((await repo.countWeekDaysUsing(tx, scope, id)) > 0) throw new AppError(ErrorCode.CONFLICT, apiMsg.workingTime.templateDayInUse);
     await dayRepo.remove(tx, scope, id);
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'template-day.delete', entityType: 'template-day', entityId: id, requestId: actor.requestId });
   });

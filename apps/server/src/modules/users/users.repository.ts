@@ -3,7 +3,7 @@ import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { groupMembers, groups, userInfos, users } from '../../db/schema';
-import { insertInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
+import { inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
 import { likePattern, nameKey, sortTerm } from '../../db/sql';
 
 export const userInfoRepo = tenantRepository(userInfos);
@@ -203,26 +203,6 @@ export async function recordsElsewhere(q: Queryable, scope: WorkspaceScope, user
     .from(userInfos)
     .where(and(eq(userInfos.userId, userId), ne(userInfos.workspaceId, scope.workspaceId)));
   return row?.n ?? 0;
-}
-
-export async function deleteAccount(q: Queryable, id: string) {
-  await q.delete(users).where(eq(users.id, id));
-}
-
-export async function insertAccount(q: Queryable, values: typeof users.$inferInsert) {
-  const [row] = await q.insert(users).values(values).returning();
-  return row!;
-}
-
-export async function updateAccount(q: Queryable, id: string, patch: Partial<typeof users.$inferInsert>) {
-  await q.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id));
-}
-
-/** Replaces the groups of one employee; group ids of another workspace are ignored by the composite key check. */
-export async function setUserGroups(q: Queryable, scope: WorkspaceScope, userInfoId: string, groupIds: string[]) {
-  await q.delete(groupMembers).where(inScope(groupMembers, scope, eq(groupMembers.userInfoId, userInfoId)));
-  if (groupIds.length === 0) return;
-  await insertInScope(q, scope, groupMembers, groupIds.map((groupId) => ({ groupId, userInfoId })));
 }
 
 /** Which of these ids are groups of the scope's workspace. */

@@ -22,6 +22,7 @@ import { randomToken, sha256 } from '../../lib/tokens';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as accounts from '../auth/account.service';
 import { findWorkspace } from '../workspaces/workspaces.service';
+import { setGroupsOfUser } from '../groups/groups.service';
 import { loginEmailEditable, maskEmail, presentUser } from './users.presenter';
 import { checkDisable, checkRoleChange } from './users.policy';
 import * as repo from './users.repository';
@@ -111,7 +112,7 @@ export async function enroll(
     accountId = existing.id;
     await sendWorkspaceInvitation(deps, tx, existing, workspaceName, log);
   } else {
-    const account = await repo.insertAccount(tx, {
+    const account = await accounts.insertUser(tx, {
       email: input.email,
       firstName: input.firstName,
       lastName: input.lastName,
@@ -131,7 +132,7 @@ export async function enroll(
     ...roleFlags(input.roles),
     ...employeeFields(input),
   });
-  await repo.setUserGroups(tx, scope, info.id, groupIds);
+  await setGroupsOfUser(tx, scope, info.id, groupIds);
   return { userInfoId: info.id };
 }
 
@@ -179,10 +180,10 @@ async function correctLoginEmail(deps: AppDeps, tx: Queryable, scope: WorkspaceS
   const target = await repo.findAccountByEmail(tx, email);
   if (target) {
     await repo.userInfoRepo.update(tx, scope, row.info.id, { userId: target.id, invitedAt: new Date() });
-    await repo.deleteAccount(tx, row.account.id);
+    await accounts.deleteAccount(tx, row.account.id);
     await sendWorkspaceInvitation(deps, tx, target, workspaceName, log);
   } else {
-    await repo.updateAccount(tx, row.account.id, { email });
+    await accounts.updateAccount(tx, row.account.id, { email });
     await sendFirstLogin(deps, tx, { id: row.account.id, email }, row.info.firstName, workspaceName, log);
   }
 }
@@ -220,7 +221,7 @@ export async function updateUser(deps: AppDeps, ctx: RequestCtx, id: string, inp
       ...employeeFields(input),
       updatedAt: new Date(),
     });
-    await repo.setUserGroups(tx, scope, id, groupIds);
+    await setGroupsOfUser(tx, scope, id, groupIds);
     const before = { ...info, email: account.email, groups: row.groups.map((g) => g.id).sort() };
     const now = { ...after!, email: input.email, groups: [...groupIds].sort() };
     await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'user.update', entityType: 'user', entityId: id, changes: diff(before, now), requestId: actor.requestId });

@@ -1,3 +1,4 @@
+import { apiMsg } from '@timbro/shared';
 import type { UpdateWorkspaceInput, Workspace, WorkspaceSummary } from '@timbro/shared';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
@@ -39,13 +40,13 @@ export function presentWorkspace(w: repo.WorkspaceRow): Workspace {
 
 /** The path id must be the active workspace: another company's id reads as not found. */
 function checkPathId(scope: WorkspaceScope, id: string) {
-  if (id !== scope.workspaceId) throw notFound('Azienda non trovata');
+  if (id !== scope.workspaceId) throw notFound(apiMsg.workspace.notFound);
 }
 
 export async function getWorkspace(deps: AppDeps, ctx: RequestCtx, id: string): Promise<Workspace> {
   checkPathId(ctx.scope, id);
   const w = await repo.findWorkspace(deps.db, ctx.scope);
-  if (!w) throw notFound('Azienda non trovata');
+  if (!w) throw notFound(apiMsg.workspace.notFound);
   return presentWorkspace(w);
 }
 
@@ -55,7 +56,7 @@ export async function updateWorkspace(deps: AppDeps, ctx: RequestCtx, id: string
   checkPathId(scope, id);
   return deps.db.transaction(async (tx) => {
     const before = await repo.findWorkspace(tx, scope);
-    if (!before) throw notFound('Azienda non trovata');
+    if (!before) throw notFound(apiMsg.workspace.notFound);
     const c = input.workspace_company;
     const after = await repo.updateWorkspace(tx, scope, {
       name: c.name,
@@ -77,7 +78,7 @@ export async function updateWorkspace(deps: AppDeps, ctx: RequestCtx, id: string
         ? { attendanceAutoApproveRequest: input.attendance_auto_approve_request }
         : {}),
     });
-    if (!after) throw notFound('Azienda non trovata');
+    if (!after) throw notFound(apiMsg.workspace.notFound);
     await recordAudit(tx, scope, {
       actorUserId: actor.userId,
       action: 'workspace.update',
