@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, WORKSPACE_HEADER, type User } from '@timbro/shared';
 import { eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
-import { mailOutbox, userInfos, users, workspaces } from '../src/db/schema';
+import { auditLog, mailOutbox, userInfos, users, workspaces } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/seed';
 import type { AppDeps } from '../src/deps';
 import { createDeps } from '../src/runtime';
@@ -200,4 +201,37 @@ export function editableUser(u: User) {
     birthplace: u.birthplace,
     groups: u.groups.map((g) => g.id),
   };
+}
+
+/** The seeded people each test file signs in as: Demo's admin (no employee role), labour consultant and Mario (an employee), and Beta's admin. */
+export async function loginDemoRoles(ctx: TestContext) {
+  return {
+    admin: await ctx.login('admin@demo.timbro.it'),
+    accountant: await ctx.login('consulente@demo.timbro.it'),
+    member: await ctx.login('mario.rossi@demo.timbro.it'),
+    betaAdmin: await ctx.login('admin@beta.timbro.it'),
+  };
+}
+
+/** The audit rows a request wrote (found by its x-request-id). */
+export async function auditOf(ctx: TestContext, res: LightMyRequestResponse) {
+  return ctx.db.select().from(auditLog).where(eq(auditLog.requestId, String(res.headers['x-request-id'])));
+}
+
+/** The rows of a tenant table, in one workspace or in all. */
+export async function countRows(ctx: TestContext, table: PgTable & { workspaceId: PgColumn }, workspaceId?: string) {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(workspaceId ? eq(table.workspaceId, workspaceId) : undefined);
+  return row!.n;
+}
+
+/** Posts each body with `opts` and expects a 400 whose field errors are exactly the given ones. */
+export async function expect400(ctx: TestContext, opts: RequestOptions, url: string, cases: [unknown, Record<string, string>][]) {
+  for (const [body, errors] of cases) {
+    const res = await ctx.post(url, body, opts);
+    expectError(res, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(res), JSON.stringify(body)).toEqual(errors);
+  }
 }
