@@ -1,14 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import { lazy, type ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../app/app';
-import { appRoutes } from '../../app/router';
-import type { ProtectedRoute } from '../../app/routes';
-import { PageLoader } from '../../components/page-loader';
-import { paths } from '../../config/paths';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
-import { renderRoutes } from '../../testing/render';
-import { ErrorPage, RouteErrorBoundary } from './error-page';
+import { App } from './app';
+import { appRoutes } from './router';
+import type { ProtectedRoute } from './routes';
+import { PageLoader } from '../components/page-loader';
+import { paths } from '../config/paths';
+import { demoUser, demoWorkspaces, fakeApi, json } from '../testing/fake-api';
+import { renderRoutes } from '../testing/render';
+import { ErrorPage, RouteErrorBoundary } from '../components/error-page';
 
 /** The first render of a lazily loaded module (frame, page) transforms it: slow on a busy machine. */
 const LAZY = { timeout: 10_000 };

@@ -7,7 +7,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
-import { AuthProvider } from '../features/auth/auth-context';
+import { AuthProvider } from '../lib/auth/auth-context';
 import { catalogFor, directionOf } from '../i18n/languages';
 import { createAppTheme, type ThemeVariant } from '../theme/theme';
 

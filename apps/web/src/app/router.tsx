@@ -2,8 +2,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
-import { AnonymousOnly, HomeRedirect, RequireAuth } from '../features/auth/require-auth';
-import { ErrorPage, RouteErrorBoundary } from '../features/errors/error-page';
+import { AnonymousOnly, HomeRedirect, RequireAuth } from '../lib/auth/require-auth';
+import { ErrorPage, RouteErrorBoundary } from '../components/error-page';
 import { ForgotPasswordPage, LoginPage, PROTECTED_ROUTES, RegisterPage, SetPasswordPage, VerifyEmailPage, type ProtectedRoute } from './routes';
 
 /** The logged-in frame (header, sidebar, drawers) is not needed on the login route: loaded on demand. */

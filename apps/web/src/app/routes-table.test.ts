@@ -1,8 +1,8 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppRouter } from '../app/router';
-import { PROTECTED_ROUTES } from '../app/routes';
-import { PAYROLL_PROVIDER, paths } from './paths';
+import { createAppRouter } from './router';
+import { PROTECTED_ROUTES } from './routes';
+import { PAYROLL_PROVIDER, paths } from '../config/paths';
 
 /** The route table of spec section 2, copied as written ({payroll} is the payroll software's name). */
 const SPEC_ROUTES = [

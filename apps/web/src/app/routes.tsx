@@ -36,16 +36,16 @@ export interface ProtectedRoute {
  * permission it needs. Screens of later releases are proper "coming soon" pages.
  */
 export const PROTECTED_ROUTES: ProtectedRoute[] = [
-  { path: paths.dashboard, permission: 'profile:read', page: attendance(() => import('../features/dashboard/dashboard-page'), (m) => m.DashboardPage) },
+  { path: paths.dashboard, permission: 'profile:read', page: attendance(() => import('./pages/dashboard-page'), (m) => m.DashboardRoute) },
   { path: paths.myAccount, permission: 'profile:read', page: lazy(() => import('../features/profile/my-account-page').then((m) => ({ default: m.MyAccountPage }))) },
   { path: paths.adminUser, permission: 'user:read', page: people(() => import('../features/users/user-list-page'), (m) => m.UserListPage) },
   { path: paths.adminUserNew, permission: 'user:write', page: people(() => import('../features/users/user-form-page'), (m) => m.UserNewPage) },
   { path: paths.adminUserImport, permission: 'user:write', page: people(() => import('../features/users/user-import-page'), (m) => m.UserImportPage) },
   { path: paths.adminUserEdit, permission: 'user:write', page: people(() => import('../features/users/user-form-page'), (m) => m.UserEditPage) },
-  { path: paths.adminUserDetail, permission: 'user:read', page: peopleAndWorkingTime(() => import('../features/users/user-detail-page'), (m) => m.UserDetailPage) },
-  { path: paths.adminUserContract, permission: 'contract:read', page: workingTime(() => import('../features/contracts/user-contracts-page'), (m) => m.UserContractsPage) },
-  { path: paths.adminUserContractNew, permission: 'contract:write', page: workingTime(() => import('../features/contracts/contract-form-page'), (m) => m.ContractNewPage) },
-  { path: paths.adminUserContractEdit, permission: 'contract:write', page: workingTime(() => import('../features/contracts/contract-form-page'), (m) => m.ContractEditPage) },
+  { path: paths.adminUserDetail, permission: 'user:read', page: peopleAndWorkingTime(() => import('./pages/user-detail-page'), (m) => m.UserDetailRoute) },
+  { path: paths.adminUserContract, permission: 'contract:read', page: workingTime(() => import('./pages/contract-pages'), (m) => m.UserContractsRoute) },
+  { path: paths.adminUserContractNew, permission: 'contract:write', page: workingTime(() => import('./pages/contract-pages'), (m) => m.ContractNewRoute) },
+  { path: paths.adminUserContractEdit, permission: 'contract:write', page: workingTime(() => import('./pages/contract-pages'), (m) => m.ContractEditRoute) },
   { path: paths.adminUserPaycheck, permission: 'paycheck:write', page: placeholder('nav.items.paySlips') },
   { path: paths.adminUserDocument, permission: 'document:write', page: placeholder('nav.items.documents') },
   { path: paths.adminPaycheckImport, permission: 'paycheck:write', page: placeholder('nav.items.paySlips') },

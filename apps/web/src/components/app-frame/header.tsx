@@ -21,9 +21,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { useAuth } from '../../features/auth/auth-context';
-import { useLanguage } from '../../features/profile/use-language';
-import { WorkspaceSwitcher } from '../../features/workspace/workspace-switcher';
+import { useAuth } from '../../lib/auth/auth-context';
+import { useLanguage } from '../../lib/auth/use-language';
+import { WorkspaceSwitcher } from './workspace-switcher';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
 
 export function Header({ onMenu }: { onMenu: () => void }) {

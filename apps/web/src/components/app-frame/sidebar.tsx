@@ -1,25 +1,24 @@
 import { Box, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { useAuth } from '../../features/auth/auth-context';
-import { can } from '../../lib/permissions';
+import { useCanCheck } from '../../lib/auth/use-can';
 import { NavIcon } from './nav-icon';
 import { NAV_SECTIONS } from './nav-items';
 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const { current } = useAuth();
+  const check = useCanCheck();
   const location = useLocation();
   // One entry is current: the one with the longest path that contains the page (Settings, /admin/setting, is not
   // current on /admin/setting/holiday, which has its own entry).
   const matches = (to: string) => location.pathname === to || location.pathname.startsWith(`${to}/`);
   const active = NAV_SECTIONS.flatMap((s) => s.items)
-    .filter((i) => can(current, i.permission) && matches(i.to))
+    .filter((i) => check(i.permission) && matches(i.to))
     .sort((a, b) => b.to.length - a.to.length)[0];
   return (
     <Box component="nav" aria-label={t('nav.label')} sx={{ overflowY: 'auto', py: 1 }}>
       {NAV_SECTIONS.map((section) => {
-        const items = section.items.filter((i) => can(current, i.permission));
+        const items = section.items.filter((i) => check(i.permission));
         if (items.length === 0) return null;
         return (
           <List

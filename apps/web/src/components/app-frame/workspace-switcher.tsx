@@ -3,7 +3,7 @@ import { MenuItem, Select, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth/auth-context';
 import { errorMessage } from '../../lib/error-message';
 
 /** Header control: the active workspace; switching reloads the data of the new one. */

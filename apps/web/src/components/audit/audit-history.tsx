@@ -3,11 +3,11 @@ import { Alert, Box, Button, CircularProgress, Paper, Stack, Table, TableBody, T
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../components/page-loader';
+import { PageLoader } from '../page-loader';
 import { catalogFor } from '../../i18n/languages';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
-import { useAudit, type AuditEntityType, type AuditEntry } from './api/get-audit';
+import { useAudit, type AuditEntityType, type AuditEntry } from './get-audit';
 
 const PAGE = 20;
 

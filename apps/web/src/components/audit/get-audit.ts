@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditQuerySchema } from '@timbro/shared';
 import type { z } from 'zod/mini';
-import { api } from '../../../lib/api';
-
-export const AUDIT_KEY = ['audit'] as const;
+import { api } from '../../lib/api';
+import { AUDIT_KEY } from '../../lib/query-keys';
 
 /** The kinds of record the audit trail can be filtered on (the server's `entity_type`). */
 export type AuditEntityType = NonNullable<z.infer<typeof AuditQuerySchema>['entity_type']>;

@@ -2,10 +2,10 @@ import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogCo
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatMinutes, slotToRow, sortRows, WEEKDAYS, type SlotRow } from '../../components/time-slots/slot-rows';
+import { formatMinutes, slotToRow, sortRows, WEEKDAYS, type SlotRow } from './slot-rows';
 import { paths } from '../../config/paths';
-import { useTemplateDays } from './api/get-template-days';
-import { useTemplateWeeks } from './api/get-template-weeks';
+import { useTemplateDays } from '../../lib/queries/template-days';
+import { useTemplateWeeks } from '../../lib/queries/template-weeks';
 
 interface Props {
   open: boolean;

@@ -1,6 +1,6 @@
 import Add from '@mui/icons-material/Add';
 import { Alert, Box, Button, Divider, Stack, Typography } from '@mui/material';
-import { Fragment, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { Fragment, useEffect, useImperativeHandle, useRef, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlotRowFields } from './slot-row-fields';
 import { emptySlot, formatMinutes, slotTotals, WEEKDAYS, type SlotField, type SlotRow } from './slot-rows';
@@ -34,15 +34,16 @@ export function SlotGridEditor({ rows, onChange, mode, errors, listError, readOn
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const fields = useRef(new Map<string, HTMLElement>());
-  const [focusNext, setFocusNext] = useState<string | null>(null);
+  // The field to focus once the rows that contain it are rendered (after adding or removing a slot).
+  const focusNext = useRef<string | null>(null);
   const totals = slotTotals(rows);
   const days = mode === 'week' ? WEEKDAYS : ([1] as const);
 
   useEffect(() => {
-    if (!focusNext) return;
-    fields.current.get(focusNext)?.focus();
-    setFocusNext(null);
-  }, [focusNext, rows]);
+    if (!focusNext.current) return;
+    fields.current.get(focusNext.current)?.focus();
+    focusNext.current = null;
+  }, [rows]);
 
   useImperativeHandle(handleRef, () => ({
     focus: () =>
@@ -60,15 +61,15 @@ export function SlotGridEditor({ rows, onChange, mode, errors, listError, readOn
   const add = (weekday: number) => {
     const row = emptySlot(weekday);
     const last = rows.findLastIndex((r) => r.weekday <= weekday);
+    focusNext.current = `${row.key}:start`;
     onChange([...rows.slice(0, last + 1), row, ...rows.slice(last + 1)]);
-    setFocusNext(`${row.key}:start`);
   };
 
   const remove = (row: SlotRow) => {
     const sameDay = rows.filter((r) => r.weekday === row.weekday);
     const previous = sameDay[sameDay.indexOf(row) - 1] ?? sameDay[sameDay.indexOf(row) + 1];
+    focusNext.current = previous ? `${previous.key}:start` : `add:${row.weekday}`;
     onChange(rows.filter((r) => r.key !== row.key));
-    setFocusNext(previous ? `${previous.key}:start` : `add:${row.weekday}`);
   };
 
   const patch = (key: string, p: Partial<SlotRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...p } : r)));

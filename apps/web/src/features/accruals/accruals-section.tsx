@@ -11,12 +11,11 @@ import { GridMessage } from '../../components/data/grid-overlay';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
-import { can } from '../../lib/permissions';
-import { useAuth } from '../auth/auth-context';
 import { AccrualEntries } from './accrual-entries';
 import { AdjustmentDialog } from './adjustment-dialog';
-import { useBalances } from './api/get-balances';
+import { useBalances } from '../../lib/queries/employee-balances';
 import { formatAmount } from './format';
+import { useCan } from '../../lib/auth/use-can';
 
 /**
  * The employee's balances per absence type at a date (default today): accrued from contracts, manual adjustments,
@@ -25,8 +24,7 @@ import { formatAmount } from './format';
 export function AccrualsSection({ userInfoId, name }: { userInfoId: string; name: string }) {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
-  const { current } = useAuth();
-  const canWrite = can(current, 'contract:write');
+  const canWrite = useCan('contract:write');
   const [date, setDate] = useState(() => dayjs().format('YYYY-MM-DD'));
   const [selected, setSelected] = useState<string | null>(null);
   const [adjusting, setAdjusting] = useState(false);

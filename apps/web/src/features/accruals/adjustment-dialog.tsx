@@ -13,8 +13,8 @@ import { catalogFor } from '../../i18n/languages';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
-import { parseDecimal } from '../contracts/schemas';
-import { useJustificationLookup } from '../justifications/api/get-justifications';
+import { parseDecimal } from '../../lib/decimal';
+import { useJustificationLookup } from '../../lib/queries/justification-lookup';
 import { useAddAdjustment } from './api/add-adjustment';
 import { formatAmount } from './format';
 

@@ -15,11 +15,9 @@ import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { errorMessage } from '../../lib/error-message';
-import { can } from '../../lib/permissions';
 import { PAGE_SIZES, useDebouncedSearch, useListParams } from '../../lib/use-list-params';
-import { useAuth } from '../auth/auth-context';
-import { useGroupLookup } from '../groups/api/get-group-lookup';
-import { HolidayIcon } from '../holidays/holiday-icons';
+import { useGroupLookup } from '../../lib/queries/group-lookup';
+import { HolidayIcon } from '../../components/holiday-icons';
 import { useAttendanceData } from './api/get-attendance-data';
 import { useCurrentAttendanceInfo } from './api/get-current-info';
 import { useTimesheet } from './api/get-timesheet';
@@ -32,6 +30,7 @@ import { MonthNav } from './month-nav';
 import { PeopleMonthGrid, type GridPerson } from './people-month-grid';
 import { BALANCE_COLOR, DAY_TINT, STATUS_STYLE } from './status';
 import { useCurrentMonth } from './use-current-month';
+import { useCan } from '../../lib/auth/use-can';
 
 const FILTER_KEYS = ['month', 'group_id'] as const;
 const NO_SORT = ['name'] as const;
@@ -48,8 +47,7 @@ interface Person extends GridPerson {
 export function AdminCalendarPage() {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
-  const { current } = useAuth();
-  const canWrite = can(current, 'attendance:write:any');
+  const canWrite = useCan('attendance:write:any');
   const { params, update, hasFilters, clear } = useListParams({ sortFields: NO_SORT, defaultSort: 'name', filterKeys: FILTER_KEYS, defaultPerPage: 25 });
   // The workspace's month (the server's today), not the device's: without ?month= the screen waits for it.
   const serverMonth = useCurrentMonth();

@@ -19,10 +19,8 @@ import { PageHeader } from '../../components/page-header';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
-import { can } from '../../lib/permissions';
 import { PAGE_SIZES, useDebouncedSearch, useListParams } from '../../lib/use-list-params';
-import { useAuth } from '../auth/auth-context';
-import { useGroupLookup } from '../groups/api/get-group-lookup';
+import { useGroupLookup } from '../../lib/queries/group-lookup';
 import { useAdminRequests, type RequestSortField } from './api/get-requests';
 import { useDecideRequests } from './api/save-request';
 import { useDayPanel } from './day-panel';
@@ -31,6 +29,7 @@ import { monthOf, monthRange } from './month-grid';
 import { StatusChip } from './request-chip';
 import { REQUEST_STATUSES_ORDER } from './request-statuses';
 import { describeRequest } from './request-text';
+import { useCan } from '../../lib/auth/use-can';
 
 const FILTER_KEYS = ['status', 'from', 'to', 'group_id'] as const;
 const SORT_FIELDS: readonly RequestSortField[] = ['date', 'lastName', 'createdAt'];
@@ -56,8 +55,7 @@ export function ApprovalsPage() {
   const wide = useMediaQuery(theme.breakpoints.up('xl'));
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
-  const { current } = useAuth();
-  const canApprove = can(current, 'request:approve');
+  const canApprove = useCan('request:approve');
   const { params, update, hasFilters, clear } = useListParams({ sortFields: SORT_FIELDS, defaultSort: 'date', filterKeys: FILTER_KEYS });
   const onSearch = useCallback((search: string) => update({ search }), [update]);
   const [searchText, setSearchText] = useDebouncedSearch(params.search, onSearch);
@@ -89,6 +87,11 @@ export function ApprovalsPage() {
       setDecisionError(errorMessage(err, t('errors.generic')));
     }
   };
+
+  const summaryOf = useCallback(
+    (r: JustificationRequest) => `${r.employee.firstName} ${r.employee.lastName} · ${formatDate(r.date, language)} · ${r.justification.name} · ${describeRequest(r, t, language)}`,
+    [t, language],
+  );
 
   const columns = useMemo<GridColDef<JustificationRequest>[]>(
     () => [
@@ -166,12 +169,8 @@ export function ApprovalsPage() {
           ) : null,
       },
     ],
-    [t, language, canApprove],
+    [t, language, canApprove, summaryOf],
   );
-
-  function summaryOf(r: JustificationRequest) {
-    return `${r.employee.firstName} ${r.employee.lastName} · ${formatDate(r.date, language)} · ${r.justification.name} · ${describeRequest(r, t, language)}`;
-  }
 
   const sortModel: GridSortModel = [{ field: Object.keys(SORTABLE).find((k) => SORTABLE[k] === params.sort) ?? 'date', sort: params.order }];
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RightPanelProvider } from '../../components/app-frame/right-panel';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../auth/require-auth';
+import { RequireAuth } from '../../lib/auth/require-auth';
 import { AdminCalendarPage } from './admin-calendar-page';
 import { MemberCalendarPage } from './member-calendar-page';
 import { TimesheetPageScreen } from './timesheet-page';

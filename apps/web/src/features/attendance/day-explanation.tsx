@@ -4,7 +4,7 @@ import { Alert, Box, Chip, Divider, Paper, Stack, Typography } from '@mui/materi
 import type { AttendanceData, DaySheetDto, JustificationRequest, Punch } from '@timbro/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HolidayIcon } from '../holidays/holiday-icons';
+import { HolidayIcon } from '../../components/holiday-icons';
 import { catalogFor } from '../../i18n/languages';
 import { Duration } from './duration';
 import { StatusChip } from './request-chip';
@@ -29,7 +29,6 @@ interface Props {
    */
   progress?: DayProgress;
 }
-
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (

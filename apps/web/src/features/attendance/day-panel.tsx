@@ -14,8 +14,6 @@ import { useRightPanel } from '../../components/app-frame/right-panel';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
-import { can } from '../../lib/permissions';
-import { useAuth } from '../auth/auth-context';
 import { useAttendanceData, type AttendanceDataParams } from './api/get-attendance-data';
 import { useDecideRequests, useDeleteRequest, useMoveRequest, type RequestScope } from './api/save-request';
 import { DayExplanation } from './day-explanation';
@@ -24,6 +22,7 @@ import { DecisionDialog } from './decision-dialog';
 import { DeletePunchDialog, PunchDialog } from './punch-dialogs';
 import { RequestDialog } from './request-dialog';
 import { describeRequest, employeeName } from './request-text';
+import { useCan } from '../../lib/auth/use-can';
 
 export interface DayPanelProps {
   /** The same query as the screen behind (cached): the panel follows its updates. */
@@ -39,10 +38,10 @@ export function DayPanel({ params, userInfoId, date, scope }: DayPanelProps) {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const { enqueueSnackbar } = useSnackbar();
-  const { current } = useAuth();
   const data = useAttendanceData(params);
-  const canWrite = can(current, scope === 'member' ? 'attendance:write:own' : 'attendance:write:any');
-  const canApprove = scope === 'admin' && can(current, 'request:approve');
+  const canWrite = useCan(scope === 'member' ? 'attendance:write:own' : 'attendance:write:any');
+  const mayApprove = useCan('request:approve');
+  const canApprove = scope === 'admin' && mayApprove;
   const move = useMoveRequest(scope);
   const remove = useDeleteRequest(scope);
   const decide = useDecideRequests();

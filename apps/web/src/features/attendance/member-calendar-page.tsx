@@ -6,8 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/error-message';
-import { can } from '../../lib/permissions';
-import { useAuth } from '../auth/auth-context';
 import { useAttendanceData } from './api/get-attendance-data';
 import { CalendarLegend } from './calendar-legend';
 import { ClockCard } from './clock-card';
@@ -19,12 +17,12 @@ import { monthRange, parseMonth } from './month-grid';
 import { MonthNav, useMonthParam } from './month-nav';
 import { RequestDialog } from './request-dialog';
 import { useCurrentMonth } from './use-current-month';
+import { useCan } from '../../lib/auth/use-can';
 
 /** /member/calendar: my month of attendance, the clock, my requests; a day opens its explanation. */
 export function MemberCalendarPage() {
   const { t } = useTranslation();
-  const { current } = useAuth();
-  const canWrite = can(current, 'attendance:write:own');
+  const canWrite = useCan('attendance:write:own');
   // The workspace's month (the server's today), not the device's: without ?month= the calendar waits for it.
   const serverMonth = useCurrentMonth();
   const chosen = parseMonth(useSearchParams()[0].get('month'), '');

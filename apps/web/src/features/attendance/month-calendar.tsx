@@ -3,7 +3,7 @@ import { Box, ButtonBase, Typography } from '@mui/material';
 import type { DaySheetDto, JustificationRequest, Punch } from '@timbro/shared';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { HolidayIcon } from '../holidays/holiday-icons';
+import { HolidayIcon } from '../../components/holiday-icons';
 import { catalogFor } from '../../i18n/languages';
 import { progressOf, type DayProgress } from './day-progress';
 import { Duration } from './duration';

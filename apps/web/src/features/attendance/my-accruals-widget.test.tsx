@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
-import { formatAmount } from '../attendance/request-text';
-import { RequireAuth } from '../auth/require-auth';
+import { formatAmount } from './request-text';
+import { RequireAuth } from '../../lib/auth/require-auth';
 import { MyAccrualsWidget } from './my-accruals-widget';
 
 const mario = { ...demoUser, id: 'u-mario', first_name: 'Mario', last_name: 'Rossi', workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, member: true }] };

@@ -2,8 +2,8 @@ import { Alert, Box, Card, CardContent, Skeleton, Typography } from '@mui/materi
 import { useTranslation } from 'react-i18next';
 import { catalogFor } from '../../i18n/languages';
 import { errorMessage } from '../../lib/error-message';
-import { useMyBalances } from '../attendance/api/get-balances';
-import { formatAmount } from '../attendance/request-text';
+import { useMyBalances } from './api/get-balances';
+import { formatAmount } from './request-text';
 
 /**
  * "Le mie maturazioni": my balances today, each in its unit (hours or days), with what makes them up: accrued,

@@ -5,9 +5,9 @@ import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
-import { useMyRequests } from '../attendance/api/get-requests';
-import { StatusChip } from '../attendance/request-chip';
-import { describeRequest } from '../attendance/request-text';
+import { useMyRequests } from './api/get-requests';
+import { StatusChip } from './request-chip';
+import { describeRequest } from './request-text';
 
 /** "Le mie richieste in attesa": my pending requests, soonest first, with a way to the calendar where they are managed. */
 export function MyRequestsWidget() {

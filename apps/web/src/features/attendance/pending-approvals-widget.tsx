@@ -10,10 +10,10 @@ import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
-import { useAdminRequests } from '../attendance/api/get-requests';
-import { useDecideRequests } from '../attendance/api/save-request';
-import { DecisionDialog } from '../attendance/decision-dialog';
-import { describeRequest, employeeName } from '../attendance/request-text';
+import { useAdminRequests } from './api/get-requests';
+import { useDecideRequests } from './api/save-request';
+import { DecisionDialog } from './decision-dialog';
+import { describeRequest, employeeName } from './request-text';
 
 const SHOWN = 5;
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;

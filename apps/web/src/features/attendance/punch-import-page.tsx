@@ -3,7 +3,7 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { Alert, AlertTitle, Box, Button, Chip, FormControlLabel, LinearProgress, Paper, Stack, Switch, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { PunchImportPreview } from '@timbro/shared';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BackLink } from '../../components/back-link';
@@ -78,7 +78,7 @@ function PreviewStep({ file, preview, busy, onRestart, onImport }: { file: File;
   const language = catalogFor(i18n.language);
   const [onlyErrors, setOnlyErrors] = useState(preview.invalid > 0);
   const rows = useMemo(() => (onlyErrors ? preview.rows.filter((r) => r.errors.length > 0) : preview.rows), [onlyErrors, preview.rows]);
-  const fieldLabel = (f: string) => t(`punchImport.fields.${f}`, { defaultValue: f });
+  const fieldLabel = useCallback((f: string) => t(`punchImport.fields.${f}`, { defaultValue: f }), [t]);
   const toImport = preview.valid - preview.duplicates;
   const columns = useMemo<GridColDef<Row>[]>(
     () => [
@@ -118,7 +118,7 @@ function PreviewStep({ file, preview, busy, onRestart, onImport }: { file: File;
         ),
       })),
     ],
-    [t, preview.columns],
+    [t, fieldLabel, preview.columns],
   );
   return (
     <Stack spacing={2} data-testid="punch-import-preview">

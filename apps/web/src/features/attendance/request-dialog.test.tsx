@@ -4,7 +4,7 @@ import type { Justification, JustificationRequest } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../auth/require-auth';
+import { RequireAuth } from '../../lib/auth/require-auth';
 import { RequestDialog } from './request-dialog';
 
 const user = userEvent.setup({ delay: null });

@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/page-header';
 import { catalogFor } from '../../i18n/languages';
 import { errorMessage } from '../../lib/error-message';
 import { PAGE_SIZES, useDebouncedSearch, useListParams } from '../../lib/use-list-params';
-import { useGroupLookup } from '../groups/api/get-group-lookup';
+import { useGroupLookup } from '../../lib/queries/group-lookup';
 import { downloadTimesheet } from './api/export-timesheet';
 import { useCurrentAttendanceInfo } from './api/get-current-info';
 import { useTimesheet } from './api/get-timesheet';

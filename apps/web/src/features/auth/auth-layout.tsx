@@ -6,7 +6,7 @@ import { LANGUAGES, type Language } from '@timbro/shared/constants';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
-import { useLanguage } from '../profile/use-language';
+import { useLanguage } from '../../lib/auth/use-language';
 
 /** The frame of the auth screens: brand, a language switcher, the card. */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {

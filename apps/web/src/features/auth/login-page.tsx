@@ -8,7 +8,7 @@ import { FormTextField } from '../../components/form/form-text-field';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
 import { AuthLayout } from './auth-layout';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/auth/auth-context';
 import { loginSchema, type LoginForm } from './schemas';
 
 type Access = 'user' | 'admin' | 'operator';

@@ -12,7 +12,7 @@ import { api } from '../../lib/api';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
 import { AuthFormActions, AuthLayout } from './auth-layout';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/auth/auth-context';
 import { registerSchema, type RegisterForm } from './schemas';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'fiscal_code', 'password', 'password_confirmation'] as const;

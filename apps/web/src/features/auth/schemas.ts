@@ -1,31 +1,12 @@
 import { isValidCodiceFiscale } from '@timbro/shared/validators/codice-fiscale';
-import { isValidEmail } from '@timbro/shared/validators/email';
 import type { TFunction } from 'i18next';
 import { z } from 'zod/mini';
+import { confirmation, emailSchema, matching, newPasswordSchema, required } from '../../lib/account-fields';
 
 /**
  * Client-side form schemas, with the texts of the active language (the server validates again and answers in
  * Italian). zod/mini keeps the login route small.
  */
-const required = (message: string) => z.string().check(z.trim(), z.minLength(1, { error: message, abort: true }));
-
-export const emailSchema = (t: TFunction) =>
-  z.string().check(z.trim(), z.minLength(1, { error: t('validation.emailRequired'), abort: true }), z.refine(isValidEmail, { error: t('validation.emailInvalid') }));
-
-export const newPasswordSchema = (t: TFunction, min: number) =>
-  z
-    .string()
-    .check(
-      z.minLength(1, { error: t('validation.passwordRequired'), abort: true }),
-      z.minLength(min, { error: t('validation.passwordTooShort', { min }) }),
-      z.maxLength(256, { error: t('validation.passwordTooLong', { max: 256 }) }),
-    );
-
-const confirmation = (t: TFunction) => z.string().check(z.minLength(1, { error: t('validation.confirmationRequired') }));
-
-const matching = <T extends Record<string, unknown>>(t: TFunction, a: keyof T & string, b: keyof T & string) =>
-  z.refine<T>((v) => v[a] === v[b], { error: t('validation.passwordsDoNotMatch'), path: [b] });
-
 export const loginSchema = (t: TFunction) =>
   z.object({
     username: emailSchema(t),
@@ -61,21 +42,3 @@ export const registerSchema = (t: TFunction, min: number) =>
     })
     .check(matching<{ password: string; password_confirmation: string }>(t, 'password', 'password_confirmation'));
 export type RegisterForm = z.infer<ReturnType<typeof registerSchema>>;
-
-export const profileSchema = (t: TFunction) =>
-  z.object({
-    first_name: required(t('validation.firstNameRequired')),
-    last_name: required(t('validation.lastNameRequired')),
-    email: emailSchema(t),
-  });
-export type ProfileForm = z.infer<ReturnType<typeof profileSchema>>;
-
-export const changePasswordSchema = (t: TFunction, min: number) =>
-  z
-    .object({
-      old_password: z.string().check(z.minLength(1, { error: t('validation.oldPasswordRequired') })),
-      new_password: newPasswordSchema(t, min),
-      confirmation: confirmation(t),
-    })
-    .check(matching<{ new_password: string; confirmation: string }>(t, 'new_password', 'confirmation'));
-export type ChangePasswordForm = z.infer<ReturnType<typeof changePasswordSchema>>;

@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/auth/auth-context';
 import { AuthLayout } from './auth-layout';
 
 type Outcome = { kind: 'pending' } | { kind: 'done' } | { kind: 'failed'; message: string };

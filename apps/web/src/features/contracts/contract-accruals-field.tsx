@@ -2,10 +2,10 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, IconButton, InputAdornment, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import type { Contract, Justification } from '@timbro/shared';
-import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useJustificationLookup } from '../justifications/api/get-justifications';
+import { useJustificationLookup } from '../../lib/queries/justification-lookup';
 import { CONTRACT_LIMITS, newRowKey, type ContractFormValues } from './schemas';
 
 type Option = Pick<Justification, 'id' | 'code' | 'name' | 'unit'> & { unavailable?: boolean };
@@ -38,12 +38,14 @@ function AccrualRows({ rows, onChange, errors, options, handleRef }: { rows: Row
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const selects = useRef(new Map<string, { focus(): void }>());
-  const [focusNext, setFocusNext] = useState<string | null>(null);
+  // The row field to focus once the rows that contain it are rendered (after adding or removing a row).
+  const focusNext = useRef<string | null>(null);
   useEffect(() => {
-    if (!focusNext) return;
-    (focusNext === 'add' ? container.current?.querySelector<HTMLElement>('[data-testid="accrual-add"]') : selects.current.get(focusNext))?.focus();
-    setFocusNext(null);
-  }, [focusNext, rows]);
+    const target = focusNext.current;
+    if (!target) return;
+    (target === 'add' ? container.current?.querySelector<HTMLElement>('[data-testid="accrual-add"]') : selects.current.get(target))?.focus();
+    focusNext.current = null;
+  }, [rows]);
   // The form focuses the first invalid field: here, the first row field with an error.
   useImperativeHandle(handleRef, () => ({
     focus: () => setTimeout(() => container.current?.querySelector<HTMLElement>('.Mui-error[role="combobox"], .Mui-error input:not([aria-hidden="true"])')?.focus(), 0),
@@ -52,13 +54,13 @@ function AccrualRows({ rows, onChange, errors, options, handleRef }: { rows: Row
   const patch = (key: string, p: Partial<Row>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...p } : r)));
   const add = () => {
     const row = { key: newRowKey(), justificationId: '', monthlyIncrease: '' };
+    focusNext.current = row.key;
     onChange([...rows, row]);
-    setFocusNext(row.key);
   };
   const remove = (i: number) => {
     const next = rows[i - 1] ?? rows[i + 1];
+    focusNext.current = next ? next.key : 'add';
     onChange(rows.filter((_, j) => j !== i));
-    setFocusNext(next ? next.key : 'add');
   };
 
   return (

@@ -1,4 +1,5 @@
 import { Alert, Box } from '@mui/material';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { User } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
@@ -8,24 +9,23 @@ import { PageHeader } from '../../components/page-header';
 import { LoadFailure } from '../../components/load-failure';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
-import { useUser } from '../users/api/get-user';
 import { useContract } from './api/get-contract';
 import { useUserContracts } from './api/get-user-contracts';
 import { useCreateContract, useUpdateContract } from './api/save-contract';
 import { ContractForm } from './contract-form';
 
 const FORM_WIDTH = 1180;
+// The employee's record (`employee`) is loaded by the route (app/pages), which composes users and contracts.
 const contractsPath = (id: string) => generatePath(paths.adminUserContract, { id });
 
 const fullName = (u: User) => `${u.firstName} ${u.lastName}`;
 
 /** /admin/user/:id/contract/new: a new contract; the employee's first one says so and suggests a weekly template. */
-export function ContractNewPage() {
+export function ContractNewPage({ employee: user }: { employee: UseQueryResult<User> }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const user = useUser(id);
   const existing = useUserContracts(id);
   const create = useCreateContract(id);
   if (user.isPending) return <PageLoader />;
@@ -58,12 +58,11 @@ export function ContractNewPage() {
 }
 
 /** /admin/user/:id/contract/:contractId/edit. */
-export function ContractEditPage() {
+export function ContractEditPage({ employee: user }: { employee: UseQueryResult<User> }) {
   const { t } = useTranslation();
   const { id = '', contractId = '' } = useParams();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const user = useUser(id);
   const contract = useContract(contractId);
   const update = useUpdateContract(contractId);
   if (user.isPending || contract.isPending) return <PageLoader />;

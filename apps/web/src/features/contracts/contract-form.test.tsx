@@ -4,8 +4,8 @@ import type { Contract, TemplateDay, TemplateWeek, User } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../auth/require-auth';
-import { ContractEditPage, ContractNewPage } from './contract-form-page';
+import { RequireAuth } from '../../lib/auth/require-auth';
+import { ContractEditRoute, ContractNewRoute } from '../../app/pages/contract-pages';
 
 const user = userEvent.setup({ delay: null });
 
@@ -57,8 +57,8 @@ const api = (extra: Parameters<typeof fakeApi>[0] = {}) =>
   });
 
 const routes = [
-  page('/admin/user/:id/contract/new', <RequireAuth permission="contract:write"><ContractNewPage /></RequireAuth>),
-  page('/admin/user/:id/contract/:contractId/edit', <RequireAuth permission="contract:write"><ContractEditPage /></RequireAuth>),
+  page('/admin/user/:id/contract/new', <RequireAuth permission="contract:write"><ContractNewRoute /></RequireAuth>),
+  page('/admin/user/:id/contract/:contractId/edit', <RequireAuth permission="contract:write"><ContractEditRoute /></RequireAuth>),
   page('/admin/user/:id/contract', <p>contratti</p>),
 ];
 

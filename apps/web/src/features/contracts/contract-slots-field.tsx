@@ -7,7 +7,7 @@ import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SlotGridEditor, type SlotRowErrors } from '../../components/time-slots/slot-grid-editor';
 import type { SlotRow } from '../../components/time-slots/slot-rows';
-import { ApplyDayTemplateDialog, ApplyWeekTemplateDialog } from '../templates/apply-template-dialogs';
+import { ApplyDayTemplateDialog, ApplyWeekTemplateDialog } from '../../components/time-slots/apply-template-dialogs';
 import type { ContractFormValues } from './schemas';
 
 /** The contract's weekly slots: the grid editor, and the weekly / daily templates that fill it. */

@@ -3,10 +3,9 @@ import { Alert, AlertTitle, Button } from '@mui/material';
 import type { User } from '@timbro/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { can } from '../../lib/permissions';
-import { useAuth } from '../auth/auth-context';
 import { useUserContracts } from './api/get-user-contracts';
 import { newContractPath } from './user-contracts';
+import { useCan } from '../../lib/auth/use-can';
 
 /**
  * On an employee's record (and so right after creating one): "no contract yet", with "Crea il primo contratto". An
@@ -14,12 +13,12 @@ import { newContractPath } from './user-contracts';
  */
 export function FirstContractCallout({ user }: { user: Pick<User, 'id' | 'firstName' | 'lastName' | 'roles' | 'enabled'> }) {
   const { t } = useTranslation();
-  const { current } = useAuth();
-  const relevant = user.enabled && user.roles.includes('member') && can(current, 'contract:read');
+  const canRead = useCan('contract:read');
+  const canWrite = useCan('contract:write');
+  const relevant = user.enabled && user.roles.includes('member') && canRead;
   const contracts = useUserContracts(user.id, relevant);
   if (!relevant || contracts.data?.length !== 0) return null;
   const name = `${user.firstName} ${user.lastName}`;
-  const canWrite = can(current, 'contract:write');
   return (
     <Alert
       severity="info"

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod/mini';
 import { rowsToSlots, slotListSchema, slotToRow, sortRows, type SlotRow } from '../../components/time-slots/slot-rows';
 import type { ContractPayload } from './api/save-contract';
+import { parseDecimal } from '../../lib/decimal';
 
 export const CONTRACT_TYPES = ['fixed', 'turn_based'] as const satisfies readonly Contract['type'][];
 export const WORKER_TYPES = ['employee', 'collaborator'] as const satisfies readonly Contract['workerType'][];
@@ -15,12 +16,6 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 let seq = 0;
 /** A stable key for an accrual row (React keys and focus; never sent). */
 export const newRowKey = () => `accrual-${++seq}`;
-
-/** "2,17" or "2.17" → 2.17; anything else → NaN. */
-export function parseDecimal(text: string): number {
-  const v = text.trim().replace(',', '.');
-  return /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : NaN;
-}
 
 const text = (t: TFunction, max: number) => z.string().check(z.maxLength(max, { error: t('contracts.validation.tooLong', { max }) }));
 

@@ -14,11 +14,10 @@ import { formatMinutes } from '../../components/time-slots/slot-rows';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { errorMessage } from '../../lib/error-message';
-import { can } from '../../lib/permissions';
-import { useAuth } from '../auth/auth-context';
 import { useDeleteContract } from './api/delete-contract';
 import { useUserContracts } from './api/get-user-contracts';
 import { ContractStatusChip, contractPeriod } from './contract-chips';
+import { useCan } from '../../lib/auth/use-can';
 
 export const newContractPath = (userInfoId: string) => generatePath(paths.adminUserContractNew, { id: userInfoId });
 export const editContractPath = (userInfoId: string, contractId: string) => generatePath(paths.adminUserContractEdit, { id: userInfoId, contractId });
@@ -27,9 +26,8 @@ export const editContractPath = (userInfoId: string, contractId: string) => gene
 export function UserContracts({ userInfoId, name }: { userInfoId: string; name: string }) {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
-  const { current } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
-  const canWrite = can(current, 'contract:write');
+  const canWrite = useCan('contract:write');
   const query = useUserContracts(userInfoId);
   const remove = useDeleteContract();
   const [deleting, setDeleting] = useState<Contract | null>(null);

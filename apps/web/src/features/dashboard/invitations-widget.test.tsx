@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../auth/require-auth';
+import { RequireAuth } from '../../lib/auth/require-auth';
 import { InvitationsWidget } from './invitations-widget';
 
 const candidate = { ...demoUser, id: 'u-paola', first_name: 'Paola', last_name: 'Neri', email: 'paola@example.it', workspace_roles: [], pending_invitations: 1 };

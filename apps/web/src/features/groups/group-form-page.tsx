@@ -16,14 +16,13 @@ import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsa
 import { paths } from '../../config/paths';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
-import { can } from '../../lib/permissions';
-import { useAuth } from '../auth/auth-context';
-import { useUserLookup, type UserLookupItem } from '../users/api/get-user-lookup';
+import { useUserLookup, type UserLookupItem } from '../../lib/queries/user-lookup';
 import { useCreateGroup, type GroupPayload } from './api/create-group';
 import { useGroup } from './api/get-group';
 import { useUpdateGroup } from './api/update-group';
 import { GroupHistory } from './group-history';
 import { GROUP_NAME_MAX, groupFormSchema, type GroupFormValues } from './schemas';
+import { useCan } from '../../lib/auth/use-can';
 
 const FORM_WIDTH = 760;
 
@@ -54,7 +53,7 @@ export function GroupNewPage() {
 export function GroupEditPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { current } = useAuth();
+  const canReadHistory = useCan('audit:read');
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const query = useGroup(id);
@@ -76,7 +75,7 @@ export function GroupEditPage() {
           void navigate(paths.adminGroup);
         }}
       />
-      {can(current, 'audit:read') && (
+      {canReadHistory && (
         <Box sx={{ mt: 3 }}>
           <SectionCard title={t('groups.history.title')} testId="group-history-section">
             <GroupHistory groupId={query.data.id} />

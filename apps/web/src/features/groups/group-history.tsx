@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { AuditHistory, type AuditValueFormatter } from '../audit/audit-history';
-import { useUserLookup } from '../users/api/get-user-lookup';
+import { AuditHistory, type AuditValueFormatter } from '../../components/audit/audit-history';
+import { useUserLookup } from '../../lib/queries/user-lookup';
 
 /** Audit field → label key (groups.service.ts records `name`, `members` and, on deletion, `usersCount`). */
 const FIELD_LABELS: Record<string, string> = {

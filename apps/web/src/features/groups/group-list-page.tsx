@@ -19,11 +19,10 @@ import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
-import { can } from '../../lib/permissions';
 import { PAGE_SIZES, useDebouncedSearch, useListParams } from '../../lib/use-list-params';
-import { useAuth } from '../auth/auth-context';
 import { useDeleteGroup } from './api/delete-group';
 import { GROUP_SORT_FIELDS, useGroups } from './api/get-groups';
+import { useCan } from '../../lib/auth/use-can';
 
 const NO_FILTERS = [] as const;
 export const groupEditPath = (id: string) => generatePath(paths.adminGroupEdit, { id });
@@ -36,8 +35,7 @@ export function GroupListPage() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
-  const { current } = useAuth();
-  const canWrite = can(current, 'group:write');
+  const canWrite = useCan('group:write');
   const { params, update, hasFilters, clear } = useListParams({ sortFields: GROUP_SORT_FIELDS, defaultSort: 'name', filterKeys: NO_FILTERS });
   const onSearch = useCallback((search: string) => update({ search }), [update]);
   const [searchText, setSearchText] = useDebouncedSearch(params.search, onSearch);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../auth/require-auth';
+import { RequireAuth } from '../../lib/auth/require-auth';
 import { GroupEditPage, GroupNewPage } from './group-form-page';
 import { GroupListPage } from './group-list-page';
 

@@ -20,7 +20,7 @@ import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
 import { useHoliday } from './api/get-holidays';
 import { useSaveHoliday } from './api/save-holiday';
-import { HolidayIconPicker } from './holiday-icons';
+import { HolidayIconPicker } from '../../components/holiday-icons';
 import { formToPayload, HOLIDAY_KINDS, HOLIDAY_NAME_MAX, holidayFormSchema, holidayToForm, nextOccurrence, type HolidayFormValues } from './schemas';
 
 const FORM_WIDTH = 760;

@@ -18,12 +18,11 @@ import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
-import { can } from '../../lib/permissions';
-import { useAuth } from '../auth/auth-context';
 import { useHolidays } from './api/get-holidays';
 import { useDeleteHoliday } from './api/save-holiday';
-import { HolidayIcon } from './holiday-icons';
+import { HolidayIcon } from '../../components/holiday-icons';
 import { nextOccurrence } from './schemas';
+import { useCan } from '../../lib/auth/use-can';
 
 type Row = Holiday & { next: string | null; dateKey: number };
 const editPath = (id: string) => generatePath(paths.adminHolidayEdit, { id });
@@ -37,8 +36,7 @@ export function HolidayListPage() {
   const language = catalogFor(i18n.language);
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const { current } = useAuth();
-  const canWrite = can(current, 'settings:write');
+  const canWrite = useCan('settings:write');
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const narrow = useMediaQuery(theme.breakpoints.down('md'));

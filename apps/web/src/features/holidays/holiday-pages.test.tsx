@@ -4,7 +4,7 @@ import type { Holiday } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../auth/require-auth';
+import { RequireAuth } from '../../lib/auth/require-auth';
 import { HolidayEditPage, HolidayNewPage } from './holiday-form-page';
 import { HolidayListPage } from './holiday-list-page';
 

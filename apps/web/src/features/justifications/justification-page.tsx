@@ -10,20 +10,18 @@ import { useSearchParams } from 'react-router';
 import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/error-message';
-import { can } from '../../lib/permissions';
-import { useAuth } from '../auth/auth-context';
 import { useJustificationGroups, useJustifications } from './api/get-justifications';
 import { GroupDialog } from './group-dialog';
 import { JustificationDialog } from './justification-dialog';
 import { IMPACTS } from './schemas';
+import { useCan } from '../../lib/auth/use-can';
 
 type Editing<T> = { record: T | null } | null;
 
 /** /admin/setting/justification: absence types (code, name, impact, unit, state, group) and their groups. */
 export function JustificationPage() {
   const { t } = useTranslation();
-  const { current } = useAuth();
-  const canWrite = can(current, 'settings:write');
+  const canWrite = useCan('settings:write');
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = searchParams.get('tab') === 'groups' ? 'groups' : 'types';
   const [editing, setEditing] = useState<Editing<Justification>>(null);

@@ -9,7 +9,7 @@ import { FormTextField } from '../../components/form/form-text-field';
 import { api } from '../../lib/api';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
-import { changePasswordSchema, type ChangePasswordForm as Values } from '../auth/schemas';
+import { changePasswordSchema, type ChangePasswordForm as Values } from './schemas';
 
 export function ChangePasswordForm() {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth/auth-context';
 import { deleteProfileSchema, type DeleteProfileForm } from './schemas';
 
 /**

@@ -3,8 +3,8 @@ import { LANGUAGES, type Language } from '@timbro/shared/constants';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
-import { useAuth } from '../auth/auth-context';
-import { useLanguage } from './use-language';
+import { useAuth } from '../../lib/auth/auth-context';
+import { useLanguage } from '../../lib/auth/use-language';
 
 /** Personal information: fiscal code, language, the companies and roles of this account. */
 export function PersonalInfo() {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
-import { AnonymousOnly, RequireAuth } from '../auth/require-auth';
+import { AnonymousOnly, RequireAuth } from '../../lib/auth/require-auth';
 import { LoginPage } from '../auth/login-page';
 import { MyAccountPage } from './my-account-page';
 

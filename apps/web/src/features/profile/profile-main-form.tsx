@@ -11,7 +11,7 @@ import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
-import { isLoggedOutResponse, useAuth } from '../auth/auth-context';
+import { isLoggedOutResponse, useAuth } from '../../lib/auth/auth-context';
 import { emailChanged, profileEditSchema, type ProfileEditForm } from './schemas';
 
 /**

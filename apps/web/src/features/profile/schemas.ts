@@ -1,6 +1,24 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod/mini';
-import { profileSchema } from '../auth/schemas';
+import { confirmation, emailSchema, matching, newPasswordSchema, required } from '../../lib/account-fields';
+
+export const profileSchema = (t: TFunction) =>
+  z.object({
+    first_name: required(t('validation.firstNameRequired')),
+    last_name: required(t('validation.lastNameRequired')),
+    email: emailSchema(t),
+  });
+export type ProfileForm = z.infer<ReturnType<typeof profileSchema>>;
+
+export const changePasswordSchema = (t: TFunction, min: number) =>
+  z
+    .object({
+      old_password: z.string().check(z.minLength(1, { error: t('validation.oldPasswordRequired') })),
+      new_password: newPasswordSchema(t, min),
+      confirmation: confirmation(t),
+    })
+    .check(matching<{ new_password: string; confirmation: string }>(t, 'new_password', 'confirmation'));
+export type ChangePasswordForm = z.infer<ReturnType<typeof changePasswordSchema>>;
 
 /** Whether another login e-mail than the current one is typed (the server compares them ignoring case). */
 export function emailChanged(typed: string, current: string): boolean {

@@ -1,9 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse, SessionInfo } from '@timbro/shared';
 import { api } from '../../lib/api';
-
-/** The root of the own-sessions query: revoking invalidates it. */
-export const SESSIONS_KEY = ['profile', 'sessions'] as const;
+import { SESSIONS_KEY } from '../../lib/query-keys';
 
 /** GET /user/sessions: where the current person is logged in. */
 export const sessionsQueryOptions = () =>

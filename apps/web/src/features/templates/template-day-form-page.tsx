@@ -18,7 +18,7 @@ import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsa
 import { paths } from '../../config/paths';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
-import { useTemplateDay } from './api/get-template-days';
+import { useTemplateDay } from '../../lib/queries/template-days';
 import { useSaveTemplateDay } from './api/save-template';
 import { TEMPLATE_LIMITS, templateDayFormSchema, type TemplateDayFormValues } from './schemas';
 

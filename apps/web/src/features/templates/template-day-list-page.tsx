@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { generatePath } from 'react-router';
 import { describeSlot, formatMinutes } from '../../components/time-slots/slot-rows';
 import { paths } from '../../config/paths';
-import { useTemplateDays } from './api/get-template-days';
+import { useTemplateDays } from '../../lib/queries/template-days';
 import { TemplateList } from './template-list';
 
 const editPath = (id: string) => generatePath(paths.adminTemplateDayEdit, { id });

@@ -14,9 +14,8 @@ import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
-import { can } from '../../lib/permissions';
-import { useAuth } from '../auth/auth-context';
 import { useDeleteTemplate } from './api/save-template';
+import { useCan } from '../../lib/auth/use-can';
 
 interface Row {
   id: string;
@@ -42,8 +41,7 @@ export function TemplateList<R extends Row>({ kind, rows, loading, error, retry,
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const { current } = useAuth();
-  const canWrite = can(current, 'settings:write');
+  const canWrite = useCan('settings:write');
   const remove = useDeleteTemplate(kind);
   const [deleting, setDeleting] = useState<R | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);

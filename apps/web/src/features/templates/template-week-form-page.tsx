@@ -17,8 +17,8 @@ import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsa
 import { paths } from '../../config/paths';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
-import { useTemplateDays } from './api/get-template-days';
-import { useTemplateWeek } from './api/get-template-weeks';
+import { useTemplateDays } from '../../lib/queries/template-days';
+import { useTemplateWeek } from '../../lib/queries/template-weeks';
 import { useSaveTemplateWeek } from './api/save-template';
 import { TEMPLATE_LIMITS, templateWeekFormSchema, type TemplateWeekFormValues } from './schemas';
 

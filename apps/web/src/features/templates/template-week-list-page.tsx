@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { generatePath } from 'react-router';
 import { formatMinutes } from '../../components/time-slots/slot-rows';
 import { paths } from '../../config/paths';
-import { useTemplateWeeks } from './api/get-template-weeks';
+import { useTemplateWeeks } from '../../lib/queries/template-weeks';
 import { TemplateList } from './template-list';
 
 const editPath = (id: string) => generatePath(paths.adminTemplateWeekEdit, { id });

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
-import { useTemplateDays } from './api/get-template-days';
-import { useTemplateWeeks } from './api/get-template-weeks';
+import { useTemplateDays } from '../../lib/queries/template-days';
+import { useTemplateWeeks } from '../../lib/queries/template-weeks';
 
 /** /admin/setting/time-slot: the working-hours index, leading to the daily and weekly templates. */
 export function TimeSlotIndexPage() {

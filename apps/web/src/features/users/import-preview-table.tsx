@@ -1,7 +1,7 @@
 import { Box, Chip, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { ImportPreview } from '@timbro/shared';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
 import { PAGE_SIZES } from '../../lib/use-list-params';
@@ -36,7 +36,7 @@ export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
   const { t } = useTranslation();
   const [onlyErrors, setOnlyErrors] = useState(preview.invalid > 0);
   const rows = useMemo(() => (onlyErrors ? preview.rows.filter((r) => r.errors.length > 0) : preview.rows), [onlyErrors, preview.rows]);
-  const fieldLabel = (f: string) => (IMPORT_FIELD_LABELS[f] ? t(IMPORT_FIELD_LABELS[f]!) : f);
+  const fieldLabel = useCallback((f: string) => (IMPORT_FIELD_LABELS[f] ? t(IMPORT_FIELD_LABELS[f]!) : f), [t]);
 
   const columns = useMemo<GridColDef<Row>[]>(
     () => [
@@ -92,7 +92,7 @@ export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
           ),
       })),
     ],
-    [t, preview.columns],
+    [t, fieldLabel, preview.columns],
   );
 
   return (

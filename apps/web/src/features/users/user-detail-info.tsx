@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/section-card';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate, formatDateTime } from '../../lib/dates';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth/auth-context';
 import { RoleChips, UserStatusChips } from './user-chips';
 
 /** E.164 as stored (+390212345678) with the country code apart: +39 0212345678. */

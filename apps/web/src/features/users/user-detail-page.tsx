@@ -5,7 +5,7 @@ import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { Permission, User } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
@@ -14,11 +14,7 @@ import { LoadFailure } from '../../components/load-failure';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
-import { can } from '../../lib/permissions';
-import { AccrualsSection } from '../accruals/accruals-section';
-import { useAuth } from '../auth/auth-context';
-import { FirstContractCallout } from '../contracts/first-contract-callout';
-import { UserContracts } from '../contracts/user-contracts';
+import { useAuth } from '../../lib/auth/auth-context';
 import { useUser } from './api/get-user';
 import { useResendInvitation } from './api/resend-invitation';
 import { useSetUserEnabled } from './api/set-user-enabled';
@@ -26,6 +22,7 @@ import { UserStatusChips } from './user-chips';
 import { UserDetailInfo } from './user-detail-info';
 import { UserHistory } from './user-history';
 import { UserLinkedSection } from './user-linked-section';
+import { useCan, useCanCheck } from '../../lib/auth/use-can';
 
 const TABS: { key: string; permission: Permission }[] = [
   { key: 'detail', permission: 'user:read' },
@@ -36,14 +33,22 @@ const TABS: { key: string; permission: Permission }[] = [
   { key: 'history', permission: 'audit:read' },
 ];
 
+/** What other features show on the employee record; the route (app/pages) composes them. */
+export interface UserDetailSections {
+  /** Above the tabs, except on the contracts tab (e.g. "no contract yet"). */
+  callout(user: User): ReactNode;
+  contracts(user: User): ReactNode;
+  accruals(user: User): ReactNode;
+}
+
 /** /admin/user/:id/detail: the employee record, state changes (disable / enable) and related areas. */
-export function UserDetailPage() {
+export function UserDetailPage({ sections }: { sections: UserDetailSections }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { current } = useAuth();
+  const check = useCanCheck();
   const query = useUser(id);
   const [searchParams, setSearchParams] = useSearchParams();
-  const tabs = TABS.filter((tab) => can(current, tab.permission));
+  const tabs = TABS.filter((tab) => check(tab.permission));
   const requested = searchParams.get('tab');
   const tab = tabs.find((x) => x.key === requested)?.key ?? 'detail';
 
@@ -54,7 +59,7 @@ export function UserDetailPage() {
     <>
       <BackLink to={paths.adminUser} label={t('users.list.title')} />
       <DetailHeader user={user} />
-      {tab !== 'contracts' && <FirstContractCallout user={user} />}
+      {tab !== 'contracts' && sections.callout(user)}
       <Paper variant="outlined">
         <Tabs
           value={tab}
@@ -70,8 +75,8 @@ export function UserDetailPage() {
         </Tabs>
         <Box role="tabpanel" id={`user-panel-${tab}`} aria-labelledby={`user-tab-${tab}`} sx={{ p: { xs: 2, md: 3 } }}>
           {tab === 'detail' && <UserDetailInfo user={user} />}
-          {tab === 'contracts' && <UserContracts userInfoId={user.id} name={`${user.firstName} ${user.lastName}`} />}
-          {tab === 'accruals' && <AccrualsSection userInfoId={user.id} name={`${user.firstName} ${user.lastName}`} />}
+          {tab === 'contracts' && sections.contracts(user)}
+          {tab === 'accruals' && sections.accruals(user)}
           {tab === 'paychecks' && <UserLinkedSection user={user} kind="paychecks" to={generatePath(paths.adminUserPaycheck, { id })} />}
           {tab === 'documents' && <UserLinkedSection user={user} kind="documents" to={generatePath(paths.adminUserDocument, { id })} />}
           {tab === 'history' && <UserHistory user={user} />}
@@ -83,9 +88,9 @@ export function UserDetailPage() {
 
 function DetailHeader({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { current, workspaces, workspaceId } = useAuth();
+  const { workspaces, workspaceId } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
-  const canWrite = can(current, 'user:write');
+  const canWrite = useCan('user:write');
   const toggle = useSetUserEnabled(user.id);
   const resend = useResendInvitation(user.id);
   const [confirming, setConfirming] = useState(false);

@@ -4,7 +4,7 @@ import type { User } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../auth/require-auth';
+import { RequireAuth } from '../../lib/auth/require-auth';
 import { UserEditPage, UserNewPage } from './user-form-page';
 
 /** Typing without a pause between keys: the forms are long, and a busy machine must not time the tests out. */

@@ -35,12 +35,12 @@ import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsa
 import { paths } from '../../config/paths';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
-import { can } from '../../lib/permissions';
-import { useAuth } from '../auth/auth-context';
-import { useGroupLookup } from '../groups/api/get-group-lookup';
+import { useAuth } from '../../lib/auth/auth-context';
+import { useGroupLookup } from '../../lib/queries/group-lookup';
 import { useSearchUnbound } from './api/search-unbound';
 import { userDetailPath } from './user-list-page';
 import { AUTO_APPROVE_VALUES, emptyUserForm, LIMITS, ROLE_VALUES, USER_FORM_FIELDS, userFormSchema, userToForm, type UserFormValues } from './schemas';
+import { useCan } from '../../lib/auth/use-can';
 
 export interface UserFormSubmit {
   values: UserFormValues;
@@ -325,9 +325,9 @@ function AutoApproveField({ control }: { control: ReturnType<typeof useForm<User
 
 function GroupsField({ control }: { control: ReturnType<typeof useForm<UserFormValues>>['control'] }) {
   const { t } = useTranslation();
-  const { current } = useAuth();
   const groups = useGroupLookup();
   const options = groups.data ?? [];
+  const canCreateGroup = useCan('group:write');
   return (
     <Controller
       control={control}
@@ -343,7 +343,7 @@ function GroupsField({ control }: { control: ReturnType<typeof useForm<UserFormV
           loading={groups.isLoading}
           loadingText={t('common.loading')}
           noOptionsText={
-            options.length === 0 && can(current, 'group:write') ? (
+            options.length === 0 && canCreateGroup ? (
               <span>
                 {t('users.form.noGroups')}{' '}
                 <Link component={RouterLink} to={paths.adminGroupNew}>

@@ -2,8 +2,8 @@ import type { User } from '@timbro/shared';
 import { useTranslation } from 'react-i18next';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
-import { AuditHistory, type AuditValueFormatter } from '../audit/audit-history';
-import { useGroupLookup } from '../groups/api/get-group-lookup';
+import { AuditHistory, type AuditValueFormatter } from '../../components/audit/audit-history';
+import { useGroupLookup } from '../../lib/queries/group-lookup';
 
 /** Audit field → label key. Unknown fields show their technical name rather than nothing. */
 const FIELD_LABELS: Record<string, string> = {

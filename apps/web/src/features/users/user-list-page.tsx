@@ -19,14 +19,13 @@ import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
-import { can } from '../../lib/permissions';
 import { PAGE_SIZES, useDebouncedSearch, useListParams } from '../../lib/use-list-params';
-import { useAuth } from '../auth/auth-context';
-import { useGroupLookup } from '../groups/api/get-group-lookup';
+import { useGroupLookup } from '../../lib/queries/group-lookup';
 import { downloadUsersExport } from './api/export-users';
 import { USER_SORT_FIELDS, useUsers, type UserFilters, type UserSortField } from './api/get-users';
 import { ROLE_VALUES } from './schemas';
 import { RoleChips, UserStatusChips } from './user-chips';
+import { useCan } from '../../lib/auth/use-can';
 
 const FILTER_KEYS = ['role', 'group_id', 'status'] as const;
 /** Grid column → API sort field (the name column sorts by last name). */
@@ -44,8 +43,7 @@ export function UserListPage() {
   const narrow = useMediaQuery(theme.breakpoints.down('lg'));
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
-  const { current } = useAuth();
-  const canWrite = can(current, 'user:write');
+  const canWrite = useCan('user:write');
   const { params, update, hasFilters, clear } = useListParams({ sortFields: Object.values(SORTABLE), defaultSort: 'lastName', filterKeys: FILTER_KEYS });
   const onSearch = useCallback((search: string) => update({ search }), [update]);
   const [searchText, setSearchText] = useDebouncedSearch(params.search, onSearch);

@@ -4,8 +4,8 @@ import type { User } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../auth/require-auth';
-import { UserDetailPage } from './user-detail-page';
+import { RequireAuth } from '../../lib/auth/require-auth';
+import { UserDetailRoute } from '../../app/pages/user-detail-page';
 import { UserListPage } from './user-list-page';
 
 /** Typing without a pause between keys: the forms are long, and a busy machine must not time the tests out. */
@@ -83,7 +83,7 @@ describe('user list', { timeout: 20_000 }, () => {
 });
 
 describe('user detail', { timeout: 20_000 }, () => {
-  const detailRoute = [page('/admin/user/:id/detail', <RequireAuth permission="user:read"><UserDetailPage /></RequireAuth>)];
+  const detailRoute = [page('/admin/user/:id/detail', <RequireAuth permission="user:read"><UserDetailRoute /></RequireAuth>)];
 
   it('shows the record and the server refusal when disabling, after a confirmation', async () => {
     const { calls } = fakeApi({

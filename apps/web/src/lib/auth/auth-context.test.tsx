@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { authEvents } from '../../lib/auth-events';
-import { workspaceStore } from '../../lib/workspace-store';
+import { authEvents } from '../auth-events';
+import { workspaceStore } from '../workspace-store';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
 import { AuthProvider, useAuth } from './auth-context';
 

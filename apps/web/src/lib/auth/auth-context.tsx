@@ -2,11 +2,11 @@ import { AUTH_STATUS_HEADER, WORKSPACE_HEADER } from '@timbro/shared/error-codes
 import { type Language } from '@timbro/shared/constants';
 import type { CurrentUser, WorkspaceSummary } from '@timbro/shared';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { api } from '../../lib/api';
-import { ApiError } from '../../lib/api-client';
-import { authEvents } from '../../lib/auth-events';
-import { deriveCurrentUser, type DerivedUser } from '../../lib/current-user';
-import { workspaceStore } from '../../lib/workspace-store';
+import { api } from '../api';
+import { ApiError } from '../api-client';
+import { authEvents } from '../auth-events';
+import { deriveCurrentUser, type DerivedUser } from '../current-user';
+import { workspaceStore } from '../workspace-store';
 import { changeLanguage } from '../../i18n/i18n';
 import { isSupportedLanguage } from '../../i18n/languages';
 
@@ -37,7 +37,7 @@ const AuthContext = createContext<AuthApi | null>(null);
 
 /** Drops every cached query (another user or workspace must never see stale data). Loaded lazily: not on the login route. */
 function clearQueryCache() {
-  void import('../../lib/query-client').then((m) => m.queryClient.clear());
+  void import('../query-client').then((m) => m.queryClient.clear());
 }
 
 /** GET /workspace/list: the current workspace comes from its response header. Failure is only logged (spec). */
@@ -53,8 +53,11 @@ async function loadWorkspaces(): Promise<{ list: WorkspaceSummary[]; current: st
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'loading', user: null, current: null, workspaces: [], workspaceId: null, notice: null });
+  // The status for the auth-events listener (subscribed once), kept in step after each render.
   const statusRef = useRef<AuthStatus>('loading');
-  statusRef.current = state.status;
+  useEffect(() => {
+    statusRef.current = state.status;
+  }, [state.status]);
 
   const adopt = useCallback(async (user: CurrentUser): Promise<DerivedUser> => {
     const { list, current } = await loadWorkspaces();

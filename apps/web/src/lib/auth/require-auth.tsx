@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
-import { can, type PermissionRule } from '../../lib/permissions';
-import { ErrorPage } from '../errors/error-page';
+import { can, type PermissionRule } from '../permissions';
+import { ErrorPage } from '../../components/error-page';
 import { useAuth } from './auth-context';
 
 /** Guards a page: anonymous → login (coming back afterwards); missing permission → 403. */

@@ -2,8 +2,8 @@ import type { Language } from '@timbro/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../i18n/i18n';
-import { api } from '../../lib/api';
-import { useAuth } from '../auth/auth-context';
+import { api } from '../api';
+import { useAuth } from './auth-context';
 
 /** The interface language: applied at once, remembered on the device and, when logged in, on the account. */
 export function useLanguage() {

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccrualBalanceList } from '@timbro/shared';
-import { api } from '../../../lib/api';
-
-/** The root of every balance query: contract changes and adjustments invalidate it. */
-export const ACCRUALS_KEY = ['accruals'] as const;
+import { api } from '../api';
+import { ACCRUALS_KEY } from '../query-keys';
 
 /** GET /admin/user/{id}/accrual?date: balances per absence type at a date, with the ledger entries behind them. */
 export const balancesQueryOptions = (userInfoId: string, date: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { GROUPS_KEY } from './get-groups';
+import { api } from '../api';
+import { GROUPS_KEY } from '../query-keys';
 
 export interface GroupRef {
   id: string;

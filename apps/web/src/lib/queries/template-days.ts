@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TemplateDay } from '@timbro/shared';
-import { api } from '../../../lib/api';
-
-/** The root of every template query (daily and weekly): a change to either invalidates both (weekly ones embed daily ones). */
-export const TEMPLATES_KEY = ['templates'] as const;
+import { api } from '../api';
+import { TEMPLATES_KEY } from '../query-keys';
 
 /**
  * Every daily template with its slots: GET /admin/template-day for the settings screens, or the lookup

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TemplateWeek } from '@timbro/shared';
-import { api } from '../../../lib/api';
-import { TEMPLATES_KEY } from './get-template-days';
+import { api } from '../api';
+import { TEMPLATES_KEY } from '../query-keys';
 
 /**
  * Every weekly template with the slots it produces: GET /admin/template-week for the settings screens, or the lookup

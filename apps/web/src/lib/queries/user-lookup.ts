@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { USERS_KEY } from './get-users';
+import { api } from '../api';
+import { USERS_KEY } from '../query-keys';
 
 /** A colleague by the workspace's name (the lookup never carries login e-mails). */
 export interface UserLookupItem {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccrualBalanceList } from '@timbro/shared';
 import { api } from '../../../lib/api';
-import { ACCRUALS_KEY } from './get-balances';
+import { ACCRUALS_KEY } from '../../../lib/query-keys';
 
 export interface AdjustmentPayload {
   justificationId: string;

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClockState } from '@timbro/shared';
 import { api } from '../../../lib/api';
-import { invalidateAttendance, ATTENDANCE_KEY } from './keys';
+import { invalidateAttendance } from './keys';
+import { ATTENDANCE_KEY } from '../../../lib/query-keys';
 
 /** GET /member/clock: in or out now, since when, today's punches and the server's time. */
 export const clockQueryOptions = () =>

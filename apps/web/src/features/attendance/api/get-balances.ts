@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccrualBalanceList } from '@timbro/shared';
 import { api } from '../../../lib/api';
-import { balancesQueryOptions } from '../../accruals/api/get-balances';
-import { ATTENDANCE_KEY } from './keys';
+import { balancesQueryOptions } from '../../../lib/queries/employee-balances';
+import { ATTENDANCE_KEY } from '../../../lib/query-keys';
 
 /** GET /member/accrual?date: my balances per absence type at a date (default today). */
 export const myBalancesQueryOptions = (date?: string) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { JustificationRequest, RequestStatus } from '@timbro/shared';
 import { api } from '../../../lib/api';
-import { ATTENDANCE_KEY } from './keys';
+import { ATTENDANCE_KEY } from '../../../lib/query-keys';
 
 export interface RequestPage {
   items: JustificationRequest[];

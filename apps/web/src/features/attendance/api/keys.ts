@@ -1,8 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ACCRUALS_KEY } from '../../accruals/api/get-balances';
-
-/** The root of every attendance query (clock, day sheets, requests, timesheet, balances of one's own). */
-export const ATTENDANCE_KEY = ['attendance'] as const;
+import { ACCRUALS_KEY, ATTENDANCE_KEY } from '../../../lib/query-keys';
 
 /**
  * After a punch or a request changes: day sheets, lists, the timesheet and the balances (an approved request writes

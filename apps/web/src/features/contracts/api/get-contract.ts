@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Contract } from '@timbro/shared';
 import { api } from '../../../lib/api';
-import { CONTRACTS_KEY } from './get-contracts';
+import { CONTRACTS_KEY } from '../../../lib/query-keys';
 
 /** GET /admin/contract/{id}. */
 export const contractQueryOptions = (id: string) =>

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContractPage, ListContractsQuery } from '@timbro/shared';
 import { api } from '../../../lib/api';
-
-/** The root of every contract query: mutations invalidate it (lists, records, the employee's contracts). */
-export const CONTRACTS_KEY = ['contracts'] as const;
+import { CONTRACTS_KEY } from '../../../lib/query-keys';
 
 export type ContractFilter = ListContractsQuery['filter'];
 export const CONTRACT_FILTERS: readonly ContractFilter[] = ['relevant', 'active', 'expiring', 'expired', 'all'];

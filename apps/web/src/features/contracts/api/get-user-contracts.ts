@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Contract } from '@timbro/shared';
 import { api } from '../../../lib/api';
-import { CONTRACTS_KEY } from './get-contracts';
+import { CONTRACTS_KEY } from '../../../lib/query-keys';
 
 /** GET /admin/user/{id}/contract: an employee's contracts, newest first. */
 export const userContractsQueryOptions = (userInfoId: string) =>

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ACCRUALS_KEY } from '../../accruals/api/get-balances';
-import { CONTRACTS_KEY } from './get-contracts';
+import { ACCRUALS_KEY, CONTRACTS_KEY } from '../../../lib/query-keys';
 
 /** After a contract change: contract lists and records, and the balances (the accrual ledger follows contracts). */
 export async function invalidateContracts(queryClient: QueryClient) {

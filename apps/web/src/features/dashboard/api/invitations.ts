@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, Invitation } from '@timbro/shared';
 import { api } from '../../../lib/api';
-
-export const INVITATIONS_KEY = ['invitations'] as const;
+import { INVITATIONS_KEY } from '../../../lib/query-keys';
 
 /** GET /user/invitations: companies that want this person, waiting for an answer (ADR 0015). */
 export const invitationsQueryOptions = () =>

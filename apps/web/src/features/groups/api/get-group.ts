@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GroupDetail } from '@timbro/shared';
 import { api } from '../../../lib/api';
-import { GROUPS_KEY } from './get-groups';
+import { GROUPS_KEY } from '../../../lib/query-keys';
 
 /** GET /admin/group/{id}: a group and its members. */
 export const groupQueryOptions = (id: string) =>

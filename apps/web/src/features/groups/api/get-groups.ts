@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Group } from '@timbro/shared';
 import { api } from '../../../lib/api';
-
-/** The root of every group query: mutations invalidate it. */
-export const GROUPS_KEY = ['groups'] as const;
+import { GROUPS_KEY } from '../../../lib/query-keys';
 
 export type GroupSortField = 'name' | 'usersCount' | 'createdAt';
 export const GROUP_SORT_FIELDS: readonly GroupSortField[] = ['name', 'usersCount', 'createdAt'];

@@ -1,7 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { AUDIT_KEY } from '../../audit/api/get-audit';
-import { USERS_KEY } from '../../users/api/get-users';
-import { GROUPS_KEY } from './get-groups';
+import { AUDIT_KEY, GROUPS_KEY, USERS_KEY } from '../../../lib/query-keys';
 
 /** After a change to groups: group lists and lookups, the employees' group columns and the audit trail are stale. */
 export async function invalidateGroups(queryClient: QueryClient) {

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Holiday } from '@timbro/shared';
 import { api } from '../../../lib/api';
-
-export const HOLIDAYS_KEY = ['holidays'] as const;
+import { HOLIDAYS_KEY } from '../../../lib/query-keys';
 
 /** GET /admin/holiday: every holiday of the workspace (recurring ones and those dated in any year). */
 export const holidaysQueryOptions = () =>

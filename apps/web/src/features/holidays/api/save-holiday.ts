@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Holiday } from '@timbro/shared';
 import { api } from '../../../lib/api';
-import { HOLIDAYS_KEY } from './get-holidays';
+import { HOLIDAYS_KEY } from '../../../lib/query-keys';
 
 export interface HolidayPayload {
   name: string;

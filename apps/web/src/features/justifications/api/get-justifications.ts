@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Justification, JustificationGroup } from '@timbro/shared';
 import { api } from '../../../lib/api';
-
-/** The root of every absence-type query (types, groups, lookups): a change to either invalidates all. */
-export const JUSTIFICATIONS_KEY = ['justifications'] as const;
+import { JUSTIFICATIONS_KEY } from '../../../lib/query-keys';
 
 /** GET /admin/justification: every absence type, enabled or not. */
 export const justificationsQueryOptions = () =>
@@ -22,12 +20,3 @@ export const justificationGroupsQueryOptions = () =>
   });
 
 export const useJustificationGroups = () => useQuery(justificationGroupsQueryOptions());
-
-/** GET /attendance/ajax/justifications: the usable absence types (enabled, of an enabled group), for pickers. */
-export const justificationLookupQueryOptions = () =>
-  queryOptions({
-    queryKey: [...JUSTIFICATIONS_KEY, 'lookup'] as const,
-    queryFn: async ({ signal }) => (await api.get<Justification[]>('/attendance/ajax/justifications', undefined, signal)).data,
-  });
-
-export const useJustificationLookup = () => useQuery(justificationLookupQueryOptions());

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Justification, JustificationGroup } from '@timbro/shared';
 import { api } from '../../../lib/api';
-import { JUSTIFICATIONS_KEY } from './get-justifications';
+import { JUSTIFICATIONS_KEY } from '../../../lib/query-keys';
 
 export interface JustificationPayload {
   code: string;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TemplateDay, TemplateWeek, TimeSlot } from '@timbro/shared';
 import { api } from '../../../lib/api';
-import { TEMPLATES_KEY } from './get-template-days';
+import { TEMPLATES_KEY } from '../../../lib/query-keys';
 
 export interface TemplateDayPayload {
   name: string;

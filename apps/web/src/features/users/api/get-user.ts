@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@timbro/shared';
 import { api } from '../../../lib/api';
-import { USERS_KEY } from './get-users';
+import { USERS_KEY } from '../../../lib/query-keys';
 
 /** GET /admin/user/{id}: one employee record (the UserInfo id). */
 export const userQueryOptions = (id: string) =>

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListUsersQuery, UserPage, WorkspaceRole } from '@timbro/shared';
 import { api } from '../../../lib/api';
-
-/** The root of every employee query: mutations invalidate it (lists, records and lookups together). */
-export const USERS_KEY = ['users'] as const;
+import { USERS_KEY } from '../../../lib/query-keys';
 
 export type UserSortField = ListUsersQuery['sort'];
 export const USER_SORT_FIELDS: readonly UserSortField[] = ['lastName', 'firstName', 'email', 'fiscalCode', 'createdAt', 'lastLoginWebAt'];

@@ -1,7 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { GROUPS_KEY } from '../../groups/api/get-groups';
-import { AUDIT_KEY } from '../../audit/api/get-audit';
-import { USERS_KEY } from './get-users';
+import { AUDIT_KEY, GROUPS_KEY, USERS_KEY } from '../../../lib/query-keys';
 
 /** After a change to people: lists, records, lookups, the audit trail and the groups' member counts are stale. */
 export async function invalidatePeople(queryClient: QueryClient) {

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { USERS_KEY } from './get-users';
-
+import { USERS_KEY } from '../../../lib/query-keys';
 
 export interface UnboundUser {
   /** The workspace's record (UserInfo) id. */

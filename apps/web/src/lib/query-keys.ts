@@ -1,0 +1,26 @@
+/**
+ * The root of every feature's query keys, in one place: a mutation invalidates what it makes stale by these roots
+ * (its own and other features'), without importing another feature. Each query-options factory extends its root.
+ */
+/** Employees (lists, records, lookups). */
+export const USERS_KEY = ['users'] as const;
+/** Groups (lists, records, lookup). */
+export const GROUPS_KEY = ['groups'] as const;
+/** Contracts (lists, records, an employee's contracts). */
+export const CONTRACTS_KEY = ['contracts'] as const;
+/** Balances: contract changes and adjustments invalidate it. */
+export const ACCRUALS_KEY = ['accruals'] as const;
+/** Attendance (clock, day sheets, requests, timesheet, own balances). */
+export const ATTENDANCE_KEY = ['attendance'] as const;
+/** Absence types (types, groups, lookups): a change to either invalidates all. */
+export const JUSTIFICATIONS_KEY = ['justifications'] as const;
+/** Daily and weekly templates: a change to either invalidates both (weekly ones embed daily ones). */
+export const TEMPLATES_KEY = ['templates'] as const;
+/** Holidays. */
+export const HOLIDAYS_KEY = ['holidays'] as const;
+/** The audit trail (change histories). */
+export const AUDIT_KEY = ['audit'] as const;
+/** The own invitations. */
+export const INVITATIONS_KEY = ['invitations'] as const;
+/** The own sessions: revoking invalidates it. */
+export const SESSIONS_KEY = ['profile', 'sessions'] as const;
