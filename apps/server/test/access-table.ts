@@ -2,10 +2,10 @@ import cookie from '@fastify/cookie';
 import { API_BASE_PATH, PERMISSIONS, WORKSPACE_ROLES, type Permission, type WorkspaceRole } from '@timbro/shared';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../src/deps';
 import { requestContext } from '../src/plugins/request-context';
-import { expectError, type Session, type TestContext } from './helpers';
+import { createTestContext, expectError, loginDemoRoles, type Session, type TestContext } from './helpers';
 
 /**
  * The access table of a module, table-driven (generalised from attendance.access.test.ts): every route of the module
@@ -86,6 +86,25 @@ export async function declaredRoutes(ctx: TestContext, plugins: ((deps: AppDeps)
   return declared.sort((a, b) => a.route.localeCompare(b.route));
 }
 
+/**
+ * A test file's own context for an access table: registers beforeAll/afterAll that open a database copy and sign in
+ * one person per role (Demo's admin, labour consultant and employee Mario) and Beta's admin. Read the fields inside
+ * tests and hooks (they are set in beforeAll).
+ */
+export function useAccessContext() {
+  const s = {} as { ctx: TestContext; sessions: Record<WorkspaceRole, Session>; betaAdmin: Session };
+  beforeAll(async () => {
+    s.ctx = await createTestContext();
+    const { admin, accountant, member, betaAdmin } = await loginDemoRoles(s.ctx);
+    s.sessions = { admin, accountant, member };
+    s.betaAdmin = betaAdmin;
+  });
+  afterAll(async () => {
+    await s.ctx?.close();
+  });
+  return s;
+}
+
 /** Sends a call of a route as `session` (none: anonymous) in the table's workspace. */
 export function sendAccess(t: AccessTable, r: AccessRoute, call: Call, session: Session | null) {
   const ctx = t.ctx();
@@ -107,7 +126,7 @@ export function describeAccessTable(t: AccessTable, more?: () => void) {
 
   if (t.plugins) {
     const plugins = t.plugins;
-    describe('the access table', () => {
+    describe(`the ${t.module} access table`, () => {
       it(`lists every route of the ${t.module} module with the permission it declares`, async () => {
         // The module alone on a bare server: its declarations are exactly its routes.
         const declared = await declaredRoutes(t.ctx(), plugins);
