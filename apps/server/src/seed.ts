@@ -1,3 +1,5 @@
+// Longer than ~300 lines on purpose: it is the demo data (two companies, their people, contracts, punches and
+// requests) written out in one place, read top to bottom; splitting it would scatter one story.
 import { addDays, expandHolidays, generateCodiceFiscale, isoWeekday, italianCheckLetter, localToUtc } from '@timbro/shared';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from './lib/passwords';

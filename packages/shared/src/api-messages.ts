@@ -85,5 +85,6 @@ export const apiMsg = {
     verificationSent: 'Ti abbiamo inviato un nuovo link di conferma.',
     sessionClosed: 'Sessione chiusa',
     otherSessionsClosed: 'Le altre sessioni sono state chiuse',
+    emailVerified: 'Indirizzo email confermato.',
   },
 } as const;

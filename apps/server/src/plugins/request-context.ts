@@ -10,45 +10,20 @@ import {
   isWorkspaceIndependent,
   type Permission,
   type Role,
-  type WorkspaceRoleFlags,
 } from '@timbro/shared';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { authSessions, userInfos, users, workspaces } from '../db/schema';
+import { users } from '../db/schema';
 import { workspaceScope, type WorkspaceScope } from '../db/scope';
 import { AppError } from '../lib/errors';
-import { REMEMBER_IDLE_SECONDS, SESSION_IDLE_SECONDS, cookieNames } from '../lib/cookies';
+import { cookieNames } from '../lib/cookies';
 import { verifyAccessToken } from '../lib/tokens';
+import { loadActor, type Actor, type Membership } from './session-actor';
 
-export interface Membership {
-  workspaceId: string;
-  workspaceName: string;
-  userInfoId: string | null;
-  flags: WorkspaceRoleFlags;
-  enabled: boolean;
-  autoApprove: boolean | null;
-  workspaceAutoApprove: boolean;
-  timeZone: string;
-}
-
-export interface Actor {
-  userId: string;
-  sessionId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  fiscalCode: string | null;
-  language: string;
-  isOperator: boolean;
-  lastWorkspaceId: string | null;
-  emailVerified: boolean;
-  /** Invitations of companies waiting for this person's answer. */
-  pendingInvitations: number;
-  /** Workspaces this person may enter (enabled memberships; every workspace for the operator). */
-  memberships: Membership[];
-}
+/** The session's account and memberships: loaded per request by session-actor.ts. */
+export { loadActor, loadMemberships, type Actor, type Membership } from './session-actor';
 
 export interface ActiveWorkspace {
   scope: WorkspaceScope;
@@ -79,76 +54,6 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Loads the session's user and memberships in two queries; null when the session is gone, revoked or disabled. */
-export async function loadActor(db: Db, sessionId: string, now = new Date()): Promise<Actor | null> {
-  const rows = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      fiscalCode: users.fiscalCode,
-      language: users.language,
-      isOperator: users.isOperator,
-      lastWorkspaceId: users.lastWorkspaceId,
-      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
-      pendingInvitations: sql<number>`case when ${users.isOperator} then 0 else (select count(*)::int from ${userInfos} pi where pi.user_id = ${users.id} and pi.invitation_status = 'pending' and pi.enabled) end`,
-    })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(
-      and(
-        eq(authSessions.id, sessionId),
-        isNull(authSessions.revokedAt),
-        gt(authSessions.expiresAt, now),
-        // Idle timeout (lib/cookies.ts): the refresh that proves activity also moves last_seen_at.
-        sql`${authSessions.lastSeenAt} > case when ${authSessions.rememberMe} then ${new Date(now.getTime() - REMEMBER_IDLE_SECONDS * 1000).toISOString()}::timestamptz else ${new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000).toISOString()}::timestamptz end`,
-        eq(users.enabled, true),
-      ),
-    )
-    .limit(1);
-  const u = rows[0];
-  if (!u) return null;
-  const memberships = await loadMemberships(db, u.userId, u.isOperator);
-  return { ...u, sessionId, memberships };
-}
-
-export async function loadMemberships(db: Db, userId: string, isOperator: boolean): Promise<Membership[]> {
-  const rows = await db
-    .select({
-      workspaceId: workspaces.id,
-      workspaceName: workspaces.name,
-      timeZone: workspaces.timeZone,
-      workspaceAutoApprove: workspaces.attendanceAutoApproveRequest,
-      userInfoId: userInfos.id,
-      isAdmin: userInfos.isAdmin,
-      isAccountant: userInfos.isAccountant,
-      isMember: userInfos.isMember,
-      enabled: userInfos.enabled,
-      autoApprove: userInfos.attendanceAutoApproveRequest,
-    })
-    .from(workspaces)
-    // Only accepted memberships give access: a pending or declined invitation is the company's record, not the person's.
-    .leftJoin(userInfos, and(eq(userInfos.workspaceId, workspaces.id), eq(userInfos.userId, userId), eq(userInfos.invitationStatus, 'accepted')))
-    .where(isOperator ? sql`true` : and(eq(userInfos.userId, userId), eq(userInfos.enabled, true)))
-    .orderBy(asc(workspaces.name), asc(workspaces.id));
-  return rows.map((r) => ({
-    workspaceId: r.workspaceId,
-    workspaceName: r.workspaceName,
-    userInfoId: r.userInfoId,
-    enabled: r.enabled ?? true,
-    autoApprove: r.autoApprove ?? null,
-    workspaceAutoApprove: r.workspaceAutoApprove,
-    timeZone: r.timeZone,
-    flags: {
-      oimmei: isOperator,
-      admin: (r.enabled ?? false) && (r.isAdmin ?? false),
-      accountant: (r.enabled ?? false) && (r.isAccountant ?? false),
-      member: (r.enabled ?? false) && (r.isMember ?? false),
-    },
-  }));
-}
 
 /** The workspace a request works in: the header's (checked against the memberships) or the remembered/first one. */
 export function resolveWorkspace(actor: Actor, headerValue: string | undefined): Membership | null {

@@ -1,3 +1,5 @@
+// Longer than ~300 lines on purpose: the attendance engine is one cohesive set of pure functions (pairing, expected
+// time, request effects, day sheets, totals) that call each other; its property tests cover it as a whole (ADR 0011).
 import { contractOn } from './contracts';
 import { addDays, isoDateOf, isoWeekday, parseIsoDate, type IsoDate } from './dates';
 import { pauseOverlapMinutes, weekdayMinutes, weekdayPauses, type DayPause, type TimeSlotLike } from './time-slots';

@@ -1,3 +1,5 @@
+// Longer than ~300 lines on purpose: the whole API contract of attendance (clock, punches, requests, decisions, day
+// sheets, timesheet, imports) with its Italian messages, one schema per payload; each schema is short and stands alone.
 import { z } from 'zod';
 import { msg } from '../messages';
 import { DateOnlySchema, IdSchema, inputMsg, isDateInRange, isRealDate, multilineText, optionalString, paginationFields, requiredMultilineText } from './common';

@@ -1,3 +1,5 @@
+// Longer than ~300 lines on purpose: the whole API contract of working time (holidays, justifications, templates,
+// contracts, accruals) with its Italian messages, one schema per payload; each schema is short and stands alone.
 import { z } from 'zod';
 import { slotProblems, isValidColor } from '../domain/time-slots';
 import { isValidDayMonth } from '../domain/dates';

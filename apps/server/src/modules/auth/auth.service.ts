@@ -8,33 +8,14 @@ import { AppError } from '../../lib/errors';
 import { enqueueMail, type MailLogger } from '../../lib/mail';
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail, welcomeMail } from '../../lib/mail-templates';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
-import { consumeRateLimit, refundRateLimit } from '../../lib/rate-limit';
+import { refundRateLimit } from '../../lib/rate-limit';
 import { acceptCreatorInvitations } from '../invitations/invitations.service';
 import { randomToken, sha256, signAccessToken } from '../../lib/tokens';
 import * as repo from './auth.repository';
+import { FORGOT_LIMITS, LOGIN_LIMITS, REGISTER_LIMITS, TOKEN_LIMITS, limit, loginDelaySeconds, rateLimited } from './auth.limits';
 
-/**
- * Login limits (ASVS 6.1.1 / 6.3.1, ADR 0015), all checked before any password hashing:
- * - per account and client address, progressive delays: the first FREE failures cost nothing, then each failure
- *   doubles the wait before the next attempt from that address (1 s, 2 s, 4 s … at most 15 minutes). An attacker
- *   elsewhere never slows the real person down: there is no per-account lockout;
- * - per client address (IPv6: its /64), a window of failed attempts across accounts (credential stuffing).
- */
-export const LOGIN_LIMITS = {
-  freeFailures: 5,
-  maxDelaySeconds: 15 * 60,
-  perIp: { limit: 50, windowSeconds: 15 * 60 },
-} as const;
-export const FORGOT_LIMITS = { perAccount: { limit: 5, windowSeconds: 3600 }, perIp: { limit: 20, windowSeconds: 3600 } } as const;
-export const REGISTER_LIMITS = { perIp: { limit: 10, windowSeconds: 3600 } } as const;
-/** Set-password and verification links: like login, per client address, before the token is even looked up. */
-export const TOKEN_LIMITS = { perIp: { limit: 30, windowSeconds: 15 * 60 } } as const;
-
-/** The wait after the n-th consecutive failure of one account from one address (0 while failures are free). */
-export function loginDelaySeconds(failures: number): number {
-  if (failures <= LOGIN_LIMITS.freeFailures) return 0;
-  return Math.min(LOGIN_LIMITS.maxDelaySeconds, 2 ** (failures - LOGIN_LIMITS.freeFailures - 1));
-}
+/** The limits are in auth.limits; tests and the docs read them from here too. */
+export { FORGOT_LIMITS, LOGIN_LIMITS, REGISTER_LIMITS, TOKEN_LIMITS, loginDelaySeconds } from './auth.limits';
 
 /** How long a just-rotated refresh token is tolerated (two tabs refreshing together share one cookie jar). */
 const REFRESH_GRACE_MS = 10_000;
@@ -51,18 +32,6 @@ export interface IssuedSession {
   refresh: string;
   rememberMe: boolean;
   refreshExpiresAt: Date;
-}
-
-function rateLimited(retryAfterSeconds: number): AppError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new AppError(ErrorCode.RATE_LIMITED, apiMsg.auth.tooManyAttempts(minutes), {
-    headers: { 'retry-after': String(retryAfterSeconds) },
-  });
-}
-
-async function limit(q: Queryable, key: string, rule: { limit: number; windowSeconds: number }) {
-  const r = await consumeRateLimit(q, key, rule.limit, rule.windowSeconds);
-  if (!r.allowed) throw rateLimited(r.retryAfterSeconds);
 }
 
 /** Creates a session with its first refresh token and signs an access token. */
@@ -262,7 +231,7 @@ export async function verifyEmail(deps: AppDeps, token: string, ip: string): Pro
     return true;
   });
   if (!ok) throw new AppError(ErrorCode.TOKEN_INVALID, apiMsg.auth.verifyLinkInvalid);
-  return 'Indirizzo email confermato.';
+  return apiMsg.done.emailVerified;
 }
 
 /** POST /user/verify-email: sends a new verification link (at most 3 an hour). */

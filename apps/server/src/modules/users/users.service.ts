@@ -1,6 +1,5 @@
 import {
   ErrorCode,
-  INVITATION_TOKEN_TTL_HOURS,
   autoApproveToDb,
 
   normalizeCodiceFiscale,
@@ -16,9 +15,7 @@ import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
-import { enqueueMail, type MailLogger } from '../../lib/mail';
-import { invitationMail, workspaceInvitationMail } from '../../lib/mail-templates';
-import { randomToken, sha256 } from '../../lib/tokens';
+import type { MailLogger } from '../../lib/mail';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as accounts from '../auth/account.service';
 import { findWorkspace } from '../workspaces/workspaces.service';
@@ -26,10 +23,11 @@ import { setGroupsOfUser } from '../groups/groups.service';
 import { loginEmailEditable, maskEmail, presentUser } from './users.presenter';
 import { checkDisable, checkRoleChange } from './users.policy';
 import * as repo from './users.repository';
+import { sendFirstLogin, sendWorkspaceInvitation } from './users.mails';
 
 /** Recipient lookups, used by every module that notifies people (requests, and the modules to come). */
 export { enabledAdmins, otherEnabledAdmins, recipientsOf, type Recipient } from './users.repository';
-import type { AccountRow, UserRecord } from './users.repository';
+import type { UserRecord } from './users.repository';
 
 function roleFlags(roles: string[]) {
   return { isAdmin: roles.includes('admin'), isAccountant: roles.includes('accountant'), isMember: roles.includes('member') };
@@ -64,28 +62,6 @@ export async function getUser(deps: AppDeps, { scope }: Pick<RequestCtx, 'scope'
   const row = await repo.findUser(deps.db, scope, id);
   if (!row) throw notFound(peopleMsg.userNotFound);
   return presentUser(row);
-}
-
-/** A first-login link for an account this workspace created (the old links of the account die first). */
-async function sendFirstLogin(deps: AppDeps, tx: Queryable, account: { id: string; email: string }, firstName: string, workspaceName: string, log: MailLogger) {
-  const now = new Date();
-  await accounts.burnAllOneTimeTokens(tx, account.id, now);
-  const token = randomToken();
-  await accounts.insertOneTimeToken(tx, {
-    userId: account.id,
-    purpose: 'first_login',
-    tokenHash: sha256(token),
-    expiresAt: new Date(now.getTime() + INVITATION_TOKEN_TTL_HOURS * 3600_000),
-  });
-  const link = `${deps.config.publicUrl}/first-login/${token}`;
-  await enqueueMail(tx, { to: account.email, ...invitationMail(firstName, workspaceName, link) }, log);
-}
-
-/** Tells an existing account that a company invites it (nothing is bound until the person accepts). */
-async function sendWorkspaceInvitation(deps: AppDeps, tx: Queryable, account: AccountRow, workspaceName: string, log: MailLogger) {
-  // The operator can never join a workspace as an employee: the record stays pending and nobody is mailed.
-  if (account.isOperator || !account.enabled) return;
-  await enqueueMail(tx, { to: account.email, ...workspaceInvitationMail(account.firstName, workspaceName, `${deps.config.publicUrl}/dashboard`) }, log);
 }
 
 /**

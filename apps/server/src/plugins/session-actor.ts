@@ -1,0 +1,109 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { WorkspaceRoleFlags } from '@timbro/shared';
+import type { Db } from '../db/client';
+import { authSessions, userInfos, users, workspaces } from '../db/schema';
+import { REMEMBER_IDLE_SECONDS, SESSION_IDLE_SECONDS } from '../lib/cookies';
+
+/**
+ * Who a request's session is: the account and its memberships, loaded from the database on every request (two
+ * queries), so logout, disabling and role changes apply at once. Used by the request-context plugin.
+ */
+
+export interface Membership {
+  workspaceId: string;
+  workspaceName: string;
+  userInfoId: string | null;
+  flags: WorkspaceRoleFlags;
+  enabled: boolean;
+  autoApprove: boolean | null;
+  workspaceAutoApprove: boolean;
+  timeZone: string;
+}
+
+export interface Actor {
+  userId: string;
+  sessionId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  fiscalCode: string | null;
+  language: string;
+  isOperator: boolean;
+  lastWorkspaceId: string | null;
+  emailVerified: boolean;
+  /** Invitations of companies waiting for this person's answer. */
+  pendingInvitations: number;
+  /** Workspaces this person may enter (enabled memberships; every workspace for the operator). */
+  memberships: Membership[];
+}
+
+/** Loads the session's user and memberships in two queries; null when the session is gone, revoked or disabled. */
+export async function loadActor(db: Db, sessionId: string, now = new Date()): Promise<Actor | null> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      fiscalCode: users.fiscalCode,
+      language: users.language,
+      isOperator: users.isOperator,
+      lastWorkspaceId: users.lastWorkspaceId,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+      pendingInvitations: sql<number>`case when ${users.isOperator} then 0 else (select count(*)::int from ${userInfos} pi where pi.user_id = ${users.id} and pi.invitation_status = 'pending' and pi.enabled) end`,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        eq(authSessions.id, sessionId),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, now),
+        // Idle timeout (lib/cookies.ts): the refresh that proves activity also moves last_seen_at.
+        sql`${authSessions.lastSeenAt} > case when ${authSessions.rememberMe} then ${new Date(now.getTime() - REMEMBER_IDLE_SECONDS * 1000).toISOString()}::timestamptz else ${new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000).toISOString()}::timestamptz end`,
+        eq(users.enabled, true),
+      ),
+    )
+    .limit(1);
+  const u = rows[0];
+  if (!u) return null;
+  const memberships = await loadMemberships(db, u.userId, u.isOperator);
+  return { ...u, sessionId, memberships };
+}
+
+export async function loadMemberships(db: Db, userId: string, isOperator: boolean): Promise<Membership[]> {
+  const rows = await db
+    .select({
+      workspaceId: workspaces.id,
+      workspaceName: workspaces.name,
+      timeZone: workspaces.timeZone,
+      workspaceAutoApprove: workspaces.attendanceAutoApproveRequest,
+      userInfoId: userInfos.id,
+      isAdmin: userInfos.isAdmin,
+      isAccountant: userInfos.isAccountant,
+      isMember: userInfos.isMember,
+      enabled: userInfos.enabled,
+      autoApprove: userInfos.attendanceAutoApproveRequest,
+    })
+    .from(workspaces)
+    // Only accepted memberships give access: a pending or declined invitation is the company's record, not the person's.
+    .leftJoin(userInfos, and(eq(userInfos.workspaceId, workspaces.id), eq(userInfos.userId, userId), eq(userInfos.invitationStatus, 'accepted')))
+    .where(isOperator ? sql`true` : and(eq(userInfos.userId, userId), eq(userInfos.enabled, true)))
+    .orderBy(asc(workspaces.name), asc(workspaces.id));
+  return rows.map((r) => ({
+    workspaceId: r.workspaceId,
+    workspaceName: r.workspaceName,
+    userInfoId: r.userInfoId,
+    enabled: r.enabled ?? true,
+    autoApprove: r.autoApprove ?? null,
+    workspaceAutoApprove: r.workspaceAutoApprove,
+    timeZone: r.timeZone,
+    flags: {
+      oimmei: isOperator,
+      admin: (r.enabled ?? false) && (r.isAdmin ?? false),
+      accountant: (r.enabled ?? false) && (r.isAccountant ?? false),
+      member: (r.enabled ?? false) && (r.isMember ?? false),
+    },
+  }));
+}
+
