@@ -5,6 +5,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import ownedTables from './eslint-rules/owned-tables.js';
 
+/**
+ * import-x must parse the TypeScript files an import leads to, or no-cycle sees no edge: the TypeScript settings of
+ * import-x (extensions, parser) with the Node resolver.
+ */
+const IMPORT_X_SETTINGS = {
+  'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+};
+
 /** The web features (apps/web/src/features/<f>): each may import only itself, components/, lib/, config/ and i18n/. */
 const WEB_FEATURES = fs.readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
@@ -105,7 +115,7 @@ export default tseslint.config(
     // No import cycles in the server and the shared package either (a cycle makes module load order matter).
     files: ['apps/server/src/**/*.ts', 'packages/shared/src/**/*.ts'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+    settings: IMPORT_X_SETTINGS,
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
@@ -136,7 +146,7 @@ export default tseslint.config(
     // React hooks: the rules of hooks and the React Compiler's checks (recommended set), and no import cycles in the web.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    settings: IMPORT_X_SETTINGS,
     rules: {
       ...reactHooks.configs.flat.recommended.rules,
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -149,7 +159,7 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    settings: IMPORT_X_SETTINGS,
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [
         ...WEB_FEATURES.map((f) => ({
