@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, WORKSPACE_HEADER, type User } from '@timbro/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
-import { auditLog, mailOutbox, userInfos, users, workspaces } from '../src/db/schema';
+import { accrualEntries, auditLog, justifications, mailOutbox, userInfos, users, workspaces } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/seed';
 import type { AppDeps } from '../src/deps';
 import { createDeps } from '../src/runtime';
@@ -234,4 +234,36 @@ export async function expect400(ctx: TestContext, opts: RequestOptions, url: str
     expectError(res, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(res), JSON.stringify(body)).toEqual(errors);
   }
+}
+
+/** The monthly accrual entries of one contract, by justification code and month. */
+export async function contractLedger(ctx: TestContext, contractId: string) {
+  const rows = await ctx.db
+    .select({ e: accrualEntries, code: justifications.code })
+    .from(accrualEntries)
+    .innerJoin(justifications, eq(justifications.id, accrualEntries.justificationId))
+    .where(and(eq(accrualEntries.contractId, contractId), eq(accrualEntries.kind, 'accrual')))
+    .orderBy(asc(justifications.code), asc(accrualEntries.period));
+  return rows.map((r) => ({ id: r.e.id, code: r.code, period: r.e.period, date: r.e.entryDate, amount: r.e.amount, userInfoId: r.e.userInfoId }));
+}
+
+/** Every monthly accrual entry of the database, in a stable order (the whole ledger, both workspaces). */
+export async function wholeAccrualLedger(ctx: TestContext) {
+  return ctx.db
+    .select({ id: accrualEntries.id, workspaceId: accrualEntries.workspaceId, contractId: accrualEntries.contractId, justificationId: accrualEntries.justificationId, period: accrualEntries.period, date: accrualEntries.entryDate, amount: accrualEntries.amount })
+    .from(accrualEntries)
+    .where(eq(accrualEntries.kind, 'accrual'))
+    .orderBy(asc(accrualEntries.id));
+}
+
+/** The sum of the amounts, rounded to cents. */
+export const roundedSum = (xs: { amount: number }[]) => Math.round(xs.reduce((s, x) => s + x.amount, 0) * 100) / 100;
+
+export type Balances = { date: string; balances: { justification: { id: string; code: string; name: string; unit: string }; balance: number; accrued: number; adjusted: number; used: number; entries: { id: string; date: string; amount: number; kind: string; period: string | null; rule: string | null; reason: string | null }[] }[] };
+
+/** GET /admin/user/{id}/accrual with `opts` (session, workspace, and `date` in the query): expects a 200. */
+export async function accrualBalances(ctx: TestContext, opts: RequestOptions, userInfoId: string) {
+  const res = await ctx.get(`/admin/user/${userInfoId}/accrual`, opts);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Balances;
 }
