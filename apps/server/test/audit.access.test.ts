@@ -4,7 +4,7 @@ import { describeAccessTable, useAccessContext, type AccessRoute } from './acces
 /**
  * Access to the audit module's route, table-driven (access-table.ts): 401 without a session, 403 for the accountant
  * and the employee (before validation), the admin gets past the check. (That another workspace's history is never
- * listed is tested in groups.routes.test.ts and users.routes.test.ts.)
+ * listed is tested in audit.routes.test.ts and groups.routes.test.ts.)
  */
 
 const t = useAccessContext();

@@ -133,3 +133,27 @@ export async function buildPunch(ctx: TestContext, workspaceId: string, userInfo
   }).returning();
   return row!;
 }
+
+let cfSeq = 0;
+/** A fresh valid fiscal code for these names (distinct birth dates in 1990, Milan, keep them unique). */
+export function freshFiscalCode(lastName: string, firstName: string, sex: 'M' | 'F' = 'F'): string {
+  cfSeq++;
+  const day = String((cfSeq % 28) + 1).padStart(2, '0');
+  const month = String((Math.floor(cfSeq / 28) % 12) + 1).padStart(2, '0');
+  return generateCodiceFiscale({ lastName, firstName, birthDate: `1990-${month}-${day}`, sex, belfiore: 'F205' });
+}
+
+/** A valid body of POST /admin/user: an employee (member) with work e-mail and PEC, a fresh login e-mail and fiscal code. */
+export function employeeBody(overrides: Record<string, unknown> = {}) {
+  const n = ++cfSeq;
+  return {
+    firstName: 'Nuova',
+    lastName: `Assunta`,
+    email: `nuova.assunta${n}@example.it`,
+    fiscalCode: freshFiscalCode('Assunta', 'Nuova'),
+    roles: ['member'],
+    workEmail: `nuova.assunta${n}@demo.timbro.it`,
+    pec: `nuova.assunta${n}@pec.it`,
+    ...overrides,
+  };
+}

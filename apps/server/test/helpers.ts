@@ -151,6 +151,27 @@ export async function membershipOf(ctx: TestContext, email: string, workspaceId:
   return rows[0] ?? null;
 }
 
+/** The id of a person's employee record (membership) in a workspace; throws when there is none. */
+export async function membershipIdOf(ctx: TestContext, email: string, workspaceId: string): Promise<string> {
+  const m = await membershipOf(ctx, email, workspaceId);
+  if (!m) throw new Error(`${email} has no membership`);
+  return m.id;
+}
+
+/** GET /admin/user with `opts` and the query: expects a 200. */
+export async function listUsers(ctx: TestContext, opts: RequestOptions, query: Record<string, string> = {}) {
+  const res = await ctx.get('/admin/user', { ...opts, query });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { items: User[]; total: number; page: number; perPage: number };
+}
+
+/** GET /admin/user/{id} with `opts`: expects a 200. */
+export async function userRecord(ctx: TestContext, opts: RequestOptions, id: string): Promise<User> {
+  const res = await ctx.get(`/admin/user/${id}`, opts);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as User;
+}
+
 /** Asserts an API error body: status, code and (optionally) the field errors by path. */
 export function expectError(res: LightMyRequestResponse, status: number, code: string) {
   if (res.statusCode !== status) throw new Error(`expected ${status} ${code}, got ${res.statusCode}: ${res.body}`);
