@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { generateCodiceFiscale } from '@timbro/shared';
 import { and, eq } from 'drizzle-orm';
-import { contracts, contractTimeSlots, justificationRequests, justifications, punches, userInfos, users } from '../src/db/schema';
+import { contracts, contractTimeSlots, justificationRequests, justifications, oneTimeTokens, punches, userInfos, users } from '../src/db/schema';
 import { insertInScope, workspaceScope } from '../src/db/scope';
 import { hashPassword } from '../src/lib/passwords';
+import { randomToken, sha256 } from '../src/lib/tokens';
 import type { TestContext } from './helpers';
 
 /**
@@ -68,6 +69,19 @@ export async function buildEmployee(
     pec: `pec.${n}@example.it`,
   }).returning({ id: userInfos.id });
   return { userId: account!.id, userInfoId: info!.id, email, password, firstName, lastName, fiscalCode };
+}
+
+/** An account invited but without a password yet (and no workspace), with a first-login token valid for a day. */
+export async function buildInvitedAccount(ctx: TestContext, email: string, firstName: string, lastName: string): Promise<{ id: string; token: string }> {
+  const [invited] = await ctx.db.insert(users).values({ email, firstName, lastName, passwordHash: null }).returning({ id: users.id });
+  const token = randomToken();
+  await ctx.db.insert(oneTimeTokens).values({
+    userId: invited!.id,
+    purpose: 'first_login',
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+  });
+  return { id: invited!.id, token };
 }
 
 /** A fixed contract with Monday–Friday 9–18 and a 13–14 pause (or the given slots), from `startsAt`, permanent. */

@@ -151,6 +151,29 @@ export async function membershipOf(ctx: TestContext, email: string, workspaceId:
   return rows[0] ?? null;
 }
 
+/** Cookie names on plain http (the test config has PUBLIC_URL http://localhost:3000, so no __Host-/__Secure- prefix). */
+export const ACCESS_COOKIE = 'timbro_at';
+export const REFRESH_COOKIE = 'timbro_rt';
+
+/** A cookie a response sets (not a cleared one). */
+export function cookieOf(res: LightMyRequestResponse, name: string) {
+  return res.cookies.find((c) => c.name === name && c.value !== '');
+}
+
+/** A session holding only the access cookie (so a test proves what the access token alone can do). */
+export function accessOnly(s: Session): Session {
+  const part = s.cookie.split('; ').find((c) => c.startsWith(`${ACCESS_COOKIE}=`));
+  if (!part) throw new Error(`no access cookie in ${s.cookie}`);
+  return { ...s, cookie: part };
+}
+
+/** A session holding only the refresh cookie. */
+export function refreshOnly(s: Session): Session {
+  const part = s.cookie.split('; ').find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
+  if (!part) throw new Error(`no refresh cookie in ${s.cookie}`);
+  return { ...s, cookie: part };
+}
+
 /** The id of a person's employee record (membership) in a workspace; throws when there is none. */
 export async function membershipIdOf(ctx: TestContext, email: string, workspaceId: string): Promise<string> {
   const m = await membershipOf(ctx, email, workspaceId);
