@@ -5,7 +5,9 @@ import { contracts, contractTimeSlots, justificationRequests, justifications, on
 import { insertInScope, workspaceScope } from '../src/db/scope';
 import { hashPassword } from '../src/lib/passwords';
 import { randomToken, sha256 } from '../src/lib/tokens';
-import type { TestContext } from './helpers';
+import { expect } from 'vitest';
+import type { Contract } from '@timbro/shared';
+import type { RequestOptions, TestContext } from './helpers';
 
 /**
  * Test factories: records persisted through the workspace scope (insertInScope), so a test builds exactly the people
@@ -170,4 +172,20 @@ export function employeeBody(overrides: Record<string, unknown> = {}) {
     pec: `nuova.assunta${n}@pec.it`,
     ...overrides,
   };
+}
+
+/**
+ * Rewrites a person's seeded contract through the API (as `opts`, an admin) so the figures are known: from 2024-01-01,
+ * Monday to Friday 9–18 with a 13–14 lunch break (8 h a day), its accruals kept.
+ */
+export async function setNineToSixWeek(ctx: TestContext, opts: RequestOptions, userInfoId: string) {
+  const [c] = (await ctx.get(`/admin/user/${userInfoId}/contract`, opts)).json() as Contract[];
+  const body = {
+    ...c!,
+    startsAt: '2024-01-01',
+    timeSlots: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: null, descriptionColorRgb: null })),
+    justificationAccruals: c!.justificationAccruals.map((a) => ({ justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease })),
+  };
+  const res = await ctx.post(`/admin/contract/${c!.id}`, body, opts);
+  expect(res.statusCode, res.body).toBe(200);
 }

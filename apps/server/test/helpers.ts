@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE, WORKSPACE_HEADER, type User } from '@timbro/shared';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, WORKSPACE_HEADER, type AttendanceData, type User } from '@timbro/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
@@ -310,4 +310,11 @@ export async function accrualBalances(ctx: TestContext, opts: RequestOptions, us
   const res = await ctx.get(`/admin/user/${userInfoId}/accrual`, opts);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Balances;
+}
+
+/** GET /attendance/attendance-data with `opts` (session, workspace, the query): expects a 200. */
+export async function attendanceData(ctx: TestContext, opts: RequestOptions) {
+  const res = await ctx.get('/attendance/attendance-data', opts);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as AttendanceData;
 }
