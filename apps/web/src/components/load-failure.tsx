@@ -1,4 +1,4 @@
-import { Alert, Box, Button } from '@mui/material';
+import { Alert, Box, Button, type SxProps, type Theme } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/error-message';
 import { BackLink } from './back-link';
@@ -9,13 +9,17 @@ interface Props {
   /** Where the page's back link leads (the list the record belongs to). */
   back?: { to: string; label: string };
   maxWidth?: number;
+  sx?: SxProps<Theme>;
 }
 
-/** A page whose record could not be loaded: the back link, the server's message (or a generic one) and "Riprova". */
-export function LoadFailure({ error, onRetry, back, maxWidth }: Props) {
+/**
+ * A page whose record could not be loaded (or a list whose page could not): the back link, the server's message (or a
+ * generic one) and "Riprova".
+ */
+export function LoadFailure({ error, onRetry, back, maxWidth, sx }: Props) {
   const { t } = useTranslation();
   return (
-    <Box sx={maxWidth ? { maxWidth } : undefined}>
+    <Box sx={[maxWidth ? { maxWidth } : false, ...(Array.isArray(sx) ? sx : [sx])]}>
       {back && <BackLink to={back.to} label={back.label} />}
       <Alert
         severity="error"

@@ -2,10 +2,9 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DoneAll from '@mui/icons-material/DoneAll';
 import ClearAll from '@mui/icons-material/FilterAltOff';
 import HighlightOff from '@mui/icons-material/HighlightOff';
-import SearchIcon from '@mui/icons-material/Search';
 import SearchOff from '@mui/icons-material/SearchOff';
-import { Alert, Box, Button, IconButton, InputAdornment, MenuItem, Paper, Stack, TextField, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
-import type { GridColDef, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
+import { Box, Button, IconButton, MenuItem, Paper, TextField, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import type { JustificationRequest, RequestStatus } from '@timbro/shared';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
@@ -14,12 +13,10 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { DateLocalization } from '../../components/data/date-localization';
-import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
 import { PageHeader } from '../../components/page-header';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
-import { PAGE_SIZES, useDebouncedSearch, useListParams } from '../../lib/use-list-params';
 import { useGroupLookup } from '../../lib/queries/group-lookup';
 import { useAdminRequests, type RequestSortField } from './api/get-requests';
 import { useDecideRequests } from './api/save-request';
@@ -30,6 +27,9 @@ import { StatusChip } from './request-chip';
 import { REQUEST_STATUSES_ORDER } from './request-statuses';
 import { describeRequest } from './request-text';
 import { useCan } from '../../lib/auth/use-can';
+import { FilterBar, ServerDataGrid } from '../../components/list/list-grid';
+import { SearchField } from '../../components/list/search-field';
+import { useServerList } from '../../lib/use-server-list';
 
 const FILTER_KEYS = ['status', 'from', 'to', 'group_id'] as const;
 const SORT_FIELDS: readonly RequestSortField[] = ['date', 'lastName', 'createdAt'];
@@ -56,9 +56,8 @@ export function ApprovalsPage() {
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
   const canApprove = useCan('request:approve');
-  const { params, update, hasFilters, clear } = useListParams({ sortFields: SORT_FIELDS, defaultSort: 'date', filterKeys: FILTER_KEYS });
-  const onSearch = useCallback((search: string) => update({ search }), [update]);
-  const [searchText, setSearchText] = useDebouncedSearch(params.search, onSearch);
+  const list = useServerList({ sortFields: SORT_FIELDS, defaultSort: 'date', filterKeys: FILTER_KEYS, sortColumns: SORTABLE });
+  const { params, update, hasFilters, clear } = list;
   const groups = useGroupLookup();
   const status = statusFilter(params.filters.status);
   const from = isDate(params.filters.from) ? params.filters.from : undefined;
@@ -172,27 +171,19 @@ export function ApprovalsPage() {
     [t, language, canApprove, summaryOf],
   );
 
-  const sortModel: GridSortModel = [{ field: Object.keys(SORTABLE).find((k) => SORTABLE[k] === params.sort) ?? 'date', sort: params.order }];
-
-  const NoRows = useMemo(
-    () =>
-      function NoRows() {
-        return filtered ? (
-          <GridMessage
-            icon={<SearchOff />}
-            title={t('approvals.empty.filteredTitle')}
-            body={t('approvals.empty.filteredBody')}
-            action={
-              <Button onClick={clear} startIcon={<ClearAll />}>
-                {t('approvals.filters.clear')}
-              </Button>
-            }
-          />
-        ) : (
-          <GridMessage icon={<DoneAll />} title={t('approvals.empty.title')} body={t('approvals.empty.body')} />
-        );
-      },
-    [filtered, clear, t],
+  const empty = filtered ? (
+    <GridMessage
+      icon={<SearchOff />}
+      title={t('approvals.empty.filteredTitle')}
+      body={t('approvals.empty.filteredBody')}
+      action={
+        <Button onClick={clear} startIcon={<ClearAll />}>
+          {t('approvals.filters.clear')}
+        </Button>
+      }
+    />
+  ) : (
+    <GridMessage icon={<DoneAll />} title={t('approvals.empty.title')} body={t('approvals.empty.body')} />
   );
 
   const datePicker = (key: 'from' | 'to', label: string) => (
@@ -210,17 +201,10 @@ export function ApprovalsPage() {
   return (
     <>
       <PageHeader title={t('approvals.title')} subtitle={canApprove ? t('approvals.subtitle') : t('approvals.subtitleReadOnly')} />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label={t('approvals.filters.label')}>
+      <FilterBar label={t('approvals.filters.label')}>
         <DateLocalization>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: '1.6fr 1.5fr 1.1fr 1.1fr 1fr auto' }, alignItems: 'center' }}>
-            <TextField
-              size="small"
-              label={t('approvals.filters.search')}
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' } }}
-              slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'data-testid': 'requests-search' } }}
-            />
+            <SearchField label={t('approvals.filters.search')} value={list.searchText} onChange={list.setSearchText} sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' } }} testId="requests-search" />
             <TextField select size="small" label={t('approvals.filters.status')} value={status ?? 'all'} onChange={(e) => update({ filters: { status: e.target.value === 'open' ? '' : e.target.value } })} data-testid="filter-status">
               {REQUEST_STATUSES_ORDER.map((s) => (
                 <MenuItem key={s} value={s}>
@@ -244,68 +228,39 @@ export function ApprovalsPage() {
             </Button>
           </Box>
         </DateLocalization>
-      </Paper>
-      {query.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {errorMessage(query.error, t('errors.generic'))}
-        </Alert>
-      )}
-      {canApprove && selected.length > 0 && (
-        <Paper variant="outlined" sx={{ p: 1.5, mb: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', borderColor: 'primary.main', borderWidth: 2 }} data-testid="bulk-bar">
-          <Typography sx={{ flexGrow: 1, fontWeight: 500 }} role="status">
-            {t('approvals.selected', { n: selected.length })}
-          </Typography>
-          <Button variant="contained" startIcon={<CheckCircleOutline />} onClick={() => setDecision({ approve: true, ids: selected })} data-testid="bulk-approve">
-            {t('approvals.actions.approve')}
-          </Button>
-          <Button variant="outlined" color="error" startIcon={<HighlightOff />} onClick={() => setDecision({ approve: false, ids: selected })} data-testid="bulk-reject">
-            {t('approvals.actions.reject')}
-          </Button>
-        </Paper>
-      )}
-      <Stack component={Paper} variant="outlined" sx={{ overflow: 'hidden' }} data-testid="requests-grid">
-        <LocalizedDataGrid<JustificationRequest>
-          rows={query.data?.items ?? []}
-          columns={columns}
-          rowCount={query.data?.total ?? 0}
-          loading={query.isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          pageSizeOptions={[...PAGE_SIZES]}
-          paginationModel={{ page: params.page - 1, pageSize: params.perPage }}
-          onPaginationModelChange={(m) => update({ page: m.page + 1, perPage: m.pageSize })}
-          sortModel={sortModel}
-          onSortModelChange={(m) => {
-            const first = m[0];
-            update({ sort: first ? SORTABLE[first.field] : 'date', order: first?.sort === 'desc' ? 'desc' : 'asc' });
-          }}
-          // Only pending requests can be decided: no checkboxes on a list of decided ones.
-          checkboxSelection={canApprove && status !== 'approved' && status !== 'rejected'}
-          isRowSelectable={({ row }) => row.status === 'open'}
-          rowSelectionModel={selection}
-          onRowSelectionModelChange={setSelection}
-          disableRowSelectionOnClick
-          columnVisibilityModel={{ note: !narrow, createdAt: wide, status: !phone, actions: canApprove }}
-          disableColumnFilter
-          disableColumnSelector
-          autoHeight
-          getRowHeight={() => 'auto'}
-          onRowClick={({ row }) => openDay({ ...monthRange(monthOf(row.date)), userInfoIds: [row.userInfoId] }, row.userInfoId, row.date)}
-          slots={{ noRowsOverlay: NoRows, noResultsOverlay: NoRows }}
-          slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-          label={t('approvals.title')}
-          sx={{ border: 0, '--DataGrid-overlayHeight': '280px', '& .MuiDataGrid-row': { cursor: 'pointer' }, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 1, minHeight: 52 } }}
-        />
-      </Stack>
+      </FilterBar>
+      <ServerDataGrid<JustificationRequest>
+        list={list}
+        query={query}
+        columns={columns}
+        above={
+          canApprove &&
+          selected.length > 0 && (
+            <Paper variant="outlined" sx={{ p: 1.5, mb: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', borderColor: 'primary.main', borderWidth: 2 }} data-testid="bulk-bar">
+              <Typography sx={{ flexGrow: 1, fontWeight: 500 }} role="status">
+                {t('approvals.selected', { n: selected.length })}
+              </Typography>
+              <Button variant="contained" startIcon={<CheckCircleOutline />} onClick={() => setDecision({ approve: true, ids: selected })} data-testid="bulk-approve">
+                {t('approvals.actions.approve')}
+              </Button>
+              <Button variant="outlined" color="error" startIcon={<HighlightOff />} onClick={() => setDecision({ approve: false, ids: selected })} data-testid="bulk-reject">
+                {t('approvals.actions.reject')}
+              </Button>
+            </Paper>
+          )
+        }
+        // Only pending requests can be decided: no checkboxes on a list of decided ones.
+        checkboxSelection={canApprove && status !== 'approved' && status !== 'rejected'}
+        isRowSelectable={({ row }) => row.status === 'open'}
+        rowSelectionModel={selection}
+        onRowSelectionModelChange={setSelection}
+        columnVisibilityModel={{ note: !narrow, createdAt: wide, status: !phone, actions: canApprove }}
+        autoRowHeight
+        onRowClick={({ row }) => openDay({ ...monthRange(monthOf(row.date)), userInfoIds: [row.userInfoId] }, row.userInfoId, row.date)}
+        empty={empty}
+        label={t('approvals.title')}
+        testId="requests-grid"
+      />
       <DecisionDialog
         open={!!decision}
         approve={decision?.approve ?? true}

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { Box, FormControlLabel, Switch } from '@mui/material';
 import type { Contract } from '@timbro/shared';
-import { useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { useMemo, type ReactNode } from 'react';
+import { Controller, useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDateField } from '../../components/form/form-date-field';
 import { FormTextField } from '../../components/form/form-text-field';
 import { SectionCard } from '../../components/section-card';
 import { serverSlotErrors, sortRows, type SlotRow } from '../../components/time-slots/slot-rows';
-import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
@@ -16,6 +15,8 @@ import type { ContractPayload } from './api/save-contract';
 import { ContractAccrualsField } from './contract-accruals-field';
 import { ContractSlotsField } from './contract-slots-field';
 import { CONTRACT_FORM_FIELDS, CONTRACT_LIMITS, CONTRACT_TYPES, contractFormSchema, contractToForm, emptyContractForm, formToPayload, WORKER_TYPES, type ContractFormValues } from './schemas';
+import { FormShell, useFormScaffold } from '../../components/form/form-page';
+import { FormSelectField } from '../../components/form/form-select-field';
 
 interface Props {
   /** The saved contract when editing. */
@@ -39,20 +40,11 @@ export function ContractForm({ contract, employeeName, banner, submitLabel, onSu
   const { t } = useTranslation();
   const editing = !!contract;
   const schema = useMemo(() => contractFormSchema(t), [t]);
-  const { control, handleSubmit, setError, getValues, formState } = useForm<ContractFormValues>({
+  const form = useFormScaffold<ContractFormValues>({
     resolver: zodResolver(schema),
     defaultValues: contract ? contractToForm(contract) : emptyContractForm(),
-  });
-  const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
-  const [failure, setFailure] = useState<string | null>(null);
-  const permanent = useWatch({ control, name: 'permanent' });
-  const type = useWatch({ control, name: 'type' });
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit(formToPayload(values));
-    } catch (err) {
+    serverFields: CONTRACT_FORM_FIELDS,
+    onServerError: (err, { getValues, setError }) => {
       // Slot errors name the slot's index in the body, which lists the slots by weekday.
       const sent = sortRows(getValues('timeSlots') as SlotRow[]);
       const slots = serverSlotErrors(fieldErrors(err), 'timeSlots', sent);
@@ -61,56 +53,37 @@ export function ContractForm({ contract, employeeName, banner, submitLabel, onSu
       const onFields = applyServerErrors(err, setError, CONTRACT_FORM_FIELDS.filter((f) => f !== 'timeSlots'));
       if (slots.list) setError('timeSlots', { type: 'server', message: slots.list });
       const conflict = err instanceof ApiError && err.status === 409;
-      if (conflict || (!onFields && slots.rows.length === 0 && !slots.list)) setFailure(errorMessage(err, t('errors.generic')));
-    }
+      return conflict || (!onFields && slots.rows.length === 0 && !slots.list) ? errorMessage(err, t('errors.generic')) : null;
+    },
   });
+  const { control } = form;
+  const permanent = useWatch({ control, name: 'permanent' });
+
+  const submit = form.submitWith((values) => onSubmit(formToPayload(values)));
 
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label={submitLabel} data-testid="contract-form">
-      {banner}
-      {failure && (
-        <Alert severity="error" role="alert" data-testid="contract-form-error">
-          {failure}
-        </Alert>
-      )}
+    <FormShell form={form} onSubmit={submit} label={submitLabel} testId="contract-form" failureTestId="contract-form-error" banner={banner} submitLabel={submitLabel} onCancel={onCancel}>
 
       <SectionCard title={t('contracts.form.sections.contract')}>
         <Box sx={grid}>
-          <Controller
+          <FormSelectField
             control={control}
             name="type"
-            render={({ field: { ref, ...field }, fieldState }) => (
-              <TextField select required label={t('contracts.fields.type')} {...field} inputRef={ref} error={!!fieldState.error} helperText={fieldState.error?.message ?? (type ? t(`contracts.typeHints.${type}`) : undefined)} slotProps={{ htmlInput: { 'data-testid': 'contract-type' } }}>
-                {CONTRACT_TYPES.map((v) => (
-                  <MenuItem key={v} value={v}>
-                    {t(`contracts.types.${v}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            required
+            label={t('contracts.fields.type')}
+            options={CONTRACT_TYPES.map((v) => ({ value: v, label: t(`contracts.types.${v}`) }))}
+            hint={(value) => (value ? t(`contracts.typeHints.${value}`) : undefined)}
+            slotProps={{ htmlInput: { 'data-testid': 'contract-type' } }}
           />
-          <Controller
+          <FormSelectField
             control={control}
             name="workerType"
-            render={({ field: { ref, ...field }, fieldState }) => (
-              <TextField
-                select
-                required
-                label={t('contracts.fields.workerType')}
-                {...field}
-                inputRef={ref}
-                disabled={editing}
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? (editing ? t('contracts.form.workerTypeLocked') : t('contracts.form.workerTypeHint'))}
-                slotProps={{ htmlInput: { 'data-testid': 'contract-worker-type' } }}
-              >
-                {WORKER_TYPES.map((v) => (
-                  <MenuItem key={v} value={v}>
-                    {t(`contracts.workerTypes.${v}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            required
+            label={t('contracts.fields.workerType')}
+            options={WORKER_TYPES.map((v) => ({ value: v, label: t(`contracts.workerTypes.${v}`) }))}
+            disabled={editing}
+            helperText={editing ? t('contracts.form.workerTypeLocked') : t('contracts.form.workerTypeHint')}
+            slotProps={{ htmlInput: { 'data-testid': 'contract-worker-type' } }}
           />
           <FormTextField control={control} name="qualification" label={t('contracts.fields.qualification')} helperText={t('contracts.form.qualificationHint')} autoComplete="off" slotProps={{ htmlInput: { maxLength: CONTRACT_LIMITS.qualification } }} />
           <FormTextField control={control} name="ccnlLevel" label={t('contracts.fields.ccnlLevel')} helperText={t('contracts.form.ccnlHint')} autoComplete="off" slotProps={{ htmlInput: { maxLength: CONTRACT_LIMITS.ccnlLevel } }} />
@@ -144,21 +117,6 @@ export function ContractForm({ contract, employeeName, banner, submitLabel, onSu
         <ContractAccrualsField control={control} saved={contract?.justificationAccruals} />
       </SectionCard>
 
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-        <Button onClick={onCancel} disabled={formState.isSubmitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={formState.isSubmitting}
-          startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          data-testid="contract-form-submit"
-        >
-          {submitLabel}
-        </Button>
-      </Box>
-      {leaveGuard.dialog}
-    </Stack>
+    </FormShell>
   );
 }

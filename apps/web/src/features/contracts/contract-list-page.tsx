@@ -1,25 +1,24 @@
 import ClearAll from '@mui/icons-material/FilterAltOff';
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import SearchOff from '@mui/icons-material/SearchOff';
-import { Alert, Box, Button, InputAdornment, Link, MenuItem, Paper, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
-import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
+import { Box, Button, Link, MenuItem, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { Contract } from '@timbro/shared';
 import { EXPIRING_WITHIN_DAYS } from '@timbro/shared/domain/contracts';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink, useNavigate } from 'react-router';
 import { GridMessage } from '../../components/data/grid-overlay';
-import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
 import { PageHeader } from '../../components/page-header';
 import { formatMinutes } from '../../components/time-slots/slot-rows';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
-import { errorMessage } from '../../lib/error-message';
-import { PAGE_SIZES, useDebouncedSearch, useListParams } from '../../lib/use-list-params';
 import { CONTRACT_FILTERS, CONTRACT_SORT_FIELDS, useContracts, type ContractFilter, type ContractSortField } from './api/get-contracts';
 import { ContractStatusChip } from './contract-chips';
+import { FilterBar, ServerDataGrid } from '../../components/list/list-grid';
+import { SearchField } from '../../components/list/search-field';
+import { useServerList } from '../../lib/use-server-list';
 
 const FILTER_KEYS = ['filter'] as const;
 /** Grid column → API sort field (the employee column sorts by last name). */
@@ -35,9 +34,8 @@ export function ContractListPage() {
   const narrow = useMediaQuery(theme.breakpoints.down('lg'));
   const belowXl = useMediaQuery(theme.breakpoints.down('xl'));
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const { params, update, hasFilters, clear } = useListParams({ sortFields: CONTRACT_SORT_FIELDS, defaultSort: 'lastName', filterKeys: FILTER_KEYS });
-  const onSearch = useCallback((search: string) => update({ search }), [update]);
-  const [searchText, setSearchText] = useDebouncedSearch(params.search, onSearch);
+  const list = useServerList({ sortFields: CONTRACT_SORT_FIELDS, defaultSort: 'lastName', filterKeys: FILTER_KEYS, sortColumns: SORTABLE });
+  const { params, update, hasFilters, clear } = list;
   const filter: ContractFilter = CONTRACT_FILTERS.includes(params.filters.filter as ContractFilter) ? (params.filters.filter as ContractFilter) : 'relevant';
   const query = useContracts({ page: params.page, perPage: params.perPage, sort: params.sort, order: params.order, filter, search: params.search });
 
@@ -99,31 +97,18 @@ export function ContractListPage() {
     [t, language],
   );
 
-  const sortModel: GridSortModel = [{ field: Object.keys(SORTABLE).find((k) => SORTABLE[k] === params.sort) ?? 'employee', sort: params.order }];
-  const NoRows = useMemo(
-    () =>
-      function NoRows() {
-        return hasFilters ? (
-          <GridMessage icon={<SearchOff />} title={t('contracts.empty.filteredTitle')} body={t('contracts.empty.filteredBody')} action={<Button onClick={clear} startIcon={<ClearAll />}>{t('contracts.list.clear')}</Button>} />
-        ) : (
-          <GridMessage icon={<HandshakeOutlined />} title={t('contracts.empty.title')} body={t('contracts.empty.body')} action={<Button component={RouterLink} to={paths.adminUser}>{t('contracts.empty.toUsers')}</Button>} />
-        );
-      },
-    [hasFilters, clear, t],
+  const empty = hasFilters ? (
+    <GridMessage icon={<SearchOff />} title={t('contracts.empty.filteredTitle')} body={t('contracts.empty.filteredBody')} action={<Button onClick={clear} startIcon={<ClearAll />}>{t('contracts.list.clear')}</Button>} />
+  ) : (
+    <GridMessage icon={<HandshakeOutlined />} title={t('contracts.empty.title')} body={t('contracts.empty.body')} action={<Button component={RouterLink} to={paths.adminUser}>{t('contracts.empty.toUsers')}</Button>} />
   );
 
   return (
     <>
       <PageHeader title={t('contracts.list.title')} subtitle={t('contracts.list.subtitle')} />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label={t('contracts.list.searchLabel')}>
+      <FilterBar label={t('contracts.list.searchLabel')}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr auto' }, alignItems: 'start' }}>
-          <TextField
-            size="small"
-            label={t('contracts.list.search')}
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'data-testid': 'contracts-search' } }}
-          />
+          <SearchField label={t('contracts.list.search')} value={list.searchText} onChange={list.setSearchText} testId="contracts-search" />
           <TextField
             select
             size="small"
@@ -143,42 +128,18 @@ export function ContractListPage() {
             {t('contracts.list.clear')}
           </Button>
         </Box>
-      </Paper>
-      {query.isError && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('common.retry')}</Button>}>
-          {errorMessage(query.error, t('errors.generic'))}
-        </Alert>
-      )}
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="contracts-grid">
-        <LocalizedDataGrid<Contract>
-          rows={query.data?.items ?? []}
-          columns={columns}
-          rowCount={query.data?.total ?? 0}
-          loading={query.isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          pageSizeOptions={[...PAGE_SIZES]}
-          paginationModel={{ page: params.page - 1, pageSize: params.perPage }}
-          onPaginationModelChange={(m) => update({ page: m.page + 1, perPage: m.pageSize })}
-          sortModel={sortModel}
-          onSortModelChange={(m) => {
-            const first = m[0];
-            update({ sort: first ? (SORTABLE[first.field] ?? 'lastName') : 'lastName', order: first?.sort === 'desc' ? 'desc' : 'asc' });
-          }}
-          columnVisibilityModel={{ type: !belowXl, qualification: !narrow, weeklyMinutes: !phone, startsAt: !phone }}
-          disableColumnFilter
-          disableColumnSelector
-          disableRowSelectionOnClick
-          autoHeight
-          getRowHeight={() => 'auto'}
-          onRowClick={({ row }) => void navigate(userContractsPath(row.userInfoId))}
-          slots={{ noRowsOverlay: NoRows, noResultsOverlay: NoRows }}
-          slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-          label={t('contracts.list.title')}
-          sx={{ border: 0, '--DataGrid-overlayHeight': '280px', '& .MuiDataGrid-row': { cursor: 'pointer' }, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 1, minHeight: 52 } }}
-        />
-      </Paper>
+      </FilterBar>
+      <ServerDataGrid<Contract>
+        list={list}
+        query={query}
+        columns={columns}
+        columnVisibilityModel={{ type: !belowXl, qualification: !narrow, weeklyMinutes: !phone, startsAt: !phone }}
+        autoRowHeight
+        onRowClick={({ row }) => void navigate(userContractsPath(row.userInfoId))}
+        empty={empty}
+        label={t('contracts.list.title')}
+        testId="contracts-grid"
+      />
     </>
   );
 }

@@ -1,21 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Autocomplete, Box, Button, Chip, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Chip, Stack, TextField, Typography } from '@mui/material';
 import type { GroupDetail } from '@timbro/shared';
-import { useSnackbar } from 'notistack';
-import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { BackLink } from '../../components/back-link';
 import { FormTextField } from '../../components/form/form-text-field';
-import { PageHeader } from '../../components/page-header';
-import { LoadFailure } from '../../components/load-failure';
-import { PageLoader } from '../../components/page-loader';
 import { SectionCard } from '../../components/section-card';
-import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { paths } from '../../config/paths';
-import { applyServerErrors } from '../../lib/apply-server-errors';
-import { errorMessage } from '../../lib/error-message';
 import { useUserLookup, type UserLookupItem } from '../../lib/queries/user-lookup';
 import { useCreateGroup, type GroupPayload } from './api/create-group';
 import { useGroup } from './api/get-group';
@@ -23,6 +15,7 @@ import { useUpdateGroup } from './api/update-group';
 import { GroupHistory } from './group-history';
 import { GROUP_NAME_MAX, groupFormSchema, type GroupFormValues } from './schemas';
 import { useCan } from '../../lib/auth/use-can';
+import { FormPage, FormShell, Loaded, useFormScaffold, useSaved } from '../../components/form/form-page';
 
 const FORM_WIDTH = 760;
 
@@ -30,22 +23,19 @@ const FORM_WIDTH = 760;
 export function GroupNewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const saved = useSaved();
   const create = useCreateGroup();
   return (
-    <Box sx={{ maxWidth: FORM_WIDTH }}>
-      <BackLink to={paths.adminGroup} label={t('groups.list.title')} />
-      <PageHeader title={t('groups.form.newTitle')} subtitle={t('groups.form.subtitle')} />
+    <FormPage width={FORM_WIDTH} back={{ to: paths.adminGroup, label: t('groups.list.title') }} title={t('groups.form.newTitle')} subtitle={t('groups.form.subtitle')}>
       <GroupForm
         submitLabel={t('groups.form.create')}
         onCancel={() => void navigate(paths.adminGroup)}
         onSubmit={async (body) => {
           const group = await create.mutateAsync(body);
-          enqueueSnackbar(t('groups.form.created', { name: group.name }), { variant: 'success' });
-          void navigate(paths.adminGroup);
+          saved(t('groups.form.created', { name: group.name }), paths.adminGroup);
         }}
       />
-    </Box>
+    </FormPage>
   );
 }
 
@@ -55,34 +45,34 @@ export function GroupEditPage() {
   const { id = '' } = useParams();
   const canReadHistory = useCan('audit:read');
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const saved = useSaved();
   const query = useGroup(id);
   const update = useUpdateGroup(id);
-  if (query.isPending) return <PageLoader />;
-  if (query.isError) return <LoadFailure error={query.error} onRetry={() => void query.refetch()} back={{ to: paths.adminGroup, label: t('groups.list.title') }} maxWidth={FORM_WIDTH} />;
+  const back = { to: paths.adminGroup, label: t('groups.list.title') };
   return (
-    <Box sx={{ maxWidth: FORM_WIDTH }}>
-      <BackLink to={paths.adminGroup} label={t('groups.list.title')} />
-      <PageHeader title={t('groups.form.editTitle', { name: query.data.name })} subtitle={t('groups.form.subtitle')} />
-      <GroupForm
-        key={query.data.id}
-        group={query.data}
-        submitLabel={t('common.save')}
-        onCancel={() => void navigate(paths.adminGroup)}
-        onSubmit={async (body) => {
-          const group = await update.mutateAsync(body);
-          enqueueSnackbar(t('groups.form.saved', { name: group.name }), { variant: 'success' });
-          void navigate(paths.adminGroup);
-        }}
-      />
-      {canReadHistory && (
-        <Box sx={{ mt: 3 }}>
-          <SectionCard title={t('groups.history.title')} testId="group-history-section">
-            <GroupHistory groupId={query.data.id} />
-          </SectionCard>
-        </Box>
+    <Loaded queries={[query]} back={back} width={FORM_WIDTH}>
+      {([group]) => (
+        <FormPage width={FORM_WIDTH} back={back} title={t('groups.form.editTitle', { name: group.name })} subtitle={t('groups.form.subtitle')}>
+          <GroupForm
+            key={group.id}
+            group={group}
+            submitLabel={t('common.save')}
+            onCancel={() => void navigate(paths.adminGroup)}
+            onSubmit={async (body) => {
+              const saving = await update.mutateAsync(body);
+              saved(t('groups.form.saved', { name: saving.name }), paths.adminGroup);
+            }}
+          />
+          {canReadHistory && (
+            <Box sx={{ mt: 3 }}>
+              <SectionCard title={t('groups.history.title')} testId="group-history-section">
+                <GroupHistory groupId={group.id} />
+              </SectionCard>
+            </Box>
+          )}
+        </FormPage>
       )}
-    </Box>
+    </Loaded>
   );
 }
 
@@ -90,33 +80,20 @@ function GroupForm({ group, submitLabel, onSubmit, onCancel }: { group?: GroupDe
   const { t } = useTranslation();
   const schema = useMemo(() => groupFormSchema(t), [t]);
   const people = useUserLookup(true);
-  const { control, handleSubmit, setError, formState } = useForm<GroupFormValues>({
+  const form = useFormScaffold<GroupFormValues>({
     resolver: zodResolver(schema),
     defaultValues: {
       name: group?.name ?? '',
       members: (group?.members ?? []).map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}`, enabled: true })),
     },
+    serverFields: ['name', 'members'],
   });
-  const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
-  const [failure, setFailure] = useState<string | null>(null);
+  const { control } = form;
   const options = useMemo(() => [...(people.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)), [people.data]);
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit({ name: values.name.trim(), members: values.members.map((m) => m.id) });
-    } catch (err) {
-      if (!applyServerErrors(err, setError, ['name', 'members'])) setFailure(errorMessage(err, t('errors.generic')));
-    }
-  });
+  const submit = form.submitWith((values) => onSubmit({ name: values.name.trim(), members: values.members.map((m) => m.id) }));
 
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label={submitLabel} data-testid="group-form">
-      {failure && (
-        <Alert severity="error" role="alert">
-          {failure}
-        </Alert>
-      )}
+    <FormShell form={form} onSubmit={submit} label={submitLabel} testId="group-form" submitLabel={submitLabel} onCancel={onCancel}>
       <SectionCard title={t('groups.form.sections.group')}>
         <FormTextField control={control} name="name" label={t('groups.fields.name')} required autoComplete="off" helperText={t('groups.form.nameHint')} slotProps={{ htmlInput: { maxLength: GROUP_NAME_MAX, 'data-testid': 'group-name' } }} />
       </SectionCard>
@@ -181,15 +158,6 @@ function GroupForm({ group, submitLabel, onSubmit, onCancel }: { group?: GroupDe
           }}
         />
       </SectionCard>
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-        <Button onClick={onCancel} disabled={formState.isSubmitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" disabled={formState.isSubmitting} startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="group-form-submit">
-          {submitLabel}
-        </Button>
-      </Box>
-      {leaveGuard.dialog}
-    </Stack>
+    </FormShell>
   );
 }

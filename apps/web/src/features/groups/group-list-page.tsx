@@ -2,27 +2,27 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import SearchOff from '@mui/icons-material/SearchOff';
-import { Alert, Button, IconButton, InputAdornment, Link, Paper, TextField, Tooltip, useMediaQuery, useTheme } from '@mui/material';
-import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
+import { Button, IconButton, Link, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { Group } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { GridMessage } from '../../components/data/grid-overlay';
-import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
+import { FilterBar, ServerDataGrid } from '../../components/list/list-grid';
+import { SearchField } from '../../components/list/search-field';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
+import { useCan } from '../../lib/auth/use-can';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
-import { PAGE_SIZES, useDebouncedSearch, useListParams } from '../../lib/use-list-params';
+import { useServerList } from '../../lib/use-server-list';
 import { useDeleteGroup } from './api/delete-group';
 import { GROUP_SORT_FIELDS, useGroups } from './api/get-groups';
-import { useCan } from '../../lib/auth/use-can';
 
 const NO_FILTERS = [] as const;
 export const groupEditPath = (id: string) => generatePath(paths.adminGroupEdit, { id });
@@ -36,9 +36,8 @@ export function GroupListPage() {
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
   const canWrite = useCan('group:write');
-  const { params, update, hasFilters, clear } = useListParams({ sortFields: GROUP_SORT_FIELDS, defaultSort: 'name', filterKeys: NO_FILTERS });
-  const onSearch = useCallback((search: string) => update({ search }), [update]);
-  const [searchText, setSearchText] = useDebouncedSearch(params.search, onSearch);
+  const list = useServerList({ sortFields: GROUP_SORT_FIELDS, defaultSort: 'name', filterKeys: NO_FILTERS });
+  const { params, update, hasFilters, clear } = list;
   const query = useGroups({ page: params.page, perPage: params.perPage, sort: params.sort, order: params.order, search: params.search });
   const remove = useDeleteGroup();
   const [deleting, setDeleting] = useState<Group | null>(null);
@@ -115,28 +114,21 @@ export function GroupListPage() {
     [t, language, canWrite],
   );
 
-  const sortModel: GridSortModel = [{ field: params.sort, sort: params.order }];
-  const NoRows = useMemo(
-    () =>
-      function NoRows() {
-        return hasFilters ? (
-          <GridMessage icon={<SearchOff />} title={t('groups.empty.filteredTitle')} body={t('groups.empty.filteredBody')} action={<Button onClick={clear}>{t('users.filters.clear')}</Button>} />
-        ) : (
-          <GridMessage
-            icon={<GroupsOutlined />}
-            title={t('groups.empty.title')}
-            body={canWrite ? t('groups.empty.body') : t('groups.empty.bodyReadOnly')}
-            action={
-              canWrite ? (
-                <Button variant="contained" component={RouterLink} to={paths.adminGroupNew} startIcon={<Add />}>
-                  {t('groups.actions.new')}
-                </Button>
-              ) : undefined
-            }
-          />
-        );
-      },
-    [hasFilters, canWrite, clear, t],
+  const empty = hasFilters ? (
+    <GridMessage icon={<SearchOff />} title={t('groups.empty.filteredTitle')} body={t('groups.empty.filteredBody')} action={<Button onClick={clear}>{t('users.filters.clear')}</Button>} />
+  ) : (
+    <GridMessage
+      icon={<GroupsOutlined />}
+      title={t('groups.empty.title')}
+      body={canWrite ? t('groups.empty.body') : t('groups.empty.bodyReadOnly')}
+      action={
+        canWrite ? (
+          <Button variant="contained" component={RouterLink} to={paths.adminGroupNew} startIcon={<Add />}>
+            {t('groups.actions.new')}
+          </Button>
+        ) : undefined
+      }
+    />
   );
 
   return (
@@ -152,59 +144,19 @@ export function GroupListPage() {
           )
         }
       />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label={t('groups.list.searchLabel')}>
-        <TextField
-          size="small"
-          label={t('groups.list.search')}
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-          sx={{ maxWidth: { sm: 420 } }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'data-testid': 'groups-search' } }}
-        />
-      </Paper>
-      {query.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {errorMessage(query.error, t('errors.generic'))}
-        </Alert>
-      )}
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="groups-grid">
-        <LocalizedDataGrid<Group>
-          rows={query.data?.items ?? []}
-          columns={columns}
-          rowCount={query.data?.total ?? 0}
-          loading={query.isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          pageSizeOptions={[...PAGE_SIZES]}
-          paginationModel={{ page: params.page - 1, pageSize: params.perPage }}
-          onPaginationModelChange={(m) => update({ page: m.page + 1, perPage: m.pageSize })}
-          sortModel={sortModel}
-          onSortModelChange={(m) => {
-            const first = m[0];
-            const field = GROUP_SORT_FIELDS.find((f) => f === first?.field) ?? 'name';
-            update({ sort: field, order: first?.sort === 'desc' ? 'desc' : 'asc' });
-          }}
-          columnVisibilityModel={{ createdAt: !phone }}
-          disableColumnFilter
-          disableColumnSelector
-          disableRowSelectionOnClick
-          autoHeight
-          onRowClick={canWrite ? ({ row }) => void navigate(groupEditPath(row.id)) : undefined}
-          slots={{ noRowsOverlay: NoRows, noResultsOverlay: NoRows }}
-          slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-          label={t('groups.list.title')}
-          sx={{ border: 0, '--DataGrid-overlayHeight': '280px', '& .MuiDataGrid-row': { cursor: canWrite ? 'pointer' : 'default' } }}
-        />
-      </Paper>
+      <FilterBar label={t('groups.list.searchLabel')}>
+        <SearchField label={t('groups.list.search')} value={list.searchText} onChange={list.setSearchText} sx={{ maxWidth: { sm: 420 } }} testId="groups-search" />
+      </FilterBar>
+      <ServerDataGrid<Group>
+        list={list}
+        query={query}
+        columns={columns}
+        columnVisibilityModel={{ createdAt: !phone }}
+        onRowClick={canWrite ? ({ row }) => void navigate(groupEditPath(row.id)) : undefined}
+        empty={empty}
+        label={t('groups.list.title')}
+        testId="groups-grid"
+      />
       <ConfirmDialog
         open={!!deleting}
         title={t('groups.deleteTitle', { name: deleting?.name ?? '' })}

@@ -2,7 +2,7 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
-import { Alert, AlertTitle, Box, Button, Chip, IconButton, Link, MenuItem, Paper, TextField, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Chip, IconButton, Link, MenuItem, TextField, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Holiday } from '@timbro/shared';
 import dayjs from 'dayjs';
@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { GridMessage } from '../../components/data/grid-overlay';
-import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
@@ -23,6 +22,7 @@ import { useDeleteHoliday } from './api/save-holiday';
 import { HolidayIcon } from '../../components/holiday-icons';
 import { nextOccurrence } from './schemas';
 import { useCan } from '../../lib/auth/use-can';
+import { FilterBar, ListGrid } from '../../components/list/list-grid';
 
 type Row = Holiday & { next: string | null; dateKey: number };
 const editPath = (id: string) => generatePath(paths.adminHolidayEdit, { id });
@@ -159,14 +159,6 @@ export function HolidayListPage() {
     [t, language, canWrite, today],
   );
 
-  const NoRows = useMemo(
-    () =>
-      function NoRows() {
-        return <GridMessage icon={<EventBusyOutlined />} title={t('holidays.empty.title')} body={canWrite ? t('holidays.empty.body') : t('holidays.empty.bodyReadOnly')} />;
-      },
-    [canWrite, t],
-  );
-
   return (
     <>
       <PageHeader
@@ -197,7 +189,7 @@ export function HolidayListPage() {
           {t('holidays.patronMissing.body')}
         </Alert>
       )}
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label={t('holidays.list.filterLabel')}>
+      <FilterBar label={t('holidays.list.filterLabel')}>
         <TextField
           select
           size="small"
@@ -215,31 +207,21 @@ export function HolidayListPage() {
             </MenuItem>
           ))}
         </TextField>
-      </Paper>
-      {query.isError && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('common.retry')}</Button>}>
-          {errorMessage(query.error, t('errors.generic'))}
-        </Alert>
-      )}
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="holidays-grid">
-        <LocalizedDataGrid<Row>
-          rows={rows}
-          columns={columns}
-          loading={query.isFetching}
-          initialState={{ sorting: { sortModel: [{ field: 'dateKey', sort: 'asc' }] }, pagination: { paginationModel: { pageSize: 50 } } }}
-          pageSizeOptions={[25, 50, 100]}
-          columnVisibilityModel={{ year: !phone, kind: !narrow, next: !phone }}
-          disableColumnFilter
-          disableColumnSelector
-          disableRowSelectionOnClick
-          autoHeight
-          onRowClick={canWrite ? ({ row }) => void navigate(editPath(row.id)) : undefined}
-          slots={{ noRowsOverlay: NoRows }}
-          slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-          label={t('holidays.list.title')}
-          sx={{ border: 0, '--DataGrid-overlayHeight': '260px', '& .MuiDataGrid-row': { cursor: canWrite ? 'pointer' : 'default' }, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
-        />
-      </Paper>
+      </FilterBar>
+      <ListGrid<Row>
+        rows={rows}
+        query={query}
+        columns={columns}
+        initialState={{ sorting: { sortModel: [{ field: 'dateKey', sort: 'asc' }] }, pagination: { paginationModel: { pageSize: 50 } } }}
+        pageSizeOptions={[25, 50, 100]}
+        columnVisibilityModel={{ year: !phone, kind: !narrow, next: !phone }}
+        onRowClick={canWrite ? ({ row }) => void navigate(editPath(row.id)) : undefined}
+        empty={<GridMessage icon={<EventBusyOutlined />} title={t('holidays.empty.title')} body={canWrite ? t('holidays.empty.body') : t('holidays.empty.bodyReadOnly')} />}
+        label={t('holidays.list.title')}
+        testId="holidays-grid"
+        overlayHeight={260}
+        sx={{ '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
+      />
       <ConfirmDialog
         open={!!deleting}
         title={t('holidays.deleteTitle', { name: deleting?.name ?? '' })}

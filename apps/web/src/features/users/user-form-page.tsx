@@ -1,11 +1,5 @@
-import { Box } from '@mui/material';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { BackLink } from '../../components/back-link';
-import { PageHeader } from '../../components/page-header';
-import { LoadFailure } from '../../components/load-failure';
-import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
 import { useCreateUser } from './api/create-user';
 import { useUser } from './api/get-user';
@@ -13,6 +7,7 @@ import { useUpdateUser } from './api/update-user';
 import { formToCreatePayload, formToPayload } from './schemas';
 import { UserForm } from './user-form';
 import { userDetailPath } from './user-list-page';
+import { FormPage, Loaded, useSaved } from '../../components/form/form-page';
 
 const FORM_WIDTH = 960;
 
@@ -20,23 +15,20 @@ const FORM_WIDTH = 960;
 export function UserNewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const saved = useSaved();
   const create = useCreateUser();
   return (
-    <Box sx={{ maxWidth: FORM_WIDTH }}>
-      <BackLink to={paths.adminUser} label={t('users.list.title')} />
-      <PageHeader title={t('users.form.newTitle')} subtitle={t('users.form.newSubtitle')} />
+    <FormPage width={FORM_WIDTH} back={{ to: paths.adminUser, label: t('users.list.title') }} title={t('users.form.newTitle')} subtitle={t('users.form.newSubtitle')}>
       <UserForm
         submitLabel={t('users.form.create')}
         onCancel={() => void navigate(paths.adminUser)}
         onSubmit={async ({ values }) => {
           const user = await create.mutateAsync(formToCreatePayload(values));
           const name = `${user.firstName} ${user.lastName}`;
-          enqueueSnackbar(t('users.form.created', { name, email: user.email }), { variant: 'success' });
-          void navigate(userDetailPath(user.id));
+          saved(t('users.form.created', { name, email: user.email }), userDetailPath(user.id));
         }}
       />
-    </Box>
+    </FormPage>
   );
 }
 
@@ -45,28 +37,28 @@ export function UserEditPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
+  const saved = useSaved();
   const query = useUser(id);
   const update = useUpdateUser(id);
-  if (query.isPending) return <PageLoader />;
-  if (query.isError) return <LoadFailure error={query.error} onRetry={() => void query.refetch()} back={{ to: paths.adminUser, label: t('users.list.title') }} maxWidth={FORM_WIDTH} />;
-  const user = query.data;
-  const name = `${user.firstName} ${user.lastName}`;
   return (
-    <Box sx={{ maxWidth: FORM_WIDTH }}>
-      <BackLink to={userDetailPath(id)} label={name} />
-      <PageHeader title={t('users.form.editTitle', { name })} subtitle={t('users.form.editSubtitle')} />
-      <UserForm
-        key={user.id}
-        user={user}
-        submitLabel={t('users.form.save')}
-        onCancel={() => void navigate(userDetailPath(id))}
-        onSubmit={async ({ values }) => {
-          await update.mutateAsync({ ...formToPayload(values), fiscalCode: user.fiscalCode ?? undefined });
-          enqueueSnackbar(t('users.form.saved'), { variant: 'success' });
-          void navigate(userDetailPath(id));
-        }}
-      />
-    </Box>
+    <Loaded queries={[query]} back={{ to: paths.adminUser, label: t('users.list.title') }} width={FORM_WIDTH}>
+      {([user]) => {
+        const name = `${user.firstName} ${user.lastName}`;
+        return (
+          <FormPage width={FORM_WIDTH} back={{ to: userDetailPath(id), label: name }} title={t('users.form.editTitle', { name })} subtitle={t('users.form.editSubtitle')}>
+            <UserForm
+              key={user.id}
+              user={user}
+              submitLabel={t('users.form.save')}
+              onCancel={() => void navigate(userDetailPath(id))}
+              onSubmit={async ({ values }) => {
+                await update.mutateAsync({ ...formToPayload(values), fiscalCode: user.fiscalCode ?? undefined });
+                saved(t('users.form.saved'), userDetailPath(id));
+              }}
+            />
+          </FormPage>
+        );
+      }}
+    </Loaded>
   );
 }

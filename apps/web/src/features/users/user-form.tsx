@@ -1,25 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  AlertTitle,
-  Autocomplete,
-  Box,
-  Button,
-  Checkbox,
-  Chip,
-  CircularProgress,
-  FormControl,
-  FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  FormLabel,
-  Link,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, AlertTitle, Autocomplete, Box, Button, Checkbox, Chip, CircularProgress, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Link, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { User } from '@timbro/shared';
 import { isValidCodiceFiscale, normalizeCodiceFiscale } from '@timbro/shared/validators/codice-fiscale';
@@ -31,16 +11,14 @@ import { Link as RouterLink } from 'react-router';
 import { DateLocalization } from '../../components/data/date-localization';
 import { FormTextField } from '../../components/form/form-text-field';
 import { SectionCard } from '../../components/section-card';
-import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { paths } from '../../config/paths';
-import { applyServerErrors } from '../../lib/apply-server-errors';
-import { errorMessage } from '../../lib/error-message';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useGroupLookup } from '../../lib/queries/group-lookup';
 import { useSearchUnbound } from './api/search-unbound';
 import { userDetailPath } from './user-list-page';
 import { AUTO_APPROVE_VALUES, emptyUserForm, LIMITS, ROLE_VALUES, USER_FORM_FIELDS, userFormSchema, userToForm, type UserFormValues } from './schemas';
 import { useCan } from '../../lib/auth/use-can';
+import { FormShell, useFormScaffold } from '../../components/form/form-page';
 
 export interface UserFormSubmit {
   values: UserFormValues;
@@ -66,12 +44,8 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
   const { t } = useTranslation();
   const editing = !!user;
   const schema = useMemo(() => userFormSchema(t, { editing }), [t, editing]);
-  const { control, handleSubmit, setError, formState } = useForm<UserFormValues>({
-    resolver: zodResolver(schema),
-    defaultValues: user ? userToForm(user) : emptyUserForm,
-  });
-  const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useFormScaffold<UserFormValues>({ resolver: zodResolver(schema), defaultValues: user ? userToForm(user) : emptyUserForm, serverFields: USER_FORM_FIELDS });
+  const { control } = form;
   // Records the admin set aside ("Continua comunque"): hidden, and left out of the next search.
   const [dismissed, setDismissed] = useState<string[]>([]);
   const roles = useWatch({ control, name: 'roles' });
@@ -88,23 +62,10 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
   const unbound = useSearchUnbound(searchable, dismissed);
   const found = searchable ? (unbound.data ?? []).filter((p) => !dismissed.includes(p.id)) : [];
 
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit({ values });
-    } catch (err) {
-      if (!applyServerErrors(err, setError, USER_FORM_FIELDS)) setFailure(errorMessage(err, t('errors.generic')));
-    }
-  });
+  const submit = form.submitWith((values) => onSubmit({ values }));
 
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label={submitLabel} data-testid="user-form">
-      {failure && (
-        <Alert severity="error" role="alert" data-testid="user-form-error">
-          {failure}
-        </Alert>
-      )}
-
+    <FormShell form={form} onSubmit={submit} label={submitLabel} testId="user-form" failureTestId="user-form-error" submitLabel={submitLabel} onCancel={onCancel}>
       <SectionCard title={t('users.form.sections.account')} description={editing ? t('users.form.sections.accountEditHint') : t('users.form.sections.accountHint')}>
         <Box sx={grid}>
           <FormTextField
@@ -230,22 +191,7 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
         <GroupsField control={control} />
       </SectionCard>
 
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-        <Button onClick={onCancel} disabled={formState.isSubmitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={formState.isSubmitting}
-          startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          data-testid="user-form-submit"
-        >
-          {submitLabel}
-        </Button>
-      </Box>
-      {leaveGuard.dialog}
-    </Stack>
+    </FormShell>
   );
 }
 

@@ -3,33 +3,34 @@ import ClearAll from '@mui/icons-material/FilterAltOff';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import SearchOff from '@mui/icons-material/SearchOff';
-import { Alert, Box, Button, InputAdornment, Link, MenuItem, Paper, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
-import type { GridColDef, GridColumnVisibilityModel, GridSortModel } from '@mui/x-data-grid';
+import { Box, Button, Link, MenuItem, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+import type { GridColDef, GridColumnVisibilityModel } from '@mui/x-data-grid';
 import type { User, WorkspaceRole } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink, useNavigate } from 'react-router';
 import { GridMessage } from '../../components/data/grid-overlay';
-import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
-import { PAGE_SIZES, useDebouncedSearch, useListParams } from '../../lib/use-list-params';
 import { useGroupLookup } from '../../lib/queries/group-lookup';
 import { downloadUsersExport } from './api/export-users';
-import { USER_SORT_FIELDS, useUsers, type UserFilters, type UserSortField } from './api/get-users';
+import { useUsers, type UserFilters, type UserSortField } from './api/get-users';
 import { ROLE_VALUES } from './schemas';
 import { RoleChips, UserStatusChips } from './user-chips';
 import { useCan } from '../../lib/auth/use-can';
+import { FilterBar, ServerDataGrid } from '../../components/list/list-grid';
+import { SearchField } from '../../components/list/search-field';
+import { useServerList } from '../../lib/use-server-list';
 
 const FILTER_KEYS = ['role', 'group_id', 'status'] as const;
 /** Grid column → API sort field (the name column sorts by last name). */
 const SORTABLE: Record<string, UserSortField> = { name: 'lastName', email: 'email', fiscalCode: 'fiscalCode', lastLoginWebAt: 'lastLoginWebAt' };
+const SORT_FIELDS = Object.values(SORTABLE);
 
 export const userDetailPath = (id: string) => generatePath(paths.adminUserDetail, { id });
 
@@ -44,9 +45,8 @@ export function UserListPage() {
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
   const canWrite = useCan('user:write');
-  const { params, update, hasFilters, clear } = useListParams({ sortFields: Object.values(SORTABLE), defaultSort: 'lastName', filterKeys: FILTER_KEYS });
-  const onSearch = useCallback((search: string) => update({ search }), [update]);
-  const [searchText, setSearchText] = useDebouncedSearch(params.search, onSearch);
+  const list = useServerList({ sortFields: SORT_FIELDS, defaultSort: 'lastName', filterKeys: FILTER_KEYS, sortColumns: SORTABLE });
+  const { params, update, hasFilters, clear } = list;
   const [exporting, setExporting] = useState(false);
   const groups = useGroupLookup();
 
@@ -56,8 +56,7 @@ export function UserListPage() {
     groupId: params.filters.group_id || undefined,
     enabled: params.filters.status === 'active' ? true : params.filters.status === 'disabled' ? false : undefined,
   };
-  const sort = USER_SORT_FIELDS.includes(params.sort) ? params.sort : 'lastName';
-  const query = useUsers({ page: params.page, perPage: params.perPage, sort, order: params.order, ...filters });
+  const query = useUsers({ page: params.page, perPage: params.perPage, sort: params.sort, order: params.order, ...filters });
 
   const columns = useMemo<GridColDef<User>[]>(
     () => [
@@ -127,7 +126,6 @@ export function UserListPage() {
 
   // Columns by width: everything on wide screens; the essentials on a phone.
   const visibility: GridColumnVisibilityModel = { email: wide, fiscalCode: !narrow, groups: !narrow, lastLoginWebAt: !narrow, roles: !phone };
-  const sortModel: GridSortModel = [{ field: Object.keys(SORTABLE).find((k) => SORTABLE[k] === sort) ?? 'name', sort: params.order }];
 
   const onExport = async () => {
     setExporting(true);
@@ -140,36 +138,30 @@ export function UserListPage() {
     }
   };
 
-  const NoRows = useMemo(
-    () =>
-      function NoRows() {
-        return hasFilters ? (
-          <GridMessage
-            icon={<SearchOff />}
-            title={t('users.empty.filteredTitle')}
-            body={t('users.empty.filteredBody')}
-            action={
-              <Button onClick={clear} startIcon={<ClearAll />}>
-                {t('users.filters.clear')}
-              </Button>
-            }
-          />
-        ) : (
-          <GridMessage
-            icon={<PeopleOutline />}
-            title={t('users.empty.title')}
-            body={canWrite ? t('users.empty.body') : t('users.empty.bodyReadOnly')}
-            action={
-              canWrite ? (
-                <Button variant="contained" component={RouterLink} to={paths.adminUserNew} startIcon={<Add />}>
-                  {t('users.actions.new')}
-                </Button>
-              ) : undefined
-            }
-          />
-        );
-      },
-    [hasFilters, canWrite, clear, t],
+  const empty = hasFilters ? (
+    <GridMessage
+      icon={<SearchOff />}
+      title={t('users.empty.filteredTitle')}
+      body={t('users.empty.filteredBody')}
+      action={
+        <Button onClick={clear} startIcon={<ClearAll />}>
+          {t('users.filters.clear')}
+        </Button>
+      }
+    />
+  ) : (
+    <GridMessage
+      icon={<PeopleOutline />}
+      title={t('users.empty.title')}
+      body={canWrite ? t('users.empty.body') : t('users.empty.bodyReadOnly')}
+      action={
+        canWrite ? (
+          <Button variant="contained" component={RouterLink} to={paths.adminUserNew} startIcon={<Add />}>
+            {t('users.actions.new')}
+          </Button>
+        ) : undefined
+      }
+    />
   );
 
   return (
@@ -195,16 +187,15 @@ export function UserListPage() {
           </Stack>
         }
       />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label={t('users.filters.label')}>
+      <FilterBar label={t('users.filters.label')}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: '1fr 1fr 1fr', lg: '2fr 1fr 1fr 1fr auto' }, alignItems: 'center' }}>
-          <TextField
-            size="small"
+          <SearchField
             label={t('users.filters.search')}
             placeholder={t('users.filters.searchPlaceholder')}
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
+            value={list.searchText}
+            onChange={list.setSearchText}
             sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' } }}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'data-testid': 'users-search' } }}
+            testId="users-search"
           />
           <TextField select size="small" label={t('users.filters.role')} value={filters.role ?? ''} onChange={(e) => update({ filters: { role: e.target.value } })} data-testid="filter-role">
             <MenuItem value="">{t('users.filters.allRoles')}</MenuItem>
@@ -250,50 +241,18 @@ export function UserListPage() {
             {t('users.filters.clear')}
           </Button>
         </Box>
-      </Paper>
-      {query.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {errorMessage(query.error, t('errors.generic'))}
-        </Alert>
-      )}
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="users-grid">
-        <LocalizedDataGrid<User>
-          rows={query.data?.items ?? []}
-          columns={columns}
-          rowCount={query.data?.total ?? 0}
-          loading={query.isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          pageSizeOptions={[...PAGE_SIZES]}
-          paginationModel={{ page: params.page - 1, pageSize: params.perPage }}
-          onPaginationModelChange={(m) => update({ page: m.page + 1, perPage: m.pageSize })}
-          sortModel={sortModel}
-          onSortModelChange={(m) => {
-            const first = m[0];
-            update({ sort: first ? SORTABLE[first.field] : 'lastName', order: first?.sort === 'desc' ? 'desc' : 'asc' });
-          }}
-          columnVisibilityModel={visibility}
-          disableColumnFilter
-          disableColumnSelector
-          disableRowSelectionOnClick
-          autoHeight
-          getRowHeight={() => 'auto'}
-          onRowClick={({ row }) => void navigate(userDetailPath(row.id))}
-          slots={{ noRowsOverlay: NoRows, noResultsOverlay: NoRows }}
-          slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-          label={t('users.list.title')}
-          sx={{ border: 0, '--DataGrid-overlayHeight': '280px', '& .MuiDataGrid-row': { cursor: 'pointer' }, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 1, minHeight: 52 } }}
-        />
-      </Paper>
+      </FilterBar>
+      <ServerDataGrid<User>
+        list={list}
+        query={query}
+        columns={columns}
+        columnVisibilityModel={visibility}
+        autoRowHeight
+        onRowClick={({ row }) => void navigate(userDetailPath(row.id))}
+        empty={empty}
+        label={t('users.list.title')}
+        testId="users-grid"
+      />
     </>
   );
 }
