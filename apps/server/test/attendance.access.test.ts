@@ -9,6 +9,7 @@ import { attendanceRoutes } from '../src/modules/attendance/attendance.routes';
 import { clock } from '../src/modules/attendance/punches.service';
 import { createOwnRequest } from '../src/modules/attendance/requests.service';
 import type { Membership } from '../src/plugins/request-context';
+import { buildPunch, buildRequest } from './factories';
 import { describeAccessTable, foreignCalls, type AccessRoute, type AccessTable, type WorkspaceRole } from './access-table';
 import { createTestContext, expectError, expectForeignRecordsHidden, fieldErrors, membershipOf, type Session, type TestContext } from './helpers';
 
@@ -186,21 +187,12 @@ beforeAll(async () => {
   giuliaId = (await membershipOf(ctx, 'giulia.esposito@demo.timbro.it', ctx.ws.demo))!.id;
   paoloId = (await membershipOf(ctx, 'paolo.lombardi@beta.timbro.it', ctx.ws.beta))!.id;
   const [fer] = await ctx.db.select().from(justifications).where(and(eq(justifications.workspaceId, ctx.ws.demo), eq(justifications.code, 'FER')));
-  const [betaFer] = await ctx.db.select().from(justifications).where(and(eq(justifications.workspaceId, ctx.ws.beta), eq(justifications.code, 'FER')));
   ferId = fer!.id;
-  // A pending request of Mario's and one of Paolo's in Beta; a punch each.
-  const [demoRequest] = await ctx.db
-    .insert(justificationRequests)
-    .values({ workspaceId: ctx.ws.demo, userInfoId: marioId, justificationId: ferId, date: '2026-06-10', category: 'regular', wholeDay: true, amount: 1, status: 'open' })
-    .returning();
-  const [betaRequest] = await ctx.db
-    .insert(justificationRequests)
-    .values({ workspaceId: ctx.ws.beta, userInfoId: paoloId, justificationId: betaFer!.id, date: '2026-06-10', category: 'regular', wholeDay: true, amount: 1, status: 'open' })
-    .returning();
-  demoRequestId = demoRequest!.id;
-  betaRequestId = betaRequest!.id;
-  const punch = async (workspaceId: string, userInfoId: string) =>
-    (await ctx.db.insert(punches).values({ workspaceId, userInfoId, at: new Date('2026-06-08T07:00:00Z'), timeZone: TZ, localDate: '2026-06-08', direction: 'in', source: 'import' }).returning())[0]!.id;
+  // A pending request of Mario's and one of Paolo's in Beta; a punch each (09:00 in Rome, 07:00 UTC in summer).
+  const request = (workspaceId: string, userInfoId: string) => buildRequest(ctx, workspaceId, userInfoId, { code: 'FER', date: '2026-06-10' });
+  demoRequestId = (await request(ctx.ws.demo, marioId)).id;
+  betaRequestId = (await request(ctx.ws.beta, paoloId)).id;
+  const punch = async (workspaceId: string, userInfoId: string) => (await buildPunch(ctx, workspaceId, userInfoId, { date: '2026-06-08', time: '09:00', direction: 'in', source: 'import' })).id;
   demoPunchId = await punch(ctx.ws.demo, marioId);
   betaPunchId = await punch(ctx.ws.beta, paoloId);
 });

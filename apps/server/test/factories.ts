@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { generateCodiceFiscale } from '@timbro/shared';
+import { generateCodiceFiscale, localToUtc } from '@timbro/shared';
 import { and, eq } from 'drizzle-orm';
 import { contracts, contractTimeSlots, justificationRequests, justifications, oneTimeTokens, punches, userInfos, users } from '../src/db/schema';
 import { insertInScope, workspaceScope } from '../src/db/scope';
@@ -135,17 +135,19 @@ export async function buildRequest(
   return row!;
 }
 
-/** A punch at a local time of a date (Europe/Rome), recorded by an admin. */
-export async function buildPunch(ctx: TestContext, workspaceId: string, userInfoId: string, o: { date: string; time: string; direction: 'in' | 'out' }) {
-  const at = new Date(`${o.date}T${o.time}:00+01:00`);
+/** A punch at a local time of a date (Europe/Rome, summer time included), recorded by an admin unless told. */
+export async function buildPunch(ctx: TestContext, workspaceId: string, userInfoId: string, o: { date: string; time: string; direction: 'in' | 'out'; source?: 'admin' | 'import' }) {
+  const [h, m] = o.time.split(':').map(Number) as [number, number];
+  const at = new Date(localToUtc(o.date, h * 60 + m, 'Europe/Rome'));
+  const source = o.source ?? 'admin';
   const [row] = await insertInScope(ctx.db, workspaceScope(workspaceId), punches, {
     userInfoId,
     at,
     timeZone: 'Europe/Rome',
     localDate: o.date,
     direction: o.direction,
-    source: 'admin',
-    reason: 'fabbrica di test',
+    source,
+    reason: source === 'admin' ? 'fabbrica di test' : null,
   }).returning();
   return row!;
 }
