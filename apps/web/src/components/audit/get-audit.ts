@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditQuerySchema } from '@timbro/shared';
+import type { AuditEntrySchema, AuditPageSchema, AuditQuerySchema } from '@timbro/shared';
 import type { z } from 'zod/mini';
 import { api } from '../../lib/api';
 import { AUDIT_KEY } from '../../lib/query-keys';
@@ -7,22 +7,9 @@ import { AUDIT_KEY } from '../../lib/query-keys';
 /** The kinds of record the audit trail can be filtered on (the server's `entity_type`). */
 export type AuditEntityType = NonNullable<z.infer<typeof AuditQuerySchema>['entity_type']>;
 
-export interface AuditEntry {
-  id: number;
-  action: string;
-  entityType: string;
-  entityId: string;
-  actor: { id: string; name: string } | null;
-  changes: Record<string, unknown>;
-  createdAt: string;
-}
+export type AuditEntry = z.output<typeof AuditEntrySchema>;
 
-export interface AuditPage {
-  items: AuditEntry[];
-  total: number;
-  page: number;
-  perPage: number;
-}
+export type AuditPage = z.output<typeof AuditPageSchema>;
 
 /** GET /admin/audit for one record (an employee, a group…): who changed what and when, newest first (admins only). */
 export const auditQueryOptions = (entityType: AuditEntityType, id: string, perPage: number) =>

@@ -60,7 +60,8 @@ export const holidayToForm = (h: Holiday | null, kind: Holiday['kind'] = 'compan
   kind: h?.kind ?? kind,
 });
 
-export const formToPayload = (v: HolidayFormValues): HolidayPayload => ({
+/** The form always sends a fixed date (a movable feast keeps its rule on the server when the body leaves it out). */
+export const formToPayload = (v: HolidayFormValues): HolidayPayload & Pick<Holiday, 'day' | 'month' | 'year' | 'kind'> => ({
   name: v.name.trim(),
   icon: v.icon,
   day: Number(v.day),

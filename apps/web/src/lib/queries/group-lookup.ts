@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GroupRefSchema } from '@timbro/shared';
+import type { z } from 'zod/mini';
 import { api } from '../api';
 import { GROUPS_KEY } from '../query-keys';
 
-export interface GroupRef {
-  id: string;
-  name: string;
-}
+export type GroupRef = z.output<typeof GroupRefSchema>;
 
 /** GET /attendance/ajax/groups: every group of the workspace, for filters and pickers. */
 export const groupLookupQueryOptions = () =>

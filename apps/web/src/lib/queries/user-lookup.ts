@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserLookupSchema } from '@timbro/shared';
+import type { z } from 'zod/mini';
 import { api } from '../api';
 import { USERS_KEY } from '../query-keys';
 
 /** A colleague by the workspace's name (the lookup never carries login e-mails). */
-export interface UserLookupItem {
-  id: string;
-  name: string;
-  enabled: boolean;
-}
+export type UserLookupItem = z.output<typeof UserLookupSchema>[number];
 
 /** GET /ajax/users: the people of the workspace, for pickers (disabled ones too when asked). */
 export const userLookupQueryOptions = (includeDisabled: boolean) =>

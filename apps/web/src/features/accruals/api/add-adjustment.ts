@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccrualBalanceList } from '@timbro/shared';
+import type { AccrualAdjustmentInputSchema, AccrualBalanceList } from '@timbro/shared';
+import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
 import { ACCRUALS_KEY } from '../../../lib/query-keys';
 
-export interface AdjustmentPayload {
-  justificationId: string;
-  /** Signed: positive adds to the balance, negative takes away. */
-  amount: number;
-  date: string;
-  reason: string;
-}
+/** POST /admin/user/{id}/accrual-adjustment: the body (AccrualAdjustmentInputSchema); the amount is signed. */
+export type AdjustmentPayload = z.input<typeof AccrualAdjustmentInputSchema>;
 
 /** POST /admin/user/{id}/accrual-adjustment: a manual entry in the ledger, with its reason. */
 export function useAddAdjustment(userInfoId: string) {

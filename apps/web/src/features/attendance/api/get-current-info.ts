@@ -1,17 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ClockState } from '@timbro/shared';
+import type { CurrentAttendanceInfoSchema } from '@timbro/shared';
+import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
 import { ATTENDANCE_KEY } from '../../../lib/query-keys';
 
-export interface CurrentAttendanceInfo {
-  workspaceId: string;
-  userInfoId: string | null;
-  autoApprove: boolean;
-  timeZone: string;
-  today: string;
-  contract: { id: string; type: 'fixed' | 'turn_based'; startsAt: string; endsAt: string | null; weeklyMinutes: number } | null;
-  clock: ClockState | null;
-}
+export type CurrentAttendanceInfo = z.output<typeof CurrentAttendanceInfoSchema>;
 
 /** GET /attendance/user-info/current: my record here (auto-approval, today's contract, the workspace's zone, clock state). */
 export const currentInfoQueryOptions = () =>

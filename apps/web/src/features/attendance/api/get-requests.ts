@@ -1,16 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { JustificationRequest, RequestStatus } from '@timbro/shared';
+import type { JustificationRequestPageSchema, ListRequestsQuery, RequestStatus } from '@timbro/shared';
+import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
 import { ATTENDANCE_KEY } from '../../../lib/query-keys';
 
-export interface RequestPage {
-  items: JustificationRequest[];
-  total: number;
-  page: number;
-  perPage: number;
-}
+export type RequestPage = z.output<typeof JustificationRequestPageSchema>;
 
-export type RequestSortField = 'date' | 'lastName' | 'createdAt';
+export type RequestSortField = ListRequestsQuery['sort'];
 
 export interface RequestListParams {
   page: number;

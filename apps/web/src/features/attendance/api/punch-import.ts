@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PunchImportPreview } from '@timbro/shared';
+import type { PunchImportPreview, PunchImportResultSchema } from '@timbro/shared';
+import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
 import { invalidateAttendance } from './keys';
 
-export interface PunchImportResult {
-  created: number;
-  duplicates: number;
-}
+export type PunchImportResult = z.output<typeof PunchImportResultSchema>;
 
 const formData = (file: File) => {
   const form = new FormData();

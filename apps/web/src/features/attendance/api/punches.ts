@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Punch } from '@timbro/shared';
+import type { AdminPunchInputSchema, Punch } from '@timbro/shared';
+import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
 import { invalidateAttendance } from './keys';
 
-export interface PunchPayload {
-  /** Local wall-clock time of the workspace, spec format YYYY-MM-DD HH:mm:ss. */
-  at: string;
-  direction: 'in' | 'out';
-  reason: string;
-}
+export type PunchPayload = z.input<typeof AdminPunchInputSchema>;
 
 /**
  * Admin corrections: POST /admin/user/{id}/punch (add), POST /admin/punch/{id} (edit), DELETE /admin/punch/{id}

@@ -1,23 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RequestWriteResult } from '@timbro/shared';
+import type { AdminRequestInputSchema, MemberRequestInputSchema, RequestWriteResult } from '@timbro/shared';
+import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
 import { invalidateAttendance } from './keys';
 
-/** The request as the API takes it (member and admin forms alike; `userInfoIds` only for the admin). */
-export interface RequestPayload {
-  userInfoIds?: string[];
-  date?: string | null;
-  startDate?: string | null;
-  endDate?: string | null;
-  justificationId: string;
-  category: 'regular' | 'amount';
-  wholeDay: boolean;
-  startsAtMinutes: number | null;
-  endsAtMinutes: number | null;
-  amount: number | null;
-  certificateCode: string | null;
-  note: string | null;
-}
+/** The body of a new or edited request: one's own (MemberRequestInputSchema), or an admin's for some employees (AdminRequestInputSchema). */
+export type RequestPayload = z.input<typeof MemberRequestInputSchema> & Partial<Pick<z.input<typeof AdminRequestInputSchema>, 'userInfoIds'>>;
 
 /** Whose requests: mine (/member/…) or anyone's (/admin/…). */
 export type RequestScope = 'member' | 'admin';

@@ -1,22 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Contract, TimeSlot } from '@timbro/shared';
+import type { Contract, ContractInputSchema } from '@timbro/shared';
+import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
 import { contractQueryOptions } from './get-contract';
 import { invalidateContracts } from './invalidate';
 
 /** The body of POST /admin/user/{id}/contract and POST /admin/contract/{id}. */
-export interface ContractPayload {
-  type: Contract['type'];
-  workerType: Contract['workerType'];
-  qualification: string | null;
-  ccnlLevel: string | null;
-  description: string | null;
-  startsAt: string;
-  endsAt: string | null;
-  permanent: boolean;
-  justificationAccruals: { justificationId: string; monthlyIncrease: number }[];
-  timeSlots: TimeSlot[];
-}
+export type ContractPayload = z.input<typeof ContractInputSchema>;
 
 /** POST /admin/user/{id}/contract: a new contract (the server refuses one overlapping another of the employee). */
 export function useCreateContract(userInfoId: string) {

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GroupDetail } from '@timbro/shared';
+import type { GroupDetail, GroupInputSchema } from '@timbro/shared';
+import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
 import { invalidateGroups } from './invalidate';
 
-export interface GroupPayload {
-  name: string;
-  /** Employee record ids (UserInfo). */
-  members: string[];
-}
+/** The body of POST /admin/group and /admin/group/{id}: the name and the members' employee record ids (UserInfo). */
+export type GroupPayload = z.input<typeof GroupInputSchema>;
 
 /** POST /admin/group. */
 export function useCreateGroup() {

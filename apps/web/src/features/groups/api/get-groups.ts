@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Group } from '@timbro/shared';
+import type { GroupPageSchema, ListGroupsQuerySchema } from '@timbro/shared';
+import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
 import { GROUPS_KEY } from '../../../lib/query-keys';
 
-export type GroupSortField = 'name' | 'usersCount' | 'createdAt';
+export type GroupSortField = z.output<typeof ListGroupsQuerySchema>['sort'];
 export const GROUP_SORT_FIELDS: readonly GroupSortField[] = ['name', 'usersCount', 'createdAt'];
 
 export interface GroupsParams {
@@ -14,12 +15,7 @@ export interface GroupsParams {
   search?: string;
 }
 
-export interface GroupPage {
-  items: Group[];
-  total: number;
-  page: number;
-  perPage: number;
-}
+export type GroupPage = z.output<typeof GroupPageSchema>;
 
 /** GET /admin/group: one page of groups with their member counts. */
 export const groupsQueryOptions = (params: GroupsParams) =>

@@ -1,17 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Holiday } from '@timbro/shared';
+import type { Holiday, HolidayInputSchema } from '@timbro/shared';
+import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
 import { HOLIDAYS_KEY } from '../../../lib/query-keys';
 
-export interface HolidayPayload {
-  name: string;
-  icon: string;
-  day: number;
-  month: number;
-  /** null: every year. */
-  year: number | null;
-  kind: Holiday['kind'];
-}
+export type HolidayPayload = z.input<typeof HolidayInputSchema>;
 
 /** POST /admin/holiday (new) or /admin/holiday/{id} (edit). */
 export function useSaveHoliday(id: string | null) {

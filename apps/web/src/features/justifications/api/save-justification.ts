@@ -1,24 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Justification, JustificationGroup } from '@timbro/shared';
+import type { Justification, JustificationGroup, JustificationGroupInputSchema, JustificationInputSchema } from '@timbro/shared';
+import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
 import { JUSTIFICATIONS_KEY } from '../../../lib/query-keys';
 
-export interface JustificationPayload {
-  code: string;
-  name: string;
-  impact: Justification['impact'];
-  unit: Justification['unit'];
-  enabled: boolean;
-  groupId: string | null;
-  requiresCertificate: boolean;
-  payrollCode: string | null;
-}
+export type JustificationPayload = z.input<typeof JustificationInputSchema>;
 
-export interface JustificationGroupPayload {
-  name: string;
-  disabled: boolean;
-  summarizeable: boolean;
-}
+export type JustificationGroupPayload = z.input<typeof JustificationGroupInputSchema>;
 
 /** POST /admin/justification (new) or /admin/justification/{id} (edit; types are disabled, never deleted). */
 export function useSaveJustification(id: string | null) {

@@ -1,20 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TemplateDay, TemplateWeek, TimeSlot } from '@timbro/shared';
+import type { TemplateDay, TemplateDayInputSchema, TemplateWeek, TemplateWeekInputSchema } from '@timbro/shared';
+import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
 import { TEMPLATES_KEY } from '../../../lib/query-keys';
 
-export interface TemplateDayPayload {
-  name: string;
-  description: string | null;
-  timeSlots: Omit<TimeSlot, 'weekday'>[];
-}
+export type TemplateDayPayload = z.input<typeof TemplateDayInputSchema>;
 
-export interface TemplateWeekPayload {
-  name: string;
-  description: string | null;
-  /** The weekdays that have a daily template; the others are days off. */
-  days: { weekday: number; templateDayId: string }[];
-}
+export type TemplateWeekPayload = z.input<typeof TemplateWeekInputSchema>;
 
 const path = (base: string, id: string | null) => (id ? `${base}/${encodeURIComponent(id)}` : base);
 

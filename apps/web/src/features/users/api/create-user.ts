@@ -1,30 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User, WorkspaceRole, AutoApproveSetting } from '@timbro/shared';
+import type { CreateUserInputSchema, UpdateUserInputSchema, User } from '@timbro/shared';
+import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
 import { invalidatePeople } from './invalidate';
 
-/** The body of POST /admin/user and POST /admin/user/{id} (empty optional fields as null). */
-export interface UserPayload {
-  firstName: string;
-  lastName: string;
-  email: string;
-  /** Sent unchanged when editing (or not at all): the fiscal code is fixed after creation. */
-  fiscalCode?: string;
-  roles: WorkspaceRole[];
-  attendanceAutoApproveRequest: AutoApproveSetting;
-  workEmail: string | null;
-  pec: string | null;
-  phoneNumber: string | null;
-  homeAddress: string | null;
-  iban: string | null;
-  birthday: string | null;
-  birthplace: string | null;
-  groups: string[];
-}
+/** The body of POST /admin/user/{id} (the fiscal code is sent unchanged, or not at all: it is fixed after creation). */
+export type UserPayload = z.input<typeof UpdateUserInputSchema>;
 
-export interface CreateUserPayload extends UserPayload {
-  fiscalCode: string;
-}
+/** The body of POST /admin/user. */
+export type CreateUserPayload = z.input<typeof CreateUserInputSchema>;
 
 /**
  * POST /admin/user: enrols a person. The answer is the same whether the e-mail is new (a first-login link) or an

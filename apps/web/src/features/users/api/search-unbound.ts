@@ -1,18 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UnboundUserSchema } from '@timbro/shared';
+import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
 import { USERS_KEY } from '../../../lib/query-keys';
 
-export interface UnboundUser {
-  /** The workspace's record (UserInfo) id. */
-  id: string;
-  firstName: string;
-  lastName: string;
-  /** Masked: m***@example.it. */
-  emailHint: string;
-  fiscalCode: string;
-  invitationStatus: 'pending' | 'declined' | 'accepted';
-  invitedAt: string | null;
-}
+/** A record of this workspace that is not active (invitation pending or declined); the e-mail is masked. */
+export type UnboundUser = z.output<typeof UnboundUserSchema>;
 
 /**
  * GET /admin/user/search-unbound: this workspace's own records with this fiscal code that are not active members
