@@ -16,14 +16,20 @@ const IMPORT_X_SETTINGS = {
 };
 
 /** The web features (apps/web/src/features/<f>): each may import only itself, components/, lib/, config/ and i18n/. */
-const WEB_FEATURES = fs.readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const WEB_FEATURES = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'data/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
@@ -31,19 +37,53 @@ export default tseslint.config(
     // packages/shared: only zod; no React, Fastify, Drizzle or app code.
     files: ['packages/shared/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['react', 'react-*', '@mui/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'packages/shared depends on zod only.' },
-        { group: ['**/apps/**', '@timbro/server', '@timbro/web'], message: 'shared must not import the apps.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-*',
+                '@mui/*',
+                'fastify',
+                '@fastify/*',
+                'drizzle-orm',
+                'drizzle-orm/*',
+                'pg',
+                '@electric-sql/*',
+              ],
+              message: 'packages/shared depends on zod only.',
+            },
+            { group: ['**/apps/**', '@timbro/server', '@timbro/web'], message: 'shared must not import the apps.' },
+          ],
+        },
+      ],
     },
   },
   {
     // Routes speak HTTP only: no database access (services and repositories do that).
     files: ['apps/server/src/modules/**/*.routes.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', '**/db/schema', '**/db/schema/*', '**/*.repository'], message: 'Routes call services; only repositories touch the database.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'drizzle-orm',
+                'drizzle-orm/*',
+                'pg',
+                '@electric-sql/*',
+                '**/db/schema',
+                '**/db/schema/*',
+                '**/*.repository',
+              ],
+              message: 'Routes call services; only repositories touch the database.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -54,22 +94,46 @@ export default tseslint.config(
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/modules/**/*.repository.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: '../../db/scope', importNames: ['inScope', 'insertInScope', 'tenantRepository', 'joinInScope', 'existsInScope'], message: 'SQL lives in repositories: move the query to this module’s repository.' }],
-        patterns: [
-          { group: ['../*/*.repository'], message: 'Modules talk through services: import what you need from the other module’s service.' },
-          { group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*', 'pg', '@electric-sql/*'], message: 'SQL lives in repositories: move the query to this module’s repository (services import no query builder and no table).' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '../../db/scope',
+              importNames: ['inScope', 'insertInScope', 'tenantRepository', 'joinInScope', 'existsInScope'],
+              message: 'SQL lives in repositories: move the query to this module’s repository.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['../*/*.repository'],
+              message: 'Modules talk through services: import what you need from the other module’s service.',
+            },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*', 'pg', '@electric-sql/*'],
+              message:
+                'SQL lives in repositories: move the query to this module’s repository (services import no query builder and no table).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // Repositories may join other modules' tables to read (one statement), but never import another module's repository.
     files: ['apps/server/src/modules/**/*.repository.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['../*/*.repository'], message: 'Modules talk through services: import what you need from the other module’s service.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.repository'],
+              message: 'Modules talk through services: import what you need from the other module’s service.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -78,20 +142,37 @@ export default tseslint.config(
     files: ['apps/server/src/modules/**/*.ts'],
     plugins: { timbro: { rules: { 'owned-tables': ownedTables } } },
     rules: {
-      'timbro/owned-tables': ['error', { owners: {
-        // The account: signing in (auth) and the person's own profile (profile) are the two sides of one account.
-        users: ['auth', 'profile'], authSessions: ['auth', 'profile'], refreshTokens: ['auth', 'profile'], oneTimeTokens: ['auth', 'profile'], loginFailures: ['auth'],
-        workspaces: ['workspaces'],
-        // A workspace's record of a person: the company's side (users) and the person's answer to an invitation (invitations).
-        userInfos: ['users', 'invitations'],
-        groups: ['groups'], groupMembers: ['groups'],
-        justifications: ['justifications'], justificationGroups: ['justifications'],
-        contracts: ['contracts'], contractTimeSlots: ['contracts'], contractAccruals: ['contracts'],
-        templateDays: ['templates'], templateDaySlots: ['templates'], templateWeeks: ['templates'], templateWeekDays: ['templates'],
-        holidays: ['holidays'],
-        punches: ['attendance'], justificationRequests: ['attendance'],
-        accrualEntries: ['accruals'],
-      } }],
+      'timbro/owned-tables': [
+        'error',
+        {
+          owners: {
+            // The account: signing in (auth) and the person's own profile (profile) are the two sides of one account.
+            users: ['auth', 'profile'],
+            authSessions: ['auth', 'profile'],
+            refreshTokens: ['auth', 'profile'],
+            oneTimeTokens: ['auth', 'profile'],
+            loginFailures: ['auth'],
+            workspaces: ['workspaces'],
+            // A workspace's record of a person: the company's side (users) and the person's answer to an invitation (invitations).
+            userInfos: ['users', 'invitations'],
+            groups: ['groups'],
+            groupMembers: ['groups'],
+            justifications: ['justifications'],
+            justificationGroups: ['justifications'],
+            contracts: ['contracts'],
+            contractTimeSlots: ['contracts'],
+            contractAccruals: ['contracts'],
+            templateDays: ['templates'],
+            templateDaySlots: ['templates'],
+            templateWeeks: ['templates'],
+            templateWeekDays: ['templates'],
+            holidays: ['holidays'],
+            punches: ['attendance'],
+            justificationRequests: ['attendance'],
+            accrualEntries: ['accruals'],
+          },
+        },
+      ],
     },
   },
   {
@@ -99,15 +180,40 @@ export default tseslint.config(
     // the workspace from the scope; no module writes workspaceId into a row by hand, nor moves a row to another one.
     // Messages: every user-visible text comes from the shared catalogue (apiMsg, msg, peopleMsg, attMsg, wtMsg…), never
     // a literal in an AppError, an error helper or a `{ message }` answer.
-    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/plugins/**/*.ts', 'apps/server/src/app.ts'],
+    files: [
+      'apps/server/src/modules/**/*.ts',
+      'apps/server/src/lib/**/*.ts',
+      'apps/server/src/plugins/**/*.ts',
+      'apps/server/src/app.ts',
+    ],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-syntax': ['error',
-        { selector: "CallExpression[callee.property.name='values'] Property[key.name='workspaceId']", message: 'Insert into a tenant table with insertInScope(q, scope, table, values): the workspace comes from the scope.' },
-        { selector: "CallExpression[callee.property.name='set'] Property[key.name='workspaceId']", message: 'A row never moves to another workspace.' },
-        { selector: "NewExpression[callee.name='AppError'] > Literal[value=/\\s/], NewExpression[callee.name='AppError'] > TemplateLiteral", message: 'User-visible texts come from the shared catalogue (apiMsg and the schema messages), not literals.' },
-        { selector: "CallExpression[callee.name=/^(notFound|conflict|validation|forbidden|fileError)$/] > :matches(Literal, TemplateLiteral)", message: 'User-visible texts come from the shared catalogue (apiMsg and the schema messages), not literals.' },
-        { selector: "Property[key.name='message'] > Literal[value=/\\s/], Property[key.name='message'] > TemplateLiteral", message: 'User-visible texts come from the shared catalogue (apiMsg and the schema messages), not literals.' },
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='values'] Property[key.name='workspaceId']",
+          message:
+            'Insert into a tenant table with insertInScope(q, scope, table, values): the workspace comes from the scope.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='set'] Property[key.name='workspaceId']",
+          message: 'A row never moves to another workspace.',
+        },
+        {
+          selector:
+            "NewExpression[callee.name='AppError'] > Literal[value=/\\s/], NewExpression[callee.name='AppError'] > TemplateLiteral",
+          message: 'User-visible texts come from the shared catalogue (apiMsg and the schema messages), not literals.',
+        },
+        {
+          selector:
+            'CallExpression[callee.name=/^(notFound|conflict|validation|forbidden|fileError)$/] > :matches(Literal, TemplateLiteral)',
+          message: 'User-visible texts come from the shared catalogue (apiMsg and the schema messages), not literals.',
+        },
+        {
+          selector:
+            "Property[key.name='message'] > Literal[value=/\\s/], Property[key.name='message'] > TemplateLiteral",
+          message: 'User-visible texts come from the shared catalogue (apiMsg and the schema messages), not literals.',
+        },
       ],
     },
   },
@@ -122,7 +228,10 @@ export default tseslint.config(
     // Plugins and lib are below the modules: they never import a module.
     files: ['apps/server/src/plugins/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'plugins/, lib/ and db/ must not import modules/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/modules/**'], message: 'plugins/, lib/ and db/ must not import modules/.' }] },
+      ],
     },
   },
   {
@@ -130,16 +239,37 @@ export default tseslint.config(
     // module (the package root re-exports every zod schema, too heavy for the browser), types from anywhere.
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [
-          { name: '@mui/icons-material', message: 'Import icons by path (@mui/icons-material/Add), never from the barrel.' },
-          { name: '@timbro/shared', allowTypeImports: true, message: 'Import values from @timbro/shared/<module> (constants, roles, error-codes, validators/…).' },
-          { name: 'zod', message: 'Web forms use zod/mini (smaller bundle).' },
-        ],
-        patterns: [
-          { group: ['**/apps/server/**', '@timbro/server', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'fastify'], message: 'The web app talks to the API; it never imports server code.' },
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mui/icons-material',
+              message: 'Import icons by path (@mui/icons-material/Add), never from the barrel.',
+            },
+            {
+              name: '@timbro/shared',
+              allowTypeImports: true,
+              message: 'Import values from @timbro/shared/<module> (constants, roles, error-codes, validators/…).',
+            },
+            { name: 'zod', message: 'Web forms use zod/mini (smaller bundle).' },
+          ],
+          patterns: [
+            {
+              group: [
+                '**/apps/server/**',
+                '@timbro/server',
+                'drizzle-orm',
+                'drizzle-orm/*',
+                'pg',
+                '@electric-sql/*',
+                'fastify',
+              ],
+              message: 'The web app talks to the API; it never imports server code.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -161,20 +291,36 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: IMPORT_X_SETTINGS,
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [
-        ...WEB_FEATURES.map((f) => ({
-          target: `./apps/web/src/features/${f}`,
-          from: './apps/web/src/features',
-          except: [`./${f}`],
-          message: 'Features do not import each other: move the shared piece to components/ or lib/, or compose the two in app/.',
-        })),
-        { target: './apps/web/src/features', from: './apps/web/src/app', message: 'app/ composes features; a feature never imports app/.' },
+      'import-x/no-restricted-paths': [
+        'error',
         {
-          target: ['./apps/web/src/lib', './apps/web/src/components', './apps/web/src/config', './apps/web/src/i18n', './apps/web/src/theme'],
-          from: ['./apps/web/src/features', './apps/web/src/app'],
-          message: 'components/ and lib/ are below the features: they never import a feature or app/.',
+          zones: [
+            ...WEB_FEATURES.map((f) => ({
+              target: `./apps/web/src/features/${f}`,
+              from: './apps/web/src/features',
+              except: [`./${f}`],
+              message:
+                'Features do not import each other: move the shared piece to components/ or lib/, or compose the two in app/.',
+            })),
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'app/ composes features; a feature never imports app/.',
+            },
+            {
+              target: [
+                './apps/web/src/lib',
+                './apps/web/src/components',
+                './apps/web/src/config',
+                './apps/web/src/i18n',
+                './apps/web/src/theme',
+              ],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'components/ and lib/ are below the features: they never import a feature or app/.',
+            },
+          ],
         },
-      ] }],
+      ],
     },
   },
 );

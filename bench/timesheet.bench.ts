@@ -12,7 +12,16 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/env';
 import { openDatabase, queryObservers } from '../apps/server/src/db/client';
-import { contracts, contractTimeSlots, justificationRequests, justifications, punches, userInfos, users, workspaces } from '../apps/server/src/db/schema';
+import {
+  contracts,
+  contractTimeSlots,
+  justificationRequests,
+  justifications,
+  punches,
+  userInfos,
+  users,
+  workspaces,
+} from '../apps/server/src/db/schema';
 import { createDeps } from '../apps/server/src/runtime';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed';
 
@@ -47,12 +56,70 @@ async function main() {
       const batch = Array.from({ length: Math.min(100, N - i) }, (_, k) => {
         const n = i + k;
         const ln = `Banco${String.fromCharCode(65 + (n % 26))}${n}`;
-        return { email: `ts${n}@example.it`, firstName: 'Dipendente', lastName: ln, fiscalCode: generateCodiceFiscale({ lastName: ln, firstName: 'Dipendente', birthDate: `19${60 + (n % 40)}-0${(n % 9) + 1}-1${n % 9}`, sex: n % 2 ? 'F' : 'M', belfiore: `H${String(100 + (n % 899)).padStart(3, '0')}` }) };
+        return {
+          email: `ts${n}@example.it`,
+          firstName: 'Dipendente',
+          lastName: ln,
+          fiscalCode: generateCodiceFiscale({
+            lastName: ln,
+            firstName: 'Dipendente',
+            birthDate: `19${60 + (n % 40)}-0${(n % 9) + 1}-1${n % 9}`,
+            sex: n % 2 ? 'F' : 'M',
+            belfiore: `H${String(100 + (n % 899)).padStart(3, '0')}`,
+          }),
+        };
       });
-      const us = await tx.insert(users).values(batch).onConflictDoNothing().returning({ id: users.id, firstName: users.firstName, lastName: users.lastName, fiscalCode: users.fiscalCode });
-      const infos = await tx.insert(userInfos).values(us.map((u) => ({ workspaceId: ws, userId: u.id, firstName: u.firstName, lastName: u.lastName, fiscalCode: u.fiscalCode, isMember: true }))).returning({ id: userInfos.id });
-      const cs = await tx.insert(contracts).values(infos.map((u) => ({ workspaceId: ws, userInfoId: u.id, type: 'fixed' as const, workerType: 'employee' as const, startsAt: '2025-01-01', permanent: true }))).returning({ id: contracts.id });
-      await tx.insert(contractTimeSlots).values(cs.flatMap((c) => [1, 2, 3, 4, 5].map((weekday) => ({ workspaceId: ws, contractId: c.id, weekday, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840 }))));
+      const us = await tx
+        .insert(users)
+        .values(batch)
+        .onConflictDoNothing()
+        .returning({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          fiscalCode: users.fiscalCode,
+        });
+      const infos = await tx
+        .insert(userInfos)
+        .values(
+          us.map((u) => ({
+            workspaceId: ws,
+            userId: u.id,
+            firstName: u.firstName,
+            lastName: u.lastName,
+            fiscalCode: u.fiscalCode,
+            isMember: true,
+          })),
+        )
+        .returning({ id: userInfos.id });
+      const cs = await tx
+        .insert(contracts)
+        .values(
+          infos.map((u) => ({
+            workspaceId: ws,
+            userInfoId: u.id,
+            type: 'fixed' as const,
+            workerType: 'employee' as const,
+            startsAt: '2025-01-01',
+            permanent: true,
+          })),
+        )
+        .returning({ id: contracts.id });
+      await tx
+        .insert(contractTimeSlots)
+        .values(
+          cs.flatMap((c) =>
+            [1, 2, 3, 4, 5].map((weekday) => ({
+              workspaceId: ws,
+              contractId: c.id,
+              weekday,
+              startsAtMinutes: 540,
+              endsAtMinutes: 1080,
+              pauseStartsAtMinutes: 780,
+              pauseEndsAtMinutes: 840,
+            })),
+          ),
+        );
       const ps: (typeof punches.$inferInsert)[] = [];
       const rs: (typeof justificationRequests.$inferInsert)[] = [];
       infos.forEach((u, k) => {
@@ -62,10 +129,45 @@ async function main() {
           if (isoWeekday(d) > 5 || d === holiday) continue;
           const at = (m: number) => new Date(localToUtc(d, m, TZ));
           const jitter = (n * 7 + Number(d.slice(8))) % 11;
-          for (const [m, direction] of [[535 + jitter, 'in'], [780, 'out'], [840, 'in'], [1075 + jitter, 'out']] as const) ps.push({ workspaceId: ws, userInfoId: u.id, at: at(m), timeZone: TZ, localDate: d, direction, source: 'import' });
+          for (const [m, direction] of [
+            [535 + jitter, 'in'],
+            [780, 'out'],
+            [840, 'in'],
+            [1075 + jitter, 'out'],
+          ] as const)
+            ps.push({
+              workspaceId: ws,
+              userInfoId: u.id,
+              at: at(m),
+              timeZone: TZ,
+              localDate: d,
+              direction,
+              source: 'import',
+            });
         }
-        if (isoWeekday(holiday) <= 5) rs.push({ workspaceId: ws, userInfoId: u.id, justificationId: fer!.id, date: holiday, category: 'regular', wholeDay: true, amount: 1, status: 'approved' });
-        rs.push({ workspaceId: ws, userInfoId: u.id, justificationId: rol!.id, date: '2026-03-20', category: 'regular', wholeDay: false, startsAtMinutes: 1020, endsAtMinutes: 1080, amount: 1, status: n % 3 === 0 ? 'open' : 'approved' });
+        if (isoWeekday(holiday) <= 5)
+          rs.push({
+            workspaceId: ws,
+            userInfoId: u.id,
+            justificationId: fer!.id,
+            date: holiday,
+            category: 'regular',
+            wholeDay: true,
+            amount: 1,
+            status: 'approved',
+          });
+        rs.push({
+          workspaceId: ws,
+          userInfoId: u.id,
+          justificationId: rol!.id,
+          date: '2026-03-20',
+          category: 'regular',
+          wholeDay: false,
+          startsAtMinutes: 1020,
+          endsAtMinutes: 1080,
+          amount: 1,
+          status: n % 3 === 0 ? 'open' : 'approved',
+        });
       });
       for (let p = 0; p < ps.length; p += 2000) await tx.insert(punches).values(ps.slice(p, p + 2000));
       await tx.insert(justificationRequests).values(rs);
@@ -79,9 +181,23 @@ async function main() {
   const deps = await createDeps(config, database);
   const app = await buildApp(deps);
   await app.ready();
-  const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'x-client': 'timbro-web' }, payload: { username: 'admin@demo.timbro.it', password: DEMO_PASSWORD } });
-  const headers = { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; '), 'x-workspace-id': ws, 'x-client': 'timbro-web' };
-  const members = (await database.raw.query<{ n: number }>('select count(*)::int as n from user_infos where workspace_id = $1 and is_member', [ws])).rows[0]!.n;
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    headers: { 'x-client': 'timbro-web' },
+    payload: { username: 'admin@demo.timbro.it', password: DEMO_PASSWORD },
+  });
+  const headers = {
+    cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+    'x-workspace-id': ws,
+    'x-client': 'timbro-web',
+  };
+  const members = (
+    await database.raw.query<{ n: number }>(
+      'select count(*)::int as n from user_infos where workspace_id = $1 and is_member',
+      [ws],
+    )
+  ).rows[0]!.n;
   const url = `/api/v1/attendance/attendance-data/timesheet?from=${FROM}&to=${TO}&per_page=200`;
   const pages = Math.ceil(members / 200);
 
@@ -94,18 +210,31 @@ async function main() {
     );
     const ids = people.rows.map((p) => p.id);
     await database.raw.query(`select count(*) from user_infos ui where ui.workspace_id = $1 and ui.is_member`, [ws]);
-    const cs = await database.raw.query<{ id: string }>(`select * from contracts where workspace_id = $1 and user_info_id = any($2::uuid[]) and starts_at <= $4 and (ends_at is null or ends_at >= $3)`, [ws, ids, FROM, TO]);
-    await database.raw.query(`select * from contract_time_slots where workspace_id = $1 and contract_id = any($2::uuid[])`, [ws, cs.rows.map((c) => c.id)]);
+    const cs = await database.raw.query<{ id: string }>(
+      `select * from contracts where workspace_id = $1 and user_info_id = any($2::uuid[]) and starts_at <= $4 and (ends_at is null or ends_at >= $3)`,
+      [ws, ids, FROM, TO],
+    );
+    await database.raw.query(
+      `select * from contract_time_slots where workspace_id = $1 and contract_id = any($2::uuid[])`,
+      [ws, cs.rows.map((c) => c.id)],
+    );
     await database.raw.query(`select * from holidays where workspace_id = $1`, [ws]);
-    await database.raw.query(`select * from punches where workspace_id = $1 and user_info_id = any($2::uuid[]) and local_date between $3 and $4 order by at, id`, [ws, ids, addDays(FROM, -1), addDays(TO, 1)]);
+    await database.raw.query(
+      `select * from punches where workspace_id = $1 and user_info_id = any($2::uuid[]) and local_date between $3 and $4 order by at, id`,
+      [ws, ids, addDays(FROM, -1), addDays(TO, 1)],
+    );
     await database.raw.query(
       `select r.*, j.code, j.name, j.unit, j.impact, u.first_name, u.last_name from justification_requests r join justifications j on j.id = r.justification_id join user_infos ui on ui.id = r.user_info_id join users u on u.id = ui.user_id where r.workspace_id = $1 and r.user_info_id = any($2::uuid[]) and r.date between $3 and $4`,
       [ws, ids, FROM, TO],
     );
   };
 
-  console.log(`Machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, database ${database.kind}`);
-  console.log(`Employees: ${members} (${N} generated + demo), ${punchCount} punches and ${requestCount} requests in March 2026, seeded in ${(seedMs / 1000).toFixed(1)} s`);
+  console.log(
+    `Machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, database ${database.kind}`,
+  );
+  console.log(
+    `Employees: ${members} (${N} generated + demo), ${punchCount} punches and ${requestCount} requests in March 2026, seeded in ${(seedMs / 1000).toFixed(1)} s`,
+  );
   console.log(`One timesheet = ${pages} pages of 200 employees × 31 days; ${ROUNDS} rounds after 3 warm-up`);
 
   let statements = 0;
@@ -135,8 +264,12 @@ async function main() {
   }
   const a = stats(api);
   const r = stats(raw);
-  console.log(`timesheet endpoint (HTTP, auth, engine, JSON)   median ${a.median.toFixed(1)} ms   p95 ${a.p95.toFixed(1)} ms   (${statements} SQL statements per page, incl. the session check)`);
-  console.log(`raw SQL fetch of the same rows                  median ${r.median.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms   (7 statements per page)`);
+  console.log(
+    `timesheet endpoint (HTTP, auth, engine, JSON)   median ${a.median.toFixed(1)} ms   p95 ${a.p95.toFixed(1)} ms   (${statements} SQL statements per page, incl. the session check)`,
+  );
+  console.log(
+    `raw SQL fetch of the same rows                  median ${r.median.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms   (7 statements per page)`,
+  );
   console.log(`ratio endpoint / raw SQL (median)               ${(a.median / r.median).toFixed(2)}×   (target ≤ 2×)`);
   await app.close();
   await database.close();

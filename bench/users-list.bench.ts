@@ -36,10 +36,43 @@ async function main() {
         const fn = first[n % first.length]!;
         const ln = `${last[n % last.length]!}${String.fromCharCode(65 + (n % 26))}`;
         const day = String((n % 28) + 1).padStart(2, '0');
-        return { email: `bench${n}@example.it`, firstName: fn, lastName: ln, fiscalCode: generateCodiceFiscale({ lastName: ln, firstName: fn, birthDate: `19${60 + (n % 40)}-0${(n % 9) + 1}-${day}`, sex: n % 2 ? 'F' : 'M', belfiore: `H${String(100 + (n % 899)).padStart(3, '0')}` }) };
+        return {
+          email: `bench${n}@example.it`,
+          firstName: fn,
+          lastName: ln,
+          fiscalCode: generateCodiceFiscale({
+            lastName: ln,
+            firstName: fn,
+            birthDate: `19${60 + (n % 40)}-0${(n % 9) + 1}-${day}`,
+            sex: n % 2 ? 'F' : 'M',
+            belfiore: `H${String(100 + (n % 899)).padStart(3, '0')}`,
+          }),
+        };
       });
-      const rows = await tx.insert(users).values(batch).onConflictDoNothing().returning({ id: users.id, firstName: users.firstName, lastName: users.lastName, fiscalCode: users.fiscalCode });
-      await tx.insert(userInfos).values(rows.map((r) => ({ workspaceId: demo!.id, userId: r.id, firstName: r.firstName, lastName: r.lastName, fiscalCode: r.fiscalCode, isMember: true, workEmail: 'x@y.it', pec: 'x@pec.it' })));
+      const rows = await tx
+        .insert(users)
+        .values(batch)
+        .onConflictDoNothing()
+        .returning({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          fiscalCode: users.fiscalCode,
+        });
+      await tx
+        .insert(userInfos)
+        .values(
+          rows.map((r) => ({
+            workspaceId: demo!.id,
+            userId: r.id,
+            firstName: r.firstName,
+            lastName: r.lastName,
+            fiscalCode: r.fiscalCode,
+            isMember: true,
+            workEmail: 'x@y.it',
+            pec: 'x@pec.it',
+          })),
+        );
     }
   });
   const seedMs = performance.now() - t0;
@@ -48,7 +81,12 @@ async function main() {
   const deps = await createDeps(config, database);
   const app = await buildApp(deps);
   await app.ready();
-  const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'x-client': 'timbro-web' }, payload: { username: 'admin@demo.timbro.it', password: DEMO_PASSWORD } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    headers: { 'x-client': 'timbro-web' },
+    payload: { username: 'admin@demo.timbro.it', password: DEMO_PASSWORD },
+  });
   const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const headers = { cookie, 'x-workspace-id': demo!.id };
 
@@ -58,7 +96,9 @@ async function main() {
     'search "ross", 100 per page': '/api/v1/admin/user?per_page=100&search=ross',
   };
   const raw = `select ui.id, u.first_name, u.last_name, u.email from user_infos ui join users u on u.id = ui.user_id where ui.workspace_id = $1 order by lower(u.last_name), lower(u.first_name), ui.id limit 25`;
-  console.log(`Machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, database ${database.kind}`);
+  console.log(
+    `Machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, database ${database.kind}`,
+  );
   console.log(`Employees: ${N} (+ demo), seeded in ${seedMs.toFixed(0)} ms; ${ROUNDS} rounds per case after 5 warm-up`);
   for (const [name, url] of Object.entries(cases)) {
     for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url, headers });
@@ -79,7 +119,9 @@ async function main() {
     rawTimes.push(performance.now() - s);
   }
   const r = stats(rawTimes);
-  console.log(`raw SQL of page 1 (no groups, no count)      median ${r.median.toFixed(2)} ms   p95 ${r.p95.toFixed(2)} ms`);
+  console.log(
+    `raw SQL of page 1 (no groups, no count)      median ${r.median.toFixed(2)} ms   p95 ${r.p95.toFixed(2)} ms`,
+  );
   await app.close();
   await database.close();
 }

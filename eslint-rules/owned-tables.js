@@ -13,7 +13,8 @@ export default {
     docs: { description: 'A module writes only the database tables it owns.' },
     schema: [{ type: 'object', properties: { owners: { type: 'object' } }, additionalProperties: false }],
     messages: {
-      foreign: '`{{table}}` belongs to the {{owner}} module: ask its service to write it (modules talk through services).',
+      foreign:
+        '`{{table}}` belongs to the {{owner}} module: ask its service to write it (modules talk through services).',
       unowned: '`{{table}}` has no owning module in eslint.config.js (owned-tables): declare one before writing it.',
     },
   },
@@ -31,7 +32,8 @@ export default {
       const table = tables.get(arg.name);
       const allowed = owners[table];
       if (!allowed) context.report({ node, messageId: 'unowned', data: { table } });
-      else if (!allowed.includes(module)) context.report({ node, messageId: 'foreign', data: { table, owner: allowed.join('/') } });
+      else if (!allowed.includes(module))
+        context.report({ node, messageId: 'foreign', data: { table, owner: allowed.join('/') } });
     }
 
     return {
@@ -41,7 +43,12 @@ export default {
       },
       CallExpression(node) {
         const callee = node.callee;
-        if (callee.type === 'MemberExpression' && callee.property.type === 'Identifier' && WRITE_METHODS.has(callee.property.name)) check(node, node.arguments[0]);
+        if (
+          callee.type === 'MemberExpression' &&
+          callee.property.type === 'Identifier' &&
+          WRITE_METHODS.has(callee.property.name)
+        )
+          check(node, node.arguments[0]);
         else if (callee.type === 'Identifier' && callee.name === 'insertInScope') check(node, node.arguments[2]);
         else if (callee.type === 'Identifier' && callee.name === 'tenantRepository') check(node, node.arguments[0]);
       },

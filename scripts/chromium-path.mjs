@@ -7,7 +7,7 @@ export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-brow
 
 /** What to do when no Chromium is found. */
 export const CHROMIUM_HINT =
-  'Install Debian\'s chromium package (`sudo apt-get install chromium`), or set CHROMIUM_PATH to a Chromium or Chrome executable.';
+  "Install Debian's chromium package (`sudo apt-get install chromium`), or set CHROMIUM_PATH to a Chromium or Chrome executable.";
 
 function isExecutableFile(file) {
   try {
@@ -26,7 +26,9 @@ export function findChromium(env = process.env) {
   const fromEnv = env.CHROMIUM_PATH;
   if (fromEnv) {
     if (isExecutableFile(fromEnv)) return fromEnv;
-    throw new Error(`CHROMIUM_PATH is set to ${fromEnv}, which is not an executable file. Point it to a Chromium or Chrome executable, or unset it to use the system Chromium.`);
+    throw new Error(
+      `CHROMIUM_PATH is set to ${fromEnv}, which is not an executable file. Point it to a Chromium or Chrome executable, or unset it to use the system Chromium.`,
+    );
   }
   return CHROMIUM_CANDIDATES.find(isExecutableFile) ?? null;
 }

@@ -18,4 +18,11 @@ const procs = [
 const stop = () => procs.forEach((p) => p.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-procs.forEach((p) => p.on('exit', (code) => { if (code) { stop(); process.exitCode = code; } }));
+procs.forEach((p) =>
+  p.on('exit', (code) => {
+    if (code) {
+      stop();
+      process.exitCode = code;
+    }
+  }),
+);

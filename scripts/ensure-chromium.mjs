@@ -47,13 +47,20 @@ function aptGet(args) {
 let chromium = find();
 if (!chromium) {
   if (process.getuid?.() === 0 && onPath('apt-get')) {
-    console.log('No Chromium found: installing Debian\'s chromium package for the end-to-end tests (apt-get install chromium)…');
+    console.log(
+      "No Chromium found: installing Debian's chromium package for the end-to-end tests (apt-get install chromium)…",
+    );
     aptGet(['update', '-qq']);
     aptGet(['install', '-y', '-qq', 'chromium']);
     chromium = find();
-    if (!chromium) fail(`the chromium package is installed but none of ${CHROMIUM_CANDIDATES.join(', ')} is executable. ${CHROMIUM_HINT}`);
+    if (!chromium)
+      fail(
+        `the chromium package is installed but none of ${CHROMIUM_CANDIDATES.join(', ')} is executable. ${CHROMIUM_HINT}`,
+      );
   } else {
-    fail(`no Chromium found (CHROMIUM_PATH is not set; looked at ${CHROMIUM_CANDIDATES.join(', ')}). The end-to-end tests run in the system Chromium and never download a browser. ${CHROMIUM_HINT}`);
+    fail(
+      `no Chromium found (CHROMIUM_PATH is not set; looked at ${CHROMIUM_CANDIDATES.join(', ')}). The end-to-end tests run in the system Chromium and never download a browser. ${CHROMIUM_HINT}`,
+    );
   }
 }
 console.log(`Chromium: ${chromium}`);

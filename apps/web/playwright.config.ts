@@ -7,7 +7,10 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.join(os.tmpdir(), `timbro-e2e-${process.pid}`);
 // The system Chromium, found as scripts/ensure-chromium.mjs (run by `npm run e2e`) finds it; never a downloaded one.
 const chromium = findChromium();
-if (!chromium) throw new Error(`No Chromium found for the end-to-end tests (\`npm run e2e\` installs it when run as root). ${CHROMIUM_HINT}`);
+if (!chromium)
+  throw new Error(
+    `No Chromium found for the end-to-end tests (\`npm run e2e\` installs it when run as root). ${CHROMIUM_HINT}`,
+  );
 
 export default defineConfig({
   testDir: './e2e',
@@ -22,7 +25,15 @@ export default defineConfig({
     timezoneId: 'Europe/Rome',
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   webServer: {
@@ -31,6 +42,14 @@ export default defineConfig({
     url: `http://localhost:${port}/api/v1/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', JOBS: 'true', SEED_DEMO: 'true', PUBLIC_URL: `http://localhost:${port}` },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      JOBS: 'true',
+      SEED_DEMO: 'true',
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
   },
 });

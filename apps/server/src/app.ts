@@ -9,7 +9,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE_PATH, ErrorCode, apiMsg, configureZodItalian } from '@timbro/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config/env';
 import type { AppDeps } from './deps';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -124,7 +129,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
   }
 
-  await app.register(requestContext, { db: deps.db, cookieSecure: deps.config.cookieSecure, getSecret: () => deps.secret });
+  await app.register(requestContext, {
+    db: deps.db,
+    cookieSecure: deps.config.cookieSecure,
+    getSecret: () => deps.secret,
+  });
 
   await app.register(
     async (api) => {

@@ -22,7 +22,12 @@ export interface CreateAdminResult {
 export async function createAdmin(db: Db, publicUrl: string, args: string[]): Promise<CreateAdminResult> {
   const { values } = parseArgs({
     args,
-    options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' }, 'fiscal-code': { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      'fiscal-code': { type: 'string' },
+    },
   });
   const email = values.email?.trim().toLowerCase() ?? '';
   const fiscalCode = normalizeCodiceFiscale(values['fiscal-code'] ?? '');
@@ -31,7 +36,10 @@ export async function createAdmin(db: Db, publicUrl: string, args: string[]): Pr
   if (!values['first-name'] || !values['last-name']) throw new Error('--first-name and --last-name are required');
   const token = randomToken();
   const userId = await db.transaction(async (tx) => {
-    const existing = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+    const existing = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
     if (existing.length > 0) throw new Error(`A user with e-mail ${email} already exists.`);
     const [u] = await tx
       .insert(users)

@@ -21,7 +21,9 @@ async function main() {
   const logger = {
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+    ...(config.isProduction
+      ? {}
+      : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
   };
   const database = await openConfiguredDatabase(config);
   const deps = await createDeps(config, database);

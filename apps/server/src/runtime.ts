@@ -3,7 +3,13 @@ import type { Config } from './config/env';
 import { openDatabase, type Database } from './db/client';
 import type { AppDeps } from './deps';
 import { startJobs, type JobDefinition, type JobLogger, type Jobs } from './lib/jobs';
-import { configureMailLogging, createTransport, deliverPendingMail, redactExpiredMailBodies, SENSITIVE_MAIL_RETENTION_DAYS } from './lib/mail';
+import {
+  configureMailLogging,
+  createTransport,
+  deliverPendingMail,
+  redactExpiredMailBodies,
+  SENSITIVE_MAIL_RETENTION_DAYS,
+} from './lib/mail';
 import { sweepRateLimits } from './lib/rate-limit';
 import { sweepLoginFailures } from './modules/auth/auth.repository';
 import { loadSessionSecret } from './lib/secrets';

@@ -1,10 +1,32 @@
 // Longer than ~300 lines on purpose: it is the demo data (two companies, their people, contracts, punches and
 // requests) written out in one place, read top to bottom; splitting it would scatter one story.
-import { addDays, expandHolidays, generateCodiceFiscale, isoWeekday, italianCheckLetter, localToUtc } from '@timbro/shared';
+import {
+  addDays,
+  expandHolidays,
+  generateCodiceFiscale,
+  isoWeekday,
+  italianCheckLetter,
+  localToUtc,
+} from '@timbro/shared';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from './lib/passwords';
 import type { Db } from './db/client';
-import { contractAccruals, contracts, contractTimeSlots, holidays, justificationRequests, justifications, punches, templateDays, templateDaySlots, templateWeekDays, templateWeeks, userInfos, users, workspaces } from './db/schema';
+import {
+  contractAccruals,
+  contracts,
+  contractTimeSlots,
+  holidays,
+  justificationRequests,
+  justifications,
+  punches,
+  templateDays,
+  templateDaySlots,
+  templateWeekDays,
+  templateWeeks,
+  userInfos,
+  users,
+  workspaces,
+} from './db/schema';
 import { workspaceScope } from './db/scope';
 import { syncContractAccruals } from './modules/accruals/accruals.service';
 import { ensureWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
@@ -87,7 +109,16 @@ async function seedAttendance(
 ) {
   const today = todayIn(timeZone);
   const from = addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 8) + '01';
-  const holidayDates = new Set(expandHolidays(await q.select().from(holidays).where(sql`${holidays.workspaceId} = ${workspaceId}`), from, addDays(today, 14)).map((h) => h.date));
+  const holidayDates = new Set(
+    expandHolidays(
+      await q
+        .select()
+        .from(holidays)
+        .where(sql`${holidays.workspaceId} = ${workspaceId}`),
+      from,
+      addDays(today, 14),
+    ).map((h) => h.date),
+  );
   const workingDays = (a: string, b: string) => {
     const out: string[] = [];
     for (let d = a; d <= b; d = addDays(d, 1)) if (isoWeekday(d) <= 5 && !holidayDates.has(d)) out.push(d);
@@ -103,8 +134,24 @@ async function seedAttendance(
   for (const [i, e] of employees.entries()) {
     const rnd = prng(i * 7919 + 17);
     const absent = new Set<string>();
-    const request = (date: string, code: string, status: 'open' | 'approved', extra: Partial<typeof justificationRequests.$inferInsert>) =>
-      requestRows.push({ workspaceId, userInfoId: e.id, justificationId: byCode(code), date, category: 'regular', wholeDay: true, amount: 1, status, decidedAt: status === 'approved' ? at(date, 480) : null, ...extra });
+    const request = (
+      date: string,
+      code: string,
+      status: 'open' | 'approved',
+      extra: Partial<typeof justificationRequests.$inferInsert>,
+    ) =>
+      requestRows.push({
+        workspaceId,
+        userInfoId: e.id,
+        justificationId: byCode(code),
+        date,
+        category: 'regular',
+        wholeDay: true,
+        amount: 1,
+        status,
+        decidedAt: status === 'approved' ? at(date, 480) : null,
+        ...extra,
+      });
     let earlyExit: string | null = null;
     if (lastMonth.length > 6 && (i % 4 === 0 || e.isMario)) {
       for (const d of lastMonth.slice(3, 5)) {
@@ -113,7 +160,13 @@ async function seedAttendance(
       }
     } else if (lastMonth.length > 10 && i % 4 === 1 && !e.partTime) {
       earlyExit = lastMonth[9]!;
-      request(earlyExit, 'ROL', 'approved', { wholeDay: false, startsAtMinutes: 960, endsAtMinutes: 1080, amount: 2, note: 'Visita medica' });
+      request(earlyExit, 'ROL', 'approved', {
+        wholeDay: false,
+        startsAtMinutes: 960,
+        endsAtMinutes: 1080,
+        amount: 2,
+        note: 'Visita medica',
+      });
     } else if (thisMonth.length > 2 && i % 4 === 2) {
       request(thisMonth[1]!, 'MAL', 'approved', { certificateCode: `${String(100000 + i * 4271).slice(0, 6)}AB` });
       absent.add(thisMonth[1]!);
@@ -125,8 +178,25 @@ async function seedAttendance(
     for (const d of past) {
       if (absent.has(d)) continue;
       const pair = (start: number, end: number, withExit = true) => {
-        punchRows.push({ workspaceId, userInfoId: e.id, at: at(d, start), timeZone, localDate: d, direction: 'in', source: 'web' });
-        if (withExit) punchRows.push({ workspaceId, userInfoId: e.id, at: at(d, end), timeZone, localDate: d, direction: 'out', source: 'web' });
+        punchRows.push({
+          workspaceId,
+          userInfoId: e.id,
+          at: at(d, start),
+          timeZone,
+          localDate: d,
+          direction: 'in',
+          source: 'web',
+        });
+        if (withExit)
+          punchRows.push({
+            workspaceId,
+            userInfoId: e.id,
+            at: at(d, end),
+            timeZone,
+            localDate: d,
+            direction: 'out',
+            source: 'web',
+          });
       };
       if (e.partTime) {
         pair(480 + rnd(-10, 6), 720 + rnd(-3, 12), d !== forgotten);
@@ -218,12 +288,25 @@ export async function seedDemo(db: Db): Promise<boolean> {
       });
       const [u] = await tx
         .insert(users)
-        .values({ email, passwordHash, firstName: p.first, lastName: p.last, fiscalCode, emailVerifiedAt: new Date(), fiscalCodeVerifiedAt: new Date(), ...extra })
+        .values({
+          email,
+          passwordHash,
+          firstName: p.first,
+          lastName: p.last,
+          fiscalCode,
+          emailVerifiedAt: new Date(),
+          fiscalCodeVerifiedAt: new Date(),
+          ...extra,
+        })
         .returning();
       return u!;
     };
     // The employee record carries the names and fiscal code the workspace shows (ADR 0015).
-    const record = (u: typeof users.$inferSelect) => ({ firstName: u.firstName, lastName: u.lastName, fiscalCode: u.fiscalCode });
+    const record = (u: typeof users.$inferSelect) => ({
+      firstName: u.firstName,
+      lastName: u.lastName,
+      fiscalCode: u.fiscalCode,
+    });
     const employeeInfo = (p: Person, workspaceDomain: string) => ({
       workEmail: `${slug(p.first)}.${slug(p.last)}@${workspaceDomain}`,
       pec: `${slug(p.first)}.${slug(p.last)}@pec.it`,
@@ -243,7 +326,15 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { first: 'Anna', last: 'Bianchi', sex: 'F', birth: '1980-02-12', belfiore: 'F205', birthplace: 'Milano' },
       'admin@demo.timbro.it',
     );
-    await tx.insert(userInfos).values({ workspaceId: demo!.id, userId: admin.id, ...record(admin), isAdmin: true, workEmail: 'admin@demo.timbro.it' });
+    await tx
+      .insert(userInfos)
+      .values({
+        workspaceId: demo!.id,
+        userId: admin.id,
+        ...record(admin),
+        isAdmin: true,
+        workEmail: 'admin@demo.timbro.it',
+      });
     const accountant = await makeUser(
       { first: 'Carlo', last: 'Conti', sex: 'M', birth: '1970-09-30', belfiore: 'A944', birthplace: 'Bologna' },
       'consulente@demo.timbro.it',
@@ -252,21 +343,54 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { workspaceId: demo!.id, userId: accountant.id, ...record(accountant), isAccountant: true },
       { workspaceId: beta!.id, userId: accountant.id, ...record(accountant), isAccountant: true },
     ]);
-    const mario: Person = { first: 'Mario', last: 'Rossi', sex: 'M', birth: '1985-04-25', belfiore: 'F205', birthplace: 'Milano' };
+    const mario: Person = {
+      first: 'Mario',
+      last: 'Rossi',
+      sex: 'M',
+      birth: '1985-04-25',
+      belfiore: 'F205',
+      birthplace: 'Milano',
+    };
     const marioUser = await makeUser(mario, 'mario.rossi@demo.timbro.it');
-    await tx.insert(userInfos).values({ workspaceId: demo!.id, userId: marioUser.id, ...record(marioUser), isMember: true, ...employeeInfo(mario, 'demo.timbro.it') });
+    await tx
+      .insert(userInfos)
+      .values({
+        workspaceId: demo!.id,
+        userId: marioUser.id,
+        ...record(marioUser),
+        isMember: true,
+        ...employeeInfo(mario, 'demo.timbro.it'),
+      });
     for (const p of DEMO_EMPLOYEES) {
       const u = await makeUser(p, `${slug(p.first)}.${slug(p.last)}@demo.timbro.it`);
-      await tx.insert(userInfos).values({ workspaceId: demo!.id, userId: u.id, ...record(u), isMember: true, ...employeeInfo(p, 'demo.timbro.it') });
+      await tx
+        .insert(userInfos)
+        .values({
+          workspaceId: demo!.id,
+          userId: u.id,
+          ...record(u),
+          isMember: true,
+          ...employeeInfo(p, 'demo.timbro.it'),
+        });
     }
     const betaAdmin = await makeUser(
       { first: 'Beatrice', last: 'Ferri', sex: 'F', birth: '1978-12-01', belfiore: 'H501', birthplace: 'Roma' },
       'admin@beta.timbro.it',
     );
-    await tx.insert(userInfos).values({ workspaceId: beta!.id, userId: betaAdmin.id, ...record(betaAdmin), isAdmin: true });
+    await tx
+      .insert(userInfos)
+      .values({ workspaceId: beta!.id, userId: betaAdmin.id, ...record(betaAdmin), isAdmin: true });
     for (const p of BETA_EMPLOYEES) {
       const u = await makeUser(p, `${slug(p.first)}.${slug(p.last)}@beta.timbro.it`);
-      await tx.insert(userInfos).values({ workspaceId: beta!.id, userId: u.id, ...record(u), isMember: true, ...employeeInfo(p, 'beta.timbro.it') });
+      await tx
+        .insert(userInfos)
+        .values({
+          workspaceId: beta!.id,
+          userId: u.id,
+          ...record(u),
+          isMember: true,
+          ...employeeInfo(p, 'beta.timbro.it'),
+        });
     }
   });
 
@@ -276,23 +400,77 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const scope = workspaceScope(ws.id);
     await db.transaction(async (tx) => {
       await ensureWorkspaceDefaults(tx, scope);
-      const [full] = await tx.insert(templateDays).values({ workspaceId: ws.id, name: 'Giornata standard', description: '9–18 con pausa pranzo' }).returning();
-      await tx.insert(templateDaySlots).values({ workspaceId: ws.id, templateDayId: full!.id, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: 'Ufficio', descriptionColorRgb: '#1A415B' });
-      const [morning] = await tx.insert(templateDays).values({ workspaceId: ws.id, name: 'Mattina', description: 'Part-time 8–12' }).returning();
-      await tx.insert(templateDaySlots).values({ workspaceId: ws.id, templateDayId: morning!.id, startsAtMinutes: 480, endsAtMinutes: 720, description: 'Mattina', descriptionColorRgb: '#E8A33D' });
-      const [week40] = await tx.insert(templateWeeks).values({ workspaceId: ws.id, name: 'Tempo pieno 40 ore', description: 'Lunedì–venerdì 9–18' }).returning();
-      const [week20] = await tx.insert(templateWeeks).values({ workspaceId: ws.id, name: 'Part-time 20 ore', description: 'Lunedì–venerdì 8–12' }).returning();
-      await tx.insert(templateWeekDays).values([
-        ...[1, 2, 3, 4, 5].map((weekday) => ({ workspaceId: ws.id, templateWeekId: week40!.id, weekday, templateDayId: full!.id })),
-        ...[1, 2, 3, 4, 5].map((weekday) => ({ workspaceId: ws.id, templateWeekId: week20!.id, weekday, templateDayId: morning!.id })),
-      ]);
-      const codes = await tx.select().from(justifications).where(sql`${justifications.workspaceId} = ${ws.id}`);
+      const [full] = await tx
+        .insert(templateDays)
+        .values({ workspaceId: ws.id, name: 'Giornata standard', description: '9–18 con pausa pranzo' })
+        .returning();
+      await tx
+        .insert(templateDaySlots)
+        .values({
+          workspaceId: ws.id,
+          templateDayId: full!.id,
+          startsAtMinutes: 540,
+          endsAtMinutes: 1080,
+          pauseStartsAtMinutes: 780,
+          pauseEndsAtMinutes: 840,
+          description: 'Ufficio',
+          descriptionColorRgb: '#1A415B',
+        });
+      const [morning] = await tx
+        .insert(templateDays)
+        .values({ workspaceId: ws.id, name: 'Mattina', description: 'Part-time 8–12' })
+        .returning();
+      await tx
+        .insert(templateDaySlots)
+        .values({
+          workspaceId: ws.id,
+          templateDayId: morning!.id,
+          startsAtMinutes: 480,
+          endsAtMinutes: 720,
+          description: 'Mattina',
+          descriptionColorRgb: '#E8A33D',
+        });
+      const [week40] = await tx
+        .insert(templateWeeks)
+        .values({ workspaceId: ws.id, name: 'Tempo pieno 40 ore', description: 'Lunedì–venerdì 9–18' })
+        .returning();
+      const [week20] = await tx
+        .insert(templateWeeks)
+        .values({ workspaceId: ws.id, name: 'Part-time 20 ore', description: 'Lunedì–venerdì 8–12' })
+        .returning();
+      await tx
+        .insert(templateWeekDays)
+        .values([
+          ...[1, 2, 3, 4, 5].map((weekday) => ({
+            workspaceId: ws.id,
+            templateWeekId: week40!.id,
+            weekday,
+            templateDayId: full!.id,
+          })),
+          ...[1, 2, 3, 4, 5].map((weekday) => ({
+            workspaceId: ws.id,
+            templateWeekId: week20!.id,
+            weekday,
+            templateDayId: morning!.id,
+          })),
+        ]);
+      const codes = await tx
+        .select()
+        .from(justifications)
+        .where(sql`${justifications.workspaceId} = ${ws.id}`);
       const byCode = (code: string) => codes.find((j) => j.code === code)!.id;
       // In the order they were created above (Mario first), so every run gives the same demo variants.
-      const order = [MARIO_EMAIL, ...DEMO_EMPLOYEES.map((p) => personEmail(p, 'demo.timbro.it')), ...BETA_EMPLOYEES.map((p) => personEmail(p, 'beta.timbro.it'))];
-      const employees = (await tx.select().from(userInfos).where(sql`${userInfos.workspaceId} = ${ws.id} and ${userInfos.isMember}`)).sort(
-        (a, b) => order.indexOf(a.workEmail ?? '') - order.indexOf(b.workEmail ?? ''),
-      );
+      const order = [
+        MARIO_EMAIL,
+        ...DEMO_EMPLOYEES.map((p) => personEmail(p, 'demo.timbro.it')),
+        ...BETA_EMPLOYEES.map((p) => personEmail(p, 'beta.timbro.it')),
+      ];
+      const employees = (
+        await tx
+          .select()
+          .from(userInfos)
+          .where(sql`${userInfos.workspaceId} = ${ws.id} and ${userInfos.isMember}`)
+      ).sort((a, b) => order.indexOf(a.workEmail ?? '') - order.indexOf(b.workEmail ?? ''));
       for (const [i, e] of employees.entries()) {
         const partTime = i % 5 === 4;
         const fixedTerm = i % 6 === 5;
@@ -301,15 +479,46 @@ export async function seedDemo(db: Db): Promise<boolean> {
         const endsAt = fixedTerm ? new Date(Date.now() + (10 + i) * 86_400_000).toISOString().slice(0, 10) : null;
         const [c] = await tx
           .insert(contracts)
-          .values({ workspaceId: ws.id, userInfoId: e.id, type: 'fixed', workerType: 'employee', qualification: partTime ? 'Impiegato part-time' : 'Impiegato', ccnlLevel: `${3 + (i % 3)}° livello`, description: 'CCNL Commercio e Terziario', startsAt, endsAt, permanent: endsAt === null })
+          .values({
+            workspaceId: ws.id,
+            userInfoId: e.id,
+            type: 'fixed',
+            workerType: 'employee',
+            qualification: partTime ? 'Impiegato part-time' : 'Impiegato',
+            ccnlLevel: `${3 + (i % 3)}° livello`,
+            description: 'CCNL Commercio e Terziario',
+            startsAt,
+            endsAt,
+            permanent: endsAt === null,
+          })
           .returning();
-        await tx.insert(contractTimeSlots).values(
-          [1, 2, 3, 4, 5].map((weekday) =>
-            partTime
-              ? { workspaceId: ws.id, contractId: c!.id, weekday, startsAtMinutes: 480, endsAtMinutes: 720, description: 'Mattina', descriptionColorRgb: '#E8A33D' }
-              : { workspaceId: ws.id, contractId: c!.id, weekday, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: 'Ufficio', descriptionColorRgb: '#1A415B' },
-          ),
-        );
+        await tx
+          .insert(contractTimeSlots)
+          .values(
+            [1, 2, 3, 4, 5].map((weekday) =>
+              partTime
+                ? {
+                    workspaceId: ws.id,
+                    contractId: c!.id,
+                    weekday,
+                    startsAtMinutes: 480,
+                    endsAtMinutes: 720,
+                    description: 'Mattina',
+                    descriptionColorRgb: '#E8A33D',
+                  }
+                : {
+                    workspaceId: ws.id,
+                    contractId: c!.id,
+                    weekday,
+                    startsAtMinutes: 540,
+                    endsAtMinutes: 1080,
+                    pauseStartsAtMinutes: 780,
+                    pauseEndsAtMinutes: 840,
+                    description: 'Ufficio',
+                    descriptionColorRgb: '#1A415B',
+                  },
+            ),
+          );
         // CCNL Commercio: 26 days of ferie (in days, part-time too), 72 h of ROL and 32 h of ex-festività a year,
         // halved in hours for the 20-hour part-time; twelfths kept with 4 decimals so a year adds up (26.00, 72, 32).
         const accruals = [
@@ -317,10 +526,18 @@ export async function seedDemo(db: Db): Promise<boolean> {
           { justificationId: byCode('ROL'), monthlyIncrease: partTime ? 3 : 6 },
           { justificationId: byCode('EXF'), monthlyIncrease: partTime ? 1.3333 : 2.6667 },
         ];
-        await tx.insert(contractAccruals).values(accruals.map((a) => ({ ...a, workspaceId: ws.id, contractId: c!.id })));
+        await tx
+          .insert(contractAccruals)
+          .values(accruals.map((a) => ({ ...a, workspaceId: ws.id, contractId: c!.id })));
         await syncContractAccruals(tx, scope, { id: c!.id, userInfoId: e.id, startsAt, endsAt, accruals }, today);
       }
-      await seedAttendance(tx, ws.id, ws.timeZone, employees.map((e, i) => ({ id: e.id, partTime: i % 5 === 4, isMario: e.workEmail === MARIO_EMAIL })), byCode);
+      await seedAttendance(
+        tx,
+        ws.id,
+        ws.timeZone,
+        employees.map((e, i) => ({ id: e.id, partTime: i % 5 === 4, isMario: e.workEmail === MARIO_EMAIL })),
+        byCode,
+      );
     });
   }
   return true;

@@ -81,7 +81,10 @@ export async function declaredRoutes(ctx: TestContext, plugins: ((deps: AppDeps)
   await app.register(requestContext, { db: ctx.db, cookieSecure: false, getSecret: () => 'x'.repeat(40) });
   for (const plugin of plugins) await app.register(plugin(ctx.deps), { prefix: API_BASE_PATH });
   await app.ready();
-  const declared = app.routeDeclarations.map((r) => ({ route: `${r.method} ${r.url.slice(API_BASE_PATH.length)}`, permission: r.permission as Permission | 'public' }));
+  const declared = app.routeDeclarations.map((r) => ({
+    route: `${r.method} ${r.url.slice(API_BASE_PATH.length)}`,
+    permission: r.permission as Permission | 'public',
+  }));
   await app.close();
   return declared.sort((a, b) => a.route.localeCompare(b.route));
 }
@@ -109,7 +112,11 @@ export function useAccessContext() {
 export function sendAccess(t: AccessTable, r: AccessRoute, call: Call, session: Session | null) {
   const ctx = t.ctx();
   const workspace = t.workspace?.() ?? ctx.ws.demo;
-  return ctx.request(methodOf(r), call.url, call.body, { session, workspace: session ? workspace : null, ...(call.query ? { query: call.query } : {}) });
+  return ctx.request(methodOf(r), call.url, call.body, {
+    session,
+    workspace: session ? workspace : null,
+    ...(call.query ? { query: call.query } : {}),
+  });
 }
 
 /** The foreign calls of a table made by one role, in the shape `expectForeignRecordsHidden` takes. */
@@ -150,7 +157,10 @@ export function describeAccessTable(t: AccessTable, more?: () => void) {
       const session = t.sessions();
       const refused = WORKSPACE_ROLES.filter((role) => !r.grants.includes(role));
       for (const role of refused) {
-        expect(expectError(await sendAccess(t, r, r.call(), session[role]), 403, 'FORBIDDEN').message, `${r.route} as ${role}`).toBeTruthy();
+        expect(
+          expectError(await sendAccess(t, r, r.call(), session[role]), 403, 'FORBIDDEN').message,
+          `${r.route} as ${role}`,
+        ).toBeTruthy();
         expectError(await sendAccess(t, r, (r.probe ?? r.call)(), session[role]), 403, 'FORBIDDEN');
       }
     });

@@ -60,14 +60,23 @@ beforeAll(async () => {
   ids['mario.rossi'] = (await membershipOf(ctx, 'mario.rossi@demo.timbro.it', ctx.ws.demo))!.id;
   ids.admin = (await membershipOf(ctx, 'admin@demo.timbro.it', ctx.ws.demo))!.id;
   paoloId = (await membershipOf(ctx, 'paolo.lombardi@beta.timbro.it', ctx.ws.beta))!.id;
-  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo))) J[j.code] = j.id;
-  betaFer = (await ctx.db.select().from(justifications).where(and(eq(justifications.workspaceId, ctx.ws.beta), eq(justifications.code, 'FER'))))[0]!.id;
+  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo)))
+    J[j.code] = j.id;
+  betaFer = (
+    await ctx.db
+      .select()
+      .from(justifications)
+      .where(and(eq(justifications.workspaceId, ctx.ws.beta), eq(justifications.code, 'FER')))
+  )[0]!.id;
 
   // The seeded contracts the tests compare against (as contracts.routes.test.ts reads them).
-  const list = async (query: Record<string, string>) => (await ctx.get('/admin/contract', { ...asAdmin(), query })).json().items as Contract[];
+  const list = async (query: Record<string, string>) =>
+    (await ctx.get('/admin/contract', { ...asAdmin(), query })).json().items as Contract[];
   marioSeeded = ((await ctx.get(`/admin/user/${ids['mario.rossi']}/contract`, asAdmin())).json() as Contract[])[0]!;
   endingOther = (await list({ filter: 'expiring', sort: 'endsAt' })).find((c) => c.userInfoId !== ids['mario.rossi'])!;
-  fullTime = (await list({ filter: 'all' })).filter((c) => c.permanent && c.weeklyMinutes === 2400 && c.userInfoId !== ids['mario.rossi'])[0]!;
+  fullTime = (await list({ filter: 'all' })).filter(
+    (c) => c.permanent && c.weeklyMinutes === 2400 && c.userInfoId !== ids['mario.rossi'],
+  )[0]!;
   expect(marioSeeded && endingOther && fullTime).toBeTruthy();
 
   // Mario's seasonal contract before his seeded one: 7 months of 6 days of ferie and 8 hours of ROL (2020).
@@ -80,7 +89,10 @@ beforeAll(async () => {
       startsAt: '2020-06-16',
       endsAt: '2020-12-31',
       permanent: false,
-      justificationAccruals: [{ justificationId: J.FER, monthlyIncrease: 6 }, { justificationId: J.ROL, monthlyIncrease: 8 }],
+      justificationAccruals: [
+        { justificationId: J.FER, monthlyIncrease: 6 },
+        { justificationId: J.ROL, monthlyIncrease: 8 },
+      ],
       timeSlots: [{ weekday: 1, startsAtMinutes: 480, endsAtMinutes: 720 }],
     },
     asAdmin(),
@@ -90,7 +102,15 @@ beforeAll(async () => {
   // A permanent contract starting the day after `endingOther` ends, with ferie only.
   const future = await ctx.post(
     `/admin/user/${endingOther.userInfoId}/contract`,
-    { type: 'fixed', workerType: 'employee', startsAt: addDays(endingOther.endsAt!, 1), endsAt: null, permanent: true, justificationAccruals: [{ justificationId: J.FER, monthlyIncrease: 2.166666 }], timeSlots: [{ weekday: 1, startsAtMinutes: 540, endsAtMinutes: 1080 }] },
+    {
+      type: 'fixed',
+      workerType: 'employee',
+      startsAt: addDays(endingOther.endsAt!, 1),
+      endsAt: null,
+      permanent: true,
+      justificationAccruals: [{ justificationId: J.FER, monthlyIncrease: 2.166666 }],
+      timeSlots: [{ weekday: 1, startsAtMinutes: 540, endsAtMinutes: 1080 }],
+    },
     asAdmin(),
   );
   expect(future.statusCode, future.body).toBe(200);
@@ -100,7 +120,11 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({ session, workspace: ctx.ws.demo, ...(query ? { query } : {}) });
+const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
+  session,
+  workspace: ctx.ws.demo,
+  ...(query ? { query } : {}),
+});
 const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
 const ledgerOf = (contractId: string) => contractLedger(ctx, contractId);
 const wholeLedger = () => wholeAccrualLedger(ctx);
@@ -118,7 +142,9 @@ describe('the accrual sync (syncContractAccruals / syncAllAccruals)', () => {
     expect(await wholeLedger()).toEqual(before);
     const keys = before.map((e) => `${e.contractId}|${e.justificationId}|${e.period}`);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(before.every((e) => e.contractId !== null && e.period !== null && e.date === monthBounds(e.period).last)).toBe(true);
+    expect(
+      before.every((e) => e.contractId !== null && e.period !== null && e.date === monthBounds(e.period).last),
+    ).toBe(true);
 
     // One contract on its own, twice.
     const scope = workspaceScope(ctx.ws.demo);
@@ -144,10 +170,19 @@ describe('the accrual sync (syncContractAccruals / syncAllAccruals)', () => {
     // Exactly the new month was added, for every contract with accruals that counts it, with the planned amount.
     const added = after.filter((e) => !before.some((b) => b.id === e.id));
     expect(added.every((e) => e.period === ym && e.date === last)).toBe(true);
-    const rows = await ctx.db.select({ c: contracts, a: contractAccruals }).from(contractAccruals).innerJoin(contracts, eq(contracts.id, contractAccruals.contractId));
-    const expected = rows.flatMap((r) => plannedAccruals(r.c, r.a.monthlyIncrease, ym).filter((p) => p.period === ym).map((p) => ({ contractId: r.c.id, justificationId: r.a.justificationId, amount: p.amount })));
+    const rows = await ctx.db
+      .select({ c: contracts, a: contractAccruals })
+      .from(contractAccruals)
+      .innerJoin(contracts, eq(contracts.id, contractAccruals.contractId));
+    const expected = rows.flatMap((r) =>
+      plannedAccruals(r.c, r.a.monthlyIncrease, ym)
+        .filter((p) => p.period === ym)
+        .map((p) => ({ contractId: r.c.id, justificationId: r.a.justificationId, amount: p.amount })),
+    );
     const key = (x: { contractId: string | null; justificationId: string }) => `${x.contractId}|${x.justificationId}`;
-    expect(added.map((e) => `${key(e)}|${e.amount}`).sort()).toEqual(expected.map((x) => `${key(x)}|${x.amount}`).sort());
+    expect(added.map((e) => `${key(e)}|${e.amount}`).sort()).toEqual(
+      expected.map((x) => `${key(x)}|${x.amount}`).sort(),
+    );
     // A permanent full-time contract: 2.16 or 2.17 days of ferie a month, so that the year so far is exactly
     // round2(months × 2.1667); 6 h of ROL; 2.66 or 2.67 h of ex-festività.
     const full = added.filter((e) => e.contractId === fullTime.id);
@@ -156,8 +191,12 @@ describe('the accrual sync (syncContractAccruals / syncAllAccruals)', () => {
     expect([2.16, 2.17]).toContain(amountOf('FER'));
     expect([2.66, 2.67]).toContain(amountOf('EXF'));
     expect(amountOf('ROL')).toBe(6);
-    const monthsThisYear = Number(ym.slice(5, 7)) - (fullTime.startsAt.slice(0, 4) === ym.slice(0, 4) ? Number(fullTime.startsAt.slice(5, 7)) - 1 : 0);
-    const ferThisYear = after.filter((e) => e.contractId === fullTime.id && e.justificationId === J.FER && e.period!.startsWith(ym.slice(0, 4)));
+    const monthsThisYear =
+      Number(ym.slice(5, 7)) -
+      (fullTime.startsAt.slice(0, 4) === ym.slice(0, 4) ? Number(fullTime.startsAt.slice(5, 7)) - 1 : 0);
+    const ferThisYear = after.filter(
+      (e) => e.contractId === fullTime.id && e.justificationId === J.FER && e.period!.startsWith(ym.slice(0, 4)),
+    );
     expect(ferThisYear).toHaveLength(monthsThisYear);
     expect(sum(ferThisYear)).toBe(Math.round(monthsThisYear * 216.67) / 100);
     // The future contract starts the day after another ends: its first month only if it covers 15 days or more.
@@ -177,7 +216,8 @@ describe('the accrual sync (syncContractAccruals / syncAllAccruals)', () => {
   });
 });
 
-const balances = (userInfoId: string, date?: string, session: Session = admin) => accrualBalances(ctx, inDemo(session, date ? { date } : undefined), userInfoId);
+const balances = (userInfoId: string, date?: string, session: Session = admin) =>
+  accrualBalances(ctx, inDemo(session, date ? { date } : undefined), userInfoId);
 const byCode = (b: Balances) => Object.fromEntries(b.balances.map((x) => [x.justification.code, x]));
 /** Month ends from the start month up to `date`. */
 function monthEndsUpTo(fromYm: string, date: string) {
@@ -195,8 +235,11 @@ describe('GET /admin/user/{id}/accrual', () => {
     expectError(badDate, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(badDate)).toEqual({ date: 'Data non valida (formato AAAA-MM-GG)' });
     expectError(await ctx.get(url, inDemo(member)), 403, 'FORBIDDEN');
-    for (const s of [admin, accountant]) await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'GET', url: `/admin/user/${paoloId}/accrual` }]);
-    expect(expectError(await ctx.get(`/admin/user/${randomUUID()}/accrual`, asAdmin()), 404, 'NOT_FOUND').message).toBe('Utente non trovato');
+    for (const s of [admin, accountant])
+      await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'GET', url: `/admin/user/${paoloId}/accrual` }]);
+    expect(expectError(await ctx.get(`/admin/user/${randomUUID()}/accrual`, asAdmin()), 404, 'NOT_FOUND').message).toBe(
+      'Utente non trovato',
+    );
   });
 
   it('the balance at a date and the entries behind it, newest first; later entries are left out', async () => {
@@ -205,7 +248,13 @@ describe('GET /admin/user/{id}/accrual', () => {
     expect(end2020.date).toBe('2020-12-31');
     expect(end2020.balances.map((b) => b.justification.code)).toEqual(['FER', 'ROL']);
     const fer = byCode(end2020).FER!;
-    expect(fer).toMatchObject({ justification: { id: J.FER, code: 'FER', name: 'Ferie', unit: 'day' }, balance: 42, accrued: 42, adjusted: 0, used: 0 });
+    expect(fer).toMatchObject({
+      justification: { id: J.FER, code: 'FER', name: 'Ferie', unit: 'day' },
+      balance: 42,
+      accrued: 42,
+      adjusted: 0,
+      used: 0,
+    });
     expect(fer.entries.map((e) => [e.date, e.amount])).toEqual([
       ['2020-12-31', 6],
       ['2020-11-30', 6],
@@ -215,7 +264,15 @@ describe('GET /admin/user/{id}/accrual', () => {
       ['2020-07-31', 6],
       ['2020-06-30', 6],
     ]);
-    expect(fer.entries[0]).toEqual({ id: expect.any(String), date: '2020-12-31', amount: 6, kind: 'accrual', period: '2020-12', rule: 'Maturazione mensile 6 (7° mese maturato nel 2020)', reason: null });
+    expect(fer.entries[0]).toEqual({
+      id: expect.any(String),
+      date: '2020-12-31',
+      amount: 6,
+      kind: 'accrual',
+      period: '2020-12',
+      rule: 'Maturazione mensile 6 (7° mese maturato nel 2020)',
+      reason: null,
+    });
     expect(byCode(end2020).ROL).toMatchObject({ balance: 56, accrued: 56, justification: { unit: 'hour' } });
 
     // The day before a month's end leaves that month out.
@@ -231,10 +288,14 @@ describe('GET /admin/user/{id}/accrual', () => {
     const inc = Object.fromEntries(marioSeeded.justificationAccruals.map((a) => [a.code, a.monthlyIncrease]));
     // What the seeded contract accrued up to the last month-end passed: each calendar year adds up to round2(n × inc).
     const accrued = (code: string) => {
-      const entries = plannedAccruals(marioSeeded, inc[code]!, monthOf(today)).filter((p) => monthBounds(p.period).last <= today);
+      const entries = plannedAccruals(marioSeeded, inc[code]!, monthOf(today)).filter(
+        (p) => monthBounds(p.period).last <= today,
+      );
       expect(entries).toHaveLength(months);
       const years = new Set(entries.map((p) => p.period.slice(0, 4)));
-      return round([...years].reduce((s, y) => s + round(entries.filter((p) => p.period.startsWith(y)).length * inc[code]!), 0));
+      return round(
+        [...years].reduce((s, y) => s + round(entries.filter((p) => p.period.startsWith(y)).length * inc[code]!), 0),
+      );
     };
     // The demo data gives Mario approved holidays last month: their usage is in the ledger too.
     const used = Object.fromEntries(now.balances.map((b) => [b.justification.code, b.used]));
@@ -243,7 +304,11 @@ describe('GET /admin/user/{id}/accrual', () => {
       ['FER', round(42 + accrued('FER') - used.FER!)],
       ['ROL', round(56 + accrued('ROL') - used.ROL!)],
     ]);
-    expect(byCode(now).FER!.entries.filter((e) => e.kind === 'usage').reduce((s, e) => s - e.amount, 0)).toBe(used.FER);
+    expect(
+      byCode(now)
+        .FER!.entries.filter((e) => e.kind === 'usage')
+        .reduce((s, e) => s - e.amount, 0),
+    ).toBe(used.FER);
     expect(byCode(now).EXF!.entries.filter((e) => e.kind === 'accrual')).toHaveLength(months);
     expect(byCode(now).FER!.entries.every((e) => e.date <= today)).toBe(true);
     expect(await balances(mario, undefined, accountant)).toEqual(now);
@@ -253,7 +318,12 @@ describe('GET /admin/user/{id}/accrual', () => {
 });
 
 describe('POST /admin/user/{id}/accrual-adjustment', () => {
-  const adj = () => ({ justificationId: J.FER!, amount: -2.5, date: '2020-12-15', reason: ' Ferie 2020 godute prima di Timbro ' });
+  const adj = () => ({
+    justificationId: J.FER!,
+    amount: -2.5,
+    date: '2020-12-15',
+    reason: ' Ferie 2020 godute prima di Timbro ',
+  });
 
   it('401, 403 for a member and the accountant, 400 with the Italian messages, 404 for Beta’s employee', async () => {
     const url = `/admin/user/${ids['mario.rossi']}/accrual-adjustment`;
@@ -263,7 +333,15 @@ describe('POST /admin/user/{id}/accrual-adjustment', () => {
       expectError(await ctx.post(url, {}, inDemo(s)), 403, 'FORBIDDEN');
     }
     const cases: [unknown, Record<string, string>][] = [
-      [{}, { justificationId: 'Identificativo non valido', amount: 'Inserisci la quantità (diversa da zero)', date: 'Data non valida (formato AAAA-MM-GG)', reason: 'Indica il motivo della rettifica' }],
+      [
+        {},
+        {
+          justificationId: 'Identificativo non valido',
+          amount: 'Inserisci la quantità (diversa da zero)',
+          date: 'Data non valida (formato AAAA-MM-GG)',
+          reason: 'Indica il motivo della rettifica',
+        },
+      ],
       [{ ...adj(), reason: '   ' }, { reason: 'Indica il motivo della rettifica' }],
       [{ ...adj(), reason: null }, { reason: 'Indica il motivo della rettifica' }],
       [{ ...adj(), reason: 'r'.repeat(301) }, { reason: 'Massimo 300 caratteri' }],
@@ -282,10 +360,20 @@ describe('POST /admin/user/{id}/accrual-adjustment', () => {
     }
     await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
       { method: 'POST', url: `/admin/user/${paoloId}/accrual-adjustment`, body: adj() },
-      { method: 'POST', url: `/admin/user/${paoloId}/accrual-adjustment`, body: { ...adj(), justificationId: betaFer } },
+      {
+        method: 'POST',
+        url: `/admin/user/${paoloId}/accrual-adjustment`,
+        body: { ...adj(), justificationId: betaFer },
+      },
     ]);
-    expect(expectError(await ctx.post(`/admin/user/${randomUUID()}/accrual-adjustment`, adj(), asAdmin()), 404, 'NOT_FOUND').message).toBe('Utente non trovato');
-    const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(accrualEntries).where(eq(accrualEntries.kind, 'adjustment'));
+    expect(
+      expectError(await ctx.post(`/admin/user/${randomUUID()}/accrual-adjustment`, adj(), asAdmin()), 404, 'NOT_FOUND')
+        .message,
+    ).toBe('Utente non trovato');
+    const [row] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(accrualEntries)
+      .where(eq(accrualEntries.kind, 'adjustment'));
     expect(row!.n).toBe(0);
   });
 
@@ -301,18 +389,47 @@ describe('POST /admin/user/{id}/accrual-adjustment', () => {
     expect(byCode(await balances(mario, '2020-12-14')).FER).toMatchObject({ balance: 36, adjusted: 0 });
     const on = byCode(await balances(mario, '2020-12-15')).FER!;
     expect(on).toMatchObject({ balance: 33.5, accrued: 36, adjusted: -2.5, used: 0 });
-    expect(on.entries[0]).toEqual({ id: expect.any(String), date: '2020-12-15', amount: -2.5, kind: 'adjustment', period: null, rule: 'Rettifica manuale', reason: 'Ferie 2020 godute prima di Timbro' });
+    expect(on.entries[0]).toEqual({
+      id: expect.any(String),
+      date: '2020-12-15',
+      amount: -2.5,
+      kind: 'adjustment',
+      period: null,
+      rule: 'Rettifica manuale',
+      reason: 'Ferie 2020 godute prima di Timbro',
+    });
 
     const [entry] = await auditOf(ctx, res);
-    expect(entry).toMatchObject({ workspaceId: ctx.ws.demo, actorUserId: admin.userId, action: 'accrual.adjust', entityType: 'user', entityId: mario });
-    expect(entry!.changes).toEqual({ justificationId: J.FER, amount: -2.5, date: '2020-12-15', reason: 'Ferie 2020 godute prima di Timbro', entryId: on.entries[0]!.id });
+    expect(entry).toMatchObject({
+      workspaceId: ctx.ws.demo,
+      actorUserId: admin.userId,
+      action: 'accrual.adjust',
+      entityType: 'user',
+      entityId: mario,
+    });
+    expect(entry!.changes).toEqual({
+      justificationId: J.FER,
+      amount: -2.5,
+      date: '2020-12-15',
+      reason: 'Ferie 2020 godute prima di Timbro',
+      entryId: on.entries[0]!.id,
+    });
 
     // A future-dated adjustment answers with the balances at its date.
-    const future = await ctx.post(`/admin/user/${mario}/accrual-adjustment`, { justificationId: J.ROL, amount: 1.257, date: '2027-01-15', reason: 'Conguaglio' }, asAdmin());
+    const future = await ctx.post(
+      `/admin/user/${mario}/accrual-adjustment`,
+      { justificationId: J.ROL, amount: 1.257, date: '2027-01-15', reason: 'Conguaglio' },
+      asAdmin(),
+    );
     expect(future.statusCode, future.body).toBe(200);
     const f = future.json() as Balances;
     expect(f.date).toBe('2027-01-15');
-    expect(byCode(f).ROL!.entries[0]).toMatchObject({ date: '2027-01-15', amount: 1.26, kind: 'adjustment', reason: 'Conguaglio' });
+    expect(byCode(f).ROL!.entries[0]).toMatchObject({
+      date: '2027-01-15',
+      amount: 1.26,
+      kind: 'adjustment',
+      reason: 'Conguaglio',
+    });
     expect(byCode(await balances(mario)).ROL!.adjusted).toBe(0);
   });
 });

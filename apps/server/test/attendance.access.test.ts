@@ -10,8 +10,22 @@ import { clock } from '../src/modules/attendance/punches.service';
 import { createOwnRequest } from '../src/modules/attendance/requests.service';
 import type { Membership } from '../src/plugins/request-context';
 import { buildPunch, buildRequest } from './factories';
-import { describeAccessTable, foreignCalls, type AccessRoute, type AccessTable, type WorkspaceRole } from './access-table';
-import { createTestContext, expectError, expectForeignRecordsHidden, fieldErrors, membershipOf, type Session, type TestContext } from './helpers';
+import {
+  describeAccessTable,
+  foreignCalls,
+  type AccessRoute,
+  type AccessTable,
+  type WorkspaceRole,
+} from './access-table';
+import {
+  createTestContext,
+  expectError,
+  expectForeignRecordsHidden,
+  fieldErrors,
+  membershipOf,
+  type Session,
+  type TestContext,
+} from './helpers';
 
 /**
  * Access to every attendance route, table-driven: 401 without a session, 403 for each role the route does not grant
@@ -38,17 +52,45 @@ const RANGE = { from: '2026-06-01', to: '2026-06-07' };
 
 const ROUTES: AccessRoute[] = [
   // Clock-ins and own requests: the employee role only.
-  { route: 'GET /member/clock', grants: ['member'], call: () => ({ url: '/member/clock' }), probe: () => ({ url: '/member/clock' }), probeStatus: 200 },
-  { route: 'POST /member/clock', grants: ['member'], call: () => ({ url: '/member/clock', body: { direction: 'in' } }), probe: () => ({ url: '/member/clock', body: {} }), probeStatus: 400 },
-  { route: 'GET /member/justification-request', grants: ['member'], call: () => ({ url: '/member/justification-request' }), probe: () => ({ url: '/member/justification-request' }), probeStatus: 200 },
-  { route: 'POST /member/justification-request', grants: ['member'], call: () => ({ url: '/member/justification-request', body: REQUEST() }), probe: () => ({ url: '/member/justification-request', body: {} }), probeStatus: 400 },
+  {
+    route: 'GET /member/clock',
+    grants: ['member'],
+    call: () => ({ url: '/member/clock' }),
+    probe: () => ({ url: '/member/clock' }),
+    probeStatus: 200,
+  },
+  {
+    route: 'POST /member/clock',
+    grants: ['member'],
+    call: () => ({ url: '/member/clock', body: { direction: 'in' } }),
+    probe: () => ({ url: '/member/clock', body: {} }),
+    probeStatus: 400,
+  },
+  {
+    route: 'GET /member/justification-request',
+    grants: ['member'],
+    call: () => ({ url: '/member/justification-request' }),
+    probe: () => ({ url: '/member/justification-request' }),
+    probeStatus: 200,
+  },
+  {
+    route: 'POST /member/justification-request',
+    grants: ['member'],
+    call: () => ({ url: '/member/justification-request', body: REQUEST() }),
+    probe: () => ({ url: '/member/justification-request', body: {} }),
+    probeStatus: 400,
+  },
   {
     route: 'POST /member/justification-request/:id',
     grants: ['member'],
     call: () => ({ url: `/member/justification-request/${demoRequestId}`, body: REQUEST() }),
     probe: () => ({ url: '/member/justification-request/x', body: REQUEST() }),
     probeStatus: 400,
-    foreign: { as: 'member', call: () => ({ url: `/member/justification-request/${betaRequestId}`, body: REQUEST() }), message: 'Richiesta non trovata' },
+    foreign: {
+      as: 'member',
+      call: () => ({ url: `/member/justification-request/${betaRequestId}`, body: REQUEST() }),
+      message: 'Richiesta non trovata',
+    },
   },
   {
     route: 'POST /member/justification-request/:id/move',
@@ -56,7 +98,11 @@ const ROUTES: AccessRoute[] = [
     call: () => ({ url: `/member/justification-request/${demoRequestId}/move`, body: { days: 1 } }),
     probe: () => ({ url: `/member/justification-request/${demoRequestId}/move`, body: { days: 2 } }),
     probeStatus: 400,
-    foreign: { as: 'member', call: () => ({ url: `/member/justification-request/${betaRequestId}/move`, body: { days: 1 } }), message: 'Richiesta non trovata' },
+    foreign: {
+      as: 'member',
+      call: () => ({ url: `/member/justification-request/${betaRequestId}/move`, body: { days: 1 } }),
+      message: 'Richiesta non trovata',
+    },
   },
   {
     route: 'DELETE /member/justification-request/:id',
@@ -64,11 +110,21 @@ const ROUTES: AccessRoute[] = [
     call: () => ({ url: `/member/justification-request/${demoRequestId}` }),
     probe: () => ({ url: '/member/justification-request/x' }),
     probeStatus: 400,
-    foreign: { as: 'member', call: () => ({ url: `/member/justification-request/${betaRequestId}` }), message: 'Richiesta non trovata' },
+    foreign: {
+      as: 'member',
+      call: () => ({ url: `/member/justification-request/${betaRequestId}` }),
+      message: 'Richiesta non trovata',
+    },
   },
 
   // Requests, admin side: the accountant may read, only the admin writes and decides.
-  { route: 'GET /admin/justification-request', grants: ['admin', 'accountant'], call: () => ({ url: '/admin/justification-request' }), probe: () => ({ url: '/admin/justification-request' }), probeStatus: 200 },
+  {
+    route: 'GET /admin/justification-request',
+    grants: ['admin', 'accountant'],
+    call: () => ({ url: '/admin/justification-request' }),
+    probe: () => ({ url: '/admin/justification-request' }),
+    probeStatus: 200,
+  },
   {
     route: 'POST /admin/justification-request',
     grants: ['admin'],
@@ -82,7 +138,11 @@ const ROUTES: AccessRoute[] = [
     call: () => ({ url: '/admin/justification-request/approve', body: { ids: [demoRequestId] } }),
     probe: () => ({ url: '/admin/justification-request/approve', body: { ids: [] } }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: '/admin/justification-request/approve', body: { ids: [betaRequestId] } }), message: 'Richiesta non trovata' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: '/admin/justification-request/approve', body: { ids: [betaRequestId] } }),
+      message: 'Richiesta non trovata',
+    },
   },
   {
     route: 'POST /admin/justification-request/reject',
@@ -90,7 +150,11 @@ const ROUTES: AccessRoute[] = [
     call: () => ({ url: '/admin/justification-request/reject', body: { ids: [demoRequestId] } }),
     probe: () => ({ url: '/admin/justification-request/reject', body: { ids: [] } }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: '/admin/justification-request/reject', body: { ids: [betaRequestId] } }), message: 'Richiesta non trovata' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: '/admin/justification-request/reject', body: { ids: [betaRequestId] } }),
+      message: 'Richiesta non trovata',
+    },
   },
   {
     route: 'POST /admin/justification-request/:id',
@@ -98,7 +162,11 @@ const ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/justification-request/${demoRequestId}`, body: REQUEST() }),
     probe: () => ({ url: '/admin/justification-request/x', body: REQUEST() }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/justification-request/${betaRequestId}`, body: REQUEST() }), message: 'Richiesta non trovata' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/justification-request/${betaRequestId}`, body: REQUEST() }),
+      message: 'Richiesta non trovata',
+    },
   },
   {
     route: 'POST /admin/justification-request/:id/move',
@@ -106,7 +174,11 @@ const ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/justification-request/${demoRequestId}/move`, body: { days: 1 } }),
     probe: () => ({ url: `/admin/justification-request/${demoRequestId}/move`, body: { days: 0 } }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/justification-request/${betaRequestId}/move`, body: { days: 1 } }), message: 'Richiesta non trovata' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/justification-request/${betaRequestId}/move`, body: { days: 1 } }),
+      message: 'Richiesta non trovata',
+    },
   },
   {
     route: 'DELETE /admin/justification-request/:id',
@@ -114,7 +186,11 @@ const ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/justification-request/${demoRequestId}` }),
     probe: () => ({ url: '/admin/justification-request/x' }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/justification-request/${betaRequestId}` }), message: 'Richiesta non trovata' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/justification-request/${betaRequestId}` }),
+      message: 'Richiesta non trovata',
+    },
   },
 
   // Punches, admin side.
@@ -124,7 +200,11 @@ const ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/user/${marioId}/punch`, query: RANGE }),
     probe: () => ({ url: `/admin/user/${marioId}/punch`, query: RANGE }),
     probeStatus: 200,
-    foreign: { as: 'accountant', call: () => ({ url: `/admin/user/${paoloId}/punch`, query: RANGE }), message: 'Utente non trovato' },
+    foreign: {
+      as: 'accountant',
+      call: () => ({ url: `/admin/user/${paoloId}/punch`, query: RANGE }),
+      message: 'Utente non trovato',
+    },
   },
   {
     route: 'POST /admin/user/:id/punch',
@@ -132,7 +212,11 @@ const ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/user/${marioId}/punch`, body: PUNCH }),
     probe: () => ({ url: `/admin/user/${marioId}/punch`, body: {} }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/user/${paoloId}/punch`, body: PUNCH }), message: 'Utente non trovato' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/user/${paoloId}/punch`, body: PUNCH }),
+      message: 'Utente non trovato',
+    },
   },
   {
     route: 'POST /admin/punch/:id',
@@ -140,7 +224,11 @@ const ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/punch/${demoPunchId}`, body: PUNCH }),
     probe: () => ({ url: `/admin/punch/${demoPunchId}`, body: {} }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/punch/${betaPunchId}`, body: PUNCH }), message: 'Timbratura non trovata' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/punch/${betaPunchId}`, body: PUNCH }),
+      message: 'Timbratura non trovata',
+    },
   },
   {
     route: 'DELETE /admin/punch/:id',
@@ -148,11 +236,27 @@ const ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/punch/${demoPunchId}`, body: { reason: 'Doppia' } }),
     probe: () => ({ url: `/admin/punch/${demoPunchId}`, body: {} }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/punch/${betaPunchId}`, body: { reason: 'Doppia' } }), message: 'Timbratura non trovata' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/punch/${betaPunchId}`, body: { reason: 'Doppia' } }),
+      message: 'Timbratura non trovata',
+    },
   },
   // Without a multipart file the import answers 400 "Carica un file CSV o Excel": nothing is read or written.
-  { route: 'POST /admin/punch/import/preview', grants: ['admin'], call: () => ({ url: '/admin/punch/import/preview', body: {} }), probe: () => ({ url: '/admin/punch/import/preview', body: {} }), probeStatus: 400 },
-  { route: 'POST /admin/punch/import', grants: ['admin'], call: () => ({ url: '/admin/punch/import', body: {} }), probe: () => ({ url: '/admin/punch/import', body: {} }), probeStatus: 400 },
+  {
+    route: 'POST /admin/punch/import/preview',
+    grants: ['admin'],
+    call: () => ({ url: '/admin/punch/import/preview', body: {} }),
+    probe: () => ({ url: '/admin/punch/import/preview', body: {} }),
+    probeStatus: 400,
+  },
+  {
+    route: 'POST /admin/punch/import',
+    grants: ['admin'],
+    call: () => ({ url: '/admin/punch/import', body: {} }),
+    probe: () => ({ url: '/admin/punch/import', body: {} }),
+    probeStatus: 400,
+  },
 
   // Reads.
   {
@@ -161,10 +265,26 @@ const ROUTES: AccessRoute[] = [
     call: () => ({ url: '/attendance/attendance-data', query: RANGE }),
     probe: () => ({ url: '/attendance/attendance-data', query: RANGE }),
     probeStatus: 200,
-    foreign: { as: 'accountant', call: () => ({ url: '/attendance/attendance-data', query: { ...RANGE, 'user_info_ids[]': [paoloId] } }), message: 'Utente non trovato' },
+    foreign: {
+      as: 'accountant',
+      call: () => ({ url: '/attendance/attendance-data', query: { ...RANGE, 'user_info_ids[]': [paoloId] } }),
+      message: 'Utente non trovato',
+    },
   },
-  { route: 'GET /attendance/user-info/current', grants: ['admin', 'accountant', 'member'], call: () => ({ url: '/attendance/user-info/current' }), probe: () => ({ url: '/attendance/user-info/current' }), probeStatus: 200 },
-  { route: 'GET /attendance/attendance-data/timesheet', grants: ['admin', 'accountant'], call: () => ({ url: '/attendance/attendance-data/timesheet', query: RANGE }), probe: () => ({ url: '/attendance/attendance-data/timesheet', query: RANGE }), probeStatus: 200 },
+  {
+    route: 'GET /attendance/user-info/current',
+    grants: ['admin', 'accountant', 'member'],
+    call: () => ({ url: '/attendance/user-info/current' }),
+    probe: () => ({ url: '/attendance/user-info/current' }),
+    probeStatus: 200,
+  },
+  {
+    route: 'GET /attendance/attendance-data/timesheet',
+    grants: ['admin', 'accountant'],
+    call: () => ({ url: '/attendance/attendance-data/timesheet', query: RANGE }),
+    probe: () => ({ url: '/attendance/attendance-data/timesheet', query: RANGE }),
+    probeStatus: 200,
+  },
   {
     route: 'GET /attendance/attendance-data/timesheet/export',
     grants: ['admin', 'accountant'],
@@ -174,7 +294,14 @@ const ROUTES: AccessRoute[] = [
   },
 ];
 
-const TABLE: AccessTable = { module: 'attendance', routes: ROUTES, ctx: () => ctx, sessions: () => session, plugins: [attendanceRoutes], routeCount: 24 };
+const TABLE: AccessTable = {
+  module: 'attendance',
+  routes: ROUTES,
+  ctx: () => ctx,
+  sessions: () => session,
+  plugins: [attendanceRoutes],
+  routeCount: 24,
+};
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -186,13 +313,25 @@ beforeAll(async () => {
   marioId = (await membershipOf(ctx, 'mario.rossi@demo.timbro.it', ctx.ws.demo))!.id;
   giuliaId = (await membershipOf(ctx, 'giulia.esposito@demo.timbro.it', ctx.ws.demo))!.id;
   paoloId = (await membershipOf(ctx, 'paolo.lombardi@beta.timbro.it', ctx.ws.beta))!.id;
-  const [fer] = await ctx.db.select().from(justifications).where(and(eq(justifications.workspaceId, ctx.ws.demo), eq(justifications.code, 'FER')));
+  const [fer] = await ctx.db
+    .select()
+    .from(justifications)
+    .where(and(eq(justifications.workspaceId, ctx.ws.demo), eq(justifications.code, 'FER')));
   ferId = fer!.id;
   // A pending request of Mario's and one of Paolo's in Beta; a punch each (09:00 in Rome, 07:00 UTC in summer).
-  const request = (workspaceId: string, userInfoId: string) => buildRequest(ctx, workspaceId, userInfoId, { code: 'FER', date: '2026-06-10' });
+  const request = (workspaceId: string, userInfoId: string) =>
+    buildRequest(ctx, workspaceId, userInfoId, { code: 'FER', date: '2026-06-10' });
   demoRequestId = (await request(ctx.ws.demo, marioId)).id;
   betaRequestId = (await request(ctx.ws.beta, paoloId)).id;
-  const punch = async (workspaceId: string, userInfoId: string) => (await buildPunch(ctx, workspaceId, userInfoId, { date: '2026-06-08', time: '09:00', direction: 'in', source: 'import' })).id;
+  const punch = async (workspaceId: string, userInfoId: string) =>
+    (
+      await buildPunch(ctx, workspaceId, userInfoId, {
+        date: '2026-06-08',
+        time: '09:00',
+        direction: 'in',
+        source: 'import',
+      })
+    ).id;
   demoPunchId = await punch(ctx.ws.demo, marioId);
   betaPunchId = await punch(ctx.ws.beta, paoloId);
 });
@@ -212,18 +351,8 @@ describeAccessTable(TABLE, () => {
   });
 
   it('the shared cross-workspace check agrees, for the Demo admin and for Mario', async () => {
-    await expectForeignRecordsHidden(
-      ctx,
-      session.admin,
-      ctx.ws.demo,
-      foreignCalls(TABLE, 'admin'),
-    );
-    await expectForeignRecordsHidden(
-      ctx,
-      session.member,
-      ctx.ws.demo,
-      foreignCalls(TABLE, 'member'),
-    );
+    await expectForeignRecordsHidden(ctx, session.admin, ctx.ws.demo, foreignCalls(TABLE, 'admin'));
+    await expectForeignRecordsHidden(ctx, session.member, ctx.ws.demo, foreignCalls(TABLE, 'member'));
     // And the other way round: Beta's admin does not reach Demo's request or punch.
     await expectForeignRecordsHidden(ctx, betaAdmin, ctx.ws.beta, [
       { method: 'POST', url: '/admin/justification-request/reject', body: { ids: [demoRequestId] } },
@@ -233,29 +362,75 @@ describeAccessTable(TABLE, () => {
 
   it('an unknown id reads exactly like a foreign one', async () => {
     const id = randomUUID();
-    expect(expectError(await ctx.post('/admin/justification-request/reject', { ids: [id] }, { session: session.admin, workspace: ctx.ws.demo }), 404, 'NOT_FOUND').message).toBe('Richiesta non trovata');
-    expect(expectError(await ctx.del(`/member/justification-request/${id}`, { session: session.member, workspace: ctx.ws.demo }), 404, 'NOT_FOUND').message).toBe('Richiesta non trovata');
-    expect(expectError(await ctx.request('DELETE', `/admin/punch/${id}`, { reason: 'x' }, { session: session.admin, workspace: ctx.ws.demo }), 404, 'NOT_FOUND').message).toBe('Timbratura non trovata');
+    expect(
+      expectError(
+        await ctx.post(
+          '/admin/justification-request/reject',
+          { ids: [id] },
+          { session: session.admin, workspace: ctx.ws.demo },
+        ),
+        404,
+        'NOT_FOUND',
+      ).message,
+    ).toBe('Richiesta non trovata');
+    expect(
+      expectError(
+        await ctx.del(`/member/justification-request/${id}`, { session: session.member, workspace: ctx.ws.demo }),
+        404,
+        'NOT_FOUND',
+      ).message,
+    ).toBe('Richiesta non trovata');
+    expect(
+      expectError(
+        await ctx.request(
+          'DELETE',
+          `/admin/punch/${id}`,
+          { reason: 'x' },
+          { session: session.admin, workspace: ctx.ws.demo },
+        ),
+        404,
+        'NOT_FOUND',
+      ).message,
+    ).toBe('Timbratura non trovata');
     // One unknown id among known ones refuses the whole decision: the known request stays pending.
-    expectError(await ctx.post('/admin/justification-request/approve', { ids: [demoRequestId, id] }, { session: session.admin, workspace: ctx.ws.demo }), 404, 'NOT_FOUND');
+    expectError(
+      await ctx.post(
+        '/admin/justification-request/approve',
+        { ids: [demoRequestId, id] },
+        { session: session.admin, workspace: ctx.ws.demo },
+      ),
+      404,
+      'NOT_FOUND',
+    );
     const [demo] = await ctx.db.select().from(justificationRequests).where(eq(justificationRequests.id, demoRequestId));
     expect(demo!.status).toBe('open');
   });
 });
 
 describe('attendance data of other people', () => {
-  const asMario = (query: Record<string, string | string[]>) => ctx.get('/attendance/attendance-data', { session: session.member, workspace: ctx.ws.demo, query });
+  const asMario = (query: Record<string, string | string[]>) =>
+    ctx.get('/attendance/attendance-data', { session: session.member, workspace: ctx.ws.demo, query });
 
   it('an employee reads only their own: a colleague or a group is refused with the Italian text', async () => {
-    for (const query of [{ ...RANGE, 'user_info_ids[]': [giuliaId] }, { ...RANGE, 'user_info_ids[]': [marioId, giuliaId] }, { ...RANGE, group_id: randomUUID() }]) {
-      expect(expectError(await asMario(query), 403, 'FORBIDDEN').message, JSON.stringify(query)).toBe('Puoi vedere solo le tue presenze');
+    for (const query of [
+      { ...RANGE, 'user_info_ids[]': [giuliaId] },
+      { ...RANGE, 'user_info_ids[]': [marioId, giuliaId] },
+      { ...RANGE, group_id: randomUUID() },
+    ]) {
+      expect(expectError(await asMario(query), 403, 'FORBIDDEN').message, JSON.stringify(query)).toBe(
+        'Puoi vedere solo le tue presenze',
+      );
     }
     const own = await asMario({ ...RANGE, 'user_info_ids[]': [marioId] });
     expect(own.statusCode, own.body).toBe(200);
     expect((own.json().users as { userInfo: { id: string } }[]).map((u) => u.userInfo.id)).toEqual([marioId]);
     // The admin and the accountant read anyone of their workspace.
     for (const s of [session.admin, session.accountant]) {
-      const res = await ctx.get('/attendance/attendance-data', { session: s, workspace: ctx.ws.demo, query: { ...RANGE, 'user_info_ids[]': [giuliaId] } });
+      const res = await ctx.get('/attendance/attendance-data', {
+        session: s,
+        workspace: ctx.ws.demo,
+        query: { ...RANGE, 'user_info_ids[]': [giuliaId] },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
   });
@@ -264,7 +439,11 @@ describe('attendance data of other people', () => {
     let res = await asMario({ ...RANGE, mode: 'everything' });
     expectError(res, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(res)).toEqual({ mode: 'Valore non valido' });
-    res = await ctx.get('/attendance/attendance-data/timesheet/export', { session: session.admin, workspace: ctx.ws.demo, query: { ...RANGE, format: 'csv' } });
+    res = await ctx.get('/attendance/attendance-data/timesheet/export', {
+      session: session.admin,
+      workspace: ctx.ws.demo,
+      query: { ...RANGE, format: 'csv' },
+    });
     expectError(res, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(res)).toEqual({ format: 'Valore non valido' });
   });
@@ -289,8 +468,18 @@ describe('a session without an employee record', () => {
     const text = 'Non risulti dipendente di questa azienda';
     const actor = { userId: session.member.userId, userInfoId: null, requestId: 'test' };
     const membership = { ...noRecord(), workspaceId: ctx.ws.demo };
-    const rc: RequestCtx = { scope, actor, timeZone: TZ, membership, roles: [], log: { info() {}, warn() {}, error() {} } };
-    await expect(attendanceData(ctx.deps, rc, false, { ...RANGE, mode: 'all' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: text });
+    const rc: RequestCtx = {
+      scope,
+      actor,
+      timeZone: TZ,
+      membership,
+      roles: [],
+      log: { info() {}, warn() {}, error() {} },
+    };
+    await expect(attendanceData(ctx.deps, rc, false, { ...RANGE, mode: 'all' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: text,
+    });
     await expect(clock(ctx.deps, rc, 'in')).rejects.toMatchObject({ code: 'FORBIDDEN', message: text });
     const input = { ...REQUEST(), category: 'regular' as const, wholeDay: true, certificateCode: null, note: null };
     await expect(createOwnRequest(ctx.deps, rc, input)).rejects.toMatchObject({ code: 'FORBIDDEN', message: text });

@@ -10,7 +10,20 @@ import { describeAccessTable, useAccessContext, type AccessRoute } from './acces
 const t = useAccessContext();
 
 const ROUTES: AccessRoute[] = [
-  { route: 'GET /admin/audit', grants: ['admin'], call: () => ({ url: '/admin/audit', query: { entity_type: 'group' } }), probe: () => ({ url: '/admin/audit', query: { entity_type: 'everything' } }), probeStatus: 400 },
+  {
+    route: 'GET /admin/audit',
+    grants: ['admin'],
+    call: () => ({ url: '/admin/audit', query: { entity_type: 'group' } }),
+    probe: () => ({ url: '/admin/audit', query: { entity_type: 'everything' } }),
+    probeStatus: 400,
+  },
 ];
 
-describeAccessTable({ module: 'audit', routes: ROUTES, ctx: () => t.ctx, sessions: () => t.sessions, plugins: [auditRoutes], routeCount: 1 });
+describeAccessTable({
+  module: 'audit',
+  routes: ROUTES,
+  ctx: () => t.ctx,
+  sessions: () => t.sessions,
+  plugins: [auditRoutes],
+  routeCount: 1,
+});

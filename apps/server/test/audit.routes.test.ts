@@ -32,7 +32,10 @@ beforeAll(async () => {
   ctx = await createTestContext();
   ({ admin, accountant, member, betaAdmin } = await loginDemoRoles(ctx));
   // A trail in both workspaces before the tests write theirs: a group each.
-  for (const [session, workspace, name] of [[admin, ctx.ws.demo, 'Gruppo Demo per il registro'], [betaAdmin, ctx.ws.beta, 'Gruppo Beta per utenti']] as const) {
+  for (const [session, workspace, name] of [
+    [admin, ctx.ws.demo, 'Gruppo Demo per il registro'],
+    [betaAdmin, ctx.ws.beta, 'Gruppo Beta per utenti'],
+  ] as const) {
     const group = await ctx.post('/admin/group', { name }, { session, workspace });
     expect(group.statusCode, group.body).toBe(200);
   }
@@ -42,7 +45,11 @@ afterAll(async () => {
 });
 
 const asAdmin = (): RequestOptions => ({ session: admin, workspace: ctx.ws.demo });
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({ session, workspace: ctx.ws.demo, ...(query ? { query } : {}) });
+const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
+  session,
+  workspace: ctx.ws.demo,
+  ...(query ? { query } : {}),
+});
 const infoId = (email: string, workspace = ctx.ws.demo) => membershipIdOf(ctx, email, workspace);
 const list = (query: Record<string, string> = {}, session: Session = admin) => listUsers(ctx, inDemo(session), query);
 const getUser = (id: string): Promise<User> => userRecord(ctx, asAdmin(), id);
@@ -83,12 +90,18 @@ describe('GET /admin/audit', () => {
     });
 
     const all = (await ctx.get('/admin/audit', inDemo(admin, { per_page: '200' }))).json();
-    const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.workspaceId, ctx.ws.demo));
+    const [count] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(eq(auditLog.workspaceId, ctx.ws.demo));
     expect(all.total).toBe(count!.n);
     const ids = (all.items as { id: number }[]).map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     // Beta's entries stay in Beta.
-    const betaEntries = await ctx.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.workspaceId, ctx.ws.beta));
+    const betaEntries = await ctx.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(eq(auditLog.workspaceId, ctx.ws.beta));
     expect(betaEntries.length).toBeGreaterThan(0);
     expect(ids.some((i) => betaEntries.some((b) => b.id === i))).toBe(false);
     const paged = (await ctx.get('/admin/audit', inDemo(admin, { per_page: '2', page: '2' }))).json();
@@ -100,15 +113,22 @@ describe('GET /admin/audit', () => {
 
   it('no audit entry and no mail for refused writes', async () => {
     const [{ n: before }] = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(auditLog)) as [{ n: number }];
-    const [{ n: mailsBefore }] = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox)) as [{ n: number }];
+    const [{ n: mailsBefore }] = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox)) as [
+      { n: number },
+    ];
     await ctx.post('/admin/user', employee({ email: 'mario.rossi@demo.timbro.it' }), asAdmin());
     await ctx.post('/admin/user', employee({ pec: null }), asAdmin());
     await ctx.post(`/admin/user/${await infoId('admin@demo.timbro.it')}/disable`, {}, asAdmin());
     const [{ n: after }] = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(auditLog)) as [{ n: number }];
-    const [{ n: mailsAfter }] = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox)) as [{ n: number }];
+    const [{ n: mailsAfter }] = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox)) as [
+      { n: number },
+    ];
     expect(after).toBe(before);
     expect(mailsAfter).toBe(mailsBefore);
-    const infos = await ctx.db.select({ id: userInfos.id }).from(userInfos).where(and(eq(userInfos.workspaceId, ctx.ws.demo)));
+    const infos = await ctx.db
+      .select({ id: userInfos.id })
+      .from(userInfos)
+      .where(and(eq(userInfos.workspaceId, ctx.ws.demo)));
     expect(infos.length).toBe((await list()).total);
   });
 });

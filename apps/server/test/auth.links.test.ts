@@ -37,7 +37,8 @@ const login = (username: string, password: string, extra: Record<string, unknown
   ctx.post('/auth/login', { username, password, ...extra });
 
 /** A user invited but without a password yet, with a first-login token valid for a day. */
-const invitedUser = (email: string, firstName: string, lastName: string) => buildInvitedAccount(ctx, email, firstName, lastName);
+const invitedUser = (email: string, firstName: string, lastName: string) =>
+  buildInvitedAccount(ctx, email, firstName, lastName);
 
 /** The token of the newest reset-password mail to `to`. */
 async function resetTokenFromMail(to: string): Promise<string> {
@@ -88,7 +89,10 @@ describe('password reset: POST /auth/forgot-password and /auth/new-password/{tok
     const mail = (await ctx.outbox(email)).find((m) => m.template === 'reset-password')!;
     expect(mail.textBody).toContain(`http://localhost:3000/reset-password/${token}`);
     // Only the hash is stored.
-    const [stored] = await ctx.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.tokenHash, sha256(token)));
+    const [stored] = await ctx.db
+      .select()
+      .from(oneTimeTokens)
+      .where(eq(oneTimeTokens.tokenHash, sha256(token)));
     expect(stored).toMatchObject({ purpose: 'reset', userId: before.userId, usedAt: null });
     // The link lasts RESET_TOKEN_TTL_MINUTES (30) from the request.
     expect(RESET_TOKEN_TTL_MINUTES).toBe(30);
@@ -96,17 +100,26 @@ describe('password reset: POST /auth/forgot-password and /auth/new-password/{tok
     expect(stored!.expiresAt.getTime()).toBeGreaterThanOrEqual(requestedAt + ttlMs - 1000);
     expect(stored!.expiresAt.getTime()).toBeLessThanOrEqual(answeredAt + ttlMs + 1000);
 
-    const mismatch = await ctx.post(`/auth/new-password/${token}`, { password: newPassword, password_confirmation: 'AltraPassword-2026' });
+    const mismatch = await ctx.post(`/auth/new-password/${token}`, {
+      password: newPassword,
+      password_confirmation: 'AltraPassword-2026',
+    });
     expectError(mismatch, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(mismatch)).toEqual({ password_confirmation: 'Le password non corrispondono' });
 
-    const short = await ctx.post(`/auth/new-password/${token}`, { password: 'corta123', password_confirmation: 'corta123' });
+    const short = await ctx.post(`/auth/new-password/${token}`, {
+      password: 'corta123',
+      password_confirmation: 'corta123',
+    });
     expectError(short, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(short)).toEqual({ password: 'La password deve contenere almeno 10 caratteri' });
 
     const missing = await ctx.post(`/auth/new-password/${token}`, {});
     expectError(missing, 400, 'VALIDATION_FAILED');
-    expect(fieldErrors(missing)).toMatchObject({ password: 'Inserisci la password', password_confirmation: 'Conferma la password' });
+    expect(fieldErrors(missing)).toMatchObject({
+      password: 'Inserisci la password',
+      password_confirmation: 'Conferma la password',
+    });
 
     // A reset link is not an invitation link.
     expectError(
@@ -115,20 +128,30 @@ describe('password reset: POST /auth/forgot-password and /auth/new-password/{tok
       'TOKEN_INVALID',
     );
 
-    const ok = await ctx.post(`/auth/new-password/${token}`, { password: newPassword, password_confirmation: newPassword });
+    const ok = await ctx.post(`/auth/new-password/${token}`, {
+      password: newPassword,
+      password_confirmation: newPassword,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: expect.stringMatching(/\S/) });
 
     // Existing sessions are over; the new password works and the old one no longer does.
     expectError(await ctx.get('/user', { session: before }), 401, 'UNAUTHENTICATED');
-    expectError(await ctx.post('/auth/token/refresh', undefined, { session: refreshOnly(before) }), 401, 'UNAUTHENTICATED');
+    expectError(
+      await ctx.post('/auth/token/refresh', undefined, { session: refreshOnly(before) }),
+      401,
+      'UNAUTHENTICATED',
+    );
     expect((await login(email, newPassword)).statusCode).toBe(200);
     expectError(await login(email, DEMO_PASSWORD), 401, 'INVALID_CREDENTIALS');
     // The user is told by e-mail.
     expect((await ctx.outbox(email)).map((m) => m.template)).toContain('password-changed');
 
     // The link works once.
-    const again = await ctx.post(`/auth/new-password/${token}`, { password: 'AncoraUnaltra-2026', password_confirmation: 'AncoraUnaltra-2026' });
+    const again = await ctx.post(`/auth/new-password/${token}`, {
+      password: 'AncoraUnaltra-2026',
+      password_confirmation: 'AncoraUnaltra-2026',
+    });
     expectError(again, 400, 'TOKEN_INVALID');
     expect((await login(email, newPassword)).statusCode).toBe(200);
   });
@@ -143,9 +166,15 @@ describe('password reset: POST /auth/forgot-password and /auth/new-password/{tok
       .where(eq(oneTimeTokens.tokenHash, sha256(token)))
       .returning({ id: oneTimeTokens.id });
     expect(updated).toHaveLength(1);
-    const expired = await ctx.post(`/auth/new-password/${token}`, { password: 'Scaduta-2026-xx', password_confirmation: 'Scaduta-2026-xx' });
+    const expired = await ctx.post(`/auth/new-password/${token}`, {
+      password: 'Scaduta-2026-xx',
+      password_confirmation: 'Scaduta-2026-xx',
+    });
     expectError(expired, 400, 'TOKEN_INVALID');
-    const [row] = await ctx.db.select({ usedAt: oneTimeTokens.usedAt }).from(oneTimeTokens).where(eq(oneTimeTokens.tokenHash, sha256(token)));
+    const [row] = await ctx.db
+      .select({ usedAt: oneTimeTokens.usedAt })
+      .from(oneTimeTokens)
+      .where(eq(oneTimeTokens.tokenHash, sha256(token)));
     expect(row!.usedAt).toBeNull();
   });
 
@@ -167,7 +196,11 @@ describe('POST /auth/first-login/{token}', () => {
     expectError(await login(email, password), 401, 'INVALID_CREDENTIALS');
 
     // An invitation link is not a reset link.
-    expectError(await ctx.post(`/auth/new-password/${token}`, { password, password_confirmation: password }), 400, 'TOKEN_INVALID');
+    expectError(
+      await ctx.post(`/auth/new-password/${token}`, { password, password_confirmation: password }),
+      400,
+      'TOKEN_INVALID',
+    );
 
     const mismatch = await ctx.post(`/auth/first-login/${token}`, { password, password_confirmation: `${password}x` });
     expectError(mismatch, 400, 'VALIDATION_FAILED');
@@ -184,7 +217,11 @@ describe('POST /auth/first-login/{token}', () => {
     expect(loggedIn.json().id).toBe(invited.id);
 
     // Used once only.
-    expectError(await ctx.post(`/auth/first-login/${token}`, { password, password_confirmation: password }), 400, 'TOKEN_INVALID');
+    expectError(
+      await ctx.post(`/auth/first-login/${token}`, { password, password_confirmation: password }),
+      400,
+      'TOKEN_INVALID',
+    );
     const [tok] = await ctx.db
       .select({ usedAt: oneTimeTokens.usedAt })
       .from(oneTimeTokens)
@@ -203,8 +240,13 @@ describe('one-time links: a password set through any link burns the others, and 
     expect((await ctx.post('/auth/forgot-password', { username: email })).statusCode).toBe(200);
     const reset = await resetTokenFromMail(email);
     const first = 'Reimpostata-2026!';
-    expect((await ctx.post(`/auth/new-password/${reset}`, { password: first, password_confirmation: first })).statusCode).toBe(200);
-    const stale = await ctx.post(`/auth/first-login/${invited.token}`, { password: 'DaInvito-2026!', password_confirmation: 'DaInvito-2026!' });
+    expect(
+      (await ctx.post(`/auth/new-password/${reset}`, { password: first, password_confirmation: first })).statusCode,
+    ).toBe(200);
+    const stale = await ctx.post(`/auth/first-login/${invited.token}`, {
+      password: 'DaInvito-2026!',
+      password_confirmation: 'DaInvito-2026!',
+    });
     expectError(stale, 400, 'TOKEN_INVALID');
     const old = await ctx.login(email, first);
     expect((await ctx.get('/user', { session: old })).statusCode).toBe(200);
@@ -219,10 +261,21 @@ describe('one-time links: a password set through any link burns the others, and 
     const password = 'Seconda-2026!';
     const res = await ctx.post(`/auth/new-password/${newer}`, { password, password_confirmation: password });
     expect(res.statusCode, res.body).toBe(200);
-    expectError(await ctx.post(`/auth/new-password/${older}`, { password: 'Terza-2026!!', password_confirmation: 'Terza-2026!!' }), 400, 'TOKEN_INVALID');
+    expectError(
+      await ctx.post(`/auth/new-password/${older}`, {
+        password: 'Terza-2026!!',
+        password_confirmation: 'Terza-2026!!',
+      }),
+      400,
+      'TOKEN_INVALID',
+    );
 
     // The old session is over: its refresh token and its access cookie answer 401.
-    expectError(await ctx.post('/auth/token/refresh', undefined, { session: refreshOnly(old) }), 401, 'UNAUTHENTICATED');
+    expectError(
+      await ctx.post('/auth/token/refresh', undefined, { session: refreshOnly(old) }),
+      401,
+      'UNAUTHENTICATED',
+    );
     expectError(await ctx.get('/user', { session: accessOnly(old) }), 401, 'UNAUTHENTICATED');
     const sessions = await ctx.db
       .select({ revokedAt: authSessions.revokedAt, reason: authSessions.revokedReason })
@@ -232,14 +285,23 @@ describe('one-time links: a password set through any link burns the others, and 
     for (const s of sessions) expect(s).toEqual({ revokedAt: expect.any(Date), reason: 'password_set' });
     expectError(await login(email, first), 401, 'INVALID_CREDENTIALS');
     expect((await login(email, password)).statusCode).toBe(200);
-    const open = await ctx.db.select().from(oneTimeTokens).where(and(eq(oneTimeTokens.userId, invited.id), isNull(oneTimeTokens.usedAt)));
+    const open = await ctx.db
+      .select()
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.userId, invited.id), isNull(oneTimeTokens.usedAt)));
     expect(open).toEqual([]);
   });
 });
 
 describe('POST /auth/register', () => {
   const password = 'Candidato-2026';
-  const fiscalCode = generateCodiceFiscale({ lastName: 'Verdi', firstName: 'Giovanni', birthDate: '1994-07-19', sex: 'M', belfiore: 'F205' });
+  const fiscalCode = generateCodiceFiscale({
+    lastName: 'Verdi',
+    firstName: 'Giovanni',
+    birthDate: '1994-07-19',
+    sex: 'M',
+    belfiore: 'F205',
+  });
   const candidate = {
     first_name: 'Giovanni',
     last_name: 'Verdi',
@@ -250,7 +312,11 @@ describe('POST /auth/register', () => {
   };
 
   it('creates a candidate and logs them in (no workspace roles)', async () => {
-    const res = await ctx.post('/auth/register', { ...candidate, email: 'Giovanni.Verdi@Example.it', fiscal_code: fiscalCode.toLowerCase() });
+    const res = await ctx.post('/auth/register', {
+      ...candidate,
+      email: 'Giovanni.Verdi@Example.it',
+      fiscal_code: fiscalCode.toLowerCase(),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -280,8 +346,18 @@ describe('POST /auth/register', () => {
   });
 
   it('refuses a duplicate e-mail: 409 with X-Error-Message UniqueConstraintViolation', async () => {
-    const other = generateCodiceFiscale({ lastName: 'Neri', firstName: 'Paola', birthDate: '1991-02-03', sex: 'F', belfiore: 'H501' });
-    const res = await ctx.post('/auth/register', { ...candidate, email: 'Mario.Rossi@demo.timbro.it', fiscal_code: other });
+    const other = generateCodiceFiscale({
+      lastName: 'Neri',
+      firstName: 'Paola',
+      birthDate: '1991-02-03',
+      sex: 'F',
+      belfiore: 'H501',
+    });
+    const res = await ctx.post('/auth/register', {
+      ...candidate,
+      email: 'Mario.Rossi@demo.timbro.it',
+      fiscal_code: other,
+    });
     const body = expectError(res, 409, 'CONFLICT');
     expect(res.headers['x-error-message']).toBe('UniqueConstraintViolation');
     expect(body.message).toBe('Questo indirizzo email è già in uso');
@@ -290,14 +366,22 @@ describe('POST /auth/register', () => {
 
   it('refuses an invalid fiscal code (400); a fiscal code claimed by someone else is only a claim: no conflict, no oracle', async () => {
     const wrongCheck = fiscalCode.slice(0, 15) + (fiscalCode.endsWith('A') ? 'B' : 'A');
-    const invalid = await ctx.post('/auth/register', { ...candidate, email: 'altro.candidato@example.it', fiscal_code: wrongCheck });
+    const invalid = await ctx.post('/auth/register', {
+      ...candidate,
+      email: 'altro.candidato@example.it',
+      fiscal_code: wrongCheck,
+    });
     expectError(invalid, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(invalid)).toEqual({ fiscal_code: 'Il codice fiscale non è valido' });
 
     // Someone signs up with Mario's fiscal code: the answer is the same as for any sign-up, Mario's account is untouched
     // and the squatter's code is an untrusted claim (it cannot be found, bound or trusted: ADR 0015).
     const [mario] = await ctx.db.select().from(users).where(eq(users.email, 'mario.rossi@demo.timbro.it'));
-    const squat = await ctx.post('/auth/register', { ...candidate, email: 'altro.candidato@example.it', fiscal_code: mario!.fiscalCode });
+    const squat = await ctx.post('/auth/register', {
+      ...candidate,
+      email: 'altro.candidato@example.it',
+      fiscal_code: mario!.fiscalCode,
+    });
     expect(squat.statusCode, squat.body).toBe(200);
     expect(squat.body).not.toContain('Mario');
     const [squatter] = await ctx.db.select().from(users).where(eq(users.email, 'altro.candidato@example.it'));
@@ -309,8 +393,20 @@ describe('POST /auth/register', () => {
 
   it('sends a verification link: the e-mail and then the fiscal code become trusted; the link works once', async () => {
     const email = 'verifica.candidato@example.it';
-    const cf = generateCodiceFiscale({ lastName: 'Rizzo', firstName: 'Ada', birthDate: '1990-03-04', sex: 'F', belfiore: 'H501' });
-    const res = await ctx.post('/auth/register', { ...candidate, email, fiscal_code: cf, first_name: 'Ada', last_name: 'Rizzo' });
+    const cf = generateCodiceFiscale({
+      lastName: 'Rizzo',
+      firstName: 'Ada',
+      birthDate: '1990-03-04',
+      sex: 'F',
+      belfiore: 'H501',
+    });
+    const res = await ctx.post('/auth/register', {
+      ...candidate,
+      email,
+      fiscal_code: cf,
+      first_name: 'Ada',
+      last_name: 'Rizzo',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().email_verified).toBe(false);
     const mails = (await ctx.outbox(email)).filter((m) => m.template === 'verify-email');
@@ -325,7 +421,12 @@ describe('POST /auth/register', () => {
   });
 
   it('refuses a password from the list of common passwords', async () => {
-    const res = await ctx.post('/auth/register', { ...candidate, email: 'comune@example.it', password: 'password123', password_confirmation: 'password123' });
+    const res = await ctx.post('/auth/register', {
+      ...candidate,
+      email: 'comune@example.it',
+      password: 'password123',
+      password_confirmation: 'password123',
+    });
     expectError(res, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(res)).toEqual({ password: 'Questa password è tra le più usate: scegline una meno prevedibile' });
   });

@@ -39,7 +39,8 @@ afterAll(async () => {
 /** The first message per field path (a field may carry more than one). */
 function firstFieldErrors(res: LightMyRequestResponse): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const e of (res.json() as { errors?: { path: string; message: string }[] }).errors ?? []) out[e.path] ??= e.message;
+  for (const e of (res.json() as { errors?: { path: string; message: string }[] }).errors ?? [])
+    out[e.path] ??= e.message;
   return out;
 }
 
@@ -63,7 +64,8 @@ const login = (username: string, password: string, extra: Record<string, unknown
   ctx.post('/auth/login', { username, password, ...extra });
 
 /** A user invited but without a password yet, with a first-login token valid for a day. */
-const invitedUser = (email: string, firstName: string, lastName: string) => buildInvitedAccount(ctx, email, firstName, lastName);
+const invitedUser = (email: string, firstName: string, lastName: string) =>
+  buildInvitedAccount(ctx, email, firstName, lastName);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -80,7 +82,18 @@ describe('POST /auth/login', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(
-      ['attendance_infos', 'email', 'email_verified', 'first_name', 'fiscal_code', 'id', 'language', 'last_name', 'pending_invitations', 'workspace_roles'].sort(),
+      [
+        'attendance_infos',
+        'email',
+        'email_verified',
+        'first_name',
+        'fiscal_code',
+        'id',
+        'language',
+        'last_name',
+        'pending_invitations',
+        'workspace_roles',
+      ].sort(),
     );
     expect(body).toMatchObject({
       id: await ctx.userId('admin@demo.timbro.it'),
@@ -93,7 +106,14 @@ describe('POST /auth/login', () => {
     });
     expect(body.fiscal_code).toMatch(/^[A-Z0-9]{16}$/);
     expect(body.workspace_roles).toEqual([
-      { workspace_id: ctx.ws.demo, oimmei: false, admin: true, accountant: false, member: false, attendance_auto_approve_request: null },
+      {
+        workspace_id: ctx.ws.demo,
+        oimmei: false,
+        admin: true,
+        accountant: false,
+        member: false,
+        attendance_auto_approve_request: null,
+      },
     ]);
     expect(body.attendance_infos).toEqual([
       {
@@ -138,7 +158,8 @@ describe('POST /auth/login', () => {
     const now = Date.now();
     for (const name of [ACCESS, REFRESH]) {
       const c = cookieOf(persistent, name)!;
-      const persists = (c.maxAge !== undefined && c.maxAge > 0) || (c.expires !== undefined && c.expires.getTime() > now);
+      const persists =
+        (c.maxAge !== undefined && c.maxAge > 0) || (c.expires !== undefined && c.expires.getTime() > now);
       expect(persists, `${name} should be persistent: ${rawSetCookie(persistent, name)}`).toBe(true);
       expect(rawSetCookie(persistent, name)).toMatch(/;\s*(Max-Age=\d+|Expires=)/i);
     }
@@ -166,7 +187,10 @@ describe('POST /auth/login', () => {
     // A blank e-mail: the required message comes first for the field (zod also appends the "valid" message).
     const blank = await login('   ', '');
     expectError(blank, 400, 'VALIDATION_FAILED');
-    expect(firstFieldErrors(blank)).toEqual({ username: "Inserisci l'indirizzo email", password: 'Inserisci la password' });
+    expect(firstFieldErrors(blank)).toEqual({
+      username: "Inserisci l'indirizzo email",
+      password: 'Inserisci la password',
+    });
 
     const invalid = await login('non-una-email', DEMO_PASSWORD);
     expectError(invalid, 400, 'VALIDATION_FAILED');
@@ -225,7 +249,9 @@ describe('POST /auth/login', () => {
       unknown.push(await timed(`nessuno.tempo${i}@demo.timbro.it`));
       known.push(await timed('martina.rinaldi@demo.timbro.it'));
     }
-    expect(median(unknown), `unknown ${unknown.join(', ')} ms vs known ${known.join(', ')} ms`).toBeGreaterThanOrEqual(median(known) * 0.3);
+    expect(median(unknown), `unknown ${unknown.join(', ')} ms vs known ${known.join(', ')} ms`).toBeGreaterThanOrEqual(
+      median(known) * 0.3,
+    );
   });
 
   it('refuses a disabled user (403 at login) and ends their open session at once', async () => {
@@ -236,9 +262,15 @@ describe('POST /auth/login', () => {
     await ctx.db.update(users).set({ enabled: false }).where(eq(users.id, session.userId));
     try {
       expectError(await ctx.get('/user', { session }), 401, 'UNAUTHENTICATED');
-      expectError(await ctx.post('/auth/token/refresh', undefined, { session: refreshOnly(session) }), 401, 'UNAUTHENTICATED');
+      expectError(
+        await ctx.post('/auth/token/refresh', undefined, { session: refreshOnly(session) }),
+        401,
+        'UNAUTHENTICATED',
+      );
       const res = await login(email, DEMO_PASSWORD);
-      expect(expectError(res, 403, 'FORBIDDEN').message).toBe('Il tuo account è disabilitato. Contatta l’amministratore.');
+      expect(expectError(res, 403, 'FORBIDDEN').message).toBe(
+        'Il tuo account è disabilitato. Contatta l’amministratore.',
+      );
       expect(res.cookies.filter((c) => c.value !== '')).toEqual([]);
       // A wrong password does not reveal that the account exists and is disabled.
       expectError(await login(email, 'Sbagliata2026!'), 401, 'INVALID_CREDENTIALS');
@@ -261,7 +293,10 @@ describe('POST /auth/login', () => {
     for (const email of ['sara.bruno@demo.timbro.it', 'elena.costa@demo.timbro.it', 'simone.fontana@demo.timbro.it']) {
       expect((await attempt(email, DEMO_PASSWORD)).statusCode).toBe(200);
     }
-    const [row] = await ctx.db.select().from(rateLimits).where(eq(rateLimits.key, `login:ip:${remoteAddress}`));
+    const [row] = await ctx.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `login:ip:${remoteAddress}`));
     expect(row?.count).toBe(0);
     // Failures spread over many unknown accounts: the per-IP limit (50) stops the 51st.
     for (let i = 1; i <= 50; i++) {
@@ -306,7 +341,12 @@ describe('POST /auth/login', () => {
     // Once the wait is over, the right password works from the attacker's address too and forgets the failures.
     await ctx.db.update(loginFailures).set({ blockedUntil: new Date(Date.now() - 1000) });
     expect((await attempt(attacker, email, DEMO_PASSWORD)).statusCode).toBe(200);
-    expect(await ctx.db.select().from(loginFailures).where(eq(loginFailures.key, `login:${email}:${attacker}`))).toEqual([]);
+    expect(
+      await ctx.db
+        .select()
+        .from(loginFailures)
+        .where(eq(loginFailures.key, `login:${email}:${attacker}`)),
+    ).toEqual([]);
   });
 
   it('the wait doubles after the free failures and never exceeds 15 minutes', () => {
@@ -314,7 +354,11 @@ describe('POST /auth/login', () => {
   });
 
   it('rejects a state-changing request without the X-Client header (403 CSRF_REJECTED)', async () => {
-    const res = await ctx.post('/auth/login', { username: 'admin@demo.timbro.it', password: DEMO_PASSWORD }, { noClientHeader: true });
+    const res = await ctx.post(
+      '/auth/login',
+      { username: 'admin@demo.timbro.it', password: DEMO_PASSWORD },
+      { noClientHeader: true },
+    );
     expectError(res, 403, 'CSRF_REJECTED');
     expect(res.cookies.filter((c) => c.value !== '')).toEqual([]);
 
@@ -322,7 +366,11 @@ describe('POST /auth/login', () => {
     const session = await ctx.login('luca.romano@demo.timbro.it');
     expectError(await ctx.post('/auth/logout', undefined, { session, noClientHeader: true }), 403, 'CSRF_REJECTED');
     expectError(
-      await ctx.post('/auth/logout', undefined, { session, headers: { [CLIENT_HEADER]: 'qualcosa-altro' }, noClientHeader: true }),
+      await ctx.post('/auth/logout', undefined, {
+        session,
+        headers: { [CLIENT_HEADER]: 'qualcosa-altro' },
+        noClientHeader: true,
+      }),
       403,
       'CSRF_REJECTED',
     );
@@ -340,7 +388,11 @@ describe('POST /auth/login', () => {
     expectError(res, 403, 'CSRF_REJECTED');
     expect(res.cookies.filter((c) => c.value !== '')).toEqual([]);
     // Same-origin requests pass the check (this one then fails for lack of a refresh cookie).
-    expectError(await ctx.post('/auth/token/refresh', undefined, { headers: { 'sec-fetch-site': 'same-origin' } }), 401, 'UNAUTHENTICATED');
+    expectError(
+      await ctx.post('/auth/token/refresh', undefined, { headers: { 'sec-fetch-site': 'same-origin' } }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 });
 
@@ -373,7 +425,9 @@ describe('POST /auth/token/refresh', () => {
   it('answers 401 without a refresh cookie (and for an unknown token)', async () => {
     expectError(await ctx.post('/auth/token/refresh'), 401, 'UNAUTHENTICATED');
     expectError(
-      await ctx.post('/auth/token/refresh', undefined, { session: { cookie: `${REFRESH}=${randomToken()}`, email: '', userId: '' } }),
+      await ctx.post('/auth/token/refresh', undefined, {
+        session: { cookie: `${REFRESH}=${randomToken()}`, email: '', userId: '' },
+      }),
       401,
       'UNAUTHENTICATED',
     );
@@ -437,7 +491,10 @@ describe('POST /auth/logout', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: expect.any(String) });
     // The cookies are cleared.
-    const cleared = res.cookies.filter((c) => c.value === '').map((c) => c.name).sort();
+    const cleared = res.cookies
+      .filter((c) => c.value === '')
+      .map((c) => c.name)
+      .sort();
     expect(cleared).toEqual([ACCESS, REFRESH].sort());
 
     expectError(await ctx.get('/user', { session: accessOnly(s) }), 401, 'UNAUTHENTICATED');
@@ -450,7 +507,11 @@ describe('unauthenticated reads', () => {
     expectError(await ctx.get('/user'), 401, 'UNAUTHENTICATED');
     expectError(await ctx.get('/workspace/list'), 401, 'UNAUTHENTICATED');
     // A forged access cookie is no session either.
-    const forged = { cookie: `${ACCESS}=v1.00000000-0000-0000-0000-000000000000.9999999999.abc`, email: '', userId: '' };
+    const forged = {
+      cookie: `${ACCESS}=v1.00000000-0000-0000-0000-000000000000.9999999999.abc`,
+      email: '',
+      userId: '',
+    };
     expectError(await ctx.get('/user', { session: forged }), 401, 'UNAUTHENTICATED');
   });
 });
@@ -473,14 +534,21 @@ describe('last login per client', () => {
 
     // The mobile app sends X-Client: timbro-app (accepted by the CSRF check like the web's value).
     const startedAt = Date.now();
-    const res = await ctx.post('/auth/login', { username: email, password: DEMO_PASSWORD }, { noClientHeader: true, headers: { [CLIENT_HEADER]: CLIENT_HEADER_APP_VALUE } });
+    const res = await ctx.post(
+      '/auth/login',
+      { username: email, password: DEMO_PASSWORD },
+      { noClientHeader: true, headers: { [CLIENT_HEADER]: CLIENT_HEADER_APP_VALUE } },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const after = await record();
     expect(after.web).toBe(afterWeb.web);
     expect(after.app).not.toBeNull();
     expect(Date.parse(after.app!)).toBeGreaterThanOrEqual(startedAt - 1000);
     expect(Date.parse(after.app!)).toBeLessThanOrEqual(Date.now() + 1000);
-    const sessions = await ctx.db.select({ client: authSessions.client }).from(authSessions).where(eq(authSessions.userId, await ctx.userId(email)));
+    const sessions = await ctx.db
+      .select({ client: authSessions.client })
+      .from(authSessions)
+      .where(eq(authSessions.userId, await ctx.userId(email)));
     expect(sessions.map((x) => x.client).sort()).toEqual(['app', 'web']);
   });
 });

@@ -27,7 +27,9 @@ describe('ipRateKey', () => {
   });
 
   it('gives every address of one /64 the same key, and different /64s different keys', () => {
-    const keys = new Set(['2001:db8:1:2::1', '2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:DB8:1:2:0:0:0:abc'].map(ipRateKey));
+    const keys = new Set(
+      ['2001:db8:1:2::1', '2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:DB8:1:2:0:0:0:abc'].map(ipRateKey),
+    );
     expect(keys).toEqual(new Set(['2001:db8:1:2::/64']));
     expect(ipRateKey('2001:db8:1:3::1')).not.toBe(ipRateKey('2001:db8:1:2::1'));
   });
@@ -40,10 +42,29 @@ describe('ipRateKey', () => {
 
 describe('isLoopbackHost / isLoopbackUrl', () => {
   it('recognises localhost, 127.0.0.0/8 and ::1', () => {
-    for (const h of ['localhost', 'LOCALHOST', 'app.localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]', '::ffff:127.0.0.1']) {
+    for (const h of [
+      'localhost',
+      'LOCALHOST',
+      'app.localhost',
+      '127.0.0.1',
+      '127.1.2.3',
+      '::1',
+      '[::1]',
+      '::ffff:127.0.0.1',
+    ]) {
       expect(isLoopbackHost(h), h).toBe(true);
     }
-    for (const h of ['example.it', 'localhost.example.it', '128.0.0.1', '10.0.0.1', '0.0.0.0', '::', '::2', '2001:db8::1', '127.0.0.1.nip.io']) {
+    for (const h of [
+      'example.it',
+      'localhost.example.it',
+      '128.0.0.1',
+      '10.0.0.1',
+      '0.0.0.0',
+      '::',
+      '::2',
+      '2001:db8::1',
+      '127.0.0.1.nip.io',
+    ]) {
       expect(isLoopbackHost(h), h).toBe(false);
     }
   });

@@ -28,18 +28,41 @@ beforeAll(async () => {
   ferId = await justificationId(t.ctx, t.ctx.ws.demo, 'FER');
 });
 
-const SLOT = { weekday: 1, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: 'Ufficio', descriptionColorRgb: '#1A415B' };
-const CONTRACT = { type: 'fixed', workerType: 'employee', startsAt: '2010-01-01', endsAt: '2010-12-31', timeSlots: [SLOT] };
+const SLOT = {
+  weekday: 1,
+  startsAtMinutes: 540,
+  endsAtMinutes: 1080,
+  pauseStartsAtMinutes: 780,
+  pauseEndsAtMinutes: 840,
+  description: 'Ufficio',
+  descriptionColorRgb: '#1A415B',
+};
+const CONTRACT = {
+  type: 'fixed',
+  workerType: 'employee',
+  startsAt: '2010-01-01',
+  endsAt: '2010-12-31',
+  timeSlots: [SLOT],
+};
 const ADJUSTMENT = () => ({ justificationId: ferId, amount: -1, date: '2020-12-15', reason: 'Prova di accesso' });
 
 const CONTRACT_ROUTES: AccessRoute[] = [
-  { route: 'GET /admin/contract', grants: ['admin', 'accountant'], call: () => ({ url: '/admin/contract' }), probeStatus: 200 },
+  {
+    route: 'GET /admin/contract',
+    grants: ['admin', 'accountant'],
+    call: () => ({ url: '/admin/contract' }),
+    probeStatus: 200,
+  },
   {
     route: 'GET /admin/user/:id/contract',
     grants: ['admin', 'accountant'],
     call: () => ({ url: `/admin/user/${marioId}/contract` }),
     probeStatus: 200,
-    foreign: { as: 'accountant', call: () => ({ url: `/admin/user/${paoloId}/contract` }), message: 'Utente non trovato' },
+    foreign: {
+      as: 'accountant',
+      call: () => ({ url: `/admin/user/${paoloId}/contract` }),
+      message: 'Utente non trovato',
+    },
   },
   {
     route: 'POST /admin/user/:id/contract',
@@ -47,14 +70,22 @@ const CONTRACT_ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/user/${marioId}/contract`, body: CONTRACT }),
     probe: () => ({ url: `/admin/user/${marioId}/contract`, body: {} }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/user/${paoloId}/contract`, body: CONTRACT }), message: 'Utente non trovato' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/user/${paoloId}/contract`, body: CONTRACT }),
+      message: 'Utente non trovato',
+    },
   },
   {
     route: 'GET /admin/contract/:id',
     grants: ['admin', 'accountant'],
     call: () => ({ url: `/admin/contract/${demoContractId}` }),
     probeStatus: 200,
-    foreign: { as: 'accountant', call: () => ({ url: `/admin/contract/${betaContractId}` }), message: 'Contratto non trovato' },
+    foreign: {
+      as: 'accountant',
+      call: () => ({ url: `/admin/contract/${betaContractId}` }),
+      message: 'Contratto non trovato',
+    },
   },
   {
     route: 'POST /admin/contract/:id',
@@ -62,7 +93,11 @@ const CONTRACT_ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/contract/${demoContractId}`, body: CONTRACT }),
     probe: () => ({ url: `/admin/contract/${demoContractId}`, body: {} }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/contract/${betaContractId}`, body: CONTRACT }), message: 'Contratto non trovato' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/contract/${betaContractId}`, body: CONTRACT }),
+      message: 'Contratto non trovato',
+    },
   },
   {
     route: 'DELETE /admin/contract/:id',
@@ -70,7 +105,11 @@ const CONTRACT_ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/contract/${demoContractId}` }),
     probe: () => ({ url: '/admin/contract/x' }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/contract/${betaContractId}` }), message: 'Contratto non trovato' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/contract/${betaContractId}` }),
+      message: 'Contratto non trovato',
+    },
   },
 ];
 
@@ -80,7 +119,11 @@ const ACCRUAL_ROUTES: AccessRoute[] = [
     grants: ['admin', 'accountant'],
     call: () => ({ url: `/admin/user/${marioId}/accrual` }),
     probeStatus: 200,
-    foreign: { as: 'accountant', call: () => ({ url: `/admin/user/${paoloId}/accrual` }), message: 'Utente non trovato' },
+    foreign: {
+      as: 'accountant',
+      call: () => ({ url: `/admin/user/${paoloId}/accrual` }),
+      message: 'Utente non trovato',
+    },
   },
   {
     route: 'POST /admin/user/:id/accrual-adjustment',
@@ -88,19 +131,46 @@ const ACCRUAL_ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/user/${marioId}/accrual-adjustment`, body: ADJUSTMENT() }),
     probe: () => ({ url: `/admin/user/${marioId}/accrual-adjustment`, body: {} }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/user/${paoloId}/accrual-adjustment`, body: ADJUSTMENT() }), message: 'Utente non trovato' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/user/${paoloId}/accrual-adjustment`, body: ADJUSTMENT() }),
+      message: 'Utente non trovato',
+    },
   },
-  { route: 'GET /member/accrual', grants: ['member'], call: () => ({ url: '/member/accrual' }), probe: () => ({ url: '/member/accrual', query: { date: '2026-02-30' } }), probeStatus: 400 },
+  {
+    route: 'GET /member/accrual',
+    grants: ['member'],
+    call: () => ({ url: '/member/accrual' }),
+    probe: () => ({ url: '/member/accrual', query: { date: '2026-02-30' } }),
+    probeStatus: 400,
+  },
 ];
 
-describeAccessTable({ module: 'contracts', routes: CONTRACT_ROUTES, ctx: () => t.ctx, sessions: () => t.sessions, plugins: [contractRoutes], routeCount: 6 }, () => {
-  it('nothing of the refused or foreign calls was written: Mario’s and Paolo’s contracts are as they were', async () => {
-    for (const id of [demoContractId, betaContractId]) {
-      const [row] = await t.ctx.db.select().from(contracts).where(eq(contracts.id, id));
-      expect(row, id).toBeDefined();
-      expect(row!.startsAt).not.toBe('2010-01-01');
-    }
-  });
-});
+describeAccessTable(
+  {
+    module: 'contracts',
+    routes: CONTRACT_ROUTES,
+    ctx: () => t.ctx,
+    sessions: () => t.sessions,
+    plugins: [contractRoutes],
+    routeCount: 6,
+  },
+  () => {
+    it('nothing of the refused or foreign calls was written: Mario’s and Paolo’s contracts are as they were', async () => {
+      for (const id of [demoContractId, betaContractId]) {
+        const [row] = await t.ctx.db.select().from(contracts).where(eq(contracts.id, id));
+        expect(row, id).toBeDefined();
+        expect(row!.startsAt).not.toBe('2010-01-01');
+      }
+    });
+  },
+);
 
-describeAccessTable({ module: 'accruals', routes: ACCRUAL_ROUTES, ctx: () => t.ctx, sessions: () => t.sessions, plugins: [accrualRoutes], routeCount: 3 });
+describeAccessTable({
+  module: 'accruals',
+  routes: ACCRUAL_ROUTES,
+  ctx: () => t.ctx,
+  sessions: () => t.sessions,
+  plugins: [accrualRoutes],
+  routeCount: 3,
+});

@@ -43,27 +43,43 @@ beforeAll(async () => {
   member = await ctx.login('mario.rossi@demo.timbro.it');
   betaAdmin = await ctx.login('admin@beta.timbro.it');
   today = todayIn('Europe/Rome');
-  for (const who of ['mario.rossi', 'giulia.esposito']) ids[who] = (await membershipOf(ctx, `${who}@demo.timbro.it`, ctx.ws.demo))!.id;
+  for (const who of ['mario.rossi', 'giulia.esposito'])
+    ids[who] = (await membershipOf(ctx, `${who}@demo.timbro.it`, ctx.ws.demo))!.id;
   ids.admin = (await membershipOf(ctx, 'admin@demo.timbro.it', ctx.ws.demo))!.id;
   paoloId = (await membershipOf(ctx, 'paolo.lombardi@beta.timbro.it', ctx.ws.beta))!.id;
   betaContractId = (await ctx.db.select().from(contracts).where(eq(contracts.userInfoId, paoloId)))[0]!.id;
-  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo))) J[j.code] = j.id;
-  betaFer = (await ctx.db.select().from(justifications).where(and(eq(justifications.workspaceId, ctx.ws.beta), eq(justifications.code, 'FER'))))[0]!.id;
+  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo)))
+    J[j.code] = j.id;
+  betaFer = (
+    await ctx.db
+      .select()
+      .from(justifications)
+      .where(and(eq(justifications.workspaceId, ctx.ws.beta), eq(justifications.code, 'FER')))
+  )[0]!.id;
 });
 afterAll(async () => {
   await ctx?.close();
 });
 
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({ session, workspace: ctx.ws.demo, ...(query ? { query } : {}) });
+const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
+  session,
+  workspace: ctx.ws.demo,
+  ...(query ? { query } : {}),
+});
 const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
-const inBeta = (session: Session = betaAdmin, query?: RequestOptions['query']): RequestOptions => ({ session, workspace: ctx.ws.beta, ...(query ? { query } : {}) });
+const inBeta = (session: Session = betaAdmin, query?: RequestOptions['query']): RequestOptions => ({
+  session,
+  workspace: ctx.ws.beta,
+  ...(query ? { query } : {}),
+});
 
 async function contractCount() {
   const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(contracts);
   return row!.n;
 }
 const ledgerOf = (contractId: string) => contractLedger(ctx, contractId);
-const balances = (userInfoId: string, date?: string, session: Session = admin) => accrualBalances(ctx, inDemo(session, date ? { date } : undefined), userInfoId);
+const balances = (userInfoId: string, date?: string, session: Session = admin) =>
+  accrualBalances(ctx, inDemo(session, date ? { date } : undefined), userInfoId);
 /** "dd/mm/yyyy" as the overlap message writes dates. */
 const it_ = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
@@ -78,8 +94,22 @@ async function contractsOf(userInfoId: string) {
   return res.json() as Contract[];
 }
 
-const SLOT = { weekday: 1, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: 'Ufficio', descriptionColorRgb: '#1A415B' };
-const valid = { type: 'fixed', workerType: 'employee', startsAt: '2010-01-01', endsAt: '2010-12-31', timeSlots: [SLOT] };
+const SLOT = {
+  weekday: 1,
+  startsAtMinutes: 540,
+  endsAtMinutes: 1080,
+  pauseStartsAtMinutes: 780,
+  pauseEndsAtMinutes: 840,
+  description: 'Ufficio',
+  descriptionColorRgb: '#1A415B',
+};
+const valid = {
+  type: 'fixed',
+  workerType: 'employee',
+  startsAt: '2010-01-01',
+  endsAt: '2010-12-31',
+  timeSlots: [SLOT],
+};
 
 /**
  * Mario's seasonal contract before his permanent one: starts on 16 June (15 days of a 30-day month), ends on 15 March
@@ -98,7 +128,15 @@ const seasonal = {
   timeSlots: [
     { weekday: 6, startsAtMinutes: 360, endsAtMinutes: 600 },
     { weekday: 1, startsAtMinutes: 780, endsAtMinutes: 1020 },
-    { weekday: 3, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: 'Magazzino', descriptionColorRgb: '#2E7D32' },
+    {
+      weekday: 3,
+      startsAtMinutes: 540,
+      endsAtMinutes: 1080,
+      pauseStartsAtMinutes: 780,
+      pauseEndsAtMinutes: 840,
+      description: 'Magazzino',
+      descriptionColorRgb: '#2E7D32',
+    },
     { weekday: 1, startsAtMinutes: 480, endsAtMinutes: 720 },
   ],
 };
@@ -114,7 +152,8 @@ let marioSeeded: Contract;
 let endingOther: Contract;
 let fullTime: Contract;
 /** How the overlap message names a contract. */
-const label = (c: { startsAt: string; endsAt: string | null }) => (c.endsAt ? `dal ${it_(c.startsAt)} al ${it_(c.endsAt)}` : `dal ${it_(c.startsAt)} a tempo indeterminato`);
+const label = (c: { startsAt: string; endsAt: string | null }) =>
+  c.endsAt ? `dal ${it_(c.startsAt)} al ${it_(c.endsAt)}` : `dal ${it_(c.startsAt)} a tempo indeterminato`;
 
 describe('the seeded contracts', () => {
   it('every Demo employee has one active contract Mon–Fri with FER, ROL and EXF; two of them end within 30 days', async () => {
@@ -143,7 +182,9 @@ describe('the seeded contracts', () => {
       expect(c.endsAt! >= today && c.endsAt! <= addDays(today, 30)).toBe(true);
     }
     endingOther = expiring.find((c) => c.userInfoId !== ids['mario.rossi'])!;
-    const permanentFull = page.items.filter((c) => c.permanent && c.weeklyMinutes === 2400 && c.userInfoId !== ids['mario.rossi']);
+    const permanentFull = page.items.filter(
+      (c) => c.permanent && c.weeklyMinutes === 2400 && c.userInfoId !== ids['mario.rossi'],
+    );
     expect(permanentFull.length).toBeGreaterThanOrEqual(8);
     fullTime = permanentFull[0]!;
     expect(fullTime.justificationAccruals.map((a) => [a.code, a.monthlyIncrease])).toEqual([
@@ -172,23 +213,57 @@ describe('POST /admin/user/{id}/contract', () => {
     expect(fieldErrors(bad)).toEqual({ id: 'Identificativo non valido' });
 
     const slot = (over: Record<string, unknown>) => ({ ...valid, timeSlots: [{ ...SLOT, ...over }] });
-    const tooMany = Array.from({ length: 71 }, (_, i) => ({ weekday: (i % 7) + 1, startsAtMinutes: Math.floor(i / 7) * 60, endsAtMinutes: Math.floor(i / 7) * 60 + 30 }));
+    const tooMany = Array.from({ length: 71 }, (_, i) => ({
+      weekday: (i % 7) + 1,
+      startsAtMinutes: Math.floor(i / 7) * 60,
+      endsAtMinutes: Math.floor(i / 7) * 60 + 30,
+    }));
     const acc = (...accruals: unknown[]) => ({ ...valid, justificationAccruals: accruals });
     const cases: [unknown, Record<string, string>][] = [
-      [{}, { type: 'Seleziona il tipo di contratto', workerType: 'Seleziona il tipo di lavoratore', startsAt: 'Inserisci la data di inizio', timeSlots: 'Inserisci almeno una fascia oraria' }],
-      [{ ...valid, type: 'part_time', workerType: 'intern' }, { type: 'Seleziona il tipo di contratto', workerType: 'Seleziona il tipo di lavoratore' }],
-      [{ ...valid, type: null, workerType: '' }, { type: 'Seleziona il tipo di contratto', workerType: 'Seleziona il tipo di lavoratore' }],
+      [
+        {},
+        {
+          type: 'Seleziona il tipo di contratto',
+          workerType: 'Seleziona il tipo di lavoratore',
+          startsAt: 'Inserisci la data di inizio',
+          timeSlots: 'Inserisci almeno una fascia oraria',
+        },
+      ],
+      [
+        { ...valid, type: 'part_time', workerType: 'intern' },
+        { type: 'Seleziona il tipo di contratto', workerType: 'Seleziona il tipo di lavoratore' },
+      ],
+      [
+        { ...valid, type: null, workerType: '' },
+        { type: 'Seleziona il tipo di contratto', workerType: 'Seleziona il tipo di lavoratore' },
+      ],
       [{ ...valid, startsAt: '' }, { startsAt: 'Inserisci la data di inizio' }],
       [{ ...valid, startsAt: '2010-02-30' }, { startsAt: 'Data non valida (formato AAAA-MM-GG)' }],
       [{ ...valid, startsAt: '01/01/2010' }, { startsAt: 'Data non valida (formato AAAA-MM-GG)' }],
-      [{ ...valid, endsAt: undefined }, { endsAt: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato' }],
-      [{ ...valid, endsAt: '' }, { endsAt: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato' }],
-      [{ ...valid, endsAt: null, permanent: false }, { endsAt: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato' }],
+      [
+        { ...valid, endsAt: undefined },
+        { endsAt: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato' },
+      ],
+      [
+        { ...valid, endsAt: '' },
+        { endsAt: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato' },
+      ],
+      [
+        { ...valid, endsAt: null, permanent: false },
+        { endsAt: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato' },
+      ],
       [{ ...valid, endsAt: '2010-01-01' }, { endsAt: 'La data di fine deve essere successiva a quella di inizio' }],
       [{ ...valid, endsAt: '2009-12-31' }, { endsAt: 'La data di fine deve essere successiva a quella di inizio' }],
       [{ ...valid, endsAt: '2010-13-01' }, { endsAt: 'Data non valida (formato AAAA-MM-GG)' }],
       [{ ...valid, permanent: 'si' }, { permanent: 'Valore non valido' }],
-      [{ ...valid, qualification: 'q'.repeat(101), ccnlLevel: 'c'.repeat(51), description: 'd'.repeat(501) }, { qualification: 'Massimo 100 caratteri', ccnlLevel: 'Massimo 50 caratteri', description: 'Massimo 500 caratteri' }],
+      [
+        { ...valid, qualification: 'q'.repeat(101), ccnlLevel: 'c'.repeat(51), description: 'd'.repeat(501) },
+        {
+          qualification: 'Massimo 100 caratteri',
+          ccnlLevel: 'Massimo 50 caratteri',
+          description: 'Massimo 500 caratteri',
+        },
+      ],
       [{ ...valid, timeSlots: [] }, { timeSlots: 'Inserisci almeno una fascia oraria' }],
       [{ ...valid, timeSlots: null }, { timeSlots: 'Inserisci almeno una fascia oraria' }],
       [{ ...valid, timeSlots: tooMany }, { timeSlots: 'Puoi inserire al massimo 70 fasce orarie' }],
@@ -199,23 +274,78 @@ describe('POST /admin/user/{id}/contract', () => {
       [slot({ startsAtMinutes: undefined }), { 'timeSlots.0.startsAtMinutes': 'Orario non valido' }],
       [slot({ endsAtMinutes: 1441 }), { 'timeSlots.0.endsAtMinutes': 'Orario non valido' }],
       [slot({ pauseEndsAtMinutes: 800.5 }), { 'timeSlots.0.pauseEndsAtMinutes': 'Orario non valido' }],
-      [slot({ startsAtMinutes: 1080, endsAtMinutes: 540, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null }), { 'timeSlots.0.endsAtMinutes': "L'orario di fine deve essere dopo quello di inizio" }],
-      [slot({ pauseEndsAtMinutes: null }), { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" }],
-      [slot({ pauseStartsAtMinutes: 500 }), { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" }],
-      [slot({ pauseEndsAtMinutes: 1080 }), { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" }],
-      [slot({ descriptionColorRgb: 'verde' }), { 'timeSlots.0.descriptionColorRgb': 'Il colore non è valido (formato #RRGGBB)' }],
+      [
+        slot({ startsAtMinutes: 1080, endsAtMinutes: 540, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null }),
+        { 'timeSlots.0.endsAtMinutes': "L'orario di fine deve essere dopo quello di inizio" },
+      ],
+      [
+        slot({ pauseEndsAtMinutes: null }),
+        { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" },
+      ],
+      [
+        slot({ pauseStartsAtMinutes: 500 }),
+        { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" },
+      ],
+      [
+        slot({ pauseEndsAtMinutes: 1080 }),
+        { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" },
+      ],
+      [
+        slot({ descriptionColorRgb: 'verde' }),
+        { 'timeSlots.0.descriptionColorRgb': 'Il colore non è valido (formato #RRGGBB)' },
+      ],
       [slot({ description: 'd'.repeat(101) }), { 'timeSlots.0.description': 'Massimo 100 caratteri' }],
-      [{ ...valid, timeSlots: [SLOT, { ...SLOT, weekday: 2 }, { weekday: 1, startsAtMinutes: 1020, endsAtMinutes: 1200 }] }, { 'timeSlots.2.startsAtMinutes': 'Si sovrappone a un’altra fascia dello stesso giorno' }],
-      [acc({}), { 'justificationAccruals.0.justificationId': 'Seleziona il giustificativo', 'justificationAccruals.0.monthlyIncrease': "Inserisci l'incremento mensile" }],
-      [acc({ justificationId: '', monthlyIncrease: 2 }), { 'justificationAccruals.0.justificationId': 'Seleziona il giustificativo' }],
-      [acc({ justificationId: 'FER', monthlyIncrease: 2 }), { 'justificationAccruals.0.justificationId': 'Identificativo non valido' }],
-      [acc({ justificationId: J.FER, monthlyIncrease: '2' }), { 'justificationAccruals.0.monthlyIncrease': "Inserisci l'incremento mensile" }],
-      [acc({ justificationId: J.FER, monthlyIncrease: -0.5 }), { 'justificationAccruals.0.monthlyIncrease': "L'incremento mensile deve essere un numero tra 0 e 999" }],
-      [acc({ justificationId: J.FER, monthlyIncrease: 1000 }), { 'justificationAccruals.0.monthlyIncrease': "L'incremento mensile deve essere un numero tra 0 e 999" }],
-      [acc({ justificationId: J.FER, monthlyIncrease: 2 }, { justificationId: J.ROL, monthlyIncrease: 6 }, { justificationId: J.FER, monthlyIncrease: 1 }), { 'justificationAccruals.2.justificationId': 'Questo giustificativo è già presente' }],
+      [
+        {
+          ...valid,
+          timeSlots: [SLOT, { ...SLOT, weekday: 2 }, { weekday: 1, startsAtMinutes: 1020, endsAtMinutes: 1200 }],
+        },
+        { 'timeSlots.2.startsAtMinutes': 'Si sovrappone a un’altra fascia dello stesso giorno' },
+      ],
+      [
+        acc({}),
+        {
+          'justificationAccruals.0.justificationId': 'Seleziona il giustificativo',
+          'justificationAccruals.0.monthlyIncrease': "Inserisci l'incremento mensile",
+        },
+      ],
+      [
+        acc({ justificationId: '', monthlyIncrease: 2 }),
+        { 'justificationAccruals.0.justificationId': 'Seleziona il giustificativo' },
+      ],
+      [
+        acc({ justificationId: 'FER', monthlyIncrease: 2 }),
+        { 'justificationAccruals.0.justificationId': 'Identificativo non valido' },
+      ],
+      [
+        acc({ justificationId: J.FER, monthlyIncrease: '2' }),
+        { 'justificationAccruals.0.monthlyIncrease': "Inserisci l'incremento mensile" },
+      ],
+      [
+        acc({ justificationId: J.FER, monthlyIncrease: -0.5 }),
+        { 'justificationAccruals.0.monthlyIncrease': "L'incremento mensile deve essere un numero tra 0 e 999" },
+      ],
+      [
+        acc({ justificationId: J.FER, monthlyIncrease: 1000 }),
+        { 'justificationAccruals.0.monthlyIncrease': "L'incremento mensile deve essere un numero tra 0 e 999" },
+      ],
+      [
+        acc(
+          { justificationId: J.FER, monthlyIncrease: 2 },
+          { justificationId: J.ROL, monthlyIncrease: 6 },
+          { justificationId: J.FER, monthlyIncrease: 1 },
+        ),
+        { 'justificationAccruals.2.justificationId': 'Questo giustificativo è già presente' },
+      ],
       // The absence types must be this workspace's.
-      [acc({ justificationId: randomUUID(), monthlyIncrease: 2 }), { 'justificationAccruals.0.justificationId': 'Giustificativo non trovato' }],
-      [acc({ justificationId: J.FER, monthlyIncrease: 2 }, { justificationId: betaFer, monthlyIncrease: 2 }), { 'justificationAccruals.1.justificationId': 'Giustificativo non trovato' }],
+      [
+        acc({ justificationId: randomUUID(), monthlyIncrease: 2 }),
+        { 'justificationAccruals.0.justificationId': 'Giustificativo non trovato' },
+      ],
+      [
+        acc({ justificationId: J.FER, monthlyIncrease: 2 }, { justificationId: betaFer, monthlyIncrease: 2 }),
+        { 'justificationAccruals.1.justificationId': 'Giustificativo non trovato' },
+      ],
     ];
     for (const [body, errors] of cases) {
       const res = await ctx.post(url, body, asAdmin());
@@ -228,8 +358,16 @@ describe('POST /admin/user/{id}/contract', () => {
   it('404 for Beta’s employee and an unknown person; nothing is written', async () => {
     await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
       { method: 'POST', url: `/admin/user/${paoloId}/contract`, body: valid },
-      { method: 'POST', url: `/admin/user/${paoloId}/contract`, body: { ...valid, justificationAccruals: [{ justificationId: J.FER, monthlyIncrease: 2 }] } },
-      { method: 'POST', url: `/admin/user/${paoloId}/contract`, body: { ...valid, justificationAccruals: [{ justificationId: betaFer, monthlyIncrease: 2 }] } },
+      {
+        method: 'POST',
+        url: `/admin/user/${paoloId}/contract`,
+        body: { ...valid, justificationAccruals: [{ justificationId: J.FER, monthlyIncrease: 2 }] },
+      },
+      {
+        method: 'POST',
+        url: `/admin/user/${paoloId}/contract`,
+        body: { ...valid, justificationAccruals: [{ justificationId: betaFer, monthlyIncrease: 2 }] },
+      },
     ]);
     const unknown = await ctx.post(`/admin/user/${randomUUID()}/contract`, valid, asAdmin());
     expect(expectError(unknown, 404, 'NOT_FOUND').message).toBe('Utente non trovato');
@@ -251,7 +389,11 @@ describe('POST /admin/user/{id}/contract', () => {
       expect(fieldErrors(res)).toEqual({ startsAt: message });
     }
     // An open-ended contract is named as such.
-    const open = await ctx.post(`/admin/user/${fullTime.userInfoId}/contract`, { ...valid, startsAt: '2030-01-01', endsAt: '2030-06-30' }, asAdmin());
+    const open = await ctx.post(
+      `/admin/user/${fullTime.userInfoId}/contract`,
+      { ...valid, startsAt: '2030-01-01', endsAt: '2030-06-30' },
+      asAdmin(),
+    );
     const openMessage = expectError(open, 409, 'CONFLICT').message;
     expect(openMessage).toBe(`Il contratto si sovrappone a quello dal ${it_(fullTime.startsAt)} a tempo indeterminato`);
     expect(openMessage).toMatch(/^Il contratto si sovrappone a quello dal \d{2}\/\d{2}\/\d{4} a tempo indeterminato$/);
@@ -259,7 +401,13 @@ describe('POST /admin/user/{id}/contract', () => {
   });
 
   it('creates a contract: slots sorted, accruals with their types, past status; the ledger is filled at once; audited', async () => {
-    const body = { ...seasonal, justificationAccruals: [{ justificationId: J.ROL!, monthlyIncrease: 8 }, { justificationId: J.FER!, monthlyIncrease: 6 }] };
+    const body = {
+      ...seasonal,
+      justificationAccruals: [
+        { justificationId: J.ROL!, monthlyIncrease: 8 },
+        { justificationId: J.FER!, monthlyIncrease: 6 },
+      ],
+    };
     const res = await ctx.post(`/admin/user/${ids['mario.rossi']}/contract`, body, asAdmin());
     expect(res.statusCode, res.body).toBe(200);
     const c = res.json() as Contract;
@@ -283,17 +431,65 @@ describe('POST /admin/user/{id}/contract', () => {
         { justificationId: J.ROL, code: 'ROL', name: 'Permesso ROL', unit: 'hour', monthlyIncrease: 8 },
       ],
       timeSlots: [
-        { weekday: 1, startsAtMinutes: 480, endsAtMinutes: 720, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, description: null, descriptionColorRgb: null },
-        { weekday: 1, startsAtMinutes: 780, endsAtMinutes: 1020, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, description: null, descriptionColorRgb: null },
-        { weekday: 3, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: 'Magazzino', descriptionColorRgb: '#2E7D32' },
-        { weekday: 6, startsAtMinutes: 360, endsAtMinutes: 600, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, description: null, descriptionColorRgb: null },
+        {
+          weekday: 1,
+          startsAtMinutes: 480,
+          endsAtMinutes: 720,
+          pauseStartsAtMinutes: null,
+          pauseEndsAtMinutes: null,
+          description: null,
+          descriptionColorRgb: null,
+        },
+        {
+          weekday: 1,
+          startsAtMinutes: 780,
+          endsAtMinutes: 1020,
+          pauseStartsAtMinutes: null,
+          pauseEndsAtMinutes: null,
+          description: null,
+          descriptionColorRgb: null,
+        },
+        {
+          weekday: 3,
+          startsAtMinutes: 540,
+          endsAtMinutes: 1080,
+          pauseStartsAtMinutes: 780,
+          pauseEndsAtMinutes: 840,
+          description: 'Magazzino',
+          descriptionColorRgb: '#2E7D32',
+        },
+        {
+          weekday: 6,
+          startsAtMinutes: 360,
+          endsAtMinutes: 600,
+          pauseStartsAtMinutes: null,
+          pauseEndsAtMinutes: null,
+          description: null,
+          descriptionColorRgb: null,
+        },
       ],
       weeklyMinutes: 240 + 240 + 480 + 240,
       createdAt: expect.any(String),
     });
     const [entry] = await auditOf(ctx, res);
-    expect(entry).toMatchObject({ workspaceId: ctx.ws.demo, actorUserId: admin.userId, action: 'contract.create', entityType: 'contract', entityId: c.id });
-    expect(entry!.changes).toEqual({ userInfoId: ids['mario.rossi'], type: 'turn_based', workerType: 'collaborator', qualification: 'Magazziniere', ccnlLevel: '4° livello', description: 'Contratto stagionale', startsAt: '2020-06-16', endsAt: '2021-03-15', permanent: false });
+    expect(entry).toMatchObject({
+      workspaceId: ctx.ws.demo,
+      actorUserId: admin.userId,
+      action: 'contract.create',
+      entityType: 'contract',
+      entityId: c.id,
+    });
+    expect(entry!.changes).toEqual({
+      userInfoId: ids['mario.rossi'],
+      type: 'turn_based',
+      workerType: 'collaborator',
+      qualification: 'Magazziniere',
+      ccnlLevel: '4° livello',
+      description: 'Contratto stagionale',
+      startsAt: '2020-06-16',
+      endsAt: '2021-03-15',
+      permanent: false,
+    });
 
     // One entry per justification and month (June 2020 … March 2021), dated the month's last day; months covered
     // for at least 15 days count in full.
@@ -343,11 +539,24 @@ describe('POST /admin/user/{id}/contract', () => {
 
     const res = await ctx.post(
       url,
-      { ...valid, startsAt: addDays(ending.endsAt!, 1), endsAt: '2027-12-31', permanent: true, justificationAccruals: [{ justificationId: J.FER, monthlyIncrease: 2.166666 }] },
+      {
+        ...valid,
+        startsAt: addDays(ending.endsAt!, 1),
+        endsAt: '2027-12-31',
+        permanent: true,
+        justificationAccruals: [{ justificationId: J.FER, monthlyIncrease: 2.166666 }],
+      },
       asAdmin(),
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ startsAt: addDays(ending.endsAt!, 1), endsAt: null, permanent: true, status: 'future', expiring: false, justificationAccruals: [{ code: 'FER', monthlyIncrease: 2.1667 }] });
+    expect(res.json()).toMatchObject({
+      startsAt: addDays(ending.endsAt!, 1),
+      endsAt: null,
+      permanent: true,
+      status: 'future',
+      expiring: false,
+      justificationAccruals: [{ code: 'FER', monthlyIncrease: 2.1667 }],
+    });
     made.future = res.json().id;
     expect(await ledgerOf(made.future!)).toEqual([]);
   });
@@ -358,7 +567,14 @@ describe('POST /admin/user/{id}/contract', () => {
     expect(week.timeSlots).toHaveLength(5);
     const res = await ctx.post(
       `/admin/user/${ids['giulia.esposito']}/contract`,
-      { type: 'fixed', workerType: 'employee', qualification: 'Stagista', startsAt: '2015-01-01', endsAt: '2015-12-31', timeSlots: week.timeSlots },
+      {
+        type: 'fixed',
+        workerType: 'employee',
+        qualification: 'Stagista',
+        startsAt: '2015-01-01',
+        endsAt: '2015-12-31',
+        timeSlots: week.timeSlots,
+      },
       asAdmin(),
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -370,7 +586,14 @@ describe('POST /admin/user/{id}/contract', () => {
 
     // The daily template behind the week changes: the week follows, the contract does not.
     const day = week.days[0]!.templateDayId;
-    const edit = await ctx.post(`/admin/template-day/${day}`, { name: 'Giornata standard', timeSlots: [{ startsAtMinutes: 480, endsAtMinutes: 1020, pauseStartsAtMinutes: 720, pauseEndsAtMinutes: 750 }] }, asAdmin());
+    const edit = await ctx.post(
+      `/admin/template-day/${day}`,
+      {
+        name: 'Giornata standard',
+        timeSlots: [{ startsAtMinutes: 480, endsAtMinutes: 1020, pauseStartsAtMinutes: 720, pauseEndsAtMinutes: 750 }],
+      },
+      asAdmin(),
+    );
     expect(edit.statusCode, edit.body).toBe(200);
     const after = (await ctx.get(`/admin/template-week/${week.id}`, asAdmin())).json() as TemplateWeek;
     expect(after.timeSlots[0]).toMatchObject({ startsAtMinutes: 480, endsAtMinutes: 1020 });
@@ -385,9 +608,18 @@ describe('GET /admin/contract', () => {
   it('401, 403 for a member, 400 for a bad query; the accountant may read', async () => {
     expectError(await ctx.get('/admin/contract'), 401, 'UNAUTHENTICATED');
     expectError(await ctx.get('/admin/contract', inDemo(member)), 403, 'FORBIDDEN');
-    const bad = await ctx.get('/admin/contract', asAdmin({ filter: 'future', sort: 'firstName', order: 'up', page: '0', per_page: '201' }));
+    const bad = await ctx.get(
+      '/admin/contract',
+      asAdmin({ filter: 'future', sort: 'firstName', order: 'up', page: '0', per_page: '201' }),
+    );
     expectError(bad, 400, 'VALIDATION_FAILED');
-    expect(fieldErrors(bad)).toEqual({ filter: 'Valore non valido', sort: 'Valore non valido', order: 'Valore non valido', page: 'Valore non valido', per_page: 'Valore non valido' });
+    expect(fieldErrors(bad)).toEqual({
+      filter: 'Valore non valido',
+      sort: 'Valore non valido',
+      order: 'Valore non valido',
+      page: 'Valore non valido',
+      per_page: 'Valore non valido',
+    });
     const long = await ctx.get('/admin/contract', asAdmin({ search: 's'.repeat(101) }));
     expectError(long, 400, 'VALIDATION_FAILED');
     expect(Object.keys(fieldErrors(long))).toEqual(['search']);
@@ -404,7 +636,12 @@ describe('GET /admin/contract', () => {
     expect(active.items.every((c) => c.status === 'active')).toBe(true);
     const exp = await listContracts({ filter: 'expiring' });
     expect(exp.items.map((c) => c.id).sort()).toEqual(expiring.map((c) => c.id).sort());
-    expect(relevant.items.filter((c) => c.expiring).map((c) => c.id).sort()).toEqual(expiring.map((c) => c.id).sort());
+    expect(
+      relevant.items
+        .filter((c) => c.expiring)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(expiring.map((c) => c.id).sort());
     const expired = await listContracts({ filter: 'expired' });
     // Esposito before Rossi.
     expect(expired.items.map((c) => [c.id, c.status])).toEqual([
@@ -422,19 +659,26 @@ describe('GET /admin/contract', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     expect(names[0]).toBe('Bruno');
     // Mario's two contracts, the older first.
-    expect(byName.items.filter((c) => c.employee.lastName === 'Rossi').map((c) => c.id)).toEqual([made.seasonal, made.marioSeeded]);
+    expect(byName.items.filter((c) => c.employee.lastName === 'Rossi').map((c) => c.id)).toEqual([
+      made.seasonal,
+      made.marioSeeded,
+    ]);
     expect((await listContracts({ filter: 'all', order: 'desc' })).items[0]!.employee.lastName).toBe('Rossi');
 
     const byStart = (await listContracts({ filter: 'all', sort: 'startsAt' })).items.map((c) => c.startsAt);
     expect(byStart).toEqual([...byStart].sort());
     expect(byStart.slice(0, 2)).toEqual(['2015-01-01', '2020-06-16']);
-    const byStartDesc = (await listContracts({ filter: 'all', sort: 'startsAt', order: 'desc' })).items.map((c) => c.startsAt);
+    const byStartDesc = (await listContracts({ filter: 'all', sort: 'startsAt', order: 'desc' })).items.map(
+      (c) => c.startsAt,
+    );
     expect(byStartDesc).toEqual([...byStart].reverse());
 
     const dated = ['2015-12-31', '2021-03-15', expiring[0]!.endsAt, expiring[1]!.endsAt];
     const byEnd = (await listContracts({ filter: 'all', sort: 'endsAt' })).items.map((c) => c.endsAt);
     expect(byEnd).toEqual([...dated, ...Array(12).fill(null)]);
-    const byEndDesc = (await listContracts({ filter: 'all', sort: 'endsAt', order: 'desc' })).items.map((c) => c.endsAt);
+    const byEndDesc = (await listContracts({ filter: 'all', sort: 'endsAt', order: 'desc' })).items.map(
+      (c) => c.endsAt,
+    );
     expect(byEndDesc).toEqual([...[...dated].reverse(), ...Array(12).fill(null)]);
 
     const p4 = await listContracts({ per_page: '4', page: '4' });
@@ -471,10 +715,17 @@ describe('GET /admin/user/{id}/contract', () => {
   it('401, 400, 403 for a member, 404 for Beta’s employee and an unknown person; newest first; [] for no contract', async () => {
     const url = `/admin/user/${ids['mario.rossi']}/contract`;
     expectError(await ctx.get(url), 401, 'UNAUTHENTICATED');
-    expect(fieldErrors(await ctx.get('/admin/user/mario/contract', asAdmin()))).toEqual({ id: 'Identificativo non valido' });
+    expect(fieldErrors(await ctx.get('/admin/user/mario/contract', asAdmin()))).toEqual({
+      id: 'Identificativo non valido',
+    });
     expectError(await ctx.get(url, inDemo(member)), 403, 'FORBIDDEN');
-    for (const s of [admin, accountant]) await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'GET', url: `/admin/user/${paoloId}/contract` }]);
-    expect(expectError(await ctx.get(`/admin/user/${randomUUID()}/contract`, asAdmin()), 404, 'NOT_FOUND').message).toBe('Utente non trovato');
+    for (const s of [admin, accountant])
+      await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [
+        { method: 'GET', url: `/admin/user/${paoloId}/contract` },
+      ]);
+    expect(
+      expectError(await ctx.get(`/admin/user/${randomUUID()}/contract`, asAdmin()), 404, 'NOT_FOUND').message,
+    ).toBe('Utente non trovato');
 
     const list = await contractsOf(ids['mario.rossi']!);
     expect(list.map((c) => [c.id, c.status])).toEqual([
@@ -492,18 +743,36 @@ describe('GET /admin/contract/{id}', () => {
     expectError(await ctx.get(url), 401, 'UNAUTHENTICATED');
     expect(fieldErrors(await ctx.get('/admin/contract/1', asAdmin()))).toEqual({ id: 'Identificativo non valido' });
     expectError(await ctx.get(url, inDemo(member)), 403, 'FORBIDDEN');
-    for (const s of [admin, accountant]) await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'GET', url: `/admin/contract/${betaContractId}` }]);
-    expect(expectError(await ctx.get(`/admin/contract/${randomUUID()}`, asAdmin()), 404, 'NOT_FOUND').message).toBe('Contratto non trovato');
+    for (const s of [admin, accountant])
+      await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [
+        { method: 'GET', url: `/admin/contract/${betaContractId}` },
+      ]);
+    expect(expectError(await ctx.get(`/admin/contract/${randomUUID()}`, asAdmin()), 404, 'NOT_FOUND').message).toBe(
+      'Contratto non trovato',
+    );
     const res = await ctx.get(url, asAdmin());
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: made.seasonal, status: 'past', startsAt: '2020-06-16', endsAt: '2021-03-15' });
+    expect(res.json()).toMatchObject({
+      id: made.seasonal,
+      status: 'past',
+      startsAt: '2020-06-16',
+      endsAt: '2021-03-15',
+    });
     expect((await ctx.get(url, inDemo(accountant))).json()).toEqual(res.json());
-    expect((await ctx.get(`/admin/contract/${betaContractId}`, inBeta(accountant))).json()).toMatchObject({ userInfoId: paoloId });
+    expect((await ctx.get(`/admin/contract/${betaContractId}`, inBeta(accountant))).json()).toMatchObject({
+      userInfoId: paoloId,
+    });
   });
 });
 
 describe('POST /admin/contract/{id}', () => {
-  const body = () => ({ ...seasonal, justificationAccruals: [{ justificationId: J.FER!, monthlyIncrease: 6 }, { justificationId: J.ROL!, monthlyIncrease: 8 }] });
+  const body = () => ({
+    ...seasonal,
+    justificationAccruals: [
+      { justificationId: J.FER!, monthlyIncrease: 6 },
+      { justificationId: J.ROL!, monthlyIncrease: 8 },
+    ],
+  });
 
   it('401, 400, 403 for a member and the accountant, 404 for Beta’s contract and an unknown id', async () => {
     const url = `/admin/contract/${made.seasonal}`;
@@ -515,9 +784,19 @@ describe('POST /admin/contract/{id}', () => {
     }
     await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
       { method: 'POST', url: `/admin/contract/${betaContractId}`, body: valid },
-      { method: 'POST', url: `/admin/contract/${betaContractId}`, body: { ...valid, workerType: 'collaborator', justificationAccruals: [{ justificationId: betaFer, monthlyIncrease: 3 }] } },
+      {
+        method: 'POST',
+        url: `/admin/contract/${betaContractId}`,
+        body: {
+          ...valid,
+          workerType: 'collaborator',
+          justificationAccruals: [{ justificationId: betaFer, monthlyIncrease: 3 }],
+        },
+      },
     ]);
-    expect(expectError(await ctx.post(`/admin/contract/${randomUUID()}`, valid, asAdmin()), 404, 'NOT_FOUND').message).toBe('Contratto non trovato');
+    expect(
+      expectError(await ctx.post(`/admin/contract/${randomUUID()}`, valid, asAdmin()), 404, 'NOT_FOUND').message,
+    ).toBe('Contratto non trovato');
     const [b] = await ctx.db.select().from(contracts).where(eq(contracts.id, betaContractId));
     expect(b!.endsAt).toBeNull();
   });
@@ -525,12 +804,26 @@ describe('POST /admin/contract/{id}', () => {
   it('400 with the same rules as creation, and the worker type cannot change; 409 for an overlap', async () => {
     const url = `/admin/contract/${made.seasonal}`;
     const cases: [unknown, Record<string, string>][] = [
-      [{}, { type: 'Seleziona il tipo di contratto', workerType: 'Seleziona il tipo di lavoratore', startsAt: 'Inserisci la data di inizio', timeSlots: 'Inserisci almeno una fascia oraria' }],
-      [{ ...body(), endsAt: null }, { endsAt: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato' }],
+      [
+        {},
+        {
+          type: 'Seleziona il tipo di contratto',
+          workerType: 'Seleziona il tipo di lavoratore',
+          startsAt: 'Inserisci la data di inizio',
+          timeSlots: 'Inserisci almeno una fascia oraria',
+        },
+      ],
+      [
+        { ...body(), endsAt: null },
+        { endsAt: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato' },
+      ],
       [{ ...body(), endsAt: '2020-06-15' }, { endsAt: 'La data di fine deve essere successiva a quella di inizio' }],
       [{ ...body(), timeSlots: [] }, { timeSlots: 'Inserisci almeno una fascia oraria' }],
       [{ ...body(), workerType: 'employee' }, { workerType: 'Il tipo di lavoratore non si può modificare' }],
-      [{ ...body(), justificationAccruals: [{ justificationId: betaFer, monthlyIncrease: 1 }] }, { 'justificationAccruals.0.justificationId': 'Giustificativo non trovato' }],
+      [
+        { ...body(), justificationAccruals: [{ justificationId: betaFer, monthlyIncrease: 1 }] },
+        { 'justificationAccruals.0.justificationId': 'Giustificativo non trovato' },
+      ],
     ];
     for (const [b, errors] of cases) {
       const res = await ctx.post(url, b, asAdmin());
@@ -542,7 +835,11 @@ describe('POST /admin/contract/{id}', () => {
     expect(expectError(clash, 409, 'CONFLICT').message).toBe(message);
     expect(fieldErrors(clash)).toEqual({ startsAt: message });
     // Nothing changed.
-    expect((await ctx.get(url, asAdmin())).json()).toMatchObject({ endsAt: '2021-03-15', workerType: 'collaborator', type: 'turn_based' });
+    expect((await ctx.get(url, asAdmin())).json()).toMatchObject({
+      endsAt: '2021-03-15',
+      workerType: 'collaborator',
+      type: 'turn_based',
+    });
     expect(await ledgerOf(made.seasonal!)).toHaveLength(20);
   });
 
@@ -557,7 +854,10 @@ describe('POST /admin/contract/{id}', () => {
         endsAt: '2021-12-31',
         qualification: '',
         timeSlots: [{ weekday: 2, startsAtMinutes: 600, endsAtMinutes: 960 }],
-        justificationAccruals: [{ justificationId: J.FER, monthlyIncrease: 3 }, { justificationId: J.EXF, monthlyIncrease: 2.5 }],
+        justificationAccruals: [
+          { justificationId: J.FER, monthlyIncrease: 3 },
+          { justificationId: J.EXF, monthlyIncrease: 2.5 },
+        ],
       },
       asAdmin(),
     );
@@ -577,7 +877,12 @@ describe('POST /admin/contract/{id}', () => {
       ],
     });
     const [entry] = await auditOf(ctx, res);
-    expect(entry).toMatchObject({ action: 'contract.update', entityType: 'contract', entityId: made.seasonal, actorUserId: admin.userId });
+    expect(entry).toMatchObject({
+      action: 'contract.update',
+      entityType: 'contract',
+      entityId: made.seasonal,
+      actorUserId: admin.userId,
+    });
     expect(entry!.changes).toEqual({
       type: { from: 'turn_based', to: 'fixed' },
       qualification: { from: 'Magazziniere', to: null },
@@ -588,7 +893,9 @@ describe('POST /admin/contract/{id}', () => {
         { justificationId: J.EXF, monthlyIncrease: 2.5 },
       ],
     });
-    expect(await ctx.db.select().from(contractTimeSlots).where(eq(contractTimeSlots.contractId, made.seasonal!))).toHaveLength(1);
+    expect(
+      await ctx.db.select().from(contractTimeSlots).where(eq(contractTimeSlots.contractId, made.seasonal!)),
+    ).toHaveLength(1);
 
     // June 2020 … December 2021: 19 months; ROL gone, FER re-valued, EXF added.
     const ledger = await ledgerOf(made.seasonal!);
@@ -602,7 +909,9 @@ describe('POST /admin/contract/{id}', () => {
     expect(sum(fer)).toBe(19 * 3);
     expect(sum(exf)).toBe(19 * 2.5);
     // The months kept their rows (updated in place).
-    expect(fer.find((e) => e.period === '2020-07')!.id).toBe(before.find((e) => e.code === 'FER' && e.period === '2020-07')!.id);
+    expect(fer.find((e) => e.period === '2020-07')!.id).toBe(
+      before.find((e) => e.code === 'FER' && e.period === '2020-07')!.id,
+    );
   });
 
   it('shortening the contract removes the months it no longer covers', async () => {
@@ -622,7 +931,11 @@ describe('POST /admin/contract/{id}', () => {
 describe('DELETE /admin/contract/{id}', () => {
   // A manual adjustment of Mario's ferie in 2020 (accruals.routes.test.ts tests them): deleting a contract keeps it.
   beforeAll(async () => {
-    const res = await ctx.post(`/admin/user/${ids['mario.rossi']}/accrual-adjustment`, { justificationId: J.FER!, amount: -2.5, date: '2020-12-15', reason: ' Ferie 2020 godute prima di Timbro ' }, asAdmin());
+    const res = await ctx.post(
+      `/admin/user/${ids['mario.rossi']}/accrual-adjustment`,
+      { justificationId: J.FER!, amount: -2.5, date: '2020-12-15', reason: ' Ferie 2020 godute prima di Timbro ' },
+      asAdmin(),
+    );
     expect(res.statusCode, res.body).toBe(200);
   });
 
@@ -631,8 +944,12 @@ describe('DELETE /admin/contract/{id}', () => {
     expectError(await ctx.del(url), 401, 'UNAUTHENTICATED');
     expectError(await ctx.del('/admin/contract/abc', asAdmin()), 400, 'VALIDATION_FAILED');
     for (const s of [member, accountant]) expectError(await ctx.del(url, inDemo(s)), 403, 'FORBIDDEN');
-    await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [{ method: 'DELETE', url: `/admin/contract/${betaContractId}` }]);
-    expect(expectError(await ctx.del(`/admin/contract/${randomUUID()}`, asAdmin()), 404, 'NOT_FOUND').message).toBe('Contratto non trovato');
+    await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
+      { method: 'DELETE', url: `/admin/contract/${betaContractId}` },
+    ]);
+    expect(expectError(await ctx.del(`/admin/contract/${randomUUID()}`, asAdmin()), 404, 'NOT_FOUND').message).toBe(
+      'Contratto non trovato',
+    );
     expect((await ctx.get(`/admin/contract/${betaContractId}`, inBeta())).statusCode).toBe(200);
     expect(await ledgerOf(betaContractId)).not.toEqual([]);
     expect(await contractCount()).toBe(18);
@@ -646,7 +963,12 @@ describe('DELETE /admin/contract/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Contratto eliminato' });
     const [entry] = await auditOf(ctx, res);
-    expect(entry).toMatchObject({ action: 'contract.delete', entityType: 'contract', entityId: id, actorUserId: admin.userId });
+    expect(entry).toMatchObject({
+      action: 'contract.delete',
+      entityType: 'contract',
+      entityId: id,
+      actorUserId: admin.userId,
+    });
     expect(entry!.changes).toEqual({ userInfoId: ids['mario.rossi'], startsAt: '2020-06-16', endsAt: '2020-12-31' });
 
     expect(await ledgerOf(id)).toEqual([]);
@@ -655,7 +977,9 @@ describe('DELETE /admin/contract/{id}', () => {
     expect(await ctx.db.select().from(contractAccruals).where(eq(contractAccruals.contractId, id))).toEqual([]);
     // The manual adjustment is not the contract's: it stays in the balance.
     const end2020 = await balances(ids['mario.rossi']!, '2020-12-31');
-    expect(end2020.balances.map((b) => [b.justification.code, b.balance, b.entries.map((e) => e.kind)])).toEqual([['FER', -2.5, ['adjustment']]]);
+    expect(end2020.balances.map((b) => [b.justification.code, b.balance, b.entries.map((e) => e.kind)])).toEqual([
+      ['FER', -2.5, ['adjustment']],
+    ]);
 
     expectError(await ctx.get(`/admin/contract/${id}`, asAdmin()), 404, 'NOT_FOUND');
     expectError(await ctx.del(`/admin/contract/${id}`, asAdmin()), 404, 'NOT_FOUND');
@@ -663,7 +987,11 @@ describe('DELETE /admin/contract/{id}', () => {
     expect((await listContracts({ filter: 'expired' })).items.map((c) => c.id)).toEqual([made.fromTemplate]);
     expect((await listContracts({ filter: 'all' })).total).toBe(15);
     // The period is free again, up to the day before the next contract.
-    const again = await ctx.post(`/admin/user/${ids['mario.rossi']}/contract`, { ...valid, startsAt: '2020-06-16', endsAt: addDays(marioSeeded.startsAt, -1) }, asAdmin());
+    const again = await ctx.post(
+      `/admin/user/${ids['mario.rossi']}/contract`,
+      { ...valid, startsAt: '2020-06-16', endsAt: addDays(marioSeeded.startsAt, -1) },
+      asAdmin(),
+    );
     expect(again.statusCode, again.body).toBe(200);
   });
 });

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { generateCodiceFiscale, localToUtc } from '@timbro/shared';
 import { and, eq } from 'drizzle-orm';
-import { contracts, contractTimeSlots, justificationRequests, justifications, oneTimeTokens, punches, userInfos, users } from '../src/db/schema';
+import {
+  contracts,
+  contractTimeSlots,
+  justificationRequests,
+  justifications,
+  oneTimeTokens,
+  punches,
+  userInfos,
+  users,
+} from '../src/db/schema';
 import { insertInScope, workspaceScope } from '../src/db/scope';
 import { hashPassword } from '../src/lib/passwords';
 import { randomToken, sha256 } from '../src/lib/tokens';
@@ -37,7 +46,15 @@ export interface BuiltEmployee {
 export async function buildEmployee(
   ctx: TestContext,
   workspaceId: string,
-  o: Partial<{ firstName: string; lastName: string; email: string; password: string; roles: ('admin' | 'accountant' | 'member')[]; enabled: boolean; invitationStatus: 'pending' | 'accepted' | 'declined' }> = {},
+  o: Partial<{
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    roles: ('admin' | 'accountant' | 'member')[];
+    enabled: boolean;
+    invitationStatus: 'pending' | 'accepted' | 'declined';
+  }> = {},
 ): Promise<BuiltEmployee> {
   const n = next();
   const firstName = o.firstName ?? FIRST[n % FIRST.length]!;
@@ -54,7 +71,15 @@ export async function buildEmployee(
   const now = new Date();
   const [account] = await ctx.db
     .insert(users)
-    .values({ email, firstName, lastName, fiscalCode, passwordHash: password ? await hashPassword(password) : null, emailVerifiedAt: now, fiscalCodeVerifiedAt: now })
+    .values({
+      email,
+      firstName,
+      lastName,
+      fiscalCode,
+      passwordHash: password ? await hashPassword(password) : null,
+      emailVerifiedAt: now,
+      fiscalCodeVerifiedAt: now,
+    })
     .returning({ id: users.id });
   const roles = o.roles ?? ['member'];
   const [info] = await insertInScope(ctx.db, workspaceScope(workspaceId), userInfos, {
@@ -74,8 +99,16 @@ export async function buildEmployee(
 }
 
 /** An account invited but without a password yet (and no workspace), with a first-login token valid for a day. */
-export async function buildInvitedAccount(ctx: TestContext, email: string, firstName: string, lastName: string): Promise<{ id: string; token: string }> {
-  const [invited] = await ctx.db.insert(users).values({ email, firstName, lastName, passwordHash: null }).returning({ id: users.id });
+export async function buildInvitedAccount(
+  ctx: TestContext,
+  email: string,
+  firstName: string,
+  lastName: string,
+): Promise<{ id: string; token: string }> {
+  const [invited] = await ctx.db
+    .insert(users)
+    .values({ email, firstName, lastName, passwordHash: null })
+    .returning({ id: users.id });
   const token = randomToken();
   await ctx.db.insert(oneTimeTokens).values({
     userId: invited!.id,
@@ -91,7 +124,18 @@ export async function buildContract(
   ctx: TestContext,
   workspaceId: string,
   userInfoId: string,
-  o: Partial<{ startsAt: string; endsAt: string | null; type: 'fixed' | 'turn_based'; slots: { weekday: number; startsAtMinutes: number; endsAtMinutes: number; pauseStartsAtMinutes?: number | null; pauseEndsAtMinutes?: number | null }[] }> = {},
+  o: Partial<{
+    startsAt: string;
+    endsAt: string | null;
+    type: 'fixed' | 'turn_based';
+    slots: {
+      weekday: number;
+      startsAtMinutes: number;
+      endsAtMinutes: number;
+      pauseStartsAtMinutes?: number | null;
+      pauseEndsAtMinutes?: number | null;
+    }[];
+  }> = {},
 ) {
   const scope = workspaceScope(workspaceId);
   const [row] = await insertInScope(ctx.db, scope, contracts, {
@@ -102,14 +146,30 @@ export async function buildContract(
     endsAt: o.endsAt ?? null,
     permanent: (o.endsAt ?? null) === null,
   }).returning();
-  const slots = o.slots ?? [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840 }));
-  await insertInScope(ctx.db, scope, contractTimeSlots, slots.map((s) => ({ pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, ...s, contractId: row!.id })));
+  const slots =
+    o.slots ??
+    [1, 2, 3, 4, 5].map((weekday) => ({
+      weekday,
+      startsAtMinutes: 540,
+      endsAtMinutes: 1080,
+      pauseStartsAtMinutes: 780,
+      pauseEndsAtMinutes: 840,
+    }));
+  await insertInScope(
+    ctx.db,
+    scope,
+    contractTimeSlots,
+    slots.map((s) => ({ pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, ...s, contractId: row!.id })),
+  );
   return row!;
 }
 
 /** The id of the workspace's absence type with this code (the Italian defaults: FER, ROL, MAL, …). */
 export async function justificationId(ctx: TestContext, workspaceId: string, code: string): Promise<string> {
-  const [row] = await ctx.db.select({ id: justifications.id }).from(justifications).where(and(eq(justifications.workspaceId, workspaceId), eq(justifications.code, code)));
+  const [row] = await ctx.db
+    .select({ id: justifications.id })
+    .from(justifications)
+    .where(and(eq(justifications.workspaceId, workspaceId), eq(justifications.code, code)));
   if (!row) throw new Error(`no justification ${code} in ${workspaceId}`);
   return row.id;
 }
@@ -119,7 +179,15 @@ export async function buildRequest(
   ctx: TestContext,
   workspaceId: string,
   userInfoId: string,
-  o: Partial<{ code: string; date: string; status: 'open' | 'approved' | 'rejected'; wholeDay: boolean; startsAtMinutes: number; endsAtMinutes: number; amount: number }> = {},
+  o: Partial<{
+    code: string;
+    date: string;
+    status: 'open' | 'approved' | 'rejected';
+    wholeDay: boolean;
+    startsAtMinutes: number;
+    endsAtMinutes: number;
+    amount: number;
+  }> = {},
 ) {
   const [row] = await insertInScope(ctx.db, workspaceScope(workspaceId), justificationRequests, {
     userInfoId,
@@ -136,7 +204,12 @@ export async function buildRequest(
 }
 
 /** A punch at a local time of a date (Europe/Rome, summer time included), recorded by an admin unless told. */
-export async function buildPunch(ctx: TestContext, workspaceId: string, userInfoId: string, o: { date: string; time: string; direction: 'in' | 'out'; source?: 'admin' | 'import' }) {
+export async function buildPunch(
+  ctx: TestContext,
+  workspaceId: string,
+  userInfoId: string,
+  o: { date: string; time: string; direction: 'in' | 'out'; source?: 'admin' | 'import' },
+) {
   const [h, m] = o.time.split(':').map(Number) as [number, number];
   const at = new Date(localToUtc(o.date, h * 60 + m, 'Europe/Rome'));
   const source = o.source ?? 'admin';
@@ -185,8 +258,19 @@ export async function setNineToSixWeek(ctx: TestContext, opts: RequestOptions, u
   const body = {
     ...c!,
     startsAt: '2024-01-01',
-    timeSlots: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: null, descriptionColorRgb: null })),
-    justificationAccruals: c!.justificationAccruals.map((a) => ({ justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease })),
+    timeSlots: [1, 2, 3, 4, 5].map((weekday) => ({
+      weekday,
+      startsAtMinutes: 540,
+      endsAtMinutes: 1080,
+      pauseStartsAtMinutes: 780,
+      pauseEndsAtMinutes: 840,
+      description: null,
+      descriptionColorRgb: null,
+    })),
+    justificationAccruals: c!.justificationAccruals.map((a) => ({
+      justificationId: a.justificationId,
+      monthlyIncrease: a.monthlyIncrease,
+    })),
   };
   const res = await ctx.post(`/admin/contract/${c!.id}`, body, opts);
   expect(res.statusCode, res.body).toBe(200);

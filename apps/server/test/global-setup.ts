@@ -26,7 +26,8 @@ export default async function setup(project: TestProject) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     const existing = await admin.query(`select datname from pg_database where datname like 'timbro_test_%'`);
-    for (const row of existing.rows as { datname: string }[]) await admin.query(`drop database if exists "${row.datname}" with (force)`);
+    for (const row of existing.rows as { datname: string }[])
+      await admin.query(`drop database if exists "${row.datname}" with (force)`);
     await admin.query(`create database ${template}`);
     await admin.end();
     const database = await openDatabase({ databaseUrl: withDatabase(url, template) });

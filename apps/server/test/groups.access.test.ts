@@ -13,8 +13,16 @@ let demoGroupId: string;
 let betaGroupId: string;
 
 beforeAll(async () => {
-  const demo = await t.ctx.post('/admin/group', { name: 'Prova di accesso' }, { session: t.sessions.admin, workspace: t.ctx.ws.demo });
-  const beta = await t.ctx.post('/admin/group', { name: 'Magazzino' }, { session: t.betaAdmin, workspace: t.ctx.ws.beta });
+  const demo = await t.ctx.post(
+    '/admin/group',
+    { name: 'Prova di accesso' },
+    { session: t.sessions.admin, workspace: t.ctx.ws.demo },
+  );
+  const beta = await t.ctx.post(
+    '/admin/group',
+    { name: 'Magazzino' },
+    { session: t.betaAdmin, workspace: t.ctx.ws.beta },
+  );
   expect(demo.statusCode, demo.body).toBe(200);
   expect(beta.statusCode, beta.body).toBe(200);
   demoGroupId = demo.json().id;
@@ -23,8 +31,19 @@ beforeAll(async () => {
 
 const GROUP = { name: 'Vendite' };
 const ROUTES: AccessRoute[] = [
-  { route: 'GET /admin/group', grants: ['admin', 'accountant'], call: () => ({ url: '/admin/group' }), probeStatus: 200 },
-  { route: 'POST /admin/group', grants: ['admin'], call: () => ({ url: '/admin/group', body: GROUP }), probe: () => ({ url: '/admin/group', body: {} }), probeStatus: 400 },
+  {
+    route: 'GET /admin/group',
+    grants: ['admin', 'accountant'],
+    call: () => ({ url: '/admin/group' }),
+    probeStatus: 200,
+  },
+  {
+    route: 'POST /admin/group',
+    grants: ['admin'],
+    call: () => ({ url: '/admin/group', body: GROUP }),
+    probe: () => ({ url: '/admin/group', body: {} }),
+    probeStatus: 400,
+  },
   {
     route: 'GET /admin/group/:id',
     grants: ['admin', 'accountant'],
@@ -38,7 +57,11 @@ const ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/group/${demoGroupId}`, body: GROUP }),
     probe: () => ({ url: `/admin/group/${demoGroupId}`, body: {} }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/group/${betaGroupId}`, body: GROUP }), message: 'Gruppo non trovato' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/group/${betaGroupId}`, body: GROUP }),
+      message: 'Gruppo non trovato',
+    },
   },
   {
     route: 'DELETE /admin/group/:id',
@@ -48,13 +71,29 @@ const ROUTES: AccessRoute[] = [
     probeStatus: 400,
     foreign: { as: 'admin', call: () => ({ url: `/admin/group/${betaGroupId}` }), message: 'Gruppo non trovato' },
   },
-  { route: 'GET /attendance/ajax/groups', grants: ['admin', 'accountant', 'member'], call: () => ({ url: '/attendance/ajax/groups' }), probeStatus: 200 },
+  {
+    route: 'GET /attendance/ajax/groups',
+    grants: ['admin', 'accountant', 'member'],
+    call: () => ({ url: '/attendance/ajax/groups' }),
+    probeStatus: 200,
+  },
 ];
 
-describeAccessTable({ module: 'groups', routes: ROUTES, ctx: () => t.ctx, sessions: () => t.sessions, plugins: [groupRoutes], routeCount: 6 }, () => {
-  it('nothing of the refused or foreign calls was written: both groups keep their names', async () => {
-    const read = async (id: string, session = t.sessions.admin, workspace = t.ctx.ws.demo) => (await t.ctx.get(`/admin/group/${id}`, { session, workspace })).json() as { name: string };
-    expect((await read(demoGroupId)).name).toBe('Prova di accesso');
-    expect((await read(betaGroupId, t.betaAdmin, t.ctx.ws.beta)).name).toBe('Magazzino');
-  });
-});
+describeAccessTable(
+  {
+    module: 'groups',
+    routes: ROUTES,
+    ctx: () => t.ctx,
+    sessions: () => t.sessions,
+    plugins: [groupRoutes],
+    routeCount: 6,
+  },
+  () => {
+    it('nothing of the refused or foreign calls was written: both groups keep their names', async () => {
+      const read = async (id: string, session = t.sessions.admin, workspace = t.ctx.ws.demo) =>
+        (await t.ctx.get(`/admin/group/${id}`, { session, workspace })).json() as { name: string };
+      expect((await read(demoGroupId)).name).toBe('Prova di accesso');
+      expect((await read(betaGroupId, t.betaAdmin, t.ctx.ws.beta)).name).toBe('Magazzino');
+    });
+  },
+);

@@ -39,7 +39,11 @@ beforeAll(async () => {
     ids[who] = (await membershipOf(ctx, `${who}@demo.timbro.it`, ctx.ws.demo))!.id;
   }
   valentinaId = (await membershipOf(ctx, 'valentina.barbieri@beta.timbro.it', ctx.ws.beta))!.id;
-  const beta = await ctx.post('/admin/group', { name: 'Magazzino', members: [valentinaId] }, { session: betaAdmin, workspace: ctx.ws.beta });
+  const beta = await ctx.post(
+    '/admin/group',
+    { name: 'Magazzino', members: [valentinaId] },
+    { session: betaAdmin, workspace: ctx.ws.beta },
+  );
   expect(beta.statusCode, beta.body).toBe(200);
   betaGroupId = beta.json().id;
 });
@@ -47,11 +51,18 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({ session, workspace: ctx.ws.demo, ...(query ? { query } : {}) });
+const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
+  session,
+  workspace: ctx.ws.demo,
+  ...(query ? { query } : {}),
+});
 const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
 
 async function auditOf(res: LightMyRequestResponse) {
-  return ctx.db.select().from(auditLog).where(eq(auditLog.requestId, String(res.headers['x-request-id'])));
+  return ctx.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.requestId, String(res.headers['x-request-id'])));
 }
 
 async function groupCount(): Promise<number> {
@@ -62,7 +73,12 @@ async function groupCount(): Promise<number> {
 async function listGroups(query: Record<string, string> = {}, session: Session = admin) {
   const res = await ctx.get('/admin/group', inDemo(session, query));
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: { id: string; name: string; usersCount: number; createdAt: string }[]; total: number; page: number; perPage: number };
+  return res.json() as {
+    items: { id: string; name: string; usersCount: number; createdAt: string }[];
+    total: number;
+    page: number;
+    perPage: number;
+  };
 }
 
 /** Demo groups created by the tests below, by name. */
@@ -104,7 +120,10 @@ describe('POST /admin/group', () => {
   it('creates groups with their members (each once, by name); the change is audited', async () => {
     const res = await ctx.post(
       '/admin/group',
-      { name: '  Magazzino ', members: [ids['mario.rossi'], ids['giulia.esposito'], ids['luca.romano'], ids['giulia.esposito']] },
+      {
+        name: '  Magazzino ',
+        members: [ids['mario.rossi'], ids['giulia.esposito'], ids['luca.romano'], ids['giulia.esposito']],
+      },
       asAdmin(),
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -115,15 +134,29 @@ describe('POST /admin/group', () => {
       usersCount: 3,
       createdAt: expect.any(String),
       members: [
-        { id: ids['giulia.esposito'], firstName: 'Giulia', lastName: 'Esposito', email: 'giulia.esposito@demo.timbro.it' },
+        {
+          id: ids['giulia.esposito'],
+          firstName: 'Giulia',
+          lastName: 'Esposito',
+          email: 'giulia.esposito@demo.timbro.it',
+        },
         { id: ids['luca.romano'], firstName: 'Luca', lastName: 'Romano', email: 'luca.romano@demo.timbro.it' },
         { id: ids['mario.rossi'], firstName: 'Mario', lastName: 'Rossi', email: 'mario.rossi@demo.timbro.it' },
       ],
     });
     demoGroups.Magazzino = g.id;
     const [entry] = await auditOf(res);
-    expect(entry).toMatchObject({ workspaceId: ctx.ws.demo, actorUserId: admin.userId, action: 'group.create', entityType: 'group', entityId: g.id });
-    expect(entry!.changes).toEqual({ name: 'Magazzino', members: [ids['mario.rossi'], ids['giulia.esposito'], ids['luca.romano']] });
+    expect(entry).toMatchObject({
+      workspaceId: ctx.ws.demo,
+      actorUserId: admin.userId,
+      action: 'group.create',
+      entityType: 'group',
+      entityId: g.id,
+    });
+    expect(entry!.changes).toEqual({
+      name: 'Magazzino',
+      members: [ids['mario.rossi'], ids['giulia.esposito'], ids['luca.romano']],
+    });
 
     for (const [name, members] of [
       ['Amministrazione', [ids['sara.bruno']]],
@@ -185,11 +218,36 @@ describe('GET /admin/group', () => {
       ['Vendite', 0],
     ]);
     expect(page.items.map((g) => g.id)).not.toContain(betaGroupId);
-    expect((await listGroups({ order: 'desc' })).items.map((g) => g.name)).toEqual(['Vendite', 'ufficio tecnico', 'Magazzino', 'Amministrazione']);
-    expect((await listGroups({ sort: 'usersCount', order: 'desc' })).items.map((g) => g.name)).toEqual(['Magazzino', 'ufficio tecnico', 'Amministrazione', 'Vendite']);
-    expect((await listGroups({ sort: 'usersCount' })).items.map((g) => g.name)).toEqual(['Vendite', 'Amministrazione', 'ufficio tecnico', 'Magazzino']);
-    expect((await listGroups({ sort: 'createdAt' })).items.map((g) => g.name)).toEqual(['Magazzino', 'Amministrazione', 'ufficio tecnico', 'Vendite']);
-    expect((await listGroups({ sort: 'createdAt', order: 'desc' })).items.map((g) => g.name)).toEqual(['Vendite', 'ufficio tecnico', 'Amministrazione', 'Magazzino']);
+    expect((await listGroups({ order: 'desc' })).items.map((g) => g.name)).toEqual([
+      'Vendite',
+      'ufficio tecnico',
+      'Magazzino',
+      'Amministrazione',
+    ]);
+    expect((await listGroups({ sort: 'usersCount', order: 'desc' })).items.map((g) => g.name)).toEqual([
+      'Magazzino',
+      'ufficio tecnico',
+      'Amministrazione',
+      'Vendite',
+    ]);
+    expect((await listGroups({ sort: 'usersCount' })).items.map((g) => g.name)).toEqual([
+      'Vendite',
+      'Amministrazione',
+      'ufficio tecnico',
+      'Magazzino',
+    ]);
+    expect((await listGroups({ sort: 'createdAt' })).items.map((g) => g.name)).toEqual([
+      'Magazzino',
+      'Amministrazione',
+      'ufficio tecnico',
+      'Vendite',
+    ]);
+    expect((await listGroups({ sort: 'createdAt', order: 'desc' })).items.map((g) => g.name)).toEqual([
+      'Vendite',
+      'ufficio tecnico',
+      'Amministrazione',
+      'Magazzino',
+    ]);
 
     const p2 = await listGroups({ per_page: '3', page: '2' });
     expect(p2).toMatchObject({ total: 4, page: 2, perPage: 3 });
@@ -204,7 +262,12 @@ describe('GET /admin/group', () => {
     expect(await search('MAGA')).toEqual(['Magazzino']);
     expect(await search('zio')).toEqual(['Amministrazione']);
     expect(await search('  tecnico ')).toEqual(['ufficio tecnico']);
-    expect(await search('i', { sort: 'usersCount', order: 'desc' })).toEqual(['Magazzino', 'ufficio tecnico', 'Amministrazione', 'Vendite']);
+    expect(await search('i', { sort: 'usersCount', order: 'desc' })).toEqual([
+      'Magazzino',
+      'ufficio tecnico',
+      'Amministrazione',
+      'Vendite',
+    ]);
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);
     const paged = await listGroups({ search: 'i', per_page: '2', page: '2' });
@@ -250,7 +313,11 @@ describe('GET /admin/group/{id}', () => {
     expect(byAccountant.json()).toEqual(res.json());
     // From Beta, Beta's group is there.
     const beta = await ctx.get(`/admin/group/${betaGroupId}`, { session: accountant, workspace: ctx.ws.beta });
-    expect(beta.json()).toMatchObject({ name: 'Magazzino', usersCount: 1, members: [{ id: valentinaId, lastName: 'Barbieri' }] });
+    expect(beta.json()).toMatchObject({
+      name: 'Magazzino',
+      usersCount: 1,
+      members: [{ id: valentinaId, lastName: 'Barbieri' }],
+    });
   });
 });
 
@@ -266,7 +333,11 @@ describe('POST /admin/group/{id}', () => {
     for (const s of [admin, operator]) {
       await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [
         { method: 'POST', url: `/admin/group/${betaGroupId}`, body: { name: 'Preso da Demo' } },
-        { method: 'POST', url: `/admin/group/${betaGroupId}`, body: { name: 'Preso da Demo', members: [ids['mario.rossi']!] } },
+        {
+          method: 'POST',
+          url: `/admin/group/${betaGroupId}`,
+          body: { name: 'Preso da Demo', members: [ids['mario.rossi']!] },
+        },
       ]);
     }
     expectError(await ctx.post(`/admin/group/${randomUUID()}`, { name: 'Nessuno' }, asAdmin()), 404, 'NOT_FOUND');
@@ -305,7 +376,12 @@ describe('POST /admin/group/{id}', () => {
     expect(res.json()).toMatchObject({ id, name: 'MAGAZZINO', usersCount: 3 });
     expect(res.json().members).toHaveLength(3);
     const [entry] = await auditOf(res);
-    expect(entry).toMatchObject({ action: 'group.update', entityType: 'group', entityId: id, actorUserId: admin.userId });
+    expect(entry).toMatchObject({
+      action: 'group.update',
+      entityType: 'group',
+      entityId: id,
+      actorUserId: admin.userId,
+    });
     expect(entry!.changes).toEqual({ name: { from: 'Magazzino', to: 'MAGAZZINO' } });
 
     const back = await ctx.post(`/admin/group/${id}`, { name: 'Magazzino centrale' }, asAdmin());
@@ -314,7 +390,11 @@ describe('POST /admin/group/{id}', () => {
 
   it('replaces the members: usersCount, the people’s records and the list filter follow; the change is audited', async () => {
     const id = demoGroups.Vendite!;
-    const res = await ctx.post(`/admin/group/${id}`, { name: 'Vendite', members: [ids['sara.bruno'], ids['luca.romano']] }, asAdmin());
+    const res = await ctx.post(
+      `/admin/group/${id}`,
+      { name: 'Vendite', members: [ids['sara.bruno'], ids['luca.romano']] },
+      asAdmin(),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ usersCount: 2, members: [{ lastName: 'Bruno' }, { lastName: 'Romano' }] });
     const [entry] = await auditOf(res);
@@ -325,16 +405,25 @@ describe('POST /admin/group/{id}', () => {
     const luca = (await ctx.get(`/admin/user/${ids['luca.romano']}`, asAdmin())).json() as User;
     expect(luca.groups.map((g) => g.name)).toEqual(['Magazzino centrale', 'Vendite']);
 
-    const swap = await ctx.post(`/admin/group/${id}`, { name: 'Vendite', members: [ids['luca.romano'], ids['chiara.marino']] }, asAdmin());
+    const swap = await ctx.post(
+      `/admin/group/${id}`,
+      { name: 'Vendite', members: [ids['luca.romano'], ids['chiara.marino']] },
+      asAdmin(),
+    );
     expect(swap.json().members.map((m: { lastName: string }) => m.lastName)).toEqual(['Marino', 'Romano']);
     expect((await auditOf(swap))[0]!.changes).toEqual({
-      members: { from: [ids['sara.bruno'], ids['luca.romano']].sort(), to: [ids['luca.romano'], ids['chiara.marino']].sort() },
+      members: {
+        from: [ids['sara.bruno'], ids['luca.romano']].sort(),
+        to: [ids['luca.romano'], ids['chiara.marino']].sort(),
+      },
     });
     expect((await listGroups()).items.find((g) => g.id === id)!.usersCount).toBe(2);
 
     const cleared = await ctx.post(`/admin/group/${id}`, { name: 'Vendite', members: [] }, asAdmin());
     expect(cleared.json()).toMatchObject({ usersCount: 0, members: [] });
-    expect(((await ctx.get(`/admin/user/${ids['luca.romano']}`, asAdmin())).json() as User).groups.map((g) => g.name)).toEqual(['Magazzino centrale']);
+    expect(
+      ((await ctx.get(`/admin/user/${ids['luca.romano']}`, asAdmin())).json() as User).groups.map((g) => g.name),
+    ).toEqual(['Magazzino centrale']);
 
     // The employee edit sets the same membership from the other side.
     const sara = (await ctx.get(`/admin/user/${ids['sara.bruno']}`, asAdmin())).json() as User;
@@ -358,7 +447,10 @@ describe('POST /admin/group/{id}', () => {
       asAdmin(),
     );
     expect(edit.statusCode, edit.body).toBe(200);
-    expect((await ctx.get(`/admin/group/${id}`, asAdmin())).json()).toMatchObject({ usersCount: 1, members: [{ id: sara.id }] });
+    expect((await ctx.get(`/admin/group/${id}`, asAdmin())).json()).toMatchObject({
+      usersCount: 1,
+      members: [{ id: sara.id }],
+    });
   });
 });
 
@@ -369,9 +461,12 @@ describe('DELETE /admin/group/{id}', () => {
     expectError(await ctx.del('/admin/group/abc', asAdmin()), 400, 'VALIDATION_FAILED');
     expectError(await ctx.del(`/admin/group/${id}`, inDemo(member)), 403, 'FORBIDDEN');
     expectError(await ctx.del(`/admin/group/${id}`, inDemo(accountant)), 403, 'FORBIDDEN');
-    for (const s of [admin, operator]) await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'DELETE', url: `/admin/group/${betaGroupId}` }]);
+    for (const s of [admin, operator])
+      await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'DELETE', url: `/admin/group/${betaGroupId}` }]);
     expectError(await ctx.del(`/admin/group/${randomUUID()}`, asAdmin()), 404, 'NOT_FOUND');
-    expect((await ctx.get(`/admin/group/${betaGroupId}`, { session: betaAdmin, workspace: ctx.ws.beta })).statusCode).toBe(200);
+    expect(
+      (await ctx.get(`/admin/group/${betaGroupId}`, { session: betaAdmin, workspace: ctx.ws.beta })).statusCode,
+    ).toBe(200);
     expect((await ctx.get(`/admin/group/${id}`, asAdmin())).statusCode).toBe(200);
   });
 
@@ -382,7 +477,12 @@ describe('DELETE /admin/group/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Gruppo eliminato' });
     const [entry] = await auditOf(res);
-    expect(entry).toMatchObject({ action: 'group.delete', entityType: 'group', entityId: id, actorUserId: admin.userId });
+    expect(entry).toMatchObject({
+      action: 'group.delete',
+      entityType: 'group',
+      entityId: id,
+      actorUserId: admin.userId,
+    });
     expect(entry!.changes).toEqual({ name: 'ufficio tecnico', usersCount: 2 });
 
     expectError(await ctx.get(`/admin/group/${id}`, asAdmin()), 404, 'NOT_FOUND');
@@ -404,7 +504,12 @@ describe('GET /attendance/ajax/groups', () => {
   it('401; every role of the workspace gets the groups of the active workspace by name', async () => {
     expectError(await ctx.get('/attendance/ajax/groups'), 401, 'UNAUTHENTICATED');
     const expected = (await listGroups()).items.map((g) => ({ id: g.id, name: g.name }));
-    expect(expected.map((g) => g.name)).toEqual(['Amministrazione', 'Magazzino centrale', 'Ufficio tecnico', 'Vendite']);
+    expect(expected.map((g) => g.name)).toEqual([
+      'Amministrazione',
+      'Magazzino centrale',
+      'Ufficio tecnico',
+      'Vendite',
+    ]);
     for (const s of [admin, accountant, member]) {
       const res = await ctx.get('/attendance/ajax/groups', inDemo(s));
       expect(res.statusCode).toBe(200);
@@ -423,9 +528,16 @@ describe('GET /admin/audit for groups', () => {
     expectError(await ctx.get('/admin/audit', inDemo(member, { entity_type: 'group' })), 403, 'FORBIDDEN');
     const res = await ctx.get('/admin/audit', asAdmin({ entity_type: 'group', entity_id: id }));
     expect(res.statusCode).toBe(200);
-    const items = res.json().items as { action: string; actor: { id: string; name: string } | null; changes: Record<string, unknown> }[];
+    const items = res.json().items as {
+      action: string;
+      actor: { id: string; name: string } | null;
+      changes: Record<string, unknown>;
+    }[];
     expect(items.map((e) => e.action)).toEqual(['group.update', 'group.update', 'group.update', 'group.create']);
-    expect(items[3]).toMatchObject({ actor: { id: admin.userId, name: 'Anna Bianchi' }, changes: { name: 'Vendite', members: [] } });
+    expect(items[3]).toMatchObject({
+      actor: { id: admin.userId, name: 'Anna Bianchi' },
+      changes: { name: 'Vendite', members: [] },
+    });
 
     const all = await ctx.get('/admin/audit', asAdmin({ entity_type: 'group', per_page: '100' }));
     const actions = (all.json().items as { action: string; entityId: string }[]).map((e) => e.action);
@@ -433,7 +545,11 @@ describe('GET /admin/audit for groups', () => {
     expect(actions.filter((a) => a === 'group.delete')).toHaveLength(1);
     // Beta's group history is not in Demo's trail.
     expect((all.json().items as { entityId: string }[]).some((e) => e.entityId === betaGroupId)).toBe(false);
-    const beta = await ctx.get('/admin/audit', { session: betaAdmin, workspace: ctx.ws.beta, query: { entity_type: 'group' } });
+    const beta = await ctx.get('/admin/audit', {
+      session: betaAdmin,
+      workspace: ctx.ws.beta,
+      query: { entity_type: 'group' },
+    });
     expect((beta.json().items as { action: string }[]).map((e) => e.action)).toEqual(['group.create', 'group.create']);
   });
 });

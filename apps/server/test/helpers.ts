@@ -67,7 +67,12 @@ export interface TestContext {
   get(url: string, opts?: RequestOptions): Promise<LightMyRequestResponse>;
   post(url: string, body?: unknown, opts?: RequestOptions): Promise<LightMyRequestResponse>;
   del(url: string, opts?: RequestOptions): Promise<LightMyRequestResponse>;
-  request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, opts?: RequestOptions): Promise<LightMyRequestResponse>;
+  request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    opts?: RequestOptions,
+  ): Promise<LightMyRequestResponse>;
   userId(email: string): Promise<string>;
   outbox(to: string): Promise<(typeof mailOutbox.$inferSelect)[]>;
   close(): Promise<void>;
@@ -81,9 +86,16 @@ export function cookiesOf(res: LightMyRequestResponse): string {
     .join('; ');
 }
 
-export async function createTestContext(opts: { configure?: (app: App) => void | Promise<void> } = {}): Promise<TestContext> {
+export async function createTestContext(
+  opts: { configure?: (app: App) => void | Promise<void> } = {},
+): Promise<TestContext> {
   const database = await cloneDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', PUBLIC_URL: 'http://localhost:3000' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JOBS: 'false',
+    PUBLIC_URL: 'http://localhost:3000',
+  });
   const deps = await createDeps(config, database);
   const app = await buildApp(deps);
   await opts.configure?.(app);
@@ -101,14 +113,16 @@ export async function createTestContext(opts: { configure?: (app: App) => void |
     if (o.workspace) headers[WORKSPACE_HEADER] = o.workspace;
     // Inside apiRequests: the tenancy watch (tenancy-watch.ts) checks every statement the API runs for this request.
     // (inject() is lazy: it must be awaited inside run() for the request to start there.)
-    return apiRequests.run(true, async () =>
-      await app.inject({
-        method,
-        url: `/api/v1${url}`,
-        headers,
-        ...(o.query ? { query: o.query } : {}),
-        ...(body !== undefined ? { payload: body as object } : {}),
-      }),
+    return apiRequests.run(
+      true,
+      async () =>
+        await app.inject({
+          method,
+          url: `/api/v1${url}`,
+          headers,
+          ...(o.query ? { query: o.query } : {}),
+          ...(body !== undefined ? { payload: body as object } : {}),
+        }),
     );
   };
 
@@ -127,7 +141,10 @@ export async function createTestContext(opts: { configure?: (app: App) => void |
       return { cookie: cookiesOf(res), email, userId: res.json().id };
     },
     async userId(email) {
-      const rows = await deps.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+      const rows = await deps.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
       return rows[0]!.id;
     },
     async outbox(to) {
@@ -223,7 +240,8 @@ export async function expectForeignRecordsHidden(
 ) {
   for (const r of requests) {
     const res = await ctx.request(r.method, r.url, r.body, { session, workspace: ownWorkspace });
-    if (res.statusCode !== 404) throw new Error(`${r.method} ${r.url} answered ${res.statusCode} instead of 404: ${res.body}`);
+    if (res.statusCode !== 404)
+      throw new Error(`${r.method} ${r.url} answered ${res.statusCode} instead of 404: ${res.body}`);
   }
 }
 
@@ -259,7 +277,10 @@ export async function loginDemoRoles(ctx: TestContext) {
 
 /** The audit rows a request wrote (found by its x-request-id). */
 export async function auditOf(ctx: TestContext, res: LightMyRequestResponse) {
-  return ctx.db.select().from(auditLog).where(eq(auditLog.requestId, String(res.headers['x-request-id'])));
+  return ctx.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.requestId, String(res.headers['x-request-id'])));
 }
 
 /** The rows of a tenant table, in one workspace or in all. */
@@ -272,7 +293,12 @@ export async function countRows(ctx: TestContext, table: PgTable & { workspaceId
 }
 
 /** Posts each body with `opts` and expects a 400 whose field errors are exactly the given ones. */
-export async function expect400(ctx: TestContext, opts: RequestOptions, url: string, cases: [unknown, Record<string, string>][]) {
+export async function expect400(
+  ctx: TestContext,
+  opts: RequestOptions,
+  url: string,
+  cases: [unknown, Record<string, string>][],
+) {
   for (const [body, errors] of cases) {
     const res = await ctx.post(url, body, opts);
     expectError(res, 400, 'VALIDATION_FAILED');
@@ -288,13 +314,28 @@ export async function contractLedger(ctx: TestContext, contractId: string) {
     .innerJoin(justifications, eq(justifications.id, accrualEntries.justificationId))
     .where(and(eq(accrualEntries.contractId, contractId), eq(accrualEntries.kind, 'accrual')))
     .orderBy(asc(justifications.code), asc(accrualEntries.period));
-  return rows.map((r) => ({ id: r.e.id, code: r.code, period: r.e.period, date: r.e.entryDate, amount: r.e.amount, userInfoId: r.e.userInfoId }));
+  return rows.map((r) => ({
+    id: r.e.id,
+    code: r.code,
+    period: r.e.period,
+    date: r.e.entryDate,
+    amount: r.e.amount,
+    userInfoId: r.e.userInfoId,
+  }));
 }
 
 /** Every monthly accrual entry of the database, in a stable order (the whole ledger, both workspaces). */
 export async function wholeAccrualLedger(ctx: TestContext) {
   return ctx.db
-    .select({ id: accrualEntries.id, workspaceId: accrualEntries.workspaceId, contractId: accrualEntries.contractId, justificationId: accrualEntries.justificationId, period: accrualEntries.period, date: accrualEntries.entryDate, amount: accrualEntries.amount })
+    .select({
+      id: accrualEntries.id,
+      workspaceId: accrualEntries.workspaceId,
+      contractId: accrualEntries.contractId,
+      justificationId: accrualEntries.justificationId,
+      period: accrualEntries.period,
+      date: accrualEntries.entryDate,
+      amount: accrualEntries.amount,
+    })
     .from(accrualEntries)
     .where(eq(accrualEntries.kind, 'accrual'))
     .orderBy(asc(accrualEntries.id));
@@ -303,7 +344,25 @@ export async function wholeAccrualLedger(ctx: TestContext) {
 /** The sum of the amounts, rounded to cents. */
 export const roundedSum = (xs: { amount: number }[]) => Math.round(xs.reduce((s, x) => s + x.amount, 0) * 100) / 100;
 
-export type Balances = { date: string; balances: { justification: { id: string; code: string; name: string; unit: string }; balance: number; accrued: number; adjusted: number; used: number; entries: { id: string; date: string; amount: number; kind: string; period: string | null; rule: string | null; reason: string | null }[] }[] };
+export type Balances = {
+  date: string;
+  balances: {
+    justification: { id: string; code: string; name: string; unit: string };
+    balance: number;
+    accrued: number;
+    adjusted: number;
+    used: number;
+    entries: {
+      id: string;
+      date: string;
+      amount: number;
+      kind: string;
+      period: string | null;
+      rule: string | null;
+      reason: string | null;
+    }[];
+  }[];
+};
 
 /** GET /admin/user/{id}/accrual with `opts` (session, workspace, and `date` in the query): expects a 200. */
 export async function accrualBalances(ctx: TestContext, opts: RequestOptions, userInfoId: string) {

@@ -8,7 +8,19 @@ import { holidayRoutes } from '../src/modules/holidays/holidays.routes';
 import { ensureNationalHolidays } from '../src/modules/holidays/holidays.service';
 import { ensureAllWorkspaceDefaults, ensureWorkspaceDefaults } from '../src/modules/workspaces/workspace-defaults';
 import { describeAccessTable, type AccessRoute } from './access-table';
-import { auditOf, countRows, createTestContext, expect400, expectError, expectForeignRecordsHidden, fieldErrors, loginDemoRoles, type RequestOptions, type Session, type TestContext } from './helpers';
+import {
+  auditOf,
+  countRows,
+  createTestContext,
+  expect400,
+  expectError,
+  expectForeignRecordsHidden,
+  fieldErrors,
+  loginDemoRoles,
+  type RequestOptions,
+  type Session,
+  type TestContext,
+} from './helpers';
 
 /** Holidays: the national calendar, the admin pages and the lookup (moved out of working-time-settings.test.ts). */
 
@@ -27,28 +39,62 @@ const demoJ: Record<string, string> = {};
 beforeAll(async () => {
   ctx = await createTestContext();
   ({ admin, accountant, member, betaAdmin } = await loginDemoRoles(ctx));
-  beta.holiday = (await ctx.db.select().from(holidays).where(and(eq(holidays.workspaceId, ctx.ws.beta), eq(holidays.name, 'Natale'))))[0]!.id;
-  demoHoliday = (await ctx.db.select().from(holidays).where(and(eq(holidays.workspaceId, ctx.ws.demo), eq(holidays.name, 'Natale'))))[0]!.id;
-  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo))) demoJ[j.code] = j.id;
+  beta.holiday = (
+    await ctx.db
+      .select()
+      .from(holidays)
+      .where(and(eq(holidays.workspaceId, ctx.ws.beta), eq(holidays.name, 'Natale')))
+  )[0]!.id;
+  demoHoliday = (
+    await ctx.db
+      .select()
+      .from(holidays)
+      .where(and(eq(holidays.workspaceId, ctx.ws.demo), eq(holidays.name, 'Natale')))
+  )[0]!.id;
+  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo)))
+    demoJ[j.code] = j.id;
 });
 afterAll(async () => {
   await ctx?.close();
 });
 
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({ session, workspace: ctx.ws.demo, ...(query ? { query } : {}) });
+const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
+  session,
+  workspace: ctx.ws.demo,
+  ...(query ? { query } : {}),
+});
 const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
-const inBeta = (query?: RequestOptions['query']): RequestOptions => ({ session: betaAdmin, workspace: ctx.ws.beta, ...(query ? { query } : {}) });
+const inBeta = (query?: RequestOptions['query']): RequestOptions => ({
+  session: betaAdmin,
+  workspace: ctx.ws.beta,
+  ...(query ? { query } : {}),
+});
 
 const HOLIDAY = { name: 'Chiusura', icon: 'event', day: 14, month: 8 };
 const HOLIDAY_ROUTES: AccessRoute[] = [
-  { route: 'GET /admin/holiday', grants: ['admin', 'accountant'], call: () => ({ url: '/admin/holiday' }), probeStatus: 200 },
-  { route: 'POST /admin/holiday', grants: ['admin'], call: () => ({ url: '/admin/holiday', body: HOLIDAY }), probe: () => ({ url: '/admin/holiday', body: {} }), probeStatus: 400 },
+  {
+    route: 'GET /admin/holiday',
+    grants: ['admin', 'accountant'],
+    call: () => ({ url: '/admin/holiday' }),
+    probeStatus: 200,
+  },
+  {
+    route: 'POST /admin/holiday',
+    grants: ['admin'],
+    call: () => ({ url: '/admin/holiday', body: HOLIDAY }),
+    probe: () => ({ url: '/admin/holiday', body: {} }),
+    probeStatus: 400,
+  },
   {
     route: 'GET /admin/holiday/:id',
     grants: ['admin', 'accountant'],
     call: () => ({ url: `/admin/holiday/${demoHoliday}` }),
     probeStatus: 200,
-    foreign: { as: 'accountant', call: () => ({ url: `/admin/holiday/${beta.holiday}` }), message: 'Festività non trovata' },
+    foreign: {
+      as: 'accountant',
+      call: () => ({ url: `/admin/holiday/${beta.holiday}` }),
+      message: 'Festività non trovata',
+    },
   },
   {
     route: 'POST /admin/holiday/:id',
@@ -56,7 +102,11 @@ const HOLIDAY_ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/holiday/${demoHoliday}`, body: HOLIDAY }),
     probe: () => ({ url: `/admin/holiday/${demoHoliday}`, body: {} }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/holiday/${beta.holiday}`, body: HOLIDAY }), message: 'Festività non trovata' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/holiday/${beta.holiday}`, body: HOLIDAY }),
+      message: 'Festività non trovata',
+    },
   },
   {
     route: 'DELETE /admin/holiday/:id',
@@ -66,16 +116,46 @@ const HOLIDAY_ROUTES: AccessRoute[] = [
     probeStatus: 400,
     foreign: { as: 'admin', call: () => ({ url: `/admin/holiday/${beta.holiday}` }), message: 'Festività non trovata' },
   },
-  { route: 'GET /attendance/ajax/holidays', grants: ['admin', 'accountant', 'member'], call: () => ({ url: '/attendance/ajax/holidays', query: { from: '2026-01-01', to: '2026-12-31' } }), probeStatus: 200 },
+  {
+    route: 'GET /attendance/ajax/holidays',
+    grants: ['admin', 'accountant', 'member'],
+    call: () => ({ url: '/attendance/ajax/holidays', query: { from: '2026-01-01', to: '2026-12-31' } }),
+    probeStatus: 200,
+  },
 ];
 
-describeAccessTable({ module: 'holidays', routes: HOLIDAY_ROUTES, ctx: () => ctx, sessions: () => ({ admin, accountant, member }), plugins: [holidayRoutes], routeCount: 6 }, () => {
-  it('nothing of the refused or foreign calls was written: Christmas is still there in Demo and in Beta', async () => {
-    for (const id of [demoHoliday, beta.holiday]) expect((await ctx.db.select().from(holidays).where(eq(holidays.id, id)))[0]).toMatchObject({ name: 'Natale', day: 25, month: 12 });
-  });
-});
+describeAccessTable(
+  {
+    module: 'holidays',
+    routes: HOLIDAY_ROUTES,
+    ctx: () => ctx,
+    sessions: () => ({ admin, accountant, member }),
+    plugins: [holidayRoutes],
+    routeCount: 6,
+  },
+  () => {
+    it('nothing of the refused or foreign calls was written: Christmas is still there in Demo and in Beta', async () => {
+      for (const id of [demoHoliday, beta.holiday])
+        expect((await ctx.db.select().from(holidays).where(eq(holidays.id, id)))[0]).toMatchObject({
+          name: 'Natale',
+          day: 25,
+          month: 12,
+        });
+    });
+  },
+);
 
-type HolidayOut = { id: string; name: string; icon: string; day: number; month: number; year: number | null; kind: string; rule: 'easter' | 'easter_monday' | null; fromYear: number | null };
+type HolidayOut = {
+  id: string;
+  name: string;
+  icon: string;
+  day: number;
+  month: number;
+  year: number | null;
+  kind: string;
+  rule: 'easter' | 'easter_monday' | null;
+  fromYear: number | null;
+};
 type Occurrence = { id?: string; date: string; name: string; icon: string; recurring: boolean };
 
 const RECURRING: [number, number, string][] = [
@@ -123,7 +203,17 @@ describe('holidays: the national calendar a workspace starts with', () => {
       [26, 12, null, 'Santo Stefano', null, null],
     ]);
     expect(new Set(y2027.map((h) => h.kind))).toEqual(new Set(['national']));
-    expect(y2027.find((h) => h.name === 'Natale')).toEqual({ id: expect.any(String), name: 'Natale', icon: 'park', day: 25, month: 12, year: null, kind: 'national', rule: null, fromYear: null });
+    expect(y2027.find((h) => h.name === 'Natale')).toEqual({
+      id: expect.any(String),
+      name: 'Natale',
+      icon: 'park',
+      day: 25,
+      month: 12,
+      year: null,
+      kind: 'national',
+      rule: null,
+      fromYear: null,
+    });
 
     // 2025: Easter Monday on 21 April, no San Francesco yet; 2020 and 2099 have their own Easter dates.
     const y2025 = await holidaysOf(2025);
@@ -132,20 +222,31 @@ describe('holidays: the national calendar a workspace starts with', () => {
       [20, 4, 'Pasqua'],
       [21, 4, "Lunedì dell'Angelo"],
     ]);
-    expect((await holidaysOf(2020)).filter((h) => h.rule === 'easter_monday').map((h) => [h.day, h.month])).toEqual([[13, 4]]);
-    expect((await holidaysOf(2099)).filter((h) => h.rule === 'easter_monday').map((h) => [h.day, h.month])).toEqual([[13, 4]]);
+    expect((await holidaysOf(2020)).filter((h) => h.rule === 'easter_monday').map((h) => [h.day, h.month])).toEqual([
+      [13, 4],
+    ]);
+    expect((await holidaysOf(2099)).filter((h) => h.rule === 'easter_monday').map((h) => [h.day, h.month])).toEqual([
+      [13, 4],
+    ]);
 
     // Without a year: every holiday once (no dated copies per year); movable feasts at this year's date.
     const all = await holidaysOf();
     expect(all).toHaveLength(13);
-    expect(all.filter((h) => h.rule === null && h.fromYear === null).map((h) => [h.day, h.month, h.name])).toEqual(RECURRING);
+    expect(all.filter((h) => h.rule === null && h.fromYear === null).map((h) => [h.day, h.month, h.name])).toEqual(
+      RECURRING,
+    );
     expect(all.every((h) => h.year === null)).toBe(true);
     const monday = easterMonday(new Date().getUTCFullYear());
-    expect(all.find((h) => h.rule === 'easter_monday')).toMatchObject({ day: Number(monday.slice(8)), month: Number(monday.slice(5, 7)) });
+    expect(all.find((h) => h.rule === 'easter_monday')).toMatchObject({
+      day: Number(monday.slice(8)),
+      month: Number(monday.slice(5, 7)),
+    });
 
     // Beta has its own copy of the same calendar.
     const betaAll = await holidaysOf(undefined, inBeta());
-    expect(betaAll.map((h) => [h.day, h.month, h.year, h.name, h.rule])).toEqual(all.map((h) => [h.day, h.month, h.year, h.name, h.rule]));
+    expect(betaAll.map((h) => [h.day, h.month, h.year, h.name, h.rule])).toEqual(
+      all.map((h) => [h.day, h.month, h.year, h.name, h.rule]),
+    );
     expect(betaAll.map((h) => h.id)).not.toContain(all[0]!.id);
   });
 
@@ -168,21 +269,35 @@ describe('holidays: the national calendar a workspace starts with', () => {
     expect(await ensureNationalHolidays(ctx.db, scope)).toBe(0);
 
     // Through the API, for an admin of the new workspace: San Francesco from 2026, Easter Monday in any year.
-    await ctx.db.insert(userInfos).values({ workspaceId: gamma!.id, userId: admin.userId, firstName: 'Anna', lastName: 'Bianchi', isAdmin: true });
+    await ctx.db
+      .insert(userInfos)
+      .values({ workspaceId: gamma!.id, userId: admin.userId, firstName: 'Anna', lastName: 'Bianchi', isAdmin: true });
     const asGamma = (query: Record<string, string>) => ({ session: admin, workspace: gamma!.id, query });
     const october = await ctx.get('/attendance/ajax/holidays', asGamma({ from: '2026-10-01', to: '2026-10-31' }));
     expect(october.statusCode, october.body).toBe(200);
-    expect(october.json()).toEqual([{ id: expect.any(String), date: '2026-10-04', name: "San Francesco d'Assisi", icon: 'church', recurring: true }]);
-    expect((await ctx.get('/attendance/ajax/holidays', asGamma({ from: '2025-10-01', to: '2025-10-31' }))).json()).toEqual([]);
-    const codes = (await ctx.get('/admin/justification', { session: admin, workspace: gamma!.id })).json() as { code: string }[];
+    expect(october.json()).toEqual([
+      { id: expect.any(String), date: '2026-10-04', name: "San Francesco d'Assisi", icon: 'church', recurring: true },
+    ]);
+    expect(
+      (await ctx.get('/attendance/ajax/holidays', asGamma({ from: '2025-10-01', to: '2025-10-31' }))).json(),
+    ).toEqual([]);
+    const codes = (await ctx.get('/admin/justification', { session: admin, workspace: gamma!.id })).json() as {
+      code: string;
+    }[];
     expect(codes.map((c) => c.code).sort()).toEqual(Object.keys(demoJ).sort());
 
     // The admin deletes Easter Monday and renames Ferragosto; the start-up and nightly routine runs again.
     const list = (await ctx.get('/admin/holiday', { session: admin, workspace: gamma!.id })).json() as HolidayOut[];
     const pasquetta = list.find((h) => h.name === "Lunedì dell'Angelo")!;
     const ferragosto = list.find((h) => h.name === 'Ferragosto')!;
-    expect((await ctx.del(`/admin/holiday/${pasquetta.id}`, { session: admin, workspace: gamma!.id })).statusCode).toBe(200);
-    const renamed = await ctx.post(`/admin/holiday/${ferragosto.id}`, { name: 'Assunzione di Maria', icon: 'sunny', day: 15, month: 8, kind: 'national' }, { session: admin, workspace: gamma!.id });
+    expect((await ctx.del(`/admin/holiday/${pasquetta.id}`, { session: admin, workspace: gamma!.id })).statusCode).toBe(
+      200,
+    );
+    const renamed = await ctx.post(
+      `/admin/holiday/${ferragosto.id}`,
+      { name: 'Assunzione di Maria', icon: 'sunny', day: 15, month: 8, kind: 'national' },
+      { session: admin, workspace: gamma!.id },
+    );
     expect(renamed.statusCode, renamed.body).toBe(200);
     await ensureAllWorkspaceDefaults(ctx.db);
     await ctx.db.transaction((tx) => ensureWorkspaceDefaults(tx, scope));
@@ -191,7 +306,9 @@ describe('holidays: the national calendar a workspace starts with', () => {
     expect(after.map((h) => h.name)).not.toContain("Lunedì dell'Angelo");
     expect(after.map((h) => h.name)).not.toContain('Ferragosto');
     expect(after.filter((h) => h.day === 15 && h.month === 8).map((h) => h.name)).toEqual(['Assunzione di Maria']);
-    expect((await ctx.get('/attendance/ajax/holidays', asGamma({ from: '2027-03-01', to: '2027-04-30' }))).json()).toEqual([
+    expect(
+      (await ctx.get('/attendance/ajax/holidays', asGamma({ from: '2027-03-01', to: '2027-04-30' }))).json(),
+    ).toEqual([
       { id: expect.any(String), date: '2027-03-28', name: 'Pasqua', icon: 'egg', recurring: true },
       { id: expect.any(String), date: '2027-04-25', name: 'Festa della Liberazione', icon: 'flag', recurring: true },
     ]);
@@ -230,9 +347,28 @@ describe('POST /admin/holiday', () => {
     const before = await countRows(ctx, holidays);
     const ok = { name: 'Chiusura', icon: 'event', day: 14, month: 8 };
     await expect400(ctx, asAdmin(), '/admin/holiday', [
-      [{}, { name: 'Inserisci il nome della festività', icon: "Scegli un'icona", day: 'Inserisci il giorno', month: 'Inserisci il mese' }],
-      [{ name: '  ', icon: '', day: null, month: null }, { name: 'Inserisci il nome della festività', icon: "Scegli un'icona", day: 'Inserisci il giorno', month: 'Inserisci il mese' }],
-      [{ ...ok, day: '14', month: '8' }, { day: 'Inserisci il giorno', month: 'Inserisci il mese' }],
+      [
+        {},
+        {
+          name: 'Inserisci il nome della festività',
+          icon: "Scegli un'icona",
+          day: 'Inserisci il giorno',
+          month: 'Inserisci il mese',
+        },
+      ],
+      [
+        { name: '  ', icon: '', day: null, month: null },
+        {
+          name: 'Inserisci il nome della festività',
+          icon: "Scegli un'icona",
+          day: 'Inserisci il giorno',
+          month: 'Inserisci il mese',
+        },
+      ],
+      [
+        { ...ok, day: '14', month: '8' },
+        { day: 'Inserisci il giorno', month: 'Inserisci il mese' },
+      ],
       [{ ...ok, day: 31, month: 4 }, { day: 'Questa data non esiste' }],
       [{ ...ok, day: 30, month: 2 }, { day: 'Questa data non esiste' }],
       [{ ...ok, day: 29, month: 2, year: 2027 }, { day: 'Questa data non esiste' }],
@@ -240,32 +376,76 @@ describe('POST /admin/holiday', () => {
       [{ ...ok, day: 32 }, { day: 'Questa data non esiste' }],
       [{ ...ok, day: 1.5 }, { day: 'Questa data non esiste' }],
       // A month that does not exist makes the date not exist either.
-      [{ ...ok, month: 13 }, { month: 'Questa data non esiste', day: 'Questa data non esiste' }],
-      [{ ...ok, month: 0 }, { month: 'Questa data non esiste', day: 'Questa data non esiste' }],
+      [
+        { ...ok, month: 13 },
+        { month: 'Questa data non esiste', day: 'Questa data non esiste' },
+      ],
+      [
+        { ...ok, month: 0 },
+        { month: 'Questa data non esiste', day: 'Questa data non esiste' },
+      ],
       [{ ...ok, year: 1899 }, { year: "L'anno deve essere compreso tra il 1900 e il 2100" }],
       [{ ...ok, year: 2101 }, { year: "L'anno deve essere compreso tra il 1900 e il 2100" }],
       [{ ...ok, year: 2201 }, { year: "L'anno deve essere compreso tra il 1900 e il 2100" }],
       [{ ...ok, year: '2026' }, { year: 'Valore non valido' }],
       [{ ...ok, kind: 'regional' }, { kind: 'Valore non valido' }],
-      [{ ...ok, name: 'n'.repeat(101), icon: 'i'.repeat(41) }, { name: 'Massimo 100 caratteri', icon: 'Massimo 40 caratteri' }],
+      [
+        { ...ok, name: 'n'.repeat(101), icon: 'i'.repeat(41) },
+        { name: 'Massimo 100 caratteri', icon: 'Massimo 40 caratteri' },
+      ],
     ]);
     expect(await countRows(ctx, holidays)).toBe(before);
   });
 
   it('creates recurring (no year) and dated holidays, 29 February in a leap year or every year; audited', async () => {
-    const res = await ctx.post('/admin/holiday', { name: '  Chiusura estiva ', icon: 'beach_access', day: 14, month: 8, year: 2026 }, asAdmin());
+    const res = await ctx.post(
+      '/admin/holiday',
+      { name: '  Chiusura estiva ', icon: 'beach_access', day: 14, month: 8, year: 2026 },
+      asAdmin(),
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ id: expect.any(String), name: 'Chiusura estiva', icon: 'beach_access', day: 14, month: 8, year: 2026, kind: 'company', rule: null, fromYear: null });
+    expect(res.json()).toEqual({
+      id: expect.any(String),
+      name: 'Chiusura estiva',
+      icon: 'beach_access',
+      day: 14,
+      month: 8,
+      year: 2026,
+      kind: 'company',
+      rule: null,
+      fromYear: null,
+    });
     holidayIds.summer = res.json().id;
     const [entry] = await auditOf(ctx, res);
-    expect(entry).toMatchObject({ workspaceId: ctx.ws.demo, actorUserId: admin.userId, action: 'holiday.create', entityType: 'holiday', entityId: holidayIds.summer });
-    expect(entry!.changes).toEqual({ name: 'Chiusura estiva', icon: 'beach_access', day: 14, month: 8, year: 2026, kind: 'company' });
+    expect(entry).toMatchObject({
+      workspaceId: ctx.ws.demo,
+      actorUserId: admin.userId,
+      action: 'holiday.create',
+      entityType: 'holiday',
+      entityId: holidayIds.summer,
+    });
+    expect(entry!.changes).toEqual({
+      name: 'Chiusura estiva',
+      icon: 'beach_access',
+      day: 14,
+      month: 8,
+      year: 2026,
+      kind: 'company',
+    });
 
-    const leap = await ctx.post('/admin/holiday', { name: 'Giorno bisestile', icon: 'event', day: 29, month: 2 }, asAdmin());
+    const leap = await ctx.post(
+      '/admin/holiday',
+      { name: 'Giorno bisestile', icon: 'event', day: 29, month: 2 },
+      asAdmin(),
+    );
     expect(leap.statusCode, leap.body).toBe(200);
     expect(leap.json()).toMatchObject({ day: 29, month: 2, year: null, kind: 'company' });
     holidayIds.leap = leap.json().id;
-    const dated = await ctx.post('/admin/holiday', { name: 'Inventario', icon: 'inventory', day: 29, month: 2, year: 2028, kind: 'company' }, asAdmin());
+    const dated = await ctx.post(
+      '/admin/holiday',
+      { name: 'Inventario', icon: 'inventory', day: 29, month: 2, year: 2028, kind: 'company' },
+      asAdmin(),
+    );
     expect(dated.statusCode, dated.body).toBe(200);
     holidayIds.inventory = dated.json().id;
 
@@ -278,30 +458,56 @@ describe('POST /admin/holiday', () => {
   });
 
   it('one patron saint per workspace: 409 for a second one, its own edit is fine, Beta has its own', async () => {
-    const first = await ctx.post('/admin/holiday', { name: "Sant'Ambrogio", icon: 'church', day: 7, month: 12, kind: 'patron' }, asAdmin());
+    const first = await ctx.post(
+      '/admin/holiday',
+      { name: "Sant'Ambrogio", icon: 'church', day: 7, month: 12, kind: 'patron' },
+      asAdmin(),
+    );
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ name: "Sant'Ambrogio", kind: 'patron', year: null });
     holidayIds.patron = first.json().id;
 
     const before = await countRows(ctx, holidays, ctx.ws.demo);
-    const second = await ctx.post('/admin/holiday', { name: 'San Giovanni', icon: 'church', day: 24, month: 6, kind: 'patron' }, asAdmin());
-    expect(expectError(second, 409, 'CONFLICT').message).toBe('Il santo patrono è già impostato: modificalo invece di aggiungerne un altro');
+    const second = await ctx.post(
+      '/admin/holiday',
+      { name: 'San Giovanni', icon: 'church', day: 24, month: 6, kind: 'patron' },
+      asAdmin(),
+    );
+    expect(expectError(second, 409, 'CONFLICT').message).toBe(
+      'Il santo patrono è già impostato: modificalo invece di aggiungerne un altro',
+    );
     expect(fieldErrors(second)).toEqual({ kind: 'Il santo patrono è già impostato' });
     // Turning another holiday into the patron is refused as well.
-    const turned = await ctx.post(`/admin/holiday/${holidayIds.summer}`, { name: 'Chiusura estiva', icon: 'beach_access', day: 14, month: 8, year: 2026, kind: 'patron' }, asAdmin());
+    const turned = await ctx.post(
+      `/admin/holiday/${holidayIds.summer}`,
+      { name: 'Chiusura estiva', icon: 'beach_access', day: 14, month: 8, year: 2026, kind: 'patron' },
+      asAdmin(),
+    );
     expectError(turned, 409, 'CONFLICT');
     expect(fieldErrors(turned)).toEqual({ kind: 'Il santo patrono è già impostato' });
     expect(await countRows(ctx, holidays, ctx.ws.demo)).toBe(before);
 
     // Editing the patron itself is fine.
-    const edit = await ctx.post(`/admin/holiday/${holidayIds.patron}`, { name: "Sant'Ambrogio", icon: 'church', day: 8, month: 12, kind: 'patron' }, asAdmin());
+    const edit = await ctx.post(
+      `/admin/holiday/${holidayIds.patron}`,
+      { name: "Sant'Ambrogio", icon: 'church', day: 8, month: 12, kind: 'patron' },
+      asAdmin(),
+    );
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({ day: 8, month: 12, kind: 'patron' });
-    const back = await ctx.post(`/admin/holiday/${holidayIds.patron}`, { name: "Sant'Ambrogio", icon: 'church', day: 7, month: 12, kind: 'patron' }, asAdmin());
+    const back = await ctx.post(
+      `/admin/holiday/${holidayIds.patron}`,
+      { name: "Sant'Ambrogio", icon: 'church', day: 7, month: 12, kind: 'patron' },
+      asAdmin(),
+    );
     expect(back.json()).toMatchObject({ day: 7, month: 12 });
 
     // Another workspace has its own patron.
-    const betaPatron = await ctx.post('/admin/holiday', { name: 'Santi Pietro e Paolo', icon: 'church', day: 29, month: 6, kind: 'patron' }, inBeta());
+    const betaPatron = await ctx.post(
+      '/admin/holiday',
+      { name: 'Santi Pietro e Paolo', icon: 'church', day: 29, month: 6, kind: 'patron' },
+      inBeta(),
+    );
     expect(betaPatron.statusCode, betaPatron.body).toBe(200);
     holidayIds.betaPatron = betaPatron.json().id;
   });
@@ -320,11 +526,23 @@ describe('GET /admin/holiday/{id}', () => {
         { method: 'GET', url: `/admin/holiday/${holidayIds.betaPatron}` },
       ]);
     }
-    expect(expectError(await ctx.get(`/admin/holiday/${randomUUID()}`, asAdmin()), 404, 'NOT_FOUND').message).toBe('Festività non trovata');
+    expect(expectError(await ctx.get(`/admin/holiday/${randomUUID()}`, asAdmin()), 404, 'NOT_FOUND').message).toBe(
+      'Festività non trovata',
+    );
     for (const s of [admin, accountant]) {
       const res = await ctx.get(`/admin/holiday/${holidayIds.summer}`, inDemo(s));
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ id: holidayIds.summer, name: 'Chiusura estiva', icon: 'beach_access', day: 14, month: 8, year: 2026, kind: 'company', rule: null, fromYear: null });
+      expect(res.json()).toEqual({
+        id: holidayIds.summer,
+        name: 'Chiusura estiva',
+        icon: 'beach_access',
+        day: 14,
+        month: 8,
+        year: 2026,
+        kind: 'company',
+        rule: null,
+        fromYear: null,
+      });
     }
   });
 });
@@ -337,11 +555,15 @@ describe('POST /admin/holiday/{id}', () => {
     await expect400(ctx, asAdmin(), `/admin/holiday/${holidayIds.summer}`, [
       [{ ...body, name: '' }, { name: 'Inserisci il nome della festività' }],
       [{ ...body, icon: ' ' }, { icon: "Scegli un'icona" }],
-      [{ ...body, day: undefined, month: undefined }, { day: 'Inserisci il giorno', month: 'Inserisci il mese' }],
+      [
+        { ...body, day: undefined, month: undefined },
+        { day: 'Inserisci il giorno', month: 'Inserisci il mese' },
+      ],
       [{ ...body, day: 31, month: 9 }, { day: 'Questa data non esiste' }],
       [{ ...body, day: 29, month: 2, year: 2026 }, { day: 'Questa data non esiste' }],
     ]);
-    for (const s of [member, accountant]) expectError(await ctx.post(`/admin/holiday/${holidayIds.summer}`, body, inDemo(s)), 403, 'FORBIDDEN');
+    for (const s of [member, accountant])
+      expectError(await ctx.post(`/admin/holiday/${holidayIds.summer}`, body, inDemo(s)), 403, 'FORBIDDEN');
     await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
       { method: 'POST', url: `/admin/holiday/${beta.holiday}`, body },
       { method: 'POST', url: `/admin/holiday/${holidayIds.betaPatron}`, body: { ...body, kind: 'patron' } },
@@ -349,7 +571,10 @@ describe('POST /admin/holiday/{id}', () => {
     expectError(await ctx.post(`/admin/holiday/${randomUUID()}`, body, asAdmin()), 404, 'NOT_FOUND');
     const [b] = await ctx.db.select().from(holidays).where(eq(holidays.id, beta.holiday));
     expect(b).toMatchObject({ name: 'Natale', day: 25, month: 12 });
-    expect((await ctx.get(`/admin/holiday/${holidayIds.summer}`, asAdmin())).json()).toMatchObject({ day: 14, month: 8 });
+    expect((await ctx.get(`/admin/holiday/${holidayIds.summer}`, asAdmin())).json()).toMatchObject({
+      day: 14,
+      month: 8,
+    });
   });
 
   it('edits the holiday; a dated one can become recurring; audited with the changes', async () => {
@@ -357,7 +582,12 @@ describe('POST /admin/holiday/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ id: holidayIds.summer, ...body, kind: 'company', rule: null, fromYear: null });
     const [entry] = await auditOf(ctx, res);
-    expect(entry).toMatchObject({ action: 'holiday.update', entityType: 'holiday', entityId: holidayIds.summer, actorUserId: admin.userId });
+    expect(entry).toMatchObject({
+      action: 'holiday.update',
+      entityType: 'holiday',
+      entityId: holidayIds.summer,
+      actorUserId: admin.userId,
+    });
     expect(entry!.changes).toEqual({ day: { from: 14, to: 17 } });
 
     const recurring = await ctx.post(`/admin/holiday/${holidayIds.summer}`, { ...body, year: null }, asAdmin());
@@ -370,7 +600,8 @@ describe('DELETE /admin/holiday/{id}', () => {
   it('401, 400, 403 for a member and the accountant, 404 for Beta’s holiday and an unknown id', async () => {
     expectError(await ctx.del(`/admin/holiday/${holidayIds.inventory}`), 401, 'UNAUTHENTICATED');
     expectError(await ctx.del('/admin/holiday/abc', asAdmin()), 400, 'VALIDATION_FAILED');
-    for (const s of [member, accountant]) expectError(await ctx.del(`/admin/holiday/${holidayIds.inventory}`, inDemo(s)), 403, 'FORBIDDEN');
+    for (const s of [member, accountant])
+      expectError(await ctx.del(`/admin/holiday/${holidayIds.inventory}`, inDemo(s)), 403, 'FORBIDDEN');
     await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
       { method: 'DELETE', url: `/admin/holiday/${beta.holiday}` },
       { method: 'DELETE', url: `/admin/holiday/${holidayIds.betaPatron}` },
@@ -386,7 +617,17 @@ describe('DELETE /admin/holiday/{id}', () => {
     expect(res.json()).toEqual({ message: 'Festività eliminata' });
     const [entry] = await auditOf(ctx, res);
     expect(entry).toMatchObject({ action: 'holiday.delete', entityType: 'holiday', entityId: holidayIds.inventory });
-    expect(entry!.changes).toEqual({ id: holidayIds.inventory, name: 'Inventario', icon: 'inventory', day: 29, month: 2, year: 2028, kind: 'company', rule: null, fromYear: null });
+    expect(entry!.changes).toEqual({
+      id: holidayIds.inventory,
+      name: 'Inventario',
+      icon: 'inventory',
+      day: 29,
+      month: 2,
+      year: 2028,
+      kind: 'company',
+      rule: null,
+      fromYear: null,
+    });
     expectError(await ctx.get(`/admin/holiday/${holidayIds.inventory}`, asAdmin()), 404, 'NOT_FOUND');
     expectError(await ctx.del(`/admin/holiday/${holidayIds.inventory}`, asAdmin()), 404, 'NOT_FOUND');
   });
@@ -394,7 +635,11 @@ describe('DELETE /admin/holiday/{id}', () => {
 
 describe('GET /attendance/ajax/holidays', () => {
   it('401; 400 with the Italian messages for from/to', async () => {
-    expectError(await ctx.get('/attendance/ajax/holidays', { query: { from: '2026-01-01', to: '2026-12-31' } }), 401, 'UNAUTHENTICATED');
+    expectError(
+      await ctx.get('/attendance/ajax/holidays', { query: { from: '2026-01-01', to: '2026-12-31' } }),
+      401,
+      'UNAUTHENTICATED',
+    );
     const cases: [Record<string, string>, Record<string, string>][] = [
       [{}, { from: 'Data non valida (formato AAAA-MM-GG)', to: 'Data non valida (formato AAAA-MM-GG)' }],
       [{ from: '2026-1-1', to: '2026-12-31' }, { from: 'Data non valida (formato AAAA-MM-GG)' }],
@@ -431,15 +676,23 @@ describe('GET /attendance/ajax/holidays', () => {
     ]);
     expect(await occurrences('2026-12-01', '2027-01-10', accountant)).toEqual(winter);
     // Easter Monday moves every year.
-    expect((await occurrences('2026-01-01', '2028-12-31')).filter((o) => o.name === "Lunedì dell'Angelo").map((o) => o.date)).toEqual(['2026-04-06', '2027-03-29', '2028-04-17']);
+    expect(
+      (await occurrences('2026-01-01', '2028-12-31')).filter((o) => o.name === "Lunedì dell'Angelo").map((o) => o.date),
+    ).toEqual(['2026-04-06', '2027-03-29', '2028-04-17']);
     // San Francesco from 2026 only.
-    expect((await occurrences('2025-10-01', '2026-10-31')).filter((o) => o.name === "San Francesco d'Assisi").map((o) => o.date)).toEqual(['2026-10-04']);
+    expect(
+      (await occurrences('2025-10-01', '2026-10-31'))
+        .filter((o) => o.name === "San Francesco d'Assisi")
+        .map((o) => o.date),
+    ).toEqual(['2026-10-04']);
     // The company's edited closure (recurring since the edit) and the recurring 29 February (leap years only).
     expect((await occurrences('2027-08-01', '2027-08-31')).map((o) => [o.date, o.name])).toEqual([
       ['2027-08-15', 'Ferragosto'],
       ['2027-08-17', 'Chiusura estiva'],
     ]);
-    expect((await occurrences('2027-02-01', '2028-03-31')).filter((o) => o.name === 'Giorno bisestile').map((o) => o.date)).toEqual(['2028-02-29']);
+    expect(
+      (await occurrences('2027-02-01', '2028-03-31')).filter((o) => o.name === 'Giorno bisestile').map((o) => o.date),
+    ).toEqual(['2028-02-29']);
     // Beta's patron stays in Beta.
     expect((await occurrences('2026-06-01', '2026-06-30')).map((o) => o.name)).toEqual(['Festa della Repubblica']);
     const betaJune = await ctx.get('/attendance/ajax/holidays', inBeta({ from: '2026-06-01', to: '2026-06-30' }));
@@ -470,9 +723,13 @@ describe('movable feasts (Easter, Easter Monday): rules expanded for any year', 
 
   it('the attendance engine sees them: Easter Monday 2020 and 2099 are holidays on the day sheets', async () => {
     for (const day of ['2020-04-13', '2099-04-13']) {
-      const res = await ctx.get('/attendance/attendance-data', inDemo(member, { from: addDays(day, -1), to: addDays(day, 1) }));
+      const res = await ctx.get(
+        '/attendance/attendance-data',
+        inDemo(member, { from: addDays(day, -1), to: addDays(day, 1) }),
+      );
       expect(res.statusCode, res.body).toBe(200);
-      const days = (res.json() as { users: { days: { date: string; holiday: { name: string } | null }[] }[] }).users[0]!.days;
+      const days = (res.json() as { users: { days: { date: string; holiday: { name: string } | null }[] }[] }).users[0]!
+        .days;
       expect(days.map((d) => [d.date, d.holiday?.name ?? null])).toEqual([
         [addDays(day, -1), 'Pasqua'],
         [day, "Lunedì dell'Angelo"],
@@ -484,44 +741,90 @@ describe('movable feasts (Easter, Easter Monday): rules expanded for any year', 
   it('editing a movable feast as a fixed-date client does keeps the rule; a rule can be created, changed and cleared', async () => {
     const monday = (await holidaysOf(2027)).find((h) => h.rule === 'easter_monday')!;
     // What the web form sends: the date shown, no rule. The name changes, the rule stays.
-    const edit = await ctx.post(`/admin/holiday/${monday.id}`, { name: 'Pasquetta', icon: 'egg', day: monday.day, month: monday.month, year: null, kind: 'national' }, asAdmin());
+    const edit = await ctx.post(
+      `/admin/holiday/${monday.id}`,
+      { name: 'Pasquetta', icon: 'egg', day: monday.day, month: monday.month, year: null, kind: 'national' },
+      asAdmin(),
+    );
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({ id: monday.id, name: 'Pasquetta', rule: 'easter_monday', year: null });
     expect((await auditOf(ctx, edit))[0]!.changes).toEqual({ name: { from: "Lunedì dell'Angelo", to: 'Pasquetta' } });
     const [row] = await ctx.db.select().from(holidays).where(eq(holidays.id, monday.id));
     expect(row).toMatchObject({ day: null, month: null, year: null, rule: 'easter_monday' });
-    expect((await occurrences('2030-01-01', '2030-12-31')).filter((o) => o.id === monday.id).map((o) => [o.date, o.name])).toEqual([['2030-04-22', 'Pasquetta']]);
-    const back = await ctx.post(`/admin/holiday/${monday.id}`, { name: "Lunedì dell'Angelo", icon: 'egg', rule: 'easter_monday', kind: 'national' }, asAdmin());
+    expect(
+      (await occurrences('2030-01-01', '2030-12-31')).filter((o) => o.id === monday.id).map((o) => [o.date, o.name]),
+    ).toEqual([['2030-04-22', 'Pasquetta']]);
+    const back = await ctx.post(
+      `/admin/holiday/${monday.id}`,
+      { name: "Lunedì dell'Angelo", icon: 'egg', rule: 'easter_monday', kind: 'national' },
+      asAdmin(),
+    );
     expect(back.statusCode, back.body).toBe(200);
 
     // A company closure on Easter Monday every year: no day or month needed, a year is ignored.
-    const created = await ctx.post('/admin/holiday', { name: 'Chiusura di Pasqua', icon: 'egg', rule: 'easter_monday', year: 2030 }, asAdmin());
+    const created = await ctx.post(
+      '/admin/holiday',
+      { name: 'Chiusura di Pasqua', icon: 'egg', rule: 'easter_monday', year: 2030 },
+      asAdmin(),
+    );
     expect(created.statusCode, created.body).toBe(200);
     const closure = created.json() as HolidayOut;
-    expect(closure).toMatchObject({ rule: 'easter_monday', year: null, kind: 'company', fromYear: null, day: Number(easterMonday(new Date().getUTCFullYear()).slice(8)) });
-    expect((await occurrences('2031-04-01', '2031-04-30')).filter((o) => o.id === closure.id).map((o) => o.date)).toEqual(['2031-04-14']);
+    expect(closure).toMatchObject({
+      rule: 'easter_monday',
+      year: null,
+      kind: 'company',
+      fromYear: null,
+      day: Number(easterMonday(new Date().getUTCFullYear()).slice(8)),
+    });
+    expect(
+      (await occurrences('2031-04-01', '2031-04-30')).filter((o) => o.id === closure.id).map((o) => o.date),
+    ).toEqual(['2031-04-14']);
     // Turned into a fixed date (rule: null) and back to nothing special.
-    const fixed = await ctx.post(`/admin/holiday/${closure.id}`, { name: 'Chiusura di Pasqua', icon: 'egg', day: 14, month: 4, year: 2031, rule: null }, asAdmin());
+    const fixed = await ctx.post(
+      `/admin/holiday/${closure.id}`,
+      { name: 'Chiusura di Pasqua', icon: 'egg', day: 14, month: 4, year: 2031, rule: null },
+      asAdmin(),
+    );
     expect(fixed.json()).toMatchObject({ day: 14, month: 4, year: 2031, rule: null });
     expect((await ctx.del(`/admin/holiday/${closure.id}`, asAdmin())).statusCode).toBe(200);
 
     await expect400(ctx, asAdmin(), '/admin/holiday', [
-      [{ name: 'Pasqua ortodossa', icon: 'egg', rule: 'orthodox_easter' }, { rule: 'Valore non valido', day: 'Inserisci il giorno', month: 'Inserisci il mese' }],
-      [{ name: 'Dal 2030', icon: 'egg', day: 1, month: 6, fromYear: 1800 }, { fromYear: "L'anno deve essere compreso tra il 1900 e il 2100" }],
+      [
+        { name: 'Pasqua ortodossa', icon: 'egg', rule: 'orthodox_easter' },
+        { rule: 'Valore non valido', day: 'Inserisci il giorno', month: 'Inserisci il mese' },
+      ],
+      [
+        { name: 'Dal 2030', icon: 'egg', day: 1, month: 6, fromYear: 1800 },
+        { fromYear: "L'anno deve essere compreso tra il 1900 e il 2100" },
+      ],
     ]);
   });
 
   it('fromYear: a recurring holiday that starts in a given year (San Francesco from 2026)', async () => {
-    const res = await ctx.post('/admin/holiday', { name: 'Anniversario', icon: 'celebration', day: 3, month: 3, fromYear: 2028 }, asAdmin());
+    const res = await ctx.post(
+      '/admin/holiday',
+      { name: 'Anniversario', icon: 'celebration', day: 3, month: 3, fromYear: 2028 },
+      asAdmin(),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ day: 3, month: 3, year: null, fromYear: 2028, rule: null });
-    expect((await occurrences('2027-01-01', '2029-12-31')).filter((o) => o.name === 'Anniversario').map((o) => o.date)).toEqual(['2028-03-03', '2029-03-03']);
+    expect(
+      (await occurrences('2027-01-01', '2029-12-31')).filter((o) => o.name === 'Anniversario').map((o) => o.date),
+    ).toEqual(['2028-03-03', '2029-03-03']);
     expect((await holidaysOf(2027)).map((h) => h.name)).not.toContain('Anniversario');
     expect((await holidaysOf(2028)).map((h) => h.name)).toContain('Anniversario');
     // An edit that does not mention fromYear keeps it; null clears it.
-    const kept = await ctx.post(`/admin/holiday/${res.json().id}`, { name: 'Anniversario', icon: 'celebration', day: 4, month: 3 }, asAdmin());
+    const kept = await ctx.post(
+      `/admin/holiday/${res.json().id}`,
+      { name: 'Anniversario', icon: 'celebration', day: 4, month: 3 },
+      asAdmin(),
+    );
     expect(kept.json()).toMatchObject({ day: 4, fromYear: 2028 });
-    const cleared = await ctx.post(`/admin/holiday/${res.json().id}`, { name: 'Anniversario', icon: 'celebration', day: 4, month: 3, fromYear: null }, asAdmin());
+    const cleared = await ctx.post(
+      `/admin/holiday/${res.json().id}`,
+      { name: 'Anniversario', icon: 'celebration', day: 4, month: 3, fromYear: null },
+      asAdmin(),
+    );
     expect(cleared.json()).toMatchObject({ fromYear: null });
     expect((await ctx.del(`/admin/holiday/${res.json().id}`, asAdmin())).statusCode).toBe(200);
   });

@@ -38,7 +38,9 @@ describe('jobs (pg-boss on the same database)', () => {
     await jobs.trigger('test-job');
     await ran;
     expect(runs).toBe(1);
-    const tables = await database.raw.query<{ n: number }>(`select count(*)::int as n from information_schema.tables where table_schema = 'pgboss'`);
+    const tables = await database.raw.query<{ n: number }>(
+      `select count(*)::int as n from information_schema.tables where table_schema = 'pgboss'`,
+    );
     expect(tables.rows[0]!.n).toBeGreaterThan(0);
   }, 90_000);
 });

@@ -4,7 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { justificationGroups, justifications } from '../src/db/schema';
 import { justificationRoutes } from '../src/modules/justifications/justifications.routes';
 import { describeAccessTable, type AccessRoute } from './access-table';
-import { auditOf, countRows, createTestContext, expect400, expectError, expectForeignRecordsHidden, fieldErrors, loginDemoRoles, type RequestOptions, type Session, type TestContext } from './helpers';
+import {
+  auditOf,
+  countRows,
+  createTestContext,
+  expect400,
+  expectError,
+  expectForeignRecordsHidden,
+  fieldErrors,
+  loginDemoRoles,
+  type RequestOptions,
+  type Session,
+  type TestContext,
+} from './helpers';
 
 /** Absence types and their groups: the Italian defaults, the admin pages and the lookups (moved out of working-time-settings.test.ts). */
 
@@ -23,30 +35,68 @@ const demoJ: Record<string, string> = {};
 beforeAll(async () => {
   ctx = await createTestContext();
   ({ admin, accountant, member, betaAdmin } = await loginDemoRoles(ctx));
-  beta.justification = (await ctx.db.select().from(justifications).where(and(eq(justifications.workspaceId, ctx.ws.beta), eq(justifications.code, 'FER'))))[0]!.id;
-  beta.group = (await ctx.db.select().from(justificationGroups).where(and(eq(justificationGroups.workspaceId, ctx.ws.beta), eq(justificationGroups.name, 'Ferie e permessi'))))[0]!.id;
-  for (const g of await ctx.db.select().from(justificationGroups).where(eq(justificationGroups.workspaceId, ctx.ws.demo))) demoGroup[g.name] = g.id;
-  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo))) demoJ[j.code] = j.id;
+  beta.justification = (
+    await ctx.db
+      .select()
+      .from(justifications)
+      .where(and(eq(justifications.workspaceId, ctx.ws.beta), eq(justifications.code, 'FER')))
+  )[0]!.id;
+  beta.group = (
+    await ctx.db
+      .select()
+      .from(justificationGroups)
+      .where(and(eq(justificationGroups.workspaceId, ctx.ws.beta), eq(justificationGroups.name, 'Ferie e permessi')))
+  )[0]!.id;
+  for (const g of await ctx.db
+    .select()
+    .from(justificationGroups)
+    .where(eq(justificationGroups.workspaceId, ctx.ws.demo)))
+    demoGroup[g.name] = g.id;
+  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo)))
+    demoJ[j.code] = j.id;
 });
 afterAll(async () => {
   await ctx?.close();
 });
 
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({ session, workspace: ctx.ws.demo, ...(query ? { query } : {}) });
+const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
+  session,
+  workspace: ctx.ws.demo,
+  ...(query ? { query } : {}),
+});
 const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
-const inBeta = (query?: RequestOptions['query']): RequestOptions => ({ session: betaAdmin, workspace: ctx.ws.beta, ...(query ? { query } : {}) });
+const inBeta = (query?: RequestOptions['query']): RequestOptions => ({
+  session: betaAdmin,
+  workspace: ctx.ws.beta,
+  ...(query ? { query } : {}),
+});
 
 const TYPE = { code: 'ACC.1', name: 'Prova di accesso', impact: 'increase', unit: 'hour' };
 const TYPE_GROUP = { name: 'Prova di accesso', summarizeable: true };
 const JUSTIFICATION_ROUTES: AccessRoute[] = [
-  { route: 'GET /admin/justification', grants: ['admin', 'accountant'], call: () => ({ url: '/admin/justification' }), probeStatus: 200 },
-  { route: 'POST /admin/justification', grants: ['admin'], call: () => ({ url: '/admin/justification', body: TYPE }), probe: () => ({ url: '/admin/justification', body: {} }), probeStatus: 400 },
+  {
+    route: 'GET /admin/justification',
+    grants: ['admin', 'accountant'],
+    call: () => ({ url: '/admin/justification' }),
+    probeStatus: 200,
+  },
+  {
+    route: 'POST /admin/justification',
+    grants: ['admin'],
+    call: () => ({ url: '/admin/justification', body: TYPE }),
+    probe: () => ({ url: '/admin/justification', body: {} }),
+    probeStatus: 400,
+  },
   {
     route: 'GET /admin/justification/:id',
     grants: ['admin', 'accountant'],
     call: () => ({ url: `/admin/justification/${demoJ.FER}` }),
     probeStatus: 200,
-    foreign: { as: 'accountant', call: () => ({ url: `/admin/justification/${beta.justification}` }), message: 'Giustificativo non trovato' },
+    foreign: {
+      as: 'accountant',
+      call: () => ({ url: `/admin/justification/${beta.justification}` }),
+      message: 'Giustificativo non trovato',
+    },
   },
   {
     route: 'POST /admin/justification/:id',
@@ -54,31 +104,88 @@ const JUSTIFICATION_ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/justification/${demoJ.FER}`, body: TYPE }),
     probe: () => ({ url: `/admin/justification/${demoJ.FER}`, body: {} }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/justification/${beta.justification}`, body: TYPE }), message: 'Giustificativo non trovato' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/justification/${beta.justification}`, body: TYPE }),
+      message: 'Giustificativo non trovato',
+    },
   },
-  { route: 'GET /admin/justification-group', grants: ['admin', 'accountant'], call: () => ({ url: '/admin/justification-group' }), probeStatus: 200 },
-  { route: 'POST /admin/justification-group', grants: ['admin'], call: () => ({ url: '/admin/justification-group', body: TYPE_GROUP }), probe: () => ({ url: '/admin/justification-group', body: {} }), probeStatus: 400 },
+  {
+    route: 'GET /admin/justification-group',
+    grants: ['admin', 'accountant'],
+    call: () => ({ url: '/admin/justification-group' }),
+    probeStatus: 200,
+  },
+  {
+    route: 'POST /admin/justification-group',
+    grants: ['admin'],
+    call: () => ({ url: '/admin/justification-group', body: TYPE_GROUP }),
+    probe: () => ({ url: '/admin/justification-group', body: {} }),
+    probeStatus: 400,
+  },
   {
     route: 'POST /admin/justification-group/:id',
     grants: ['admin'],
     call: () => ({ url: `/admin/justification-group/${demoGroup['Ferie e permessi']}`, body: TYPE_GROUP }),
     probe: () => ({ url: `/admin/justification-group/${demoGroup['Ferie e permessi']}`, body: {} }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/justification-group/${beta.group}`, body: TYPE_GROUP }), message: 'Gruppo di giustificativi non trovato' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/justification-group/${beta.group}`, body: TYPE_GROUP }),
+      message: 'Gruppo di giustificativi non trovato',
+    },
   },
-  { route: 'GET /attendance/ajax/justifications', grants: ['admin', 'accountant', 'member'], call: () => ({ url: '/attendance/ajax/justifications' }), probeStatus: 200 },
-  { route: 'GET /attendance/ajax/justification-groups', grants: ['admin', 'accountant', 'member'], call: () => ({ url: '/attendance/ajax/justification-groups' }), probeStatus: 200 },
+  {
+    route: 'GET /attendance/ajax/justifications',
+    grants: ['admin', 'accountant', 'member'],
+    call: () => ({ url: '/attendance/ajax/justifications' }),
+    probeStatus: 200,
+  },
+  {
+    route: 'GET /attendance/ajax/justification-groups',
+    grants: ['admin', 'accountant', 'member'],
+    call: () => ({ url: '/attendance/ajax/justification-groups' }),
+    probeStatus: 200,
+  },
 ];
 
-describeAccessTable({ module: 'justifications', routes: JUSTIFICATION_ROUTES, ctx: () => ctx, sessions: () => ({ admin, accountant, member }), plugins: [justificationRoutes], routeCount: 9 }, () => {
-  it('nothing of the refused or foreign calls was written: FER and its group are as they were in Demo and in Beta', async () => {
-    for (const id of [demoJ.FER!, beta.justification]) expect((await ctx.db.select().from(justifications).where(eq(justifications.id, id)))[0]).toMatchObject({ code: 'FER', enabled: true });
-    for (const id of [demoGroup['Ferie e permessi']!, beta.group]) expect((await ctx.db.select().from(justificationGroups).where(eq(justificationGroups.id, id)))[0]).toMatchObject({ name: 'Ferie e permessi' });
-    expect(await ctx.db.select().from(justifications).where(eq(justifications.code, 'ACC.1'))).toEqual([]);
-  });
-});
+describeAccessTable(
+  {
+    module: 'justifications',
+    routes: JUSTIFICATION_ROUTES,
+    ctx: () => ctx,
+    sessions: () => ({ admin, accountant, member }),
+    plugins: [justificationRoutes],
+    routeCount: 9,
+  },
+  () => {
+    it('nothing of the refused or foreign calls was written: FER and its group are as they were in Demo and in Beta', async () => {
+      for (const id of [demoJ.FER!, beta.justification])
+        expect((await ctx.db.select().from(justifications).where(eq(justifications.id, id)))[0]).toMatchObject({
+          code: 'FER',
+          enabled: true,
+        });
+      for (const id of [demoGroup['Ferie e permessi']!, beta.group])
+        expect(
+          (await ctx.db.select().from(justificationGroups).where(eq(justificationGroups.id, id)))[0],
+        ).toMatchObject({ name: 'Ferie e permessi' });
+      expect(await ctx.db.select().from(justifications).where(eq(justifications.code, 'ACC.1'))).toEqual([]);
+    });
+  },
+);
 
-type JustificationOut = { id: string; code: string; name: string; impact: string; unit: string; enabled: boolean; groupId: string | null; groupName: string | null; requiresCertificate: boolean; payrollCode: string | null };
+type JustificationOut = {
+  id: string;
+  code: string;
+  name: string;
+  impact: string;
+  unit: string;
+  enabled: boolean;
+  groupId: string | null;
+  groupName: string | null;
+  requiresCertificate: boolean;
+  payrollCode: string | null;
+};
 type GroupOut = { id: string; name: string; disabled: boolean; summarizeable: boolean; justificationsCount: number };
 
 async function listJ(url = '/admin/justification', opts: RequestOptions = asAdmin()) {
@@ -99,12 +206,54 @@ describe('absence types: the Italian defaults', () => {
   it('admins and accountants read the 19 defaults by name: FER in days, ROL and EXF in hours, MAL with a certificate', async () => {
     expectError(await ctx.get('/admin/justification'), 401, 'UNAUTHENTICATED');
     const all = await listJ();
-    expect(all.map((j) => j.code)).toEqual(['MAT', 'PAT', 'MATR', 'CPAR', 'DON', 'EXF', 'FER', 'FOR', 'INF', 'SW', 'MAL', 'L104', 'PNR', 'LUT', 'STU', 'ROL', 'SCI', 'TRA', 'USC']);
+    expect(all.map((j) => j.code)).toEqual([
+      'MAT',
+      'PAT',
+      'MATR',
+      'CPAR',
+      'DON',
+      'EXF',
+      'FER',
+      'FOR',
+      'INF',
+      'SW',
+      'MAL',
+      'L104',
+      'PNR',
+      'LUT',
+      'STU',
+      'ROL',
+      'SCI',
+      'TRA',
+      'USC',
+    ]);
     const by = (code: string) => all.find((j) => j.code === code)!;
-    expect(by('FER')).toEqual({ id: demoJ.FER, code: 'FER', name: 'Ferie', impact: 'nothing', unit: 'day', enabled: true, groupId: demoGroup['Ferie e permessi'], groupName: 'Ferie e permessi', requiresCertificate: false, payrollCode: 'FE' });
-    expect(by('ROL')).toMatchObject({ name: 'Permesso ROL', unit: 'hour', groupName: 'Ferie e permessi', requiresCertificate: false });
+    expect(by('FER')).toEqual({
+      id: demoJ.FER,
+      code: 'FER',
+      name: 'Ferie',
+      impact: 'nothing',
+      unit: 'day',
+      enabled: true,
+      groupId: demoGroup['Ferie e permessi'],
+      groupName: 'Ferie e permessi',
+      requiresCertificate: false,
+      payrollCode: 'FE',
+    });
+    expect(by('ROL')).toMatchObject({
+      name: 'Permesso ROL',
+      unit: 'hour',
+      groupName: 'Ferie e permessi',
+      requiresCertificate: false,
+    });
     expect(by('EXF')).toMatchObject({ name: 'Ex-festività', unit: 'hour', groupName: 'Ferie e permessi' });
-    expect(by('MAL')).toMatchObject({ name: 'Malattia', unit: 'day', requiresCertificate: true, groupName: 'Malattia e infortunio', payrollCode: 'MA' });
+    expect(by('MAL')).toMatchObject({
+      name: 'Malattia',
+      unit: 'day',
+      requiresCertificate: true,
+      groupName: 'Malattia e infortunio',
+      payrollCode: 'MA',
+    });
     expect(by('TRA')).toMatchObject({ impact: 'increase' });
     expect(by('USC')).toMatchObject({ impact: 'decrease' });
     expect(all.every((j) => j.enabled)).toBe(true);
@@ -131,7 +280,13 @@ describe('absence types: the Italian defaults', () => {
   });
 });
 
-const jBody = { code: 'smart.1', name: 'Smart working straordinario', impact: 'increase', unit: 'hour', payrollCode: ' sw2 ' };
+const jBody = {
+  code: 'smart.1',
+  name: 'Smart working straordinario',
+  impact: 'increase',
+  unit: 'hour',
+  payrollCode: ' sw2 ',
+};
 
 describe('POST /admin/justification', () => {
   it('401 without a session; 403 for a member and the accountant, before validation', async () => {
@@ -145,11 +300,28 @@ describe('POST /admin/justification', () => {
   it('400 with the Italian messages; the group must be one of this workspace', async () => {
     const before = await countRows(ctx, justifications);
     await expect400(ctx, asAdmin(), '/admin/justification', [
-      [{}, { code: 'Inserisci il codice', name: 'Inserisci il nome', impact: "Indica l'effetto sulle ore lavorate", unit: "Indica l'unità (ore o giorni)" }],
+      [
+        {},
+        {
+          code: 'Inserisci il codice',
+          name: 'Inserisci il nome',
+          impact: "Indica l'effetto sulle ore lavorate",
+          unit: "Indica l'unità (ore o giorni)",
+        },
+      ],
       [{ ...jBody, code: '   ' }, { code: 'Inserisci il codice' }],
-      [{ ...jBody, code: 'AB CD' }, { code: 'Il codice può contenere solo lettere, numeri, punto e trattino (massimo 10 caratteri)' }],
-      [{ ...jBody, code: 'ABCDEFGHIJK' }, { code: 'Il codice può contenere solo lettere, numeri, punto e trattino (massimo 10 caratteri)' }],
-      [{ ...jBody, code: 'FÉR' }, { code: 'Il codice può contenere solo lettere, numeri, punto e trattino (massimo 10 caratteri)' }],
+      [
+        { ...jBody, code: 'AB CD' },
+        { code: 'Il codice può contenere solo lettere, numeri, punto e trattino (massimo 10 caratteri)' },
+      ],
+      [
+        { ...jBody, code: 'ABCDEFGHIJK' },
+        { code: 'Il codice può contenere solo lettere, numeri, punto e trattino (massimo 10 caratteri)' },
+      ],
+      [
+        { ...jBody, code: 'FÉR' },
+        { code: 'Il codice può contenere solo lettere, numeri, punto e trattino (massimo 10 caratteri)' },
+      ],
       [{ ...jBody, name: ' ' }, { name: 'Inserisci il nome' }],
       [{ ...jBody, name: 'n'.repeat(101) }, { name: 'Massimo 100 caratteri' }],
       [{ ...jBody, impact: 'double' }, { impact: "Indica l'effetto sulle ore lavorate" }],
@@ -176,7 +348,11 @@ describe('POST /admin/justification', () => {
   });
 
   it('creates absence types (codes and payroll codes upper-cased); audited', async () => {
-    const res = await ctx.post('/admin/justification', { ...jBody, groupId: demoGroup['Lavoro fuori sede'] }, asAdmin());
+    const res = await ctx.post(
+      '/admin/justification',
+      { ...jBody, groupId: demoGroup['Lavoro fuori sede'] },
+      asAdmin(),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       id: expect.any(String),
@@ -192,12 +368,39 @@ describe('POST /admin/justification', () => {
     });
     newJ.smart = res.json().id;
     const [entry] = await auditOf(ctx, res);
-    expect(entry).toMatchObject({ action: 'justification.create', entityType: 'justification', entityId: newJ.smart, actorUserId: admin.userId });
-    expect(entry!.changes).toMatchObject({ code: 'SMART.1', payrollCode: 'SW2', groupId: demoGroup['Lavoro fuori sede'] });
+    expect(entry).toMatchObject({
+      action: 'justification.create',
+      entityType: 'justification',
+      entityId: newJ.smart,
+      actorUserId: admin.userId,
+    });
+    expect(entry!.changes).toMatchObject({
+      code: 'SMART.1',
+      payrollCode: 'SW2',
+      groupId: demoGroup['Lavoro fuori sede'],
+    });
 
-    const vis = await ctx.post('/admin/justification', { code: 'vis-med', name: 'Visita medica', impact: 'nothing', unit: 'day', enabled: false, requiresCertificate: true }, asAdmin());
+    const vis = await ctx.post(
+      '/admin/justification',
+      {
+        code: 'vis-med',
+        name: 'Visita medica',
+        impact: 'nothing',
+        unit: 'day',
+        enabled: false,
+        requiresCertificate: true,
+      },
+      asAdmin(),
+    );
     expect(vis.statusCode, vis.body).toBe(200);
-    expect(vis.json()).toMatchObject({ code: 'VIS-MED', enabled: false, requiresCertificate: true, groupId: null, groupName: null, payrollCode: null });
+    expect(vis.json()).toMatchObject({
+      code: 'VIS-MED',
+      enabled: false,
+      requiresCertificate: true,
+      groupId: null,
+      groupName: null,
+      payrollCode: null,
+    });
     newJ.vis = vis.json().id;
 
     // The code is per workspace.
@@ -212,30 +415,53 @@ describe('POST /admin/justification', () => {
 describe('GET /admin/justification/{id}', () => {
   it('401, 400, 404 for Beta’s type and an unknown id; admins and accountants read, a member may not', async () => {
     expectError(await ctx.get(`/admin/justification/${demoJ.MAL}`), 401, 'UNAUTHENTICATED');
-    expect(fieldErrors(await ctx.get('/admin/justification/MAL', asAdmin()))).toEqual({ id: 'Identificativo non valido' });
-    for (const s of [admin, accountant]) await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'GET', url: `/admin/justification/${beta.justification}` }]);
-    expect(expectError(await ctx.get(`/admin/justification/${randomUUID()}`, asAdmin()), 404, 'NOT_FOUND').message).toBe('Giustificativo non trovato');
+    expect(fieldErrors(await ctx.get('/admin/justification/MAL', asAdmin()))).toEqual({
+      id: 'Identificativo non valido',
+    });
+    for (const s of [admin, accountant])
+      await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [
+        { method: 'GET', url: `/admin/justification/${beta.justification}` },
+      ]);
+    expect(
+      expectError(await ctx.get(`/admin/justification/${randomUUID()}`, asAdmin()), 404, 'NOT_FOUND').message,
+    ).toBe('Giustificativo non trovato');
     expectError(await ctx.get(`/admin/justification/${demoJ.MAL}`, inDemo(member)), 403, 'FORBIDDEN');
     for (const s of [admin, accountant]) {
       const res = await ctx.get(`/admin/justification/${demoJ.MAL}`, inDemo(s));
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: demoJ.MAL, code: 'MAL', requiresCertificate: true, groupName: 'Malattia e infortunio' });
+      expect(res.json()).toMatchObject({
+        id: demoJ.MAL,
+        code: 'MAL',
+        requiresCertificate: true,
+        groupName: 'Malattia e infortunio',
+      });
     }
   });
 });
 
 describe('POST /admin/justification/{id}', () => {
-  const body = { code: 'SMART.1', name: 'Lavoro agile straordinario', impact: 'increase', unit: 'hour', payrollCode: 'SW2', groupId: null };
+  const body = {
+    code: 'SMART.1',
+    name: 'Lavoro agile straordinario',
+    impact: 'increase',
+    unit: 'hour',
+    payrollCode: 'SW2',
+    groupId: null,
+  };
   it('401, 400, 403 for a member and the accountant, 404 for Beta’s type and an unknown id', async () => {
     expectError(await ctx.post(`/admin/justification/${newJ.smart}`, body), 401, 'UNAUTHENTICATED');
     expectError(await ctx.post('/admin/justification/x', body, asAdmin()), 400, 'VALIDATION_FAILED');
     await expect400(ctx, asAdmin(), `/admin/justification/${newJ.smart}`, [
       [{ ...body, code: '' }, { code: 'Inserisci il codice' }],
-      [{ ...body, unit: null, impact: null }, { impact: "Indica l'effetto sulle ore lavorate", unit: "Indica l'unità (ore o giorni)" }],
+      [
+        { ...body, unit: null, impact: null },
+        { impact: "Indica l'effetto sulle ore lavorate", unit: "Indica l'unità (ore o giorni)" },
+      ],
       [{ ...body, payrollCode: 'ABCDE' }, { payrollCode: 'Massimo 4 caratteri' }],
       [{ ...body, groupId: beta.group }, { groupId: 'Gruppo di giustificativi non trovato' }],
     ]);
-    for (const s of [member, accountant]) expectError(await ctx.post(`/admin/justification/${newJ.smart}`, body, inDemo(s)), 403, 'FORBIDDEN');
+    for (const s of [member, accountant])
+      expectError(await ctx.post(`/admin/justification/${newJ.smart}`, body, inDemo(s)), 403, 'FORBIDDEN');
     await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
       { method: 'POST', url: `/admin/justification/${beta.justification}`, body: { ...body, code: 'FER' } },
       { method: 'POST', url: `/admin/justification/${beta.justification}`, body: { ...body, enabled: false } },
@@ -252,10 +478,19 @@ describe('POST /admin/justification/{id}', () => {
 
     const res = await ctx.post(`/admin/justification/${newJ.smart}`, { ...body, code: 'smart.1' }, asAdmin());
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: newJ.smart, code: 'SMART.1', name: 'Lavoro agile straordinario', groupId: null, groupName: null });
+    expect(res.json()).toMatchObject({
+      id: newJ.smart,
+      code: 'SMART.1',
+      name: 'Lavoro agile straordinario',
+      groupId: null,
+      groupName: null,
+    });
     const [entry] = await auditOf(ctx, res);
     expect(entry).toMatchObject({ action: 'justification.update', entityType: 'justification', entityId: newJ.smart });
-    expect(entry!.changes).toEqual({ name: { from: 'Smart working straordinario', to: 'Lavoro agile straordinario' }, groupId: { from: demoGroup['Lavoro fuori sede'], to: null } });
+    expect(entry!.changes).toEqual({
+      name: { from: 'Smart working straordinario', to: 'Lavoro agile straordinario' },
+      groupId: { from: demoGroup['Lavoro fuori sede'], to: null },
+    });
 
     const off = await ctx.post(`/admin/justification/${newJ.smart}`, { ...body, enabled: false }, asAdmin());
     expect(off.json()).toMatchObject({ enabled: false });
@@ -269,13 +504,17 @@ describe('absence-type groups: POST /admin/justification-group and /{id}', () =>
   it('401, 403 for a member and the accountant, 400 with the Italian messages, 409 for a name in use', async () => {
     const body = { name: 'Permessi sindacali', summarizeable: true };
     expectError(await ctx.post('/admin/justification-group', body), 401, 'UNAUTHENTICATED');
-    for (const s of [member, accountant]) expectError(await ctx.post('/admin/justification-group', body, inDemo(s)), 403, 'FORBIDDEN');
+    for (const s of [member, accountant])
+      expectError(await ctx.post('/admin/justification-group', body, inDemo(s)), 403, 'FORBIDDEN');
     const before = await countRows(ctx, justificationGroups);
     await expect400(ctx, asAdmin(), '/admin/justification-group', [
       [{}, { name: 'Inserisci il nome' }],
       [{ name: '  ' }, { name: 'Inserisci il nome' }],
       [{ name: 'g'.repeat(101) }, { name: 'Massimo 100 caratteri' }],
-      [{ name: 'Ok', disabled: 'no', summarizeable: 1 }, { disabled: 'Valore non valido', summarizeable: 'Valore non valido' }],
+      [
+        { name: 'Ok', disabled: 'no', summarizeable: 1 },
+        { disabled: 'Valore non valido', summarizeable: 'Valore non valido' },
+      ],
     ]);
     for (const name of ['ferie e permessi', 'MALATTIA E INFORTUNIO']) {
       const res = await ctx.post('/admin/justification-group', { name }, asAdmin());
@@ -286,13 +525,31 @@ describe('absence-type groups: POST /admin/justification-group and /{id}', () =>
   });
 
   it('creates groups (audited) and puts absence types in them', async () => {
-    const res = await ctx.post('/admin/justification-group', { name: ' Permessi sindacali ', summarizeable: true }, asAdmin());
+    const res = await ctx.post(
+      '/admin/justification-group',
+      { name: ' Permessi sindacali ', summarizeable: true },
+      asAdmin(),
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ id: expect.any(String), name: 'Permessi sindacali', disabled: false, summarizeable: true, justificationsCount: 0 });
+    expect(res.json()).toEqual({
+      id: expect.any(String),
+      name: 'Permessi sindacali',
+      disabled: false,
+      summarizeable: true,
+      justificationsCount: 0,
+    });
     newG.union = res.json().id;
-    expect((await auditOf(ctx, res))[0]).toMatchObject({ action: 'justification-group.create', entityType: 'justification-group', entityId: newG.union });
+    expect((await auditOf(ctx, res))[0]).toMatchObject({
+      action: 'justification-group.create',
+      entityType: 'justification-group',
+      entityId: newG.union,
+    });
 
-    const sind = await ctx.post('/admin/justification', { code: 'SIND', name: 'Permesso sindacale', impact: 'nothing', unit: 'hour', groupId: newG.union }, asAdmin());
+    const sind = await ctx.post(
+      '/admin/justification',
+      { code: 'SIND', name: 'Permesso sindacale', impact: 'nothing', unit: 'hour', groupId: newG.union },
+      asAdmin(),
+    );
     expect(sind.statusCode, sind.body).toBe(200);
     expect(sind.json()).toMatchObject({ groupId: newG.union, groupName: 'Permessi sindacali' });
     newJ.sind = sind.json().id;
@@ -303,21 +560,43 @@ describe('absence-type groups: POST /admin/justification-group and /{id}', () =>
     const body = { name: 'Permessi sindacali', disabled: true, summarizeable: true };
     expectError(await ctx.post(`/admin/justification-group/${newG.union}`, body), 401, 'UNAUTHENTICATED');
     expectError(await ctx.post('/admin/justification-group/1', body, asAdmin()), 400, 'VALIDATION_FAILED');
-    await expect400(ctx, asAdmin(), `/admin/justification-group/${newG.union}`, [[{ ...body, name: '' }, { name: 'Inserisci il nome' }]]);
-    for (const s of [member, accountant]) expectError(await ctx.post(`/admin/justification-group/${newG.union}`, body, inDemo(s)), 403, 'FORBIDDEN');
+    await expect400(ctx, asAdmin(), `/admin/justification-group/${newG.union}`, [
+      [{ ...body, name: '' }, { name: 'Inserisci il nome' }],
+    ]);
+    for (const s of [member, accountant])
+      expectError(await ctx.post(`/admin/justification-group/${newG.union}`, body, inDemo(s)), 403, 'FORBIDDEN');
     await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
       { method: 'POST', url: `/admin/justification-group/${beta.group}`, body: { name: 'Preso da Demo' } },
-      { method: 'POST', url: `/admin/justification-group/${beta.group}`, body: { name: 'Ferie e permessi', disabled: true } },
+      {
+        method: 'POST',
+        url: `/admin/justification-group/${beta.group}`,
+        body: { name: 'Ferie e permessi', disabled: true },
+      },
     ]);
-    expect(expectError(await ctx.post(`/admin/justification-group/${randomUUID()}`, body, asAdmin()), 404, 'NOT_FOUND').message).toBe('Gruppo di giustificativi non trovato');
-    const clash = await ctx.post(`/admin/justification-group/${newG.union}`, { ...body, name: 'Altre Assenze' }, asAdmin());
+    expect(
+      expectError(await ctx.post(`/admin/justification-group/${randomUUID()}`, body, asAdmin()), 404, 'NOT_FOUND')
+        .message,
+    ).toBe('Gruppo di giustificativi non trovato');
+    const clash = await ctx.post(
+      `/admin/justification-group/${newG.union}`,
+      { ...body, name: 'Altre Assenze' },
+      asAdmin(),
+    );
     expectError(clash, 409, 'CONFLICT');
     expect(fieldErrors(clash)).toEqual({ name: 'Esiste già un elemento con questo nome' });
-    expect((await ctx.db.select().from(justificationGroups).where(eq(justificationGroups.id, beta.group)))[0]).toMatchObject({ name: 'Ferie e permessi', disabled: false });
+    expect(
+      (await ctx.db.select().from(justificationGroups).where(eq(justificationGroups.id, beta.group)))[0],
+    ).toMatchObject({ name: 'Ferie e permessi', disabled: false });
 
     const res = await ctx.post(`/admin/justification-group/${newG.union}`, body, asAdmin());
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ id: newG.union, name: 'Permessi sindacali', disabled: true, summarizeable: true, justificationsCount: 1 });
+    expect(res.json()).toEqual({
+      id: newG.union,
+      name: 'Permessi sindacali',
+      disabled: true,
+      summarizeable: true,
+      justificationsCount: 1,
+    });
     expect((await auditOf(ctx, res))[0]!.changes).toEqual({ disabled: { from: false, to: true } });
     // The admin list still shows it.
     expect((await listG()).find((g) => g.id === newG.union)).toMatchObject({ disabled: true });
@@ -334,24 +613,39 @@ describe('GET /attendance/ajax/justifications', () => {
     const usable = await listJ('/attendance/ajax/justifications');
     // The defaults only: SMART.1 and VIS-MED are disabled, SIND is in a disabled group.
     expect(usable.map((j) => j.code).sort()).toEqual(Object.keys(demoJ).sort());
-    expect(usable.map((j) => j.code)).toEqual((await listJ()).filter((j) => Object.keys(demoJ).includes(j.code)).map((j) => j.code));
-    for (const s of [accountant, member]) expect(await listJ('/attendance/ajax/justifications', inDemo(s))).toEqual(usable);
+    expect(usable.map((j) => j.code)).toEqual(
+      (await listJ()).filter((j) => Object.keys(demoJ).includes(j.code)).map((j) => j.code),
+    );
+    for (const s of [accountant, member])
+      expect(await listJ('/attendance/ajax/justifications', inDemo(s))).toEqual(usable);
 
     for (const id of [newJ.smart!, newJ.vis!, newJ.sind!]) {
       const withOne = await listJ('/attendance/ajax/justifications', inDemo(member, { include_id: id }));
       expect(withOne).toHaveLength(20);
       expect(withOne.find((j) => j.id === id)).toBeDefined();
     }
-    expect((await listJ('/attendance/ajax/justifications', asAdmin({ include_id: newJ.sind! }))).find((j) => j.id === newJ.sind)).toMatchObject({ code: 'SIND', groupName: 'Permessi sindacali' });
+    expect(
+      (await listJ('/attendance/ajax/justifications', asAdmin({ include_id: newJ.sind! }))).find(
+        (j) => j.id === newJ.sind,
+      ),
+    ).toMatchObject({ code: 'SIND', groupName: 'Permessi sindacali' });
     // Another workspace's record is not included, and an enabled one is not repeated.
     expect(await listJ('/attendance/ajax/justifications', asAdmin({ include_id: beta.justification }))).toEqual(usable);
     expect(await listJ('/attendance/ajax/justifications', asAdmin({ include_id: demoJ.FER! }))).toEqual(usable);
 
     // Re-enabling the group brings SIND back.
-    const on = await ctx.post(`/admin/justification-group/${newG.union}`, { name: 'Permessi sindacali', disabled: false, summarizeable: true }, asAdmin());
+    const on = await ctx.post(
+      `/admin/justification-group/${newG.union}`,
+      { name: 'Permessi sindacali', disabled: false, summarizeable: true },
+      asAdmin(),
+    );
     expect(on.statusCode).toBe(200);
     expect((await listJ('/attendance/ajax/justifications')).map((j) => j.id)).toContain(newJ.sind);
-    const off = await ctx.post(`/admin/justification-group/${newG.union}`, { name: 'Permessi sindacali', disabled: true, summarizeable: true }, asAdmin());
+    const off = await ctx.post(
+      `/admin/justification-group/${newG.union}`,
+      { name: 'Permessi sindacali', disabled: true, summarizeable: true },
+      asAdmin(),
+    );
     expect(off.statusCode).toBe(200);
   });
 });
@@ -359,22 +653,49 @@ describe('GET /attendance/ajax/justifications', () => {
 describe('GET /attendance/ajax/justification-groups', () => {
   it('401; 400; enabled groups only, plus include_id, or every group with include_disabled', async () => {
     expectError(await ctx.get('/attendance/ajax/justification-groups'), 401, 'UNAUTHENTICATED');
-    const bad = await ctx.get('/attendance/ajax/justification-groups', asAdmin({ include_id: 'x', include_disabled: 'forse' }));
+    const bad = await ctx.get(
+      '/attendance/ajax/justification-groups',
+      asAdmin({ include_id: 'x', include_disabled: 'forse' }),
+    );
     expectError(bad, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(bad).include_id).toBe('Identificativo non valido');
     expect(Object.keys(fieldErrors(bad)).sort()).toEqual(['include_disabled', 'include_id']);
 
-    const defaults = ['Altre assenze', 'Congedi e tutele', 'Ferie e permessi', 'Lavoro fuori sede', 'Malattia e infortunio'];
+    const defaults = [
+      'Altre assenze',
+      'Congedi e tutele',
+      'Ferie e permessi',
+      'Lavoro fuori sede',
+      'Malattia e infortunio',
+    ];
     for (const s of [admin, accountant, member]) {
       expect((await listG('/attendance/ajax/justification-groups', inDemo(s))).map((g) => g.name)).toEqual(defaults);
     }
-    expect((await listG('/attendance/ajax/justification-groups', inDemo(member, { include_disabled: 'false' }))).map((g) => g.name)).toEqual(defaults);
+    expect(
+      (await listG('/attendance/ajax/justification-groups', inDemo(member, { include_disabled: 'false' }))).map(
+        (g) => g.name,
+      ),
+    ).toEqual(defaults);
     const withOne = await listG('/attendance/ajax/justification-groups', inDemo(member, { include_id: newG.union! }));
-    expect(withOne.map((g) => g.name)).toEqual([...defaults.slice(0, 4), 'Malattia e infortunio', 'Permessi sindacali']);
-    expect(withOne.find((g) => g.id === newG.union)).toEqual({ id: newG.union, name: 'Permessi sindacali', disabled: true, summarizeable: true, justificationsCount: 1 });
+    expect(withOne.map((g) => g.name)).toEqual([
+      ...defaults.slice(0, 4),
+      'Malattia e infortunio',
+      'Permessi sindacali',
+    ]);
+    expect(withOne.find((g) => g.id === newG.union)).toEqual({
+      id: newG.union,
+      name: 'Permessi sindacali',
+      disabled: true,
+      summarizeable: true,
+      justificationsCount: 1,
+    });
     for (const flag of ['true', '1']) {
-      expect(await listG('/attendance/ajax/justification-groups', inDemo(member, { include_disabled: flag }))).toEqual(await listG());
+      expect(await listG('/attendance/ajax/justification-groups', inDemo(member, { include_disabled: flag }))).toEqual(
+        await listG(),
+      );
     }
-    expect((await listG('/attendance/ajax/justification-groups', asAdmin({ include_id: beta.group }))).map((g) => g.name)).toEqual(defaults);
+    expect(
+      (await listG('/attendance/ajax/justification-groups', asAdmin({ include_id: beta.group }))).map((g) => g.name),
+    ).toEqual(defaults);
   });
 });

@@ -17,7 +17,18 @@ import { requestContext } from '../src/plugins/request-context';
 import { createTestContext, expectError, type TestContext } from './helpers';
 
 /** Tables that are platform-wide on purpose (no workspace): anything else must carry workspace_id NOT NULL. */
-const PLATFORM_TABLES = ['users', 'auth_sessions', 'refresh_tokens', 'one_time_tokens', 'mail_outbox', 'rate_limits', 'login_failures', 'app_secrets', 'app_meta', 'workspaces'];
+const PLATFORM_TABLES = [
+  'users',
+  'auth_sessions',
+  'refresh_tokens',
+  'one_time_tokens',
+  'mail_outbox',
+  'rate_limits',
+  'login_failures',
+  'app_secrets',
+  'app_meta',
+  'workspaces',
+];
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -29,7 +40,10 @@ beforeAll(async () => {
       });
       app.get(
         '/api/v1/test/echo',
-        { config: { public: true }, schema: { querystring: z.object({ exclude_ids: z.array(z.string()).optional(), q: z.string().optional() }) } },
+        {
+          config: { public: true },
+          schema: { querystring: z.object({ exclude_ids: z.array(z.string()).optional(), q: z.string().optional() }) },
+        },
         async (request) => request.query,
       );
     },
@@ -69,7 +83,8 @@ describe('route permissions', () => {
     expect(guarded.length).toBeGreaterThan(40);
     for (const r of guarded) {
       const res = await ctx.request(r.method as Method, concrete(r.url), r.method === 'GET' ? undefined : {});
-      if (res.statusCode !== 401 || res.json().code !== 'UNAUTHENTICATED') unexpected.push(`${r.method} ${r.url} → ${res.statusCode} ${res.body}`);
+      if (res.statusCode !== 401 || res.json().code !== 'UNAUTHENTICATED')
+        unexpected.push(`${r.method} ${r.url} → ${res.statusCode} ${res.body}`);
     }
 
     // A real session, in its workspace: only the missing X-Client header stops these. Public routes included
@@ -79,8 +94,14 @@ describe('route permissions', () => {
     expect(changing.length).toBeGreaterThan(30);
     for (const r of changing) {
       expect(['POST', 'PUT', 'PATCH', 'DELETE'], `${r.method} ${r.url}`).toContain(r.method);
-      const res = await ctx.request(r.method as Method, concrete(r.url), {}, { session, workspace: ctx.ws.demo, noClientHeader: true });
-      if (res.statusCode !== 403 || res.json().code !== 'CSRF_REJECTED') unexpected.push(`${r.method} ${r.url} (no X-Client) → ${res.statusCode} ${res.body}`);
+      const res = await ctx.request(
+        r.method as Method,
+        concrete(r.url),
+        {},
+        { session, workspace: ctx.ws.demo, noClientHeader: true },
+      );
+      if (res.statusCode !== 403 || res.json().code !== 'CSRF_REJECTED')
+        unexpected.push(`${r.method} ${r.url} (no X-Client) → ${res.statusCode} ${res.body}`);
     }
     expect(unexpected).toEqual([]);
     // Nothing ran: the session survived POST /auth/logout and /user/immediately-delete, and still works.
@@ -182,7 +203,9 @@ describe('query strings', () => {
 describe('configuration', () => {
   it('a bad value stops start-up with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/,
+    );
     expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
   });
 
@@ -213,10 +236,12 @@ describe('PGlite directory lock', () => {
 
 describe('mail outbox', () => {
   it('queues in the transaction and the dispatcher delivers through SMTP transport', async () => {
-    await ctx.db.transaction(async (tx) => {
-      await enqueueMail(tx, { to: 'rollback@example.it', template: 't', subject: 's', text: 'x' });
-      tx.rollback();
-    }).catch(() => undefined);
+    await ctx.db
+      .transaction(async (tx) => {
+        await enqueueMail(tx, { to: 'rollback@example.it', template: 't', subject: 's', text: 'x' });
+        tx.rollback();
+      })
+      .catch(() => undefined);
     expect(await ctx.outbox('rollback@example.it')).toHaveLength(0);
 
     await enqueueMail(ctx.db, { to: 'dest@example.it', template: 't', subject: 'Oggetto', text: 'Testo' });

@@ -3,7 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, userInfos, users } from '../src/db/schema';
-import { DEMO_PASSWORD, cookiesOf, createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
+import {
+  DEMO_PASSWORD,
+  cookiesOf,
+  createTestContext,
+  expectError,
+  fieldErrors,
+  type Session,
+  type TestContext,
+} from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,7 +24,8 @@ afterAll(async () => {
 /** The first message per field path (a field may carry more than one). */
 function firstFieldErrors(res: LightMyRequestResponse): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const e of (res.json() as { errors?: { path: string; message: string }[] }).errors ?? []) out[e.path] ??= e.message;
+  for (const e of (res.json() as { errors?: { path: string; message: string }[] }).errors ?? [])
+    out[e.path] ??= e.message;
   return out;
 }
 
@@ -34,7 +43,12 @@ describe('POST /user/edit', () => {
     const session = await ctx.login('giulia.esposito@demo.timbro.it');
     const res = await ctx.post(
       '/user/edit',
-      { first_name: '  Giulia Maria ', last_name: 'Esposito Ferri', email: 'giulia.esposito@demo.timbro.it', language: 'en' },
+      {
+        first_name: '  Giulia Maria ',
+        last_name: 'Esposito Ferri',
+        email: 'giulia.esposito@demo.timbro.it',
+        language: 'en',
+      },
       { session },
     );
     expect(res.statusCode).toBe(200);
@@ -63,7 +77,12 @@ describe('POST /user/edit', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-auth-status']).toBeUndefined();
-    expect(res.json()).toMatchObject({ first_name: 'Giulia', last_name: 'Esposito', email: 'giulia.esposito@demo.timbro.it', language: 'en' });
+    expect(res.json()).toMatchObject({
+      first_name: 'Giulia',
+      last_name: 'Esposito',
+      email: 'giulia.esposito@demo.timbro.it',
+      language: 'en',
+    });
     expect((await ctx.get('/user', { session })).statusCode).toBe(200);
   });
 
@@ -74,25 +93,48 @@ describe('POST /user/edit', () => {
     const other = await ctx.login(oldEmail);
 
     // Without the current password, or with a wrong one, nothing changes.
-    const without = await ctx.post('/user/edit', { first_name: 'Luca', last_name: 'Romano', email: newEmail }, { session });
+    const without = await ctx.post(
+      '/user/edit',
+      { first_name: 'Luca', last_name: 'Romano', email: newEmail },
+      { session },
+    );
     expectError(without, 400, 'VALIDATION_FAILED');
-    expect(fieldErrors(without)).toEqual({ current_password: 'Per cambiare l’email di accesso inserisci la password attuale' });
-    const wrong = await ctx.post('/user/edit', { first_name: 'Luca', last_name: 'Romano', email: newEmail, current_password: 'Sbagliata-2026' }, { session });
+    expect(fieldErrors(without)).toEqual({
+      current_password: 'Per cambiare l’email di accesso inserisci la password attuale',
+    });
+    const wrong = await ctx.post(
+      '/user/edit',
+      { first_name: 'Luca', last_name: 'Romano', email: newEmail, current_password: 'Sbagliata-2026' },
+      { session },
+    );
     expectError(wrong, 400, 'WRONG_PASSWORD');
     expect(fieldErrors(wrong)).toEqual({ current_password: 'La password attuale non è corretta' });
     expect((await ctx.get('/user', { session })).json().email).toBe(oldEmail);
     // An outstanding reset link of the old address must die with the change.
     expect((await ctx.post('/auth/forgot-password', { username: oldEmail })).statusCode).toBe(200);
-    const resetLink = /\/reset-password\/([A-Za-z0-9_-]+)/.exec((await ctx.outbox(oldEmail)).filter((m) => m.template === 'reset-password').at(-1)!.textBody)![1]!;
+    const resetLink = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(
+      (await ctx.outbox(oldEmail)).filter((m) => m.template === 'reset-password').at(-1)!.textBody,
+    )![1]!;
 
-    const res = await ctx.post('/user/edit', { first_name: 'Luca', last_name: 'Romano', email: newEmail, current_password: DEMO_PASSWORD }, { session });
+    const res = await ctx.post(
+      '/user/edit',
+      { first_name: 'Luca', last_name: 'Romano', email: newEmail, current_password: DEMO_PASSWORD },
+      { session },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-auth-status']).toBe('LoggedOut');
     expect(res.json()).toMatchObject({ email_verified: false });
     // The old address is told; the new one gets a confirmation link; the old reset link is dead.
     expect((await ctx.outbox(oldEmail)).map((m) => m.template)).toContain('email-changed');
     expect((await ctx.outbox(newEmail)).map((m) => m.template)).toEqual(['verify-email']);
-    expectError(await ctx.post(`/auth/new-password/${resetLink}`, { password: 'Rubata-2026!!', password_confirmation: 'Rubata-2026!!' }), 400, 'TOKEN_INVALID');
+    expectError(
+      await ctx.post(`/auth/new-password/${resetLink}`, {
+        password: 'Rubata-2026!!',
+        password_confirmation: 'Rubata-2026!!',
+      }),
+      400,
+      'TOKEN_INVALID',
+    );
     expect(res.json()).toMatchObject({ id: session.userId, email: newEmail, first_name: 'Luca', last_name: 'Romano' });
     expect(clearedCookies(res)).toEqual(['timbro_at', 'timbro_rt']);
 
@@ -110,7 +152,11 @@ describe('POST /user/edit', () => {
   it('refuses an e-mail already in use: 409 with X-Error-Message UniqueConstraintViolation', async () => {
     const session = await ctx.login('francesca.colombo@demo.timbro.it');
     for (const email of ['admin@demo.timbro.it', 'Admin@Demo.Timbro.IT']) {
-      const res = await ctx.post('/user/edit', { first_name: 'Francesca', last_name: 'Colombo', email, current_password: DEMO_PASSWORD }, { session });
+      const res = await ctx.post(
+        '/user/edit',
+        { first_name: 'Francesca', last_name: 'Colombo', email, current_password: DEMO_PASSWORD },
+        { session },
+      );
       const body = expectError(res, 409, 'CONFLICT');
       expect(res.headers['x-error-message']).toBe('UniqueConstraintViolation');
       expect(body.message).toBe('Questo indirizzo email è già in uso');
@@ -147,18 +193,33 @@ describe('POST /user/edit', () => {
       { session },
     );
     expectError(invalid, 400, 'VALIDATION_FAILED');
-    expect(fieldErrors(invalid)).toEqual({ email: 'Inserisci un indirizzo email valido', language: 'Lingua non supportata' });
+    expect(fieldErrors(invalid)).toEqual({
+      email: 'Inserisci un indirizzo email valido',
+      language: 'Lingua non supportata',
+    });
 
-    const tooLong = await ctx.post('/user/edit', { first_name: 'x'.repeat(101), last_name: 'Marino', email: 'chiara.marino@demo.timbro.it' }, { session });
+    const tooLong = await ctx.post(
+      '/user/edit',
+      { first_name: 'x'.repeat(101), last_name: 'Marino', email: 'chiara.marino@demo.timbro.it' },
+      { session },
+    );
     expectError(tooLong, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(tooLong)).toEqual({ first_name: 'Massimo 100 caratteri' });
 
     const me = await ctx.get('/user', { session });
-    expect(me.json()).toMatchObject({ first_name: 'Chiara', last_name: 'Marino', email: 'chiara.marino@demo.timbro.it' });
+    expect(me.json()).toMatchObject({
+      first_name: 'Chiara',
+      last_name: 'Marino',
+      email: 'chiara.marino@demo.timbro.it',
+    });
   });
 
   it('needs a session (401)', async () => {
-    expectError(await ctx.post('/user/edit', { first_name: 'A', last_name: 'B', email: 'a@b.it' }), 401, 'UNAUTHENTICATED');
+    expectError(
+      await ctx.post('/user/edit', { first_name: 'A', last_name: 'B', email: 'a@b.it' }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 });
 
@@ -172,7 +233,11 @@ describe('POST /user/change-password', () => {
   });
 
   it('refuses a wrong current password: 400 with X-Error-Message WrongPassword', async () => {
-    const res = await ctx.post('/user/change-password', { old_password: 'NonQuella-2026', new_password: newPassword }, { session });
+    const res = await ctx.post(
+      '/user/change-password',
+      { old_password: 'NonQuella-2026', new_password: newPassword },
+      { session },
+    );
     const body = expectError(res, 400, 'WRONG_PASSWORD');
     expect(res.headers['x-error-message']).toBe('WrongPassword');
     expect(body.message).toBe('La password attuale non è corretta');
@@ -182,22 +247,36 @@ describe('POST /user/change-password', () => {
   });
 
   it('refuses a new password shorter than 10 characters, and missing fields', async () => {
-    const short = await ctx.post('/user/change-password', { old_password: DEMO_PASSWORD, new_password: 'Corta-123' }, { session });
+    const short = await ctx.post(
+      '/user/change-password',
+      { old_password: DEMO_PASSWORD, new_password: 'Corta-123' },
+      { session },
+    );
     expectError(short, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(short)).toEqual({ new_password: 'La password deve contenere almeno 10 caratteri' });
 
     const missing = await ctx.post('/user/change-password', {}, { session });
     expectError(missing, 400, 'VALIDATION_FAILED');
-    expect(fieldErrors(missing)).toEqual({ old_password: 'Inserisci la password attuale', new_password: 'Inserisci la nuova password' });
+    expect(fieldErrors(missing)).toEqual({
+      old_password: 'Inserisci la password attuale',
+      new_password: 'Inserisci la nuova password',
+    });
 
     const blank = await ctx.post('/user/change-password', { old_password: '', new_password: '' }, { session });
     expectError(blank, 400, 'VALIDATION_FAILED');
-    expect(firstFieldErrors(blank)).toEqual({ old_password: 'Inserisci la password attuale', new_password: 'Inserisci la nuova password' });
+    expect(firstFieldErrors(blank)).toEqual({
+      old_password: 'Inserisci la password attuale',
+      new_password: 'Inserisci la nuova password',
+    });
   });
 
   it('changes the password: this session stays, the other sessions end, the new password logs in', async () => {
     const other = await ctx.login(email);
-    const res = await ctx.post('/user/change-password', { old_password: DEMO_PASSWORD, new_password: newPassword }, { session });
+    const res = await ctx.post(
+      '/user/change-password',
+      { old_password: DEMO_PASSWORD, new_password: newPassword },
+      { session },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: expect.stringMatching(/\S/) });
     expect(res.headers['x-auth-status']).toBeUndefined();
@@ -217,7 +296,11 @@ describe('POST /user/change-password', () => {
   });
 
   it('needs a session (401)', async () => {
-    expectError(await ctx.post('/user/change-password', { old_password: DEMO_PASSWORD, new_password: newPassword }), 401, 'UNAUTHENTICATED');
+    expectError(
+      await ctx.post('/user/change-password', { old_password: DEMO_PASSWORD, new_password: newPassword }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 });
 
@@ -253,7 +336,14 @@ describe('POST /user/immediately-delete', () => {
       .returning({ id: users.id });
     const [membership] = await ctx.db
       .insert(userInfos)
-      .values({ workspaceId: ctx.ws.beta, userId: coAdmin!.id, firstName: 'Cora', lastName: 'Admin', isAdmin: true, enabled: false })
+      .values({
+        workspaceId: ctx.ws.beta,
+        userId: coAdmin!.id,
+        firstName: 'Cora',
+        lastName: 'Admin',
+        isAdmin: true,
+        enabled: false,
+      })
       .returning({ id: userInfos.id });
     // Co-admin membership disabled: admin@beta is still the last enabled admin.
     await expectCannotDelete('admin@beta.timbro.it');
@@ -268,7 +358,9 @@ describe('POST /user/immediately-delete', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-auth-status']).toBe('LoggedOut');
     expectError(await ctx.get('/user', { session }), 401, 'UNAUTHENTICATED');
-    expect(await ctx.db.select({ id: userInfos.id }).from(userInfos).where(eq(userInfos.userId, session.userId))).toEqual([]);
+    expect(
+      await ctx.db.select({ id: userInfos.id }).from(userInfos).where(eq(userInfos.userId, session.userId)),
+    ).toEqual([]);
     // Now the co-admin is the last admin of Beta.
     const [left] = await ctx.db
       .select({ id: userInfos.id })
@@ -283,7 +375,11 @@ describe('POST /user/immediately-delete', () => {
     const missing = await ctx.post('/user/immediately-delete', {}, { session });
     expectError(missing, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(missing)).toEqual({ password: 'Inserisci la password per eliminare il profilo' });
-    expectError(await ctx.post('/user/immediately-delete', { password: 'Sbagliata-2026' }, { session }), 400, 'WRONG_PASSWORD');
+    expectError(
+      await ctx.post('/user/immediately-delete', { password: 'Sbagliata-2026' }, { session }),
+      400,
+      'WRONG_PASSWORD',
+    );
     expect((await ctx.get('/user', { session })).statusCode).toBe(200);
     const res = await ctx.post('/user/immediately-delete', { password: DEMO_PASSWORD }, { session });
     expect(res.statusCode).toBe(200);
@@ -298,7 +394,13 @@ describe('POST /user/immediately-delete', () => {
       first_name: 'Sofia',
       last_name: 'Leone',
       email,
-      fiscal_code: generateCodiceFiscale({ lastName: 'Leone', firstName: 'Sofia', birthDate: '1999-10-04', sex: 'F', belfiore: 'L219' }),
+      fiscal_code: generateCodiceFiscale({
+        lastName: 'Leone',
+        firstName: 'Sofia',
+        birthDate: '1999-10-04',
+        sex: 'F',
+        belfiore: 'L219',
+      }),
       password,
       password_confirmation: password,
     });
@@ -315,7 +417,9 @@ describe('POST /user/immediately-delete', () => {
     expectError(await ctx.get('/user', { session }), 401, 'UNAUTHENTICATED');
     expectError(await login(email, password), 401, 'INVALID_CREDENTIALS');
     expect(await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, session.userId))).toEqual([]);
-    expect(await ctx.db.select({ id: authSessions.id }).from(authSessions).where(eq(authSessions.userId, session.userId))).toEqual([]);
+    expect(
+      await ctx.db.select({ id: authSessions.id }).from(authSessions).where(eq(authSessions.userId, session.userId)),
+    ).toEqual([]);
   });
 
   it('needs a session (401)', async () => {

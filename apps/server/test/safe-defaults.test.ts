@@ -15,7 +15,12 @@ import {
   REDACTED_EXPIRED_BODY,
   REDACTED_SENT_BODY,
 } from '../src/lib/mail';
-import { invitationMail, passwordChangedMail, resetPasswordMail, SENSITIVE_MAIL_TEMPLATES } from '../src/lib/mail-templates';
+import {
+  invitationMail,
+  passwordChangedMail,
+  resetPasswordMail,
+  SENSITIVE_MAIL_TEMPLATES,
+} from '../src/lib/mail-templates';
 import { startupBanner } from '../src/lib/startup-banner';
 import { platformJobs } from '../src/runtime';
 import { createTestContext, DEMO_PASSWORD, expectError, type TestContext } from './helpers';
@@ -29,7 +34,10 @@ const tempDirs: string[] = [];
 
 /** Another app on the same database, with a different configuration (and optionally the web app of `webDist`). */
 async function appWith(env: Record<string, string>, opts: { webDist?: string } = {}): Promise<App> {
-  const app = await buildApp({ ...ctx.deps, config: loadConfig({ ...BASE_ENV, ...env }) }, { webDist: opts.webDist ?? null });
+  const app = await buildApp(
+    { ...ctx.deps, config: loadConfig({ ...BASE_ENV, ...env }) },
+    { webDist: opts.webDist ?? null },
+  );
   app.get('/api/v1/test/ip', { config: { public: true } }, async (request) => ({ ip: request.ip }));
   await app.ready();
   extraApps.push(app);
@@ -54,14 +62,25 @@ describe('demo data only on a local address', () => {
   };
 
   it('is created on a loopback PUBLIC_URL (localhost, 127.0.0.0/8, [::1]) without asking', () => {
-    for (const url of [undefined, 'http://localhost:3000', 'http://127.0.0.1:8080', 'http://127.4.5.6', 'http://[::1]:3000']) {
+    for (const url of [
+      undefined,
+      'http://localhost:3000',
+      'http://127.0.0.1:8080',
+      'http://127.4.5.6',
+      'http://[::1]:3000',
+    ]) {
       const d = decide(url ? { PUBLIC_URL: url } : {});
       expect(d, url).toMatchObject({ seed: true, warn: false });
     }
   });
 
   it('is refused on any other PUBLIC_URL unless SEED_DEMO=true is set, and the reason names both', () => {
-    for (const url of ['https://timbro.example.it', 'http://192.168.1.10:3000', 'http://localhost.example.it', 'http://[2001:db8::1]:3000']) {
+    for (const url of [
+      'https://timbro.example.it',
+      'http://192.168.1.10:3000',
+      'http://localhost.example.it',
+      'http://[2001:db8::1]:3000',
+    ]) {
       const d = decide({ PUBLIC_URL: url });
       expect(d.seed, url).toBe(false);
       expect(d.warn).toBe(true);
@@ -89,7 +108,9 @@ describe('mail bodies in the log', () => {
   it('are printed only in development on a loopback PUBLIC_URL', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).printMailBodies).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'http://127.0.0.1:3000' }).printMailBodies).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'https://timbro.example.it' }).printMailBodies).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'https://timbro.example.it' }).printMailBodies).toBe(
+      false,
+    );
     expect(loadConfig({ NODE_ENV: 'test' }).printMailBodies).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }).printMailBodies).toBe(false);
     expect(ctx.deps.config.printMailBodies).toBe(false);
@@ -116,7 +137,9 @@ describe('mail bodies in the log', () => {
 describe('one-time links leave the outbox', () => {
   function fakeTransport() {
     const sent: { to: string; text: string; html?: string }[] = [];
-    const transport = { sendMail: async (m: { to: string; text: string; html?: string }) => void sent.push(m) } as unknown as Transporter;
+    const transport = {
+      sendMail: async (m: { to: string; text: string; html?: string }) => void sent.push(m),
+    } as unknown as Transporter;
     return { sent, transport };
   }
   const rowsTo = (to: string[]) => ctx.db.select().from(mailOutbox).where(inArray(mailOutbox.toAddress, to));
@@ -129,7 +152,11 @@ describe('one-time links leave the outbox', () => {
 
   it('a sent message with a one-time link keeps no body; the transport got the real one', async () => {
     const link = 'http://localhost:3000/reset-password/TOKEN-SENT-456';
-    await enqueueMail(ctx.db, { to: 'reset-sent@example.it', ...resetPasswordMail('Anna', link, 30), html: `<a href="${link}">link</a>` });
+    await enqueueMail(ctx.db, {
+      to: 'reset-sent@example.it',
+      ...resetPasswordMail('Anna', link, 30),
+      html: `<a href="${link}">link</a>`,
+    });
     await enqueueMail(ctx.db, { to: 'changed-sent@example.it', ...passwordChangedMail('Anna') });
     const { sent, transport } = fakeTransport();
     expect(await deliverPendingMail(ctx.db, transport, 'Timbro <no-reply@timbro.local>')).toBeGreaterThanOrEqual(2);
@@ -151,11 +178,23 @@ describe('one-time links leave the outbox', () => {
 
   it('housekeeping removes sensitive bodies older than 8 days: unsent ones are given up, recent ones kept', async () => {
     const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 3600 * 1000);
-    await enqueueMail(ctx.db, { to: 'old-unsent@example.it', ...invitationMail('Anna', 'Demo', 'http://localhost:3000/first-login/OLD-UNSENT') });
-    await enqueueMail(ctx.db, { to: 'recent-unsent@example.it', ...invitationMail('Anna', 'Demo', 'http://localhost:3000/first-login/RECENT') });
+    await enqueueMail(ctx.db, {
+      to: 'old-unsent@example.it',
+      ...invitationMail('Anna', 'Demo', 'http://localhost:3000/first-login/OLD-UNSENT'),
+    });
+    await enqueueMail(ctx.db, {
+      to: 'recent-unsent@example.it',
+      ...invitationMail('Anna', 'Demo', 'http://localhost:3000/first-login/RECENT'),
+    });
     await enqueueMail(ctx.db, { to: 'old-changed@example.it', ...passwordChangedMail('Anna') });
-    await ctx.db.update(mailOutbox).set({ createdAt: daysAgo(9) }).where(inArray(mailOutbox.toAddress, ['old-unsent@example.it', 'old-changed@example.it']));
-    await ctx.db.update(mailOutbox).set({ createdAt: daysAgo(2) }).where(eq(mailOutbox.toAddress, 'recent-unsent@example.it'));
+    await ctx.db
+      .update(mailOutbox)
+      .set({ createdAt: daysAgo(9) })
+      .where(inArray(mailOutbox.toAddress, ['old-unsent@example.it', 'old-changed@example.it']));
+    await ctx.db
+      .update(mailOutbox)
+      .set({ createdAt: daysAgo(2) })
+      .where(eq(mailOutbox.toAddress, 'recent-unsent@example.it'));
     // Sent before bodies were removed at sending.
     await ctx.db.insert(mailOutbox).values({
       toAddress: 'old-sent@example.it',
@@ -170,9 +209,19 @@ describe('one-time links leave the outbox', () => {
     const housekeeping = platformJobs(ctx.deps).find((j) => j.name === 'housekeeping')!;
     await housekeeping.handler();
 
-    const rows = await rowsTo(['old-unsent@example.it', 'recent-unsent@example.it', 'old-changed@example.it', 'old-sent@example.it']);
+    const rows = await rowsTo([
+      'old-unsent@example.it',
+      'recent-unsent@example.it',
+      'old-changed@example.it',
+      'old-sent@example.it',
+    ]);
     const by = (to: string) => rows.find((r) => r.toAddress === to)!;
-    expect(by('old-unsent@example.it')).toMatchObject({ textBody: REDACTED_EXPIRED_BODY, htmlBody: null, sentAt: null, attempts: MAIL_MAX_ATTEMPTS });
+    expect(by('old-unsent@example.it')).toMatchObject({
+      textBody: REDACTED_EXPIRED_BODY,
+      htmlBody: null,
+      sentAt: null,
+      attempts: MAIL_MAX_ATTEMPTS,
+    });
     expect(by('old-sent@example.it').textBody).toBe(REDACTED_SENT_BODY);
     expect(by('recent-unsent@example.it').textBody).toContain('RECENT');
     expect(by('old-changed@example.it').textBody).toBe(passwordChangedMail('Anna').text);
@@ -227,7 +276,12 @@ describe('API_DOCS', () => {
       const res = await app.inject({ method: 'GET', url });
       expectError(res, 404, 'NOT_FOUND');
     }
-    const banner = startupBanner({ publicUrl: 'https://timbro.example.it', database: 'PostgreSQL', apiDocs: false, demoLogins: null });
+    const banner = startupBanner({
+      publicUrl: 'https://timbro.example.it',
+      database: 'PostgreSQL',
+      apiDocs: false,
+      demoLogins: null,
+    });
     expect(banner).toContain('Timbro is running on https://timbro.example.it');
     expect(banner).not.toContain('/api/docs');
     expect(banner).not.toContain('Demo logins');
@@ -237,7 +291,12 @@ describe('API_DOCS', () => {
     const app = await appWith({ API_DOCS: 'true' });
     expect((await app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
     expect([200, 302]).toContain((await app.inject({ method: 'GET', url: '/api/docs' })).statusCode);
-    const banner = startupBanner({ publicUrl: 'http://localhost:3000', database: 'PGlite', apiDocs: true, demoLogins: 'Demo logins (…)' });
+    const banner = startupBanner({
+      publicUrl: 'http://localhost:3000',
+      database: 'PGlite',
+      apiDocs: true,
+      demoLogins: 'Demo logins (…)',
+    });
     expect(banner).toContain('API documentation: http://localhost:3000/api/docs');
     expect(banner).toContain('Demo logins (…)');
   });
@@ -257,7 +316,17 @@ describe('dotfiles of the web app', () => {
     fs.writeFileSync(path.join(dist, '.git', 'config'), 'SECRET-GIT');
     const app = await appWith({}, { webDist: dist });
 
-    for (const url of ['/.secret', '/.env', '/assets/.hidden', '/.git/config', '/.git/', '/%2eenv', '/assets/%2Ehidden', '/.well-known/x', '/.nothing']) {
+    for (const url of [
+      '/.secret',
+      '/.env',
+      '/assets/.hidden',
+      '/.git/config',
+      '/.git/',
+      '/%2eenv',
+      '/assets/%2Ehidden',
+      '/.well-known/x',
+      '/.nothing',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expectError(res, 404, 'NOT_FOUND');
       expect(res.body, url).not.toContain('SECRET');
@@ -289,7 +358,12 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/24,::1,loopback' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/24', '::1', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/24,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/24',
+      '::1',
+      'loopback',
+    ]);
     for (const bad of ['true', 'TRUE', 'yes']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(ConfigError);
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: .*X-Forwarded-For/);
@@ -301,7 +375,14 @@ describe('TRUST_PROXY', () => {
 
   const XFF = { 'x-forwarded-for': '203.0.113.7, 198.51.100.2' };
   const ipOf = async (app: App, opts: { remoteAddress?: string; headers?: Record<string, string> } = {}) =>
-    (await app.inject({ method: 'GET', url: '/api/v1/test/ip', headers: opts.headers ?? XFF, ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}) })).json().ip;
+    (
+      await app.inject({
+        method: 'GET',
+        url: '/api/v1/test/ip',
+        headers: opts.headers ?? XFF,
+        ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+      })
+    ).json().ip;
 
   it('unset: a spoofed X-Forwarded-For does not change the client address', async () => {
     const app = await appWith({});

@@ -5,7 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templateDays, templateWeeks } from '../src/db/schema';
 import { templateRoutes } from '../src/modules/templates/templates.routes';
 import { describeAccessTable, type AccessRoute } from './access-table';
-import { auditOf, countRows, createTestContext, expect400, expectError, expectForeignRecordsHidden, fieldErrors, loginDemoRoles, type RequestOptions, type Session, type TestContext } from './helpers';
+import {
+  auditOf,
+  countRows,
+  createTestContext,
+  expect400,
+  expectError,
+  expectForeignRecordsHidden,
+  fieldErrors,
+  loginDemoRoles,
+  type RequestOptions,
+  type Session,
+  type TestContext,
+} from './helpers';
 
 /** Daily and weekly templates: the admin pages and the lookups (moved out of working-time-settings.test.ts). */
 
@@ -22,31 +34,72 @@ const demo = { templateDay: '', templateWeek: '' };
 beforeAll(async () => {
   ctx = await createTestContext();
   ({ admin, accountant, member, betaAdmin } = await loginDemoRoles(ctx));
-  for (const [target, ws] of [[beta, ctx.ws.beta], [demo, ctx.ws.demo]] as const) {
-    target.templateDay = (await ctx.db.select().from(templateDays).where(and(eq(templateDays.workspaceId, ws), eq(templateDays.name, 'Giornata standard'))))[0]!.id;
-    target.templateWeek = (await ctx.db.select().from(templateWeeks).where(and(eq(templateWeeks.workspaceId, ws), eq(templateWeeks.name, 'Tempo pieno 40 ore'))))[0]!.id;
+  for (const [target, ws] of [
+    [beta, ctx.ws.beta],
+    [demo, ctx.ws.demo],
+  ] as const) {
+    target.templateDay = (
+      await ctx.db
+        .select()
+        .from(templateDays)
+        .where(and(eq(templateDays.workspaceId, ws), eq(templateDays.name, 'Giornata standard')))
+    )[0]!.id;
+    target.templateWeek = (
+      await ctx.db
+        .select()
+        .from(templateWeeks)
+        .where(and(eq(templateWeeks.workspaceId, ws), eq(templateWeeks.name, 'Tempo pieno 40 ore')))
+    )[0]!.id;
   }
 });
 afterAll(async () => {
   await ctx?.close();
 });
 
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({ session, workspace: ctx.ws.demo, ...(query ? { query } : {}) });
+const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
+  session,
+  workspace: ctx.ws.demo,
+  ...(query ? { query } : {}),
+});
 const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
-const inBeta = (query?: RequestOptions['query']): RequestOptions => ({ session: betaAdmin, workspace: ctx.ws.beta, ...(query ? { query } : {}) });
+const inBeta = (query?: RequestOptions['query']): RequestOptions => ({
+  session: betaAdmin,
+  workspace: ctx.ws.beta,
+  ...(query ? { query } : {}),
+});
 
 const DAY = { name: 'Prova di accesso', timeSlots: [{ startsAtMinutes: 540, endsAtMinutes: 780 }] };
 const WEEK = () => ({ name: 'Prova di accesso', days: [{ weekday: 1, templateDayId: demo.templateDay }] });
 const TEMPLATE_ROUTES: AccessRoute[] = [
-  { route: 'GET /admin/template-day', grants: ['admin', 'accountant'], call: () => ({ url: '/admin/template-day' }), probeStatus: 200 },
-  { route: 'GET /attendance/ajax/template-days', grants: ['admin', 'accountant', 'member'], call: () => ({ url: '/attendance/ajax/template-days' }), probeStatus: 200 },
-  { route: 'POST /admin/template-day', grants: ['admin'], call: () => ({ url: '/admin/template-day', body: DAY }), probe: () => ({ url: '/admin/template-day', body: {} }), probeStatus: 400 },
+  {
+    route: 'GET /admin/template-day',
+    grants: ['admin', 'accountant'],
+    call: () => ({ url: '/admin/template-day' }),
+    probeStatus: 200,
+  },
+  {
+    route: 'GET /attendance/ajax/template-days',
+    grants: ['admin', 'accountant', 'member'],
+    call: () => ({ url: '/attendance/ajax/template-days' }),
+    probeStatus: 200,
+  },
+  {
+    route: 'POST /admin/template-day',
+    grants: ['admin'],
+    call: () => ({ url: '/admin/template-day', body: DAY }),
+    probe: () => ({ url: '/admin/template-day', body: {} }),
+    probeStatus: 400,
+  },
   {
     route: 'GET /admin/template-day/:id',
     grants: ['admin', 'accountant'],
     call: () => ({ url: `/admin/template-day/${demo.templateDay}` }),
     probeStatus: 200,
-    foreign: { as: 'accountant', call: () => ({ url: `/admin/template-day/${beta.templateDay}` }), message: 'Modello giornaliero non trovato' },
+    foreign: {
+      as: 'accountant',
+      call: () => ({ url: `/admin/template-day/${beta.templateDay}` }),
+      message: 'Modello giornaliero non trovato',
+    },
   },
   {
     route: 'POST /admin/template-day/:id',
@@ -54,7 +107,11 @@ const TEMPLATE_ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/template-day/${demo.templateDay}`, body: DAY }),
     probe: () => ({ url: `/admin/template-day/${demo.templateDay}`, body: {} }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/template-day/${beta.templateDay}`, body: DAY }), message: 'Modello giornaliero non trovato' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/template-day/${beta.templateDay}`, body: DAY }),
+      message: 'Modello giornaliero non trovato',
+    },
   },
   {
     route: 'DELETE /admin/template-day/:id',
@@ -62,17 +119,41 @@ const TEMPLATE_ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/template-day/${demo.templateDay}` }),
     probe: () => ({ url: '/admin/template-day/x' }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/template-day/${beta.templateDay}` }), message: 'Modello giornaliero non trovato' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/template-day/${beta.templateDay}` }),
+      message: 'Modello giornaliero non trovato',
+    },
   },
-  { route: 'GET /admin/template-week', grants: ['admin', 'accountant'], call: () => ({ url: '/admin/template-week' }), probeStatus: 200 },
-  { route: 'GET /attendance/ajax/template-weeks', grants: ['admin', 'accountant', 'member'], call: () => ({ url: '/attendance/ajax/template-weeks' }), probeStatus: 200 },
-  { route: 'POST /admin/template-week', grants: ['admin'], call: () => ({ url: '/admin/template-week', body: WEEK() }), probe: () => ({ url: '/admin/template-week', body: {} }), probeStatus: 400 },
+  {
+    route: 'GET /admin/template-week',
+    grants: ['admin', 'accountant'],
+    call: () => ({ url: '/admin/template-week' }),
+    probeStatus: 200,
+  },
+  {
+    route: 'GET /attendance/ajax/template-weeks',
+    grants: ['admin', 'accountant', 'member'],
+    call: () => ({ url: '/attendance/ajax/template-weeks' }),
+    probeStatus: 200,
+  },
+  {
+    route: 'POST /admin/template-week',
+    grants: ['admin'],
+    call: () => ({ url: '/admin/template-week', body: WEEK() }),
+    probe: () => ({ url: '/admin/template-week', body: {} }),
+    probeStatus: 400,
+  },
   {
     route: 'GET /admin/template-week/:id',
     grants: ['admin', 'accountant'],
     call: () => ({ url: `/admin/template-week/${demo.templateWeek}` }),
     probeStatus: 200,
-    foreign: { as: 'accountant', call: () => ({ url: `/admin/template-week/${beta.templateWeek}` }), message: 'Modello settimanale non trovato' },
+    foreign: {
+      as: 'accountant',
+      call: () => ({ url: `/admin/template-week/${beta.templateWeek}` }),
+      message: 'Modello settimanale non trovato',
+    },
   },
   {
     route: 'POST /admin/template-week/:id',
@@ -80,7 +161,11 @@ const TEMPLATE_ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/template-week/${demo.templateWeek}`, body: WEEK() }),
     probe: () => ({ url: `/admin/template-week/${demo.templateWeek}`, body: {} }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/template-week/${beta.templateWeek}`, body: WEEK() }), message: 'Modello settimanale non trovato' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/template-week/${beta.templateWeek}`, body: WEEK() }),
+      message: 'Modello settimanale non trovato',
+    },
   },
   {
     route: 'DELETE /admin/template-week/:id',
@@ -88,19 +173,53 @@ const TEMPLATE_ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/template-week/${demo.templateWeek}` }),
     probe: () => ({ url: '/admin/template-week/x' }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/template-week/${beta.templateWeek}` }), message: 'Modello settimanale non trovato' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/template-week/${beta.templateWeek}` }),
+      message: 'Modello settimanale non trovato',
+    },
   },
 ];
 
-describeAccessTable({ module: 'templates', routes: TEMPLATE_ROUTES, ctx: () => ctx, sessions: () => ({ admin, accountant, member }), plugins: [templateRoutes], routeCount: 12 }, () => {
-  it('nothing of the refused or foreign calls was written: the seeded templates are as they were in Demo and in Beta', async () => {
-    for (const id of [demo.templateDay, beta.templateDay]) expect((await ctx.db.select().from(templateDays).where(eq(templateDays.id, id)))[0]).toMatchObject({ name: 'Giornata standard' });
-    for (const id of [demo.templateWeek, beta.templateWeek]) expect((await ctx.db.select().from(templateWeeks).where(eq(templateWeeks.id, id)))[0]).toMatchObject({ name: 'Tempo pieno 40 ore' });
-  });
-});
+describeAccessTable(
+  {
+    module: 'templates',
+    routes: TEMPLATE_ROUTES,
+    ctx: () => ctx,
+    sessions: () => ({ admin, accountant, member }),
+    plugins: [templateRoutes],
+    routeCount: 12,
+  },
+  () => {
+    it('nothing of the refused or foreign calls was written: the seeded templates are as they were in Demo and in Beta', async () => {
+      for (const id of [demo.templateDay, beta.templateDay])
+        expect((await ctx.db.select().from(templateDays).where(eq(templateDays.id, id)))[0]).toMatchObject({
+          name: 'Giornata standard',
+        });
+      for (const id of [demo.templateWeek, beta.templateWeek])
+        expect((await ctx.db.select().from(templateWeeks).where(eq(templateWeeks.id, id)))[0]).toMatchObject({
+          name: 'Tempo pieno 40 ore',
+        });
+    });
+  },
+);
 
-const STANDARD_SLOT = { startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: 'Ufficio', descriptionColorRgb: '#1A415B' };
-const MORNING_SLOT = { startsAtMinutes: 480, endsAtMinutes: 720, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, description: 'Mattina', descriptionColorRgb: '#E8A33D' };
+const STANDARD_SLOT = {
+  startsAtMinutes: 540,
+  endsAtMinutes: 1080,
+  pauseStartsAtMinutes: 780,
+  pauseEndsAtMinutes: 840,
+  description: 'Ufficio',
+  descriptionColorRgb: '#1A415B',
+};
+const MORNING_SLOT = {
+  startsAtMinutes: 480,
+  endsAtMinutes: 720,
+  pauseStartsAtMinutes: null,
+  pauseEndsAtMinutes: null,
+  description: 'Mattina',
+  descriptionColorRgb: '#E8A33D',
+};
 const days: Record<string, string> = {};
 const weeks: Record<string, string> = {};
 
@@ -121,14 +240,27 @@ describe('GET /admin/template-day and /attendance/ajax/template-days', () => {
     expectError(await ctx.get('/attendance/ajax/template-days'), 401, 'UNAUTHENTICATED');
     const list = await listDays();
     expect(list).toEqual([
-      { id: expect.any(String), name: 'Giornata standard', description: '9–18 con pausa pranzo', timeSlots: [STANDARD_SLOT], minutes: 480 },
-      { id: expect.any(String), name: 'Mattina', description: 'Part-time 8–12', timeSlots: [MORNING_SLOT], minutes: 240 },
+      {
+        id: expect.any(String),
+        name: 'Giornata standard',
+        description: '9–18 con pausa pranzo',
+        timeSlots: [STANDARD_SLOT],
+        minutes: 480,
+      },
+      {
+        id: expect.any(String),
+        name: 'Mattina',
+        description: 'Part-time 8–12',
+        timeSlots: [MORNING_SLOT],
+        minutes: 240,
+      },
     ]);
     days.standard = list[0]!.id;
     days.morning = list[1]!.id;
     for (const s of [admin, accountant]) expect(await listDays('/admin/template-day', inDemo(s))).toEqual(list);
     expectError(await ctx.get('/admin/template-day', inDemo(member)), 403, 'FORBIDDEN');
-    for (const s of [admin, accountant, member]) expect(await listDays('/attendance/ajax/template-days', inDemo(s))).toEqual(list);
+    for (const s of [admin, accountant, member])
+      expect(await listDays('/attendance/ajax/template-days', inDemo(s))).toEqual(list);
     expect((await listDays('/admin/template-day', inBeta())).map((d) => d.id)).toContain(beta.templateDay);
     expect(list.map((d) => d.id)).not.toContain(beta.templateDay);
   });
@@ -139,7 +271,14 @@ const split = {
   description: 'Mattina e pomeriggio',
   timeSlots: [
     { startsAtMinutes: 480, endsAtMinutes: 720, description: 'Mattina', descriptionColorRgb: '#e8a33d' },
-    { startsAtMinutes: 900, endsAtMinutes: 1140, pauseStartsAtMinutes: 1020, pauseEndsAtMinutes: 1035, description: 'Pomeriggio', descriptionColorRgb: '#fff' },
+    {
+      startsAtMinutes: 900,
+      endsAtMinutes: 1140,
+      pauseStartsAtMinutes: 1020,
+      pauseEndsAtMinutes: 1035,
+      description: 'Pomeriggio',
+      descriptionColorRgb: '#fff',
+    },
   ],
 };
 
@@ -159,24 +298,78 @@ describe('POST /admin/template-day', () => {
       [{}, { name: 'Inserisci il nome', timeSlots: 'Inserisci almeno una fascia oraria' }],
       [{ name: 'x', timeSlots: [] }, { timeSlots: 'Inserisci almeno una fascia oraria' }],
       [{ name: 'x', timeSlots: 'tutto il giorno' }, { timeSlots: 'Inserisci almeno una fascia oraria' }],
-      [{ name: 'x', timeSlots: Array.from({ length: 11 }, (_, i) => ({ startsAtMinutes: i * 60, endsAtMinutes: i * 60 + 30 })) }, { timeSlots: 'Puoi inserire al massimo 10 fasce orarie' }],
-      [{ ...split, name: 'n'.repeat(101), description: 'd'.repeat(301) }, { name: 'Massimo 100 caratteri', description: 'Massimo 300 caratteri' }],
-      [{ ...split, timeSlots: [{ ...s0, startsAtMinutes: 720, endsAtMinutes: 480 }] }, { 'timeSlots.0.endsAtMinutes': "L'orario di fine deve essere dopo quello di inizio" }],
-      [{ ...split, timeSlots: [{ ...s0, endsAtMinutes: 480 }] }, { 'timeSlots.0.endsAtMinutes': "L'orario di fine deve essere dopo quello di inizio" }],
+      [
+        {
+          name: 'x',
+          timeSlots: Array.from({ length: 11 }, (_, i) => ({ startsAtMinutes: i * 60, endsAtMinutes: i * 60 + 30 })),
+        },
+        { timeSlots: 'Puoi inserire al massimo 10 fasce orarie' },
+      ],
+      [
+        { ...split, name: 'n'.repeat(101), description: 'd'.repeat(301) },
+        { name: 'Massimo 100 caratteri', description: 'Massimo 300 caratteri' },
+      ],
+      [
+        { ...split, timeSlots: [{ ...s0, startsAtMinutes: 720, endsAtMinutes: 480 }] },
+        { 'timeSlots.0.endsAtMinutes': "L'orario di fine deve essere dopo quello di inizio" },
+      ],
+      [
+        { ...split, timeSlots: [{ ...s0, endsAtMinutes: 480 }] },
+        { 'timeSlots.0.endsAtMinutes': "L'orario di fine deve essere dopo quello di inizio" },
+      ],
       // A negative start is out of the day, which the slot rule reports on the end as well.
-      [{ ...split, timeSlots: [{ ...s0, startsAtMinutes: -1 }] }, { 'timeSlots.0.startsAtMinutes': 'Orario non valido', 'timeSlots.0.endsAtMinutes': "L'orario di fine deve essere dopo quello di inizio" }],
+      [
+        { ...split, timeSlots: [{ ...s0, startsAtMinutes: -1 }] },
+        {
+          'timeSlots.0.startsAtMinutes': 'Orario non valido',
+          'timeSlots.0.endsAtMinutes': "L'orario di fine deve essere dopo quello di inizio",
+        },
+      ],
       [{ ...split, timeSlots: [{ ...s0, endsAtMinutes: 1441 }] }, { 'timeSlots.0.endsAtMinutes': 'Orario non valido' }],
-      [{ ...split, timeSlots: [{ ...s0, startsAtMinutes: '08:00' }] }, { 'timeSlots.0.startsAtMinutes': 'Orario non valido' }],
-      [{ ...split, timeSlots: [{ ...s0, endsAtMinutes: 600.5 }] }, { 'timeSlots.0.endsAtMinutes': 'Orario non valido' }],
-      [{ ...split, timeSlots: [{ ...s0, pauseStartsAtMinutes: 600 }] }, { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" }],
-      [{ ...split, timeSlots: [{ ...s0, pauseStartsAtMinutes: 450, pauseEndsAtMinutes: 500 }] }, { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" }],
-      [{ ...split, timeSlots: [{ ...s0, pauseStartsAtMinutes: 600, pauseEndsAtMinutes: 720 }] }, { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" }],
-      [{ ...split, timeSlots: [{ ...s0, pauseStartsAtMinutes: 660, pauseEndsAtMinutes: 600 }] }, { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" }],
-      [{ ...split, timeSlots: [s0, { startsAtMinutes: 700, endsAtMinutes: 800 }] }, { 'timeSlots.1.startsAtMinutes': 'Si sovrappone a un’altra fascia dello stesso giorno' }],
-      [{ ...split, timeSlots: [s0, { startsAtMinutes: 400, endsAtMinutes: 1000 }] }, { 'timeSlots.1.startsAtMinutes': 'Si sovrappone a un’altra fascia dello stesso giorno' }],
-      [{ ...split, timeSlots: [{ ...s0, descriptionColorRgb: 'rosso' }] }, { 'timeSlots.0.descriptionColorRgb': 'Il colore non è valido (formato #RRGGBB)' }],
-      [{ ...split, timeSlots: [{ ...s0, descriptionColorRgb: '#12345G' }] }, { 'timeSlots.0.descriptionColorRgb': 'Il colore non è valido (formato #RRGGBB)' }],
-      [{ ...split, timeSlots: [{ ...s0, description: 'd'.repeat(101) }] }, { 'timeSlots.0.description': 'Massimo 100 caratteri' }],
+      [
+        { ...split, timeSlots: [{ ...s0, startsAtMinutes: '08:00' }] },
+        { 'timeSlots.0.startsAtMinutes': 'Orario non valido' },
+      ],
+      [
+        { ...split, timeSlots: [{ ...s0, endsAtMinutes: 600.5 }] },
+        { 'timeSlots.0.endsAtMinutes': 'Orario non valido' },
+      ],
+      [
+        { ...split, timeSlots: [{ ...s0, pauseStartsAtMinutes: 600 }] },
+        { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" },
+      ],
+      [
+        { ...split, timeSlots: [{ ...s0, pauseStartsAtMinutes: 450, pauseEndsAtMinutes: 500 }] },
+        { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" },
+      ],
+      [
+        { ...split, timeSlots: [{ ...s0, pauseStartsAtMinutes: 600, pauseEndsAtMinutes: 720 }] },
+        { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" },
+      ],
+      [
+        { ...split, timeSlots: [{ ...s0, pauseStartsAtMinutes: 660, pauseEndsAtMinutes: 600 }] },
+        { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" },
+      ],
+      [
+        { ...split, timeSlots: [s0, { startsAtMinutes: 700, endsAtMinutes: 800 }] },
+        { 'timeSlots.1.startsAtMinutes': 'Si sovrappone a un’altra fascia dello stesso giorno' },
+      ],
+      [
+        { ...split, timeSlots: [s0, { startsAtMinutes: 400, endsAtMinutes: 1000 }] },
+        { 'timeSlots.1.startsAtMinutes': 'Si sovrappone a un’altra fascia dello stesso giorno' },
+      ],
+      [
+        { ...split, timeSlots: [{ ...s0, descriptionColorRgb: 'rosso' }] },
+        { 'timeSlots.0.descriptionColorRgb': 'Il colore non è valido (formato #RRGGBB)' },
+      ],
+      [
+        { ...split, timeSlots: [{ ...s0, descriptionColorRgb: '#12345G' }] },
+        { 'timeSlots.0.descriptionColorRgb': 'Il colore non è valido (formato #RRGGBB)' },
+      ],
+      [
+        { ...split, timeSlots: [{ ...s0, description: 'd'.repeat(101) }] },
+        { 'timeSlots.0.description': 'Massimo 100 caratteri' },
+      ],
     ]);
     expect(await countRows(ctx, templateDays)).toBe(before);
   });
@@ -197,19 +390,53 @@ describe('POST /admin/template-day', () => {
       name: 'Spezzato',
       description: 'Mattina e pomeriggio',
       timeSlots: [
-        { startsAtMinutes: 480, endsAtMinutes: 720, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, description: 'Mattina', descriptionColorRgb: '#e8a33d' },
-        { startsAtMinutes: 900, endsAtMinutes: 1140, pauseStartsAtMinutes: 1020, pauseEndsAtMinutes: 1035, description: 'Pomeriggio', descriptionColorRgb: '#fff' },
+        {
+          startsAtMinutes: 480,
+          endsAtMinutes: 720,
+          pauseStartsAtMinutes: null,
+          pauseEndsAtMinutes: null,
+          description: 'Mattina',
+          descriptionColorRgb: '#e8a33d',
+        },
+        {
+          startsAtMinutes: 900,
+          endsAtMinutes: 1140,
+          pauseStartsAtMinutes: 1020,
+          pauseEndsAtMinutes: 1035,
+          description: 'Pomeriggio',
+          descriptionColorRgb: '#fff',
+        },
       ],
       minutes: 240 + 225,
     });
     days.split = res.json().id;
-    expect((await auditOf(ctx, res))[0]).toMatchObject({ action: 'template-day.create', entityType: 'template-day', entityId: days.split, actorUserId: admin.userId });
+    expect((await auditOf(ctx, res))[0]).toMatchObject({
+      action: 'template-day.create',
+      entityType: 'template-day',
+      entityId: days.split,
+      actorUserId: admin.userId,
+    });
 
-    const touching = await ctx.post('/admin/template-day', { name: 'Fino a mezzanotte', timeSlots: [{ startsAtMinutes: 1080, endsAtMinutes: 1440 }, { startsAtMinutes: 900, endsAtMinutes: 1080 }] }, asAdmin());
+    const touching = await ctx.post(
+      '/admin/template-day',
+      {
+        name: 'Fino a mezzanotte',
+        timeSlots: [
+          { startsAtMinutes: 1080, endsAtMinutes: 1440 },
+          { startsAtMinutes: 900, endsAtMinutes: 1080 },
+        ],
+      },
+      asAdmin(),
+    );
     expect(touching.statusCode, touching.body).toBe(200);
     expect(touching.json()).toMatchObject({ description: null, minutes: 540 });
     days.late = touching.json().id;
-    expect((await listDays()).map((d) => d.name)).toEqual(['Fino a mezzanotte', 'Giornata standard', 'Mattina', 'Spezzato']);
+    expect((await listDays()).map((d) => d.name)).toEqual([
+      'Fino a mezzanotte',
+      'Giornata standard',
+      'Mattina',
+      'Spezzato',
+    ]);
   });
 });
 
@@ -219,23 +446,40 @@ describe('GET, POST and DELETE /admin/template-day/{id}', () => {
     expectError(await ctx.get(url), 401, 'UNAUTHENTICATED');
     expectError(await ctx.post(url, split), 401, 'UNAUTHENTICATED');
     expectError(await ctx.del(url), 401, 'UNAUTHENTICATED');
-    for (const res of [await ctx.get('/admin/template-day/x', asAdmin()), await ctx.post('/admin/template-day/x', split, asAdmin()), await ctx.del('/admin/template-day/x', asAdmin())]) {
+    for (const res of [
+      await ctx.get('/admin/template-day/x', asAdmin()),
+      await ctx.post('/admin/template-day/x', split, asAdmin()),
+      await ctx.del('/admin/template-day/x', asAdmin()),
+    ]) {
       expectError(res, 400, 'VALIDATION_FAILED');
       expect(fieldErrors(res)).toEqual({ id: 'Identificativo non valido' });
     }
-    await expect400(ctx, asAdmin(), url, [[{ ...split, timeSlots: [] }, { timeSlots: 'Inserisci almeno una fascia oraria' }]]);
+    await expect400(ctx, asAdmin(), url, [
+      [{ ...split, timeSlots: [] }, { timeSlots: 'Inserisci almeno una fascia oraria' }],
+    ]);
     for (const s of [member, accountant]) {
       expectError(await ctx.post(url, split, inDemo(s)), 403, 'FORBIDDEN');
       expectError(await ctx.del(url, inDemo(s)), 403, 'FORBIDDEN');
     }
-    for (const s of [admin, accountant]) await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'GET', url: `/admin/template-day/${beta.templateDay}` }]);
+    for (const s of [admin, accountant])
+      await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [
+        { method: 'GET', url: `/admin/template-day/${beta.templateDay}` },
+      ]);
     await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
       { method: 'POST', url: `/admin/template-day/${beta.templateDay}`, body: { ...split, name: 'Nuovo nome' } },
       // Even with a name Demo already uses: the record is not there, so 404 before any conflict.
-      { method: 'POST', url: `/admin/template-day/${beta.templateDay}`, body: { name: 'Giornata standard', timeSlots: [STANDARD_SLOT] } },
+      {
+        method: 'POST',
+        url: `/admin/template-day/${beta.templateDay}`,
+        body: { name: 'Giornata standard', timeSlots: [STANDARD_SLOT] },
+      },
       { method: 'DELETE', url: `/admin/template-day/${beta.templateDay}` },
     ]);
-    for (const res of [await ctx.get(`/admin/template-day/${randomUUID()}`, asAdmin()), await ctx.post(`/admin/template-day/${randomUUID()}`, { ...split, name: 'Mattina' }, asAdmin()), await ctx.del(`/admin/template-day/${randomUUID()}`, asAdmin())]) {
+    for (const res of [
+      await ctx.get(`/admin/template-day/${randomUUID()}`, asAdmin()),
+      await ctx.post(`/admin/template-day/${randomUUID()}`, { ...split, name: 'Mattina' }, asAdmin()),
+      await ctx.del(`/admin/template-day/${randomUUID()}`, asAdmin()),
+    ]) {
       expect(expectError(res, 404, 'NOT_FOUND').message).toBe('Modello giornaliero non trovato');
     }
     const betaDay = (await ctx.get(`/admin/template-day/${beta.templateDay}`, inBeta())).json() as TemplateDay;
@@ -244,21 +488,46 @@ describe('GET, POST and DELETE /admin/template-day/{id}', () => {
 
   it('reads for admins and accountants; edits (409 for another name, own name fine) and replaces the slots; audited', async () => {
     const url = `/admin/template-day/${days.split}`;
-    for (const s of [admin, accountant]) expect((await ctx.get(url, inDemo(s))).json()).toMatchObject({ id: days.split, name: 'Spezzato', minutes: 465 });
+    for (const s of [admin, accountant])
+      expect((await ctx.get(url, inDemo(s))).json()).toMatchObject({ id: days.split, name: 'Spezzato', minutes: 465 });
     expectError(await ctx.get(url, inDemo(member)), 403, 'FORBIDDEN');
     const clash = await ctx.post(url, { ...split, name: 'MATTINA' }, asAdmin());
     expectError(clash, 409, 'CONFLICT');
     expect(fieldErrors(clash)).toEqual({ name: 'Esiste già un elemento con questo nome' });
 
-    const res = await ctx.post(url, { name: 'spezzato', timeSlots: [{ startsAtMinutes: 420, endsAtMinutes: 660 }, { startsAtMinutes: 840, endsAtMinutes: 1080 }] }, asAdmin());
+    const res = await ctx.post(
+      url,
+      {
+        name: 'spezzato',
+        timeSlots: [
+          { startsAtMinutes: 420, endsAtMinutes: 660 },
+          { startsAtMinutes: 840, endsAtMinutes: 1080 },
+        ],
+      },
+      asAdmin(),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       id: days.split,
       name: 'spezzato',
       description: null,
       timeSlots: [
-        { startsAtMinutes: 420, endsAtMinutes: 660, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, description: null, descriptionColorRgb: null },
-        { startsAtMinutes: 840, endsAtMinutes: 1080, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, description: null, descriptionColorRgb: null },
+        {
+          startsAtMinutes: 420,
+          endsAtMinutes: 660,
+          pauseStartsAtMinutes: null,
+          pauseEndsAtMinutes: null,
+          description: null,
+          descriptionColorRgb: null,
+        },
+        {
+          startsAtMinutes: 840,
+          endsAtMinutes: 1080,
+          pauseStartsAtMinutes: null,
+          pauseEndsAtMinutes: null,
+          description: null,
+          descriptionColorRgb: null,
+        },
       ],
       minutes: 480,
     });
@@ -280,12 +549,19 @@ describe('GET /admin/template-week and /attendance/ajax/template-weeks', () => {
     const full = list[1]!;
     weeks.full = full.id;
     weeks.part = list[0]!.id;
-    expect(full.days).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, templateDayId: days.standard, templateDayName: 'Giornata standard' })));
+    expect(full.days).toEqual(
+      [1, 2, 3, 4, 5].map((weekday) => ({
+        weekday,
+        templateDayId: days.standard,
+        templateDayName: 'Giornata standard',
+      })),
+    );
     expect(full.timeSlots).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, ...STANDARD_SLOT })));
     expect(list[0]!.timeSlots).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, ...MORNING_SLOT })));
     for (const s of [admin, accountant]) expect(await listWeeks('/admin/template-week', inDemo(s))).toEqual(list);
     expectError(await ctx.get('/admin/template-week', inDemo(member)), 403, 'FORBIDDEN');
-    for (const s of [admin, accountant, member]) expect(await listWeeks('/attendance/ajax/template-weeks', inDemo(s))).toEqual(list);
+    for (const s of [admin, accountant, member])
+      expect(await listWeeks('/attendance/ajax/template-weeks', inDemo(s))).toEqual(list);
     expect(list.map((w) => w.id)).not.toContain(beta.templateWeek);
   });
 });
@@ -293,7 +569,10 @@ describe('GET /admin/template-week and /attendance/ajax/template-weeks', () => {
 const weekBody = () => ({
   name: 'Settimana spezzata',
   description: 'Lun–ven spezzato, sabato mattina',
-  days: [...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, templateDayId: days.split! })), { weekday: 6, templateDayId: days.morning! }],
+  days: [
+    ...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, templateDayId: days.split! })),
+    { weekday: 6, templateDayId: days.morning! },
+  ],
 });
 
 describe('POST /admin/template-week', () => {
@@ -309,16 +588,55 @@ describe('POST /admin/template-week', () => {
     const before = await countRows(ctx, templateWeeks);
     await expect400(ctx, asAdmin(), '/admin/template-week', [
       [{}, { name: 'Inserisci il nome' }],
-      [{ ...weekBody(), name: ' ', description: 'd'.repeat(301) }, { name: 'Inserisci il nome', description: 'Massimo 300 caratteri' }],
-      [{ ...weekBody(), days: [{ weekday: 0, templateDayId: days.split }] }, { 'days.0.weekday': 'Giorno della settimana non valido' }],
-      [{ ...weekBody(), days: [{ weekday: 8, templateDayId: days.split }] }, { 'days.0.weekday': 'Giorno della settimana non valido' }],
-      [{ ...weekBody(), days: [{ templateDayId: days.split }] }, { 'days.0.weekday': 'Giorno della settimana non valido' }],
-      [{ ...weekBody(), days: [{ weekday: 2.5, templateDayId: days.split }] }, { 'days.0.weekday': 'Giorno della settimana non valido' }],
+      [
+        { ...weekBody(), name: ' ', description: 'd'.repeat(301) },
+        { name: 'Inserisci il nome', description: 'Massimo 300 caratteri' },
+      ],
+      [
+        { ...weekBody(), days: [{ weekday: 0, templateDayId: days.split }] },
+        { 'days.0.weekday': 'Giorno della settimana non valido' },
+      ],
+      [
+        { ...weekBody(), days: [{ weekday: 8, templateDayId: days.split }] },
+        { 'days.0.weekday': 'Giorno della settimana non valido' },
+      ],
+      [
+        { ...weekBody(), days: [{ templateDayId: days.split }] },
+        { 'days.0.weekday': 'Giorno della settimana non valido' },
+      ],
+      [
+        { ...weekBody(), days: [{ weekday: 2.5, templateDayId: days.split }] },
+        { 'days.0.weekday': 'Giorno della settimana non valido' },
+      ],
       [{ ...weekBody(), days: [{ weekday: 1 }] }, { 'days.0.templateDayId': 'Identificativo non valido' }],
-      [{ ...weekBody(), days: [{ weekday: 1, templateDayId: 'Mattina' }] }, { 'days.0.templateDayId': 'Identificativo non valido' }],
-      [{ ...weekBody(), days: [{ weekday: 1, templateDayId: days.split }, { weekday: 1, templateDayId: days.morning }] }, { 'days.1.weekday': 'Giorno ripetuto' }],
-      [{ ...weekBody(), days: [{ weekday: 1, templateDayId: days.split }, { weekday: 2, templateDayId: randomUUID() }] }, { 'days.1.templateDayId': 'Modello giornaliero non trovato' }],
-      [{ ...weekBody(), days: [{ weekday: 1, templateDayId: beta.templateDay }] }, { 'days.0.templateDayId': 'Modello giornaliero non trovato' }],
+      [
+        { ...weekBody(), days: [{ weekday: 1, templateDayId: 'Mattina' }] },
+        { 'days.0.templateDayId': 'Identificativo non valido' },
+      ],
+      [
+        {
+          ...weekBody(),
+          days: [
+            { weekday: 1, templateDayId: days.split },
+            { weekday: 1, templateDayId: days.morning },
+          ],
+        },
+        { 'days.1.weekday': 'Giorno ripetuto' },
+      ],
+      [
+        {
+          ...weekBody(),
+          days: [
+            { weekday: 1, templateDayId: days.split },
+            { weekday: 2, templateDayId: randomUUID() },
+          ],
+        },
+        { 'days.1.templateDayId': 'Modello giornaliero non trovato' },
+      ],
+      [
+        { ...weekBody(), days: [{ weekday: 1, templateDayId: beta.templateDay }] },
+        { 'days.0.templateDayId': 'Modello giornaliero non trovato' },
+      ],
     ]);
     expect(await countRows(ctx, templateWeeks)).toBe(before);
   });
@@ -334,15 +652,38 @@ describe('POST /admin/template-week', () => {
     expect(res.statusCode, res.body).toBe(200);
     const w = res.json() as TemplateWeek;
     weeks.split = w.id;
-    expect(w.days).toEqual([...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, templateDayId: days.split, templateDayName: 'Spezzato' })), { weekday: 6, templateDayId: days.morning, templateDayName: 'Mattina' }]);
+    expect(w.days).toEqual([
+      ...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, templateDayId: days.split, templateDayName: 'Spezzato' })),
+      { weekday: 6, templateDayId: days.morning, templateDayName: 'Mattina' },
+    ]);
     expect(w.timeSlots).toHaveLength(11);
     expect(w.timeSlots.filter((s) => s.weekday === 3)).toEqual([
-      { weekday: 3, startsAtMinutes: 480, endsAtMinutes: 720, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, description: 'Mattina', descriptionColorRgb: '#e8a33d' },
-      { weekday: 3, startsAtMinutes: 900, endsAtMinutes: 1140, pauseStartsAtMinutes: 1020, pauseEndsAtMinutes: 1035, description: 'Pomeriggio', descriptionColorRgb: '#fff' },
+      {
+        weekday: 3,
+        startsAtMinutes: 480,
+        endsAtMinutes: 720,
+        pauseStartsAtMinutes: null,
+        pauseEndsAtMinutes: null,
+        description: 'Mattina',
+        descriptionColorRgb: '#e8a33d',
+      },
+      {
+        weekday: 3,
+        startsAtMinutes: 900,
+        endsAtMinutes: 1140,
+        pauseStartsAtMinutes: 1020,
+        pauseEndsAtMinutes: 1035,
+        description: 'Pomeriggio',
+        descriptionColorRgb: '#fff',
+      },
     ]);
     expect(w.timeSlots.filter((s) => s.weekday === 6)).toEqual([{ weekday: 6, ...MORNING_SLOT }]);
     expect(w.weeklyMinutes).toBe(5 * 465 + 240);
-    expect((await auditOf(ctx, res))[0]).toMatchObject({ action: 'template-week.create', entityType: 'template-week', entityId: w.id });
+    expect((await auditOf(ctx, res))[0]).toMatchObject({
+      action: 'template-week.create',
+      entityType: 'template-week',
+      entityId: w.id,
+    });
 
     // A week with no days yet is allowed (every day a rest day).
     const empty = await ctx.post('/admin/template-week', { name: 'Da definire' }, asAdmin());
@@ -359,32 +700,73 @@ describe('GET, POST and DELETE /admin/template-week/{id}', () => {
     expectError(await ctx.del(url), 401, 'UNAUTHENTICATED');
     expectError(await ctx.get('/admin/template-week/x', asAdmin()), 400, 'VALIDATION_FAILED');
     expectError(await ctx.del('/admin/template-week/x', asAdmin()), 400, 'VALIDATION_FAILED');
-    await expect400(ctx, asAdmin(), url, [[{ ...weekBody(), days: [{ weekday: 9, templateDayId: days.split }] }, { 'days.0.weekday': 'Giorno della settimana non valido' }]]);
+    await expect400(ctx, asAdmin(), url, [
+      [
+        { ...weekBody(), days: [{ weekday: 9, templateDayId: days.split }] },
+        { 'days.0.weekday': 'Giorno della settimana non valido' },
+      ],
+    ]);
     for (const s of [member, accountant]) {
       expectError(await ctx.post(url, weekBody(), inDemo(s)), 403, 'FORBIDDEN');
       expectError(await ctx.del(url, inDemo(s)), 403, 'FORBIDDEN');
     }
-    for (const s of [admin, accountant]) await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [{ method: 'GET', url: `/admin/template-week/${beta.templateWeek}` }]);
+    for (const s of [admin, accountant])
+      await expectForeignRecordsHidden(ctx, s, ctx.ws.demo, [
+        { method: 'GET', url: `/admin/template-week/${beta.templateWeek}` },
+      ]);
     await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
-      { method: 'POST', url: `/admin/template-week/${beta.templateWeek}`, body: { ...weekBody(), name: 'Presa da Demo' } },
-      { method: 'POST', url: `/admin/template-week/${beta.templateWeek}`, body: { name: 'Tempo pieno 40 ore', days: [{ weekday: 1, templateDayId: beta.templateDay }] } },
+      {
+        method: 'POST',
+        url: `/admin/template-week/${beta.templateWeek}`,
+        body: { ...weekBody(), name: 'Presa da Demo' },
+      },
+      {
+        method: 'POST',
+        url: `/admin/template-week/${beta.templateWeek}`,
+        body: { name: 'Tempo pieno 40 ore', days: [{ weekday: 1, templateDayId: beta.templateDay }] },
+      },
       { method: 'DELETE', url: `/admin/template-week/${beta.templateWeek}` },
     ]);
-    for (const res of [await ctx.get(`/admin/template-week/${randomUUID()}`, asAdmin()), await ctx.post(`/admin/template-week/${randomUUID()}`, weekBody(), asAdmin()), await ctx.del(`/admin/template-week/${randomUUID()}`, asAdmin())]) {
+    for (const res of [
+      await ctx.get(`/admin/template-week/${randomUUID()}`, asAdmin()),
+      await ctx.post(`/admin/template-week/${randomUUID()}`, weekBody(), asAdmin()),
+      await ctx.del(`/admin/template-week/${randomUUID()}`, asAdmin()),
+    ]) {
       expect(expectError(res, 404, 'NOT_FOUND').message).toBe('Modello settimanale non trovato');
     }
-    expect((await ctx.get(`/admin/template-week/${beta.templateWeek}`, inBeta())).json()).toMatchObject({ name: 'Tempo pieno 40 ore', weeklyMinutes: 2400 });
+    expect((await ctx.get(`/admin/template-week/${beta.templateWeek}`, inBeta())).json()).toMatchObject({
+      name: 'Tempo pieno 40 ore',
+      weeklyMinutes: 2400,
+    });
   });
 
   it('reads; edits (409 for another name); a daily template’s edit shows in the weeks that use it; audited', async () => {
     const url = `/admin/template-week/${weeks.split}`;
-    for (const s of [admin, accountant]) expect((await ctx.get(url, inDemo(s))).json()).toMatchObject({ id: weeks.split, weeklyMinutes: 2565 });
+    for (const s of [admin, accountant])
+      expect((await ctx.get(url, inDemo(s))).json()).toMatchObject({ id: weeks.split, weeklyMinutes: 2565 });
     expectError(await ctx.get(url, inDemo(member)), 403, 'FORBIDDEN');
     expectError(await ctx.post(url, { ...weekBody(), name: 'Part-time 20 ORE' }, asAdmin()), 409, 'CONFLICT');
 
-    const res = await ctx.post(url, { name: 'Settimana spezzata', days: [{ weekday: 2, templateDayId: days.split }, { weekday: 1, templateDayId: days.late }] }, asAdmin());
+    const res = await ctx.post(
+      url,
+      {
+        name: 'Settimana spezzata',
+        days: [
+          { weekday: 2, templateDayId: days.split },
+          { weekday: 1, templateDayId: days.late },
+        ],
+      },
+      asAdmin(),
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ description: null, weeklyMinutes: 465 + 540, days: [{ weekday: 1, templateDayName: 'Fino a mezzanotte' }, { weekday: 2, templateDayName: 'Spezzato' }] });
+    expect(res.json()).toMatchObject({
+      description: null,
+      weeklyMinutes: 465 + 540,
+      days: [
+        { weekday: 1, templateDayName: 'Fino a mezzanotte' },
+        { weekday: 2, templateDayName: 'Spezzato' },
+      ],
+    });
     expect((res.json() as TemplateWeek).timeSlots.map((s) => [s.weekday, s.startsAtMinutes])).toEqual([
       [1, 1080],
       [1, 900],
@@ -394,30 +776,47 @@ describe('GET, POST and DELETE /admin/template-week/{id}', () => {
     expect((await auditOf(ctx, res))[0]).toMatchObject({ action: 'template-week.update', entityId: weeks.split });
 
     // The week follows its daily templates (contracts keep their own copy: see contracts.routes.test.ts).
-    await ctx.post(`/admin/template-day/${days.late}`, { name: 'Fino a mezzanotte', timeSlots: [{ startsAtMinutes: 1200, endsAtMinutes: 1440 }] }, asAdmin());
+    await ctx.post(
+      `/admin/template-day/${days.late}`,
+      { name: 'Fino a mezzanotte', timeSlots: [{ startsAtMinutes: 1200, endsAtMinutes: 1440 }] },
+      asAdmin(),
+    );
     expect((await ctx.get(url, asAdmin())).json()).toMatchObject({ weeklyMinutes: 465 + 240 });
   });
 
   it('a daily template used by a weekly one cannot be deleted (409); deleting the week frees it; audited', async () => {
     const used = await ctx.del(`/admin/template-day/${days.late}`, asAdmin());
-    expect(expectError(used, 409, 'CONFLICT').message).toBe('Il modello giornaliero è usato da un modello settimanale: toglilo da lì prima di eliminarlo');
+    expect(expectError(used, 409, 'CONFLICT').message).toBe(
+      'Il modello giornaliero è usato da un modello settimanale: toglilo da lì prima di eliminarlo',
+    );
     expect((await ctx.get(`/admin/template-day/${days.late}`, asAdmin())).statusCode).toBe(200);
 
     const res = await ctx.del(`/admin/template-week/${weeks.split}`, asAdmin());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Modello eliminato' });
-    expect((await auditOf(ctx, res))[0]).toMatchObject({ action: 'template-week.delete', entityType: 'template-week', entityId: weeks.split });
+    expect((await auditOf(ctx, res))[0]).toMatchObject({
+      action: 'template-week.delete',
+      entityType: 'template-week',
+      entityId: weeks.split,
+    });
     expectError(await ctx.get(`/admin/template-week/${weeks.split}`, asAdmin()), 404, 'NOT_FOUND');
     expectError(await ctx.del(`/admin/template-week/${weeks.split}`, asAdmin()), 404, 'NOT_FOUND');
 
     for (const id of [days.late!, days.split!]) {
       const del = await ctx.del(`/admin/template-day/${id}`, asAdmin());
       expect(del.statusCode, del.body).toBe(200);
-      expect((await auditOf(ctx, del))[0]).toMatchObject({ action: 'template-day.delete', entityType: 'template-day', entityId: id });
+      expect((await auditOf(ctx, del))[0]).toMatchObject({
+        action: 'template-day.delete',
+        entityType: 'template-day',
+        entityId: id,
+      });
     }
     expect((await listDays()).map((d) => d.name)).toEqual(['Giornata standard', 'Mattina']);
     expect((await listWeeks()).map((w) => w.name)).toEqual(['Da definire', 'Part-time 20 ore', 'Tempo pieno 40 ore']);
     // Beta's templates are untouched.
-    expect((await listWeeks('/admin/template-week', inBeta())).map((w) => w.name)).toEqual(['Part-time 20 ore', 'Tempo pieno 40 ore']);
+    expect((await listWeeks('/admin/template-week', inBeta())).map((w) => w.name)).toEqual([
+      'Part-time 20 ore',
+      'Tempo pieno 40 ore',
+    ]);
   });
 });

@@ -13,14 +13,20 @@ describe('tenancy watch', () => {
     expect(tenancyViolation('select "id", "name" from "groups" where "groups"."id" = $1')).toEqual(['groups']);
     expect(tenancyViolation('delete from "contracts" where "contracts"."id" = $1')).toEqual(['contracts']);
     expect(tenancyViolation('update "punches" set "note" = $1 where "punches"."id" = $2')).toEqual(['punches']);
-    expect(tenancyViolation('select "id" from "groups" where ("groups"."workspace_id" = $1 and "groups"."id" = $2)')).toBeNull();
+    expect(
+      tenancyViolation('select "id" from "groups" where ("groups"."workspace_id" = $1 and "groups"."id" = $2)'),
+    ).toBeNull();
     expect(tenancyViolation('insert into "groups" ("id", "workspace_id", "name") values (default, $1, $2)')).toBeNull();
     // A workspace predicate inside a sub-select does not scope the outer table.
     expect(
-      tenancyViolation('select "id", (select count(*) from "group_members" gm where gm.workspace_id = "groups"."workspace_id") from "groups" where "groups"."id" = $1'),
+      tenancyViolation(
+        'select "id", (select count(*) from "group_members" gm where gm.workspace_id = "groups"."workspace_id") from "groups" where "groups"."id" = $1',
+      ),
     ).toEqual(['group_members', 'groups']);
     expect(
-      tenancyViolation('select "id", (select count(*) from "group_members" gm where gm.workspace_id = $2) from "groups" where ("groups"."workspace_id" = $1 and "groups"."id" = $3)'),
+      tenancyViolation(
+        'select "id", (select count(*) from "group_members" gm where gm.workspace_id = $2) from "groups" where ("groups"."workspace_id" = $1 and "groups"."id" = $3)',
+      ),
     ).toBeNull();
     expect(tenancyViolation('select 1 from "user_infos" o where o.user_id = $1')).toEqual(['user_infos']);
     // Platform tables are not tenant tables.

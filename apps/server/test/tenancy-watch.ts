@@ -28,38 +28,68 @@ const TENANT_TABLES = new Set(
  */
 export const CROSS_WORKSPACE_ALLOWED: { pattern: RegExp; reason: string }[] = [
   {
-    pattern: /^select "workspaces"\."id", "workspaces"\."name", [\s\S]* from "workspaces" left join "user_infos" on \("user_infos"\."workspace_id" = "workspaces"\."id" and "user_infos"\."user_id" = \$1[\s\S]*$/,
+    pattern:
+      /^select "workspaces"\."id", "workspaces"\."name", [\s\S]* from "workspaces" left join "user_infos" on \("user_infos"\."workspace_id" = "workspaces"\."id" and "user_infos"\."user_id" = \$1[\s\S]*$/,
     reason: 'loadMemberships: the person’s accepted memberships in every company — the access check itself',
   },
   {
-    pattern: /\(select count\(\*\)::int from "user_infos" pi where pi\.user_id = "users"\."id" and pi\.invitation_status = 'pending' and pi\.enabled\)/,
+    pattern:
+      /\(select count\(\*\)::int from "user_infos" pi where pi\.user_id = "users"\."id" and pi\.invitation_status = 'pending' and pi\.enabled\)/,
     reason: 'loadActor: the count of the person’s own pending invitations, across companies (ADR 0015)',
   },
   {
-    pattern: /\(select count\(\*\)::int from "user_infos" o where o\.user_id = "user_infos"\."user_id" and o\.workspace_id <> "user_infos"\."workspace_id"\)/,
-    reason: 'employee record: whether the account has records elsewhere, only to decide if this workspace may still correct the login e-mail (never shown)',
+    pattern:
+      /\(select count\(\*\)::int from "user_infos" o where o\.user_id = "user_infos"\."user_id" and o\.workspace_id <> "user_infos"\."workspace_id"\)/,
+    reason:
+      'employee record: whether the account has records elsewhere, only to decide if this workspace may still correct the login e-mail (never shown)',
   },
   {
-    pattern: /^select "(user_infos"\.")?id" from "user_infos" where \("user_infos"\."user_id" = \$1 and "user_infos"\."enabled" = \$2 and "user_infos"\."invitation_status" = \$3\)[\s\S]*$/,
-    reason: 'keepsPlatformAccess: does the account keep an enabled membership anywhere (sessions end when none is left)',
+    pattern:
+      /^select "(user_infos"\.")?id" from "user_infos" where \("user_infos"\."user_id" = \$1 and "user_infos"\."enabled" = \$2 and "user_infos"\."invitation_status" = \$3\)[\s\S]*$/,
+    reason:
+      'keepsPlatformAccess: does the account keep an enabled membership anywhere (sessions end when none is left)',
   },
   {
-    pattern: /^select [\s\S]* from "user_infos" inner join "workspaces" on "workspaces"\."id" = "user_infos"\."workspace_id" where \("user_infos"\."user_id" = \$1 and "user_infos"\."invitation_status" = \$2 and "user_infos"\."enabled" = \$3\)[\s\S]*$/,
+    pattern:
+      /^select [\s\S]* from "user_infos" inner join "workspaces" on "workspaces"\."id" = "user_infos"\."workspace_id" where \("user_infos"\."user_id" = \$1 and "user_infos"\."invitation_status" = \$2 and "user_infos"\."enabled" = \$3\)[\s\S]*$/,
     reason: 'invitations: the person’s own pending invitations, from every company',
   },
   {
-    pattern: /^select [\s\S]* from "user_infos" where \("user_infos"\."id" = \$1 and "user_infos"\."user_id" = \$2 and "user_infos"\."invitation_status" = \$3[\s\S]*$/,
+    pattern:
+      /^select [\s\S]* from "user_infos" where \("user_infos"\."id" = \$1 and "user_infos"\."user_id" = \$2 and "user_infos"\."invitation_status" = \$3[\s\S]*$/,
     reason: 'invitations: the person answers their own invitation (by account, across companies)',
   },
   {
-    pattern: /^select [\s\S]* from "user_infos" where \("user_infos"\."user_id" = \$1 and "user_infos"\."invitation_status" (= \$2|<> \$2)\)[\s\S]*$/,
-    reason: 'profile deletion: the person’s own memberships (deletion rules; records of unanswered invitations stay with their company)',
+    pattern:
+      /^select [\s\S]* from "user_infos" where \("user_infos"\."user_id" = \$1 and "user_infos"\."invitation_status" (= \$2|<> \$2)\)[\s\S]*$/,
+    reason:
+      'profile deletion: the person’s own memberships (deletion rules; records of unanswered invitations stay with their company)',
   },
 ];
 
 /** A table reference: the keyword, the table, and its alias when there is one. */
 const TABLE_REF = /\b(from|join|update|into)\s+"([a-z_]+)"(?:\s+(?:as\s+)?("[a-z_][a-z0-9_]*"|[a-z_][a-z0-9_]*))?/gi;
-const NOT_ALIAS = new Set(['where', 'left', 'right', 'inner', 'full', 'cross', 'join', 'on', 'set', 'values', 'group', 'order', 'limit', 'offset', 'for', 'returning', 'union', 'using', 'default']);
+const NOT_ALIAS = new Set([
+  'where',
+  'left',
+  'right',
+  'inner',
+  'full',
+  'cross',
+  'join',
+  'on',
+  'set',
+  'values',
+  'group',
+  'order',
+  'limit',
+  'offset',
+  'for',
+  'returning',
+  'union',
+  'using',
+  'default',
+]);
 
 const violations: string[] = [];
 let watched = 0;
@@ -101,7 +131,7 @@ export function tenancyViolation(statement: string): string[] | null {
     const outer = refs.find((r) => r.name !== inner);
     if (outer) carried.push([inner, outer.name]);
   }
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [a, b] of carried) {
       if (scoped.has(a) !== scoped.has(b)) {
@@ -111,7 +141,9 @@ export function tenancyViolation(statement: string): string[] | null {
       }
     }
   }
-  const unscoped = [...new Set(refs.filter((r) => !(r.insert ? /"workspace_id"/.test(sql) : scoped.has(r.name))).map((r) => r.table))];
+  const unscoped = [
+    ...new Set(refs.filter((r) => !(r.insert ? /"workspace_id"/.test(sql) : scoped.has(r.name))).map((r) => r.table)),
+  ];
   return unscoped.length === 0 ? null : unscoped;
 }
 

@@ -25,9 +25,65 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const HEADER = ['Nome', 'Cognome', 'Email', 'Codice fiscale', 'Ruoli', 'Email aziendale', 'PEC', 'Telefono', 'Indirizzo', 'IBAN', 'Data di nascita', 'Luogo di nascita', 'Gruppi'];
-const FIRST = ['Aldo', 'Bianca', 'Carla', 'Dario', 'Ezio', 'Fabio', 'Gino', 'Ida', 'Lea', 'Mauro', 'Nora', 'Olga', 'Pietro', 'Rita', 'Sergio', 'Tina', 'Ugo', 'Vera', 'Zeno', 'Alba'];
-const LAST = ['Abate', 'Barone', 'Caruso', 'De Angelis', 'Ferraro', 'Galli', 'Leone', 'Longo', 'Mancini', 'Mazza', 'Orlando', 'Pace', 'Pellegrini', 'Riva', 'Sala', 'Santoro', 'Testa', 'Valentini', 'Villa', 'Zanetti'];
+const HEADER = [
+  'Nome',
+  'Cognome',
+  'Email',
+  'Codice fiscale',
+  'Ruoli',
+  'Email aziendale',
+  'PEC',
+  'Telefono',
+  'Indirizzo',
+  'IBAN',
+  'Data di nascita',
+  'Luogo di nascita',
+  'Gruppi',
+];
+const FIRST = [
+  'Aldo',
+  'Bianca',
+  'Carla',
+  'Dario',
+  'Ezio',
+  'Fabio',
+  'Gino',
+  'Ida',
+  'Lea',
+  'Mauro',
+  'Nora',
+  'Olga',
+  'Pietro',
+  'Rita',
+  'Sergio',
+  'Tina',
+  'Ugo',
+  'Vera',
+  'Zeno',
+  'Alba',
+];
+const LAST = [
+  'Abate',
+  'Barone',
+  'Caruso',
+  'De Angelis',
+  'Ferraro',
+  'Galli',
+  'Leone',
+  'Longo',
+  'Mancini',
+  'Mazza',
+  'Orlando',
+  'Pace',
+  'Pellegrini',
+  'Riva',
+  'Sala',
+  'Santoro',
+  'Testa',
+  'Valentini',
+  'Villa',
+  'Zanetti',
+];
 
 interface Person {
   firstName: string;
@@ -86,27 +142,46 @@ function csv(rows: string[][], header: string[] = HEADER): string {
   return [header, ...rows].map(line).join('\r\n') + '\r\n';
 }
 
-function upload(path: string, content: string | Buffer, filename = 'dipendenti.csv', opts: { session?: Session | null; field?: string; workspace?: string } = {}) {
+function upload(
+  path: string,
+  content: string | Buffer,
+  filename = 'dipendenti.csv',
+  opts: { session?: Session | null; field?: string; workspace?: string } = {},
+) {
   const form = new FormData();
   form.append(opts.field ?? 'file', new Blob([content]), filename);
   const session = opts.session === undefined ? admin : opts.session;
   return ctx.app.inject({
     method: 'POST',
     url: `/api/v1/admin/user/${path}`,
-    headers: { ...(session ? { cookie: session.cookie } : {}), 'x-client': 'timbro-web', 'x-workspace-id': opts.workspace ?? ctx.ws.demo },
+    headers: {
+      ...(session ? { cookie: session.cookie } : {}),
+      'x-client': 'timbro-web',
+      'x-workspace-id': opts.workspace ?? ctx.ws.demo,
+    },
     payload: form,
   });
 }
-const preview = (content: string | Buffer, filename?: string, opts?: Parameters<typeof upload>[3]) => upload('import/preview', content, filename, opts);
-const runImport = (content: string | Buffer, filename?: string, opts?: Parameters<typeof upload>[3]) => upload('import', content, filename, opts);
+const preview = (content: string | Buffer, filename?: string, opts?: Parameters<typeof upload>[3]) =>
+  upload('import/preview', content, filename, opts);
+const runImport = (content: string | Buffer, filename?: string, opts?: Parameters<typeof upload>[3]) =>
+  upload('import', content, filename, opts);
 
 /** Counts that an import must leave alone when it refuses a file. */
 async function snapshot() {
-  const count = async (table: typeof users | typeof userInfos | typeof groups | typeof mailOutbox | typeof auditLog) => {
+  const count = async (
+    table: typeof users | typeof userInfos | typeof groups | typeof mailOutbox | typeof auditLog,
+  ) => {
     const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(table);
     return row!.n;
   };
-  return { users: await count(users), userInfos: await count(userInfos), groups: await count(groups), mails: await count(mailOutbox), audit: await count(auditLog) };
+  return {
+    users: await count(users),
+    userInfos: await count(userInfos),
+    groups: await count(groups),
+    mails: await count(mailOutbox),
+    audit: await count(auditLog),
+  };
 }
 
 async function demoTotal(): Promise<number> {
@@ -142,7 +217,11 @@ describe('upload: access and unusable files', () => {
     const before = await snapshot();
     for (const send of [preview, runImport]) {
       // Not multipart at all.
-      const json = await ctx.post(send === preview ? '/admin/user/import/preview' : '/admin/user/import', {}, { session: admin, workspace: ctx.ws.demo });
+      const json = await ctx.post(
+        send === preview ? '/admin/user/import/preview' : '/admin/user/import',
+        {},
+        { session: admin, workspace: ctx.ws.demo },
+      );
       expectFileError(json, 'Carica un file CSV o Excel');
       // Multipart, but the file is in another field.
       expectFileError(await send(good(), 'a.csv', { field: 'documento' }), 'Carica un file CSV o Excel');
@@ -153,10 +232,18 @@ describe('upload: access and unusable files', () => {
       const fakeZip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]);
       expectFileError(await send(fakeZip, 'rotto.xlsx'), 'Il file Excel non è leggibile');
       expectFileError(await send(csv([]), 'solo-intestazione.csv'), 'Il file non contiene righe da importare');
-      const noCf = csv([cells(person(1)).filter((_, i) => i !== 3)], HEADER.filter((h) => h !== 'Codice fiscale'));
+      const noCf = csv(
+        [cells(person(1)).filter((_, i) => i !== 3)],
+        HEADER.filter((h) => h !== 'Codice fiscale'),
+      );
       expectFileError(await send(noCf, 'senza-cf.csv'), 'Manca la colonna obbligatoria «Codice fiscale»');
-      expectFileError(await send('Nome;Cognome\r\n"Mario;Rossi\r\n', 'virgolette.csv'), 'Il file CSV contiene un campo tra virgolette non chiuso');
-      const tooMany = csv(Array.from({ length: 2001 }, (_, i) => [`N${i}`, 'X', `n${i}@x.it`, 'ABC', '', '', '', '', '', '', '', '', '']));
+      expectFileError(
+        await send('Nome;Cognome\r\n"Mario;Rossi\r\n', 'virgolette.csv'),
+        'Il file CSV contiene un campo tra virgolette non chiuso',
+      );
+      const tooMany = csv(
+        Array.from({ length: 2001 }, (_, i) => [`N${i}`, 'X', `n${i}@x.it`, 'ABC', '', '', '', '', '', '', '', '', '']),
+      );
       expectFileError(await send(tooMany, 'enorme.csv'), 'Il file contiene più di 2000 righe: dividilo in più file');
     }
     const big = await preview(Buffer.alloc(10 * 1024 * 1024 + 1, 0x61), 'grande.csv');
@@ -185,13 +272,32 @@ describe('POST /admin/user/import/preview', () => {
 
   it('shows every row of a 20-row CSV: 19 valid, the bad one with its file line and field; nothing is written', async () => {
     const people = Array.from({ length: 20 }, (_, i) => person(i));
-    const rows = people.map((p, i) => cells(p, i === 6 ? { 'Codice fiscale': `${p.fiscalCode.slice(0, 15)}${p.fiscalCode.endsWith('A') ? 'B' : 'A'}` } : {}));
+    const rows = people.map((p, i) =>
+      cells(
+        p,
+        i === 6 ? { 'Codice fiscale': `${p.fiscalCode.slice(0, 15)}${p.fiscalCode.endsWith('A') ? 'B' : 'A'}` } : {},
+      ),
+    );
     const before = await snapshot();
     const res = await preview(csv(rows));
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as ImportPreview;
     expect(body).toMatchObject({ total: 20, valid: 19, invalid: 1 });
-    expect(body.columns).toEqual(['firstName', 'lastName', 'email', 'fiscalCode', 'roles', 'workEmail', 'pec', 'phoneNumber', 'homeAddress', 'iban', 'birthday', 'birthplace', 'groups']);
+    expect(body.columns).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'fiscalCode',
+      'roles',
+      'workEmail',
+      'pec',
+      'phoneNumber',
+      'homeAddress',
+      'iban',
+      'birthday',
+      'birthplace',
+      'groups',
+    ]);
     expect(body.rows.map((r) => r.line)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
     const bad = body.rows.filter((r) => r.errors.length > 0);
     expect(bad).toEqual([
@@ -226,7 +332,12 @@ describe('POST /admin/user/import/preview', () => {
     const p = person(40);
     const q = person(41);
     // Unix line ends, a blank line after the header, no newline at the end.
-    const text = [line(HEADER), '', line(cells(p)), line(cells(q, { PEC: '', IBAN: 'IT00X', Telefono: '12', 'Data di nascita': '31/02/1990', Ruoli: 'capo' }))].join('\n');
+    const text = [
+      line(HEADER),
+      '',
+      line(cells(p)),
+      line(cells(q, { PEC: '', IBAN: 'IT00X', Telefono: '12', 'Data di nascita': '31/02/1990', Ruoli: 'capo' })),
+    ].join('\n');
     const res = await preview(text);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as ImportPreview;
@@ -248,7 +359,12 @@ describe('POST /admin/user/import/preview', () => {
     try {
       const res = await preview(
         csv([
-          cells(person(70), { Nome: 'Valentina', Cognome: 'Barbieri', Email: valentina!.email, 'Codice fiscale': valentina!.fiscalCode! }),
+          cells(person(70), {
+            Nome: 'Valentina',
+            Cognome: 'Barbieri',
+            Email: valentina!.email,
+            'Codice fiscale': valentina!.fiscalCode!,
+          }),
           cells(person(71)),
         ]),
       );
@@ -279,7 +395,12 @@ describe('POST /admin/user/import/preview', () => {
       cells(d, { 'Codice fiscale': b.fiscalCode.toLowerCase() }), // line 5: fiscal code of line 3
       cells(e, { 'Codice fiscale': mario!.fiscalCode! }), // line 6: already in Demo
       cells(f, { Email: 'Giulia.Esposito@demo.timbro.it' }), // line 7: a login e-mail of Demo
-      cells(person(66), { Nome: 'Paolo', Cognome: 'Lombardi', Email: 'paolo.lombardi@beta.timbro.it', 'Codice fiscale': paolo!.fiscalCode! }), // line 8: Beta's Paolo
+      cells(person(66), {
+        Nome: 'Paolo',
+        Cognome: 'Lombardi',
+        Email: 'paolo.lombardi@beta.timbro.it',
+        'Codice fiscale': paolo!.fiscalCode!,
+      }), // line 8: Beta's Paolo
       cells(person(67), { Nome: '', Email: 'non-una-mail' }), // line 9
     ];
     const res = await preview(csv(rows));
@@ -288,10 +409,22 @@ describe('POST /admin/user/import/preview', () => {
     const byLine = Object.fromEntries(body.rows.map((r) => [r.line, r]));
     expect(byLine[2]).toMatchObject({ errors: [], action: 'create' });
     expect(byLine[3]).toMatchObject({ errors: [], action: 'create' });
-    expect(byLine[4]).toMatchObject({ errors: [{ field: 'email', message: 'Duplicato della riga 2' }], action: 'skip' });
-    expect(byLine[5]).toMatchObject({ errors: [{ field: 'fiscalCode', message: 'Duplicato della riga 3' }], action: 'skip' });
-    expect(byLine[6]).toMatchObject({ errors: [{ field: 'fiscalCode', message: 'Nell’azienda c’è già una scheda con questo codice fiscale' }], action: 'skip' });
-    expect(byLine[7]).toMatchObject({ errors: [{ field: 'email', message: 'Nell’azienda c’è già una scheda con questa email di accesso' }], action: 'skip' });
+    expect(byLine[4]).toMatchObject({
+      errors: [{ field: 'email', message: 'Duplicato della riga 2' }],
+      action: 'skip',
+    });
+    expect(byLine[5]).toMatchObject({
+      errors: [{ field: 'fiscalCode', message: 'Duplicato della riga 3' }],
+      action: 'skip',
+    });
+    expect(byLine[6]).toMatchObject({
+      errors: [{ field: 'fiscalCode', message: 'Nell’azienda c’è già una scheda con questo codice fiscale' }],
+      action: 'skip',
+    });
+    expect(byLine[7]).toMatchObject({
+      errors: [{ field: 'email', message: 'Nell’azienda c’è già una scheda con questa email di accesso' }],
+      action: 'skip',
+    });
     expect(byLine[8]).toMatchObject({ errors: [], action: 'create' });
     expect(byLine[9]).toMatchObject({
       errors: [
@@ -329,8 +462,12 @@ describe('POST /admin/user/import', () => {
     expect(body.message).toBe('Il file contiene 1 riga con errori: nessun dipendente è stato importato');
     expect(body.errors).toEqual([{ path: 'rows.14.workEmail', message: "Riga 14: Inserisci l'email aziendale" }]);
     expect(await snapshot()).toEqual(before);
-    for (const p of people) expect(await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, p.email))).toEqual([]);
-    const groupNames = await ctx.db.select({ name: groups.name }).from(groups).where(eq(groups.workspaceId, ctx.ws.demo));
+    for (const p of people)
+      expect(await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, p.email))).toEqual([]);
+    const groupNames = await ctx.db
+      .select({ name: groups.name })
+      .from(groups)
+      .where(eq(groups.workspaceId, ctx.ws.demo));
     expect(groupNames).toEqual([]);
   });
 
@@ -381,13 +518,23 @@ describe('POST /admin/user/import', () => {
     expect((await findByEmail(people[19]!.email))!).toMatchObject({ roles: ['member'], groups: [] });
 
     const groupList = await ctx.get('/admin/group', { session: admin, workspace: ctx.ws.demo });
-    expect((groupList.json().items as { name: string; usersCount: number }[]).map((g) => [g.name, g.usersCount])).toEqual([
+    expect(
+      (groupList.json().items as { name: string; usersCount: number }[]).map((g) => [g.name, g.usersCount]),
+    ).toEqual([
       ['Magazzino', 8],
       ['Turno A', 5],
     ]);
 
-    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.requestId, String(res.headers['x-request-id'])));
-    expect(entry).toMatchObject({ workspaceId: ctx.ws.demo, actorUserId: admin.userId, action: 'user.import', entityType: 'user' });
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.requestId, String(res.headers['x-request-id'])));
+    expect(entry).toMatchObject({
+      workspaceId: ctx.ws.demo,
+      actorUserId: admin.userId,
+      action: 'user.import',
+      entityType: 'user',
+    });
     expect(entry!.changes).toEqual({ created: 20, rows: 20 });
 
     // Every new person has an invitation; the link works.
@@ -395,9 +542,13 @@ describe('POST /admin/user/import', () => {
     const mail = (await ctx.outbox(people[5]!.email))[0]!;
     const token = /\/first-login\/([A-Za-z0-9_-]+)/.exec(mail.textBody)![1]!;
     const password = 'Importato-2026!';
-    expect((await ctx.post(`/auth/first-login/${token}`, { password, password_confirmation: password })).statusCode).toBe(200);
+    expect(
+      (await ctx.post(`/auth/first-login/${token}`, { password, password_confirmation: password })).statusCode,
+    ).toBe(200);
     const s = await ctx.login(people[5]!.email, password);
-    expect((await ctx.get('/workspace/list', { session: s })).json()).toEqual([expect.objectContaining({ id: ctx.ws.demo })]);
+    expect((await ctx.get('/workspace/list', { session: s })).json()).toEqual([
+      expect.objectContaining({ id: ctx.ws.demo }),
+    ]);
 
     // The same file again: every row is now a person already in the workspace.
     const again = await preview(csv(rows));
@@ -409,11 +560,27 @@ describe('POST /admin/user/import', () => {
     const people = Array.from({ length: 20 }, (_, i) => person(300 + i));
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Foglio1');
-    ws.addRow(['First name', 'Last name', 'E-mail', 'CF', 'Role', 'Work email', 'Personal email', 'Phone', 'Address', 'IBAN', 'Date of birth', 'Place of birth', 'Groups']);
+    ws.addRow([
+      'First name',
+      'Last name',
+      'E-mail',
+      'CF',
+      'Role',
+      'Work email',
+      'Personal email',
+      'Phone',
+      'Address',
+      'IBAN',
+      'Date of birth',
+      'Place of birth',
+      'Groups',
+    ]);
     people.forEach((p, i) => {
       const local = p.email.split('@')[0];
       ws.addRow([
-        i === 0 ? { richText: [{ text: p.firstName.slice(0, 2), font: { bold: true } }, { text: p.firstName.slice(2) }] } : p.firstName,
+        i === 0
+          ? { richText: [{ text: p.firstName.slice(0, 2), font: { bold: true } }, { text: p.firstName.slice(2) }] }
+          : p.firstName,
         p.lastName,
         i === 1 ? { text: p.email, hyperlink: `mailto:${p.email}` } : p.email,
         p.fiscalCode,
@@ -435,7 +602,11 @@ describe('POST /admin/user/import', () => {
     const body = pre.json() as ImportPreview;
     expect(body).toMatchObject({ total: 20, valid: 20, invalid: 0 });
     expect(body.rows.map((r) => r.line)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
-    expect(body.rows[0]!.values).toMatchObject({ firstName: people[0]!.firstName, birthday: people[0]!.birthday, phoneNumber: `347${people[0]!.phone.slice(4)}` });
+    expect(body.rows[0]!.values).toMatchObject({
+      firstName: people[0]!.firstName,
+      birthday: people[0]!.birthday,
+      phoneNumber: `347${people[0]!.phone.slice(4)}`,
+    });
     expect(body.rows[1]!.values.email).toBe(people[1]!.email);
 
     const total = await demoTotal();
@@ -444,10 +615,17 @@ describe('POST /admin/user/import', () => {
     expect(res.json()).toEqual({ created: 20 });
     expect(await demoTotal()).toBe(total + 20);
     const first = (await findByEmail(people[0]!.email))!;
-    expect(first).toMatchObject({ firstName: people[0]!.firstName, birthday: people[0]!.birthday, birthplace: 'Torino', phoneNumber: `+39347${people[0]!.phone.slice(4)}` });
+    expect(first).toMatchObject({
+      firstName: people[0]!.firstName,
+      birthday: people[0]!.birthday,
+      birthplace: 'Torino',
+      phoneNumber: `+39347${people[0]!.phone.slice(4)}`,
+    });
     expect(first.groups.map((g) => g.name)).toEqual(['Turno B']);
     expect((await findByEmail(people[2]!.email))!.roles).toEqual(['accountant', 'member']);
-    const turnoB = (await ctx.get('/admin/group', { session: admin, workspace: ctx.ws.demo, query: { search: 'turno b' } })).json();
+    const turnoB = (
+      await ctx.get('/admin/group', { session: admin, workspace: ctx.ws.demo, query: { search: 'turno b' } })
+    ).json();
     expect(turnoB.items).toEqual([expect.objectContaining({ name: 'Turno B', usersCount: 10 })]);
 
     // An XLSX with one bad row is refused as a whole too, with the sheet's row number.
@@ -467,7 +645,12 @@ describe('POST /admin/user/import', () => {
     const [paolo] = await ctx.db.select().from(users).where(eq(users.email, 'paolo.lombardi@beta.timbro.it'));
     const fresh = person(500);
     const rows = [
-      cells(person(501), { Nome: 'Paolino', Cognome: 'Lombardi', Email: 'paolo.lombardi@beta.timbro.it', Gruppi: 'Trasferte' }),
+      cells(person(501), {
+        Nome: 'Paolino',
+        Cognome: 'Lombardi',
+        Email: 'paolo.lombardi@beta.timbro.it',
+        Gruppi: 'Trasferte',
+      }),
       cells(fresh),
     ];
     const usersBefore = (await snapshot()).users;
@@ -477,13 +660,27 @@ describe('POST /admin/user/import', () => {
     expect((await snapshot()).users).toBe(usersBefore + 1);
     const invited = (await findByEmail('paolo.lombardi@beta.timbro.it'))!;
     // The workspace's names, pending, no activity of the account shown.
-    expect(invited).toMatchObject({ userId: paolo!.id, firstName: 'Paolino', invitationStatus: 'pending', loginEmailEditable: false, lastLoginAt: { web: null, app: null } });
-    expect((await ctx.outbox('paolo.lombardi@beta.timbro.it')).map((m) => m.template)).toEqual(['workspace-invitation']);
+    expect(invited).toMatchObject({
+      userId: paolo!.id,
+      firstName: 'Paolino',
+      invitationStatus: 'pending',
+      loginEmailEditable: false,
+      lastLoginAt: { web: null, app: null },
+    });
+    expect((await ctx.outbox('paolo.lombardi@beta.timbro.it')).map((m) => m.template)).toEqual([
+      'workspace-invitation',
+    ]);
     expect((await ctx.outbox(fresh.email)).map((m) => m.template)).toEqual(['invitation']);
     // Paolo cannot enter Demo until he accepts.
     const session = await ctx.login('paolo.lombardi@beta.timbro.it');
-    expect(((await ctx.get('/workspace/list', { session })).json() as { id: string }[]).map((w) => w.id)).toEqual([ctx.ws.beta]);
-    expectError(await ctx.get('/attendance/user-info/current', { session, workspace: ctx.ws.demo }), 403, 'WORKSPACE_FORBIDDEN');
+    expect(((await ctx.get('/workspace/list', { session })).json() as { id: string }[]).map((w) => w.id)).toEqual([
+      ctx.ws.beta,
+    ]);
+    expectError(
+      await ctx.get('/attendance/user-info/current', { session, workspace: ctx.ws.demo }),
+      403,
+      'WORKSPACE_FORBIDDEN',
+    );
   });
 });
 
@@ -496,7 +693,9 @@ describe('GET /admin/user/export', () => {
     const out: string[][] = [];
     ws.eachRow({ includeEmpty: false }, (row) => {
       const values = (row.values as ExcelJS.CellValue[]).slice(1);
-      out.push(Array.from({ length: 15 }, (_, i) => (values[i] === null || values[i] === undefined ? '' : String(values[i]))));
+      out.push(
+        Array.from({ length: 15 }, (_, i) => (values[i] === null || values[i] === undefined ? '' : String(values[i]))),
+      );
     });
     return out;
   }
@@ -505,7 +704,11 @@ describe('GET /admin/user/export', () => {
   it('401, 403 for a member, 400 for a bad filter; the accountant may export', async () => {
     expectError(await ctx.get('/admin/user/export'), 401, 'UNAUTHENTICATED');
     expectError(await ctx.get('/admin/user/export', { session: member, workspace: ctx.ws.demo }), 403, 'FORBIDDEN');
-    const bad = await ctx.get('/admin/user/export', { session: admin, workspace: ctx.ws.demo, query: { role: 'capo' } });
+    const bad = await ctx.get('/admin/user/export', {
+      session: admin,
+      workspace: ctx.ws.demo,
+      query: { role: 'capo' },
+    });
     expectError(bad, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(bad)).toEqual({ role: 'Valore non valido' });
     const res = await ctx.get('/admin/user/export', { session: accountant, workspace: ctx.ws.demo });
@@ -516,7 +719,9 @@ describe('GET /admin/user/export', () => {
     const res = await ctx.get('/admin/user/export', { session: admin, workspace: ctx.ws.demo });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="dipendenti-${new Date().toISOString().slice(0, 10)}.xlsx"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="dipendenti-${new Date().toISOString().slice(0, 10)}.xlsx"`,
+    );
     const rows = await readXlsx(res);
     expect(rows[0]).toEqual(EXPORT_HEADER);
     const total = await demoTotal();
@@ -548,18 +753,39 @@ describe('GET /admin/user/export', () => {
     expect(contiRow[4]).toBe('consulente');
     expect(rows.find((r) => r[2] === 'admin@demo.timbro.it')![4]).toBe('amministratore');
 
-    const accountants = await readXlsx(await ctx.get('/admin/user/export', { session: admin, workspace: ctx.ws.demo, query: { role: 'accountant' } }));
-    const listed = (await ctx.get('/admin/user', { session: admin, workspace: ctx.ws.demo, query: { role: 'accountant', per_page: '200' } })).json();
+    const accountants = await readXlsx(
+      await ctx.get('/admin/user/export', { session: admin, workspace: ctx.ws.demo, query: { role: 'accountant' } }),
+    );
+    const listed = (
+      await ctx.get('/admin/user', {
+        session: admin,
+        workspace: ctx.ws.demo,
+        query: { role: 'accountant', per_page: '200' },
+      })
+    ).json();
     expect(accountants).toHaveLength(listed.total + 1);
-    expect(accountants.slice(1).map((r) => r[2]).sort()).toEqual((listed.items as User[]).map((u) => u.email).sort());
-    const searched = await readXlsx(await ctx.get('/admin/user/export', { session: admin, workspace: ctx.ws.demo, query: { search: 'rossi' } }));
+    expect(
+      accountants
+        .slice(1)
+        .map((r) => r[2])
+        .sort(),
+    ).toEqual((listed.items as User[]).map((u) => u.email).sort());
+    const searched = await readXlsx(
+      await ctx.get('/admin/user/export', { session: admin, workspace: ctx.ws.demo, query: { search: 'rossi' } }),
+    );
     expect(searched.map((r) => r[2])).toEqual(['Email', 'mario.rossi@demo.timbro.it']);
-    const none = await readXlsx(await ctx.get('/admin/user/export', { session: admin, workspace: ctx.ws.demo, query: { enabled: 'false' } }));
+    const none = await readXlsx(
+      await ctx.get('/admin/user/export', { session: admin, workspace: ctx.ws.demo, query: { enabled: 'false' } }),
+    );
     expect(none).toEqual([EXPORT_HEADER]);
   });
 
   it('an export can be imported in another workspace: every Demo employee can be enrolled (by invitation)', async () => {
-    const res = await ctx.get('/admin/user/export', { session: admin, workspace: ctx.ws.demo, query: { search: 'demo.timbro.it', role: 'member' } });
+    const res = await ctx.get('/admin/user/export', {
+      session: admin,
+      workspace: ctx.ws.demo,
+      query: { search: 'demo.timbro.it', role: 'member' },
+    });
     const rows = await readXlsx(res);
     expect(rows.length).toBeGreaterThan(10);
     const pre = await preview(res.rawPayload, 'export.xlsx', { session: betaAdmin, workspace: ctx.ws.beta });

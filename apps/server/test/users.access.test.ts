@@ -27,20 +27,38 @@ beforeAll(async () => {
   marioBody = editableUser(res.json() as User);
 });
 
-const FISCAL_CODE = generateCodiceFiscale({ lastName: 'Accesso', firstName: 'Prova', birthDate: '1990-01-01', sex: 'F', belfiore: 'F205' });
-const EMPLOYEE = { firstName: 'Prova', lastName: 'Accesso', email: 'prova.accesso@example.it', fiscalCode: FISCAL_CODE, roles: ['member'] };
-const onMario = (action: string) => ({
-  route: `POST /admin/user/:id/${action}`,
-  grants: ['admin'],
-  call: () => ({ url: `/admin/user/${marioId}/${action}` }),
-  probe: () => ({ url: `/admin/user/x/${action}` }),
-  probeStatus: 400,
-  foreign: { as: 'admin', call: () => ({ url: `/admin/user/${paoloId}/${action}` }), message: 'Utente non trovato' },
-}) satisfies AccessRoute;
+const FISCAL_CODE = generateCodiceFiscale({
+  lastName: 'Accesso',
+  firstName: 'Prova',
+  birthDate: '1990-01-01',
+  sex: 'F',
+  belfiore: 'F205',
+});
+const EMPLOYEE = {
+  firstName: 'Prova',
+  lastName: 'Accesso',
+  email: 'prova.accesso@example.it',
+  fiscalCode: FISCAL_CODE,
+  roles: ['member'],
+};
+const onMario = (action: string) =>
+  ({
+    route: `POST /admin/user/:id/${action}`,
+    grants: ['admin'],
+    call: () => ({ url: `/admin/user/${marioId}/${action}` }),
+    probe: () => ({ url: `/admin/user/x/${action}` }),
+    probeStatus: 400,
+    foreign: { as: 'admin', call: () => ({ url: `/admin/user/${paoloId}/${action}` }), message: 'Utente non trovato' },
+  }) satisfies AccessRoute;
 
 const ROUTES: AccessRoute[] = [
   { route: 'GET /admin/user', grants: ['admin', 'accountant'], call: () => ({ url: '/admin/user' }), probeStatus: 200 },
-  { route: 'GET /admin/user/export', grants: ['admin', 'accountant'], call: () => ({ url: '/admin/user/export' }), probeStatus: 200 },
+  {
+    route: 'GET /admin/user/export',
+    grants: ['admin', 'accountant'],
+    call: () => ({ url: '/admin/user/export' }),
+    probeStatus: 200,
+  },
   {
     route: 'GET /admin/user/search-unbound',
     grants: ['admin'],
@@ -48,7 +66,13 @@ const ROUTES: AccessRoute[] = [
     probe: () => ({ url: '/admin/user/search-unbound' }),
     probeStatus: 400,
   },
-  { route: 'POST /admin/user', grants: ['admin'], call: () => ({ url: '/admin/user', body: EMPLOYEE }), probe: () => ({ url: '/admin/user', body: {} }), probeStatus: 400 },
+  {
+    route: 'POST /admin/user',
+    grants: ['admin'],
+    call: () => ({ url: '/admin/user', body: EMPLOYEE }),
+    probe: () => ({ url: '/admin/user', body: {} }),
+    probeStatus: 400,
+  },
   {
     route: 'GET /admin/user/:id',
     grants: ['admin', 'accountant'],
@@ -62,20 +86,52 @@ const ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/user/${marioId}`, body: marioBody }),
     probe: () => ({ url: `/admin/user/${marioId}`, body: {} }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/user/${paoloId}`, body: marioBody }), message: 'Utente non trovato' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/user/${paoloId}`, body: marioBody }),
+      message: 'Utente non trovato',
+    },
   },
   onMario('resend-invitation'),
   onMario('enable'),
   onMario('disable'),
   // Without a multipart file the import answers 400 "Carica un file CSV o Excel": nothing is read or written.
-  { route: 'POST /admin/user/import/preview', grants: ['admin'], call: () => ({ url: '/admin/user/import/preview', body: {} }), probeStatus: 400 },
-  { route: 'POST /admin/user/import', grants: ['admin'], call: () => ({ url: '/admin/user/import', body: {} }), probeStatus: 400 },
-  { route: 'GET /ajax/users', grants: ['admin', 'accountant', 'member'], call: () => ({ url: '/ajax/users' }), probeStatus: 200 },
+  {
+    route: 'POST /admin/user/import/preview',
+    grants: ['admin'],
+    call: () => ({ url: '/admin/user/import/preview', body: {} }),
+    probeStatus: 400,
+  },
+  {
+    route: 'POST /admin/user/import',
+    grants: ['admin'],
+    call: () => ({ url: '/admin/user/import', body: {} }),
+    probeStatus: 400,
+  },
+  {
+    route: 'GET /ajax/users',
+    grants: ['admin', 'accountant', 'member'],
+    call: () => ({ url: '/ajax/users' }),
+    probeStatus: 200,
+  },
 ];
 
-describeAccessTable({ module: 'users', routes: ROUTES, ctx: () => t.ctx, sessions: () => t.sessions, plugins: [userRoutes, userImportRoutes], routeCount: 12 }, () => {
-  it('nothing of the refused or foreign calls was written: Mario and Paolo are enabled, as they were; no one was enrolled', async () => {
-    for (const id of [marioId, paoloId]) expect((await t.ctx.db.select().from(userInfos).where(eq(userInfos.id, id)))[0]).toMatchObject({ enabled: true });
-    expect(await t.ctx.db.select().from(userInfos).where(eq(userInfos.fiscalCode, FISCAL_CODE))).toEqual([]);
-  });
-});
+describeAccessTable(
+  {
+    module: 'users',
+    routes: ROUTES,
+    ctx: () => t.ctx,
+    sessions: () => t.sessions,
+    plugins: [userRoutes, userImportRoutes],
+    routeCount: 12,
+  },
+  () => {
+    it('nothing of the refused or foreign calls was written: Mario and Paolo are enabled, as they were; no one was enrolled', async () => {
+      for (const id of [marioId, paoloId])
+        expect((await t.ctx.db.select().from(userInfos).where(eq(userInfos.id, id)))[0]).toMatchObject({
+          enabled: true,
+        });
+      expect(await t.ctx.db.select().from(userInfos).where(eq(userInfos.fiscalCode, FISCAL_CODE))).toEqual([]);
+    });
+  },
+);

@@ -38,7 +38,11 @@ afterAll(async () => {
 });
 
 const asAdmin = (): RequestOptions => ({ session: admin, workspace: ctx.ws.demo });
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({ session, workspace: ctx.ws.demo, ...(query ? { query } : {}) });
+const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
+  session,
+  workspace: ctx.ws.demo,
+  ...(query ? { query } : {}),
+});
 const list = (query: Record<string, string> = {}, session: Session = admin) => listUsers(ctx, inDemo(session), query);
 const getUser = (id: string) => userRecord(ctx, asAdmin(), id);
 
@@ -70,7 +74,13 @@ describe('POST /admin/user (create)', () => {
       roles: 'Seleziona almeno un ruolo',
     });
 
-    const good = generateCodiceFiscale({ lastName: 'Prova', firstName: 'Piero', birthDate: '1980-01-15', sex: 'M', belfiore: 'F205' });
+    const good = generateCodiceFiscale({
+      lastName: 'Prova',
+      firstName: 'Piero',
+      birthDate: '1980-01-15',
+      sex: 'M',
+      belfiore: 'F205',
+    });
     const wrongCheck = good.slice(0, 15) + (good.endsWith('A') ? 'B' : 'A');
     const day32 = `${good.slice(0, 9)}32${good.slice(11, 15)}`;
     const badDay = day32 + codiceFiscaleCheckChar(day32);
@@ -126,7 +136,10 @@ describe('POST /admin/user (create)', () => {
     // Work e-mail and PEC are checked for everyone, but required only for employees.
     const notMember = await post(employee({ roles: ['accountant'], workEmail: 'x', pec: 'y' }));
     expectError(notMember, 400, 'VALIDATION_FAILED');
-    expect(fieldErrors(notMember)).toEqual({ workEmail: 'Inserisci un indirizzo email valido', pec: 'Inserisci un indirizzo email valido' });
+    expect(fieldErrors(notMember)).toEqual({
+      workEmail: 'Inserisci un indirizzo email valido',
+      pec: 'Inserisci un indirizzo email valido',
+    });
 
     // A member without both: both messages at once.
     const both = await post(employee({ workEmail: undefined, pec: undefined, phoneNumber: '1', iban: 'IT1' }));
@@ -142,7 +155,11 @@ describe('POST /admin/user (create)', () => {
     const unknownGroup = await post(employee({ groups: [randomUUID()] }));
     expectError(unknownGroup, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(unknownGroup)).toEqual({ groups: 'Gruppo non trovato' });
-    const betaGroup = await ctx.post('/admin/group', { name: 'Gruppo Beta per utenti' }, { session: betaAdmin, workspace: ctx.ws.beta });
+    const betaGroup = await ctx.post(
+      '/admin/group',
+      { name: 'Gruppo Beta per utenti' },
+      { session: betaAdmin, workspace: ctx.ws.beta },
+    );
     expect(betaGroup.statusCode).toBe(200);
     const foreignGroup = await post(employee({ groups: [betaGroup.json().id] }));
     expectError(foreignGroup, 400, 'VALIDATION_FAILED');
@@ -155,7 +172,13 @@ describe('POST /admin/user (create)', () => {
   it('creates an employee: normalized fields, invitation e-mail whose first-login link works, audit entry', async () => {
     const group = await ctx.post('/admin/group', { name: 'Nuovi assunti' }, asAdmin());
     const gid = group.json().id as string;
-    const cf = generateCodiceFiscale({ lastName: 'Ferrari', firstName: 'Lucia', birthDate: '1990-05-12', sex: 'F', belfiore: 'F205' });
+    const cf = generateCodiceFiscale({
+      lastName: 'Ferrari',
+      firstName: 'Lucia',
+      birthDate: '1990-05-12',
+      sex: 'F',
+      belfiore: 'F205',
+    });
     const iban = demoIban(99);
     const res = await ctx.post(
       '/admin/user',
@@ -216,7 +239,13 @@ describe('POST /admin/user (create)', () => {
 
     // Audit.
     const [entry] = await auditOf(ctx, res);
-    expect(entry).toMatchObject({ workspaceId: ctx.ws.demo, actorUserId: admin.userId, action: 'user.create', entityType: 'user', entityId: created.id });
+    expect(entry).toMatchObject({
+      workspaceId: ctx.ws.demo,
+      actorUserId: admin.userId,
+      action: 'user.create',
+      entityType: 'user',
+      entityId: created.id,
+    });
     expect(entry!.changes).toEqual({ roles: ['member'], groups: [gid], email: 'lucia.ferrari@example.it' });
 
     // Invitation with a first-login link.
@@ -235,45 +264,90 @@ describe('POST /admin/user (create)', () => {
     const ws = await ctx.get('/workspace/list', { session: lucia });
     expect(ws.json()).toEqual([expect.objectContaining({ id: ctx.ws.demo, name: 'Demo S.r.l.' })]);
     const me = await ctx.get('/user', { session: lucia });
-    expect(me.json().workspace_roles).toEqual([expect.objectContaining({ workspace_id: ctx.ws.demo, member: true, admin: false })]);
+    expect(me.json().workspace_roles).toEqual([
+      expect.objectContaining({ workspace_id: ctx.ws.demo, member: true, admin: false }),
+    ]);
     // The new employee is a member: no access to the admin list.
     expectError(await ctx.get('/admin/user', { session: lucia }), 403, 'FORBIDDEN');
-    expect(await getUser(created.id)).toMatchObject({ invitationPending: false, invitationStatus: 'accepted', loginEmailEditable: false });
+    expect(await getUser(created.id)).toMatchObject({
+      invitationPending: false,
+      invitationStatus: 'accepted',
+      loginEmailEditable: false,
+    });
     // The link works once.
-    expectError(await ctx.post(`/auth/first-login/${token}`, { password, password_confirmation: password }), 400, 'TOKEN_INVALID');
+    expectError(
+      await ctx.post(`/auth/first-login/${token}`, { password, password_confirmation: password }),
+      400,
+      'TOKEN_INVALID',
+    );
   });
 
   it('accepts an omocodic fiscal code and an accountant without employee fields', async () => {
-    const base = generateCodiceFiscale({ lastName: 'Omonimo', firstName: 'Oreste', birthDate: '1977-07-07', sex: 'M', belfiore: 'H501' });
+    const base = generateCodiceFiscale({
+      lastName: 'Omonimo',
+      firstName: 'Oreste',
+      birthDate: '1977-07-07',
+      sex: 'M',
+      belfiore: 'H501',
+    });
     // Position 15 (a digit of the Belfiore code) replaced by its omocodia letter, check character recomputed.
     const first15 = base.slice(0, 14) + 'LMNPQRSTUV'[Number(base[14])]!;
     const omocodic = first15 + codiceFiscaleCheckChar(first15);
     const res = await ctx.post(
       '/admin/user',
-      { firstName: 'Oreste', lastName: 'Omonimo', email: 'oreste.omonimo@example.it', fiscalCode: omocodic, roles: ['accountant'] },
+      {
+        firstName: 'Oreste',
+        lastName: 'Omonimo',
+        email: 'oreste.omonimo@example.it',
+        fiscalCode: omocodic,
+        roles: ['accountant'],
+      },
       asAdmin(),
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ fiscalCode: omocodic, roles: ['accountant'], workEmail: null, pec: null, groups: [], attendanceAutoApproveRequest: 'default' });
+    expect(res.json()).toMatchObject({
+      fiscalCode: omocodic,
+      roles: ['accountant'],
+      workEmail: null,
+      pec: null,
+      groups: [],
+      attendanceAutoApproveRequest: 'default',
+    });
 
     const intl = await ctx.post(
       '/admin/user',
-      employee({ phoneNumber: '+44 20 7946 0958', iban: 'DE89 3704 0044 0532 0130 00', roles: ['member', 'accountant'] }),
+      employee({
+        phoneNumber: '+44 20 7946 0958',
+        iban: 'DE89 3704 0044 0532 0130 00',
+        roles: ['member', 'accountant'],
+      }),
       asAdmin(),
     );
     expect(intl.statusCode, intl.body).toBe(200);
-    expect(intl.json()).toMatchObject({ phoneNumber: '+442079460958', iban: 'DE89370400440532013000', roles: ['accountant', 'member'] });
+    expect(intl.json()).toMatchObject({
+      phoneNumber: '+442079460958',
+      iban: 'DE89370400440532013000',
+      roles: ['accountant', 'member'],
+    });
   });
 
   it('409 only for the workspace’s own records (same fiscal code, same login e-mail); other accounts never conflict', async () => {
     const before = await countUsers();
     const sameEmail = await ctx.post('/admin/user', employee({ email: 'Mario.Rossi@Demo.Timbro.it' }), asAdmin());
-    expect(expectError(sameEmail, 409, 'CONFLICT').message).toBe('Nell’azienda c’è già una scheda con questa email di accesso');
+    expect(expectError(sameEmail, 409, 'CONFLICT').message).toBe(
+      'Nell’azienda c’è già una scheda con questa email di accesso',
+    );
     expect(fieldErrors(sameEmail)).toEqual({ email: 'Nell’azienda c’è già una scheda con questa email di accesso' });
 
     const [mario] = await ctx.db.select().from(users).where(eq(users.email, 'mario.rossi@demo.timbro.it'));
-    const dupMember = await ctx.post('/admin/user', employee({ fiscalCode: mario!.fiscalCode!.toLowerCase() }), asAdmin());
-    expect(expectError(dupMember, 409, 'CONFLICT').message).toBe('Nell’azienda c’è già una scheda con questo codice fiscale');
+    const dupMember = await ctx.post(
+      '/admin/user',
+      employee({ fiscalCode: mario!.fiscalCode!.toLowerCase() }),
+      asAdmin(),
+    );
+    expect(expectError(dupMember, 409, 'CONFLICT').message).toBe(
+      'Nell’azienda c’è già una scheda con questo codice fiscale',
+    );
     expect(fieldErrors(dupMember)).toEqual({ fiscalCode: 'Nell’azienda c’è già una scheda con questo codice fiscale' });
     expect(dupMember.headers['x-error-message']).toBeUndefined();
     expect(await countUsers()).toBe(before);
@@ -281,16 +355,29 @@ describe('POST /admin/user (create)', () => {
 });
 
 describe('GET /admin/user/search-unbound: the workspace’s own records that are not active members', () => {
-  const cf = generateCodiceFiscale({ lastName: 'Verdi', firstName: 'Giovanni', birthDate: '1994-07-19', sex: 'M', belfiore: 'F205' });
+  const cf = generateCodiceFiscale({
+    lastName: 'Verdi',
+    firstName: 'Giovanni',
+    birthDate: '1994-07-19',
+    sex: 'M',
+    belfiore: 'F205',
+  });
 
   it('401, 403 for a member and for the accountant, 400 for a missing or bad fiscal code or exclude id', async () => {
     expectError(await ctx.get('/admin/user/search-unbound', { query: { fiscal_code: cf } }), 401, 'UNAUTHENTICATED');
     expectError(await ctx.get('/admin/user/search-unbound', inDemo(member, { fiscal_code: cf })), 403, 'FORBIDDEN');
     expectError(await ctx.get('/admin/user/search-unbound', inDemo(accountant, { fiscal_code: cf })), 403, 'FORBIDDEN');
     const missing = await ctx.get('/admin/user/search-unbound', asAdmin());
-    expect(fieldErrors(expectError(missing, 400, 'VALIDATION_FAILED') && missing)).toEqual({ fiscal_code: 'Inserisci il codice fiscale' });
-    const invalid = await ctx.get('/admin/user/search-unbound', inDemo(admin, { fiscal_code: cf.slice(0, 15) + (cf.endsWith('Z') ? 'Y' : 'Z') }));
-    expect(fieldErrors(expectError(invalid, 400, 'VALIDATION_FAILED') && invalid)).toEqual({ fiscal_code: 'Il codice fiscale non è valido' });
+    expect(fieldErrors(expectError(missing, 400, 'VALIDATION_FAILED') && missing)).toEqual({
+      fiscal_code: 'Inserisci il codice fiscale',
+    });
+    const invalid = await ctx.get(
+      '/admin/user/search-unbound',
+      inDemo(admin, { fiscal_code: cf.slice(0, 15) + (cf.endsWith('Z') ? 'Y' : 'Z') }),
+    );
+    expect(fieldErrors(expectError(invalid, 400, 'VALIDATION_FAILED') && invalid)).toEqual({
+      fiscal_code: 'Il codice fiscale non è valido',
+    });
     const badExclude = await ctx.get(`/admin/user/search-unbound?fiscal_code=${cf}&exclude_ids[]=nope`, asAdmin());
     expectError(badExclude, 400, 'VALIDATION_FAILED');
   });
@@ -306,18 +393,44 @@ describe('GET /admin/user/search-unbound: the workspace’s own records that are
     }
     // Members of the workspace are bound already.
     const [mario] = await ctx.db.select().from(users).where(eq(users.email, 'mario.rossi@demo.timbro.it'));
-    expect((await ctx.get('/admin/user/search-unbound', inDemo(admin, { fiscal_code: mario!.fiscalCode! }))).json()).toEqual([]);
+    expect(
+      (await ctx.get('/admin/user/search-unbound', inDemo(admin, { fiscal_code: mario!.fiscalCode! }))).json(),
+    ).toEqual([]);
 
-    const created = await ctx.post('/admin/user', employee({ firstName: 'Giovanni', lastName: 'Verdi', email: 'giovanni.verdi@example.it', fiscalCode: cf }), asAdmin());
+    const created = await ctx.post(
+      '/admin/user',
+      employee({ firstName: 'Giovanni', lastName: 'Verdi', email: 'giovanni.verdi@example.it', fiscalCode: cf }),
+      asAdmin(),
+    );
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().id as string;
     const found = await ctx.get('/admin/user/search-unbound', inDemo(admin, { fiscal_code: ` ${cf.toLowerCase()} ` }));
     expect(found.json()).toEqual([
-      { id, firstName: 'Giovanni', lastName: 'Verdi', emailHint: 'g***@example.it', fiscalCode: cf, invitationStatus: 'pending', invitedAt: expect.any(String) },
+      {
+        id,
+        firstName: 'Giovanni',
+        lastName: 'Verdi',
+        emailHint: 'g***@example.it',
+        fiscalCode: cf,
+        invitationStatus: 'pending',
+        invitedAt: expect.any(String),
+      },
     ]);
-    expect((await ctx.get(`/admin/user/search-unbound?fiscal_code=${cf}&exclude_ids[]=${id}`, asAdmin())).json()).toEqual([]);
-    expect((await ctx.get(`/admin/user/search-unbound?fiscal_code=${cf}&exclude_ids[]=${randomUUID()}`, asAdmin())).json()).toHaveLength(1);
+    expect(
+      (await ctx.get(`/admin/user/search-unbound?fiscal_code=${cf}&exclude_ids[]=${id}`, asAdmin())).json(),
+    ).toEqual([]);
+    expect(
+      (await ctx.get(`/admin/user/search-unbound?fiscal_code=${cf}&exclude_ids[]=${randomUUID()}`, asAdmin())).json(),
+    ).toHaveLength(1);
     // Beta does not see Demo's records.
-    expect((await ctx.get('/admin/user/search-unbound', { session: betaAdmin, workspace: ctx.ws.beta, query: { fiscal_code: cf } })).json()).toEqual([]);
+    expect(
+      (
+        await ctx.get('/admin/user/search-unbound', {
+          session: betaAdmin,
+          workspace: ctx.ws.beta,
+          query: { fiscal_code: cf },
+        })
+      ).json(),
+    ).toEqual([]);
   });
 });

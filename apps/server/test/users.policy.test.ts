@@ -7,14 +7,22 @@ const admin: MembershipFacts = { id: 'a', isAdmin: true, isMember: false, enable
 
 describe('users policy: roles', () => {
   it('keeps the employee role once granted', () => {
-    expect(checkRoleChange(employee, ['admin'], 0)).toEqual({ ok: false, path: 'roles', message: peopleMsg.memberRoleLocked });
+    expect(checkRoleChange(employee, ['admin'], 0)).toEqual({
+      ok: false,
+      path: 'roles',
+      message: peopleMsg.memberRoleLocked,
+    });
     expect(checkRoleChange(employee, ['member', 'admin'], 0)).toEqual({ ok: true });
     // A person who was never an employee may become one, or not.
     expect(checkRoleChange(admin, ['admin', 'member'], 0)).toEqual({ ok: true });
   });
 
   it('keeps the admin role on the last enabled admin only', () => {
-    expect(checkRoleChange(admin, ['accountant'], 0)).toEqual({ ok: false, path: 'roles', message: peopleMsg.lastAdmin });
+    expect(checkRoleChange(admin, ['accountant'], 0)).toEqual({
+      ok: false,
+      path: 'roles',
+      message: peopleMsg.lastAdmin,
+    });
     expect(checkRoleChange(admin, ['accountant'], 1)).toEqual({ ok: true });
     // A disabled admin is not what keeps the workspace administered.
     expect(checkRoleChange({ ...admin, enabled: false }, ['accountant'], 0)).toEqual({ ok: true });

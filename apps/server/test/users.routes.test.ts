@@ -31,8 +31,21 @@ let betaAdmin: Session;
 
 /** Demo S.r.l. before any test writes: 15 people, in last-name order. */
 const DEMO_LAST_NAMES = [
-  'Bianchi', 'Bruno', 'Colombo', 'Conti', 'Costa', 'Esposito', 'Fontana', 'Gallo',
-  'Greco', 'Marino', 'Moretti', 'Ricci', 'Rinaldi', 'Romano', 'Rossi',
+  'Bianchi',
+  'Bruno',
+  'Colombo',
+  'Conti',
+  'Costa',
+  'Esposito',
+  'Fontana',
+  'Gallo',
+  'Greco',
+  'Marino',
+  'Moretti',
+  'Ricci',
+  'Rinaldi',
+  'Romano',
+  'Rossi',
 ];
 
 beforeAll(async () => {
@@ -45,7 +58,11 @@ afterAll(async () => {
 });
 
 const asAdmin = (): RequestOptions => ({ session: admin, workspace: ctx.ws.demo });
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({ session, workspace: ctx.ws.demo, ...(query ? { query } : {}) });
+const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
+  session,
+  workspace: ctx.ws.demo,
+  ...(query ? { query } : {}),
+});
 const infoId = (email: string, workspace = ctx.ws.demo) => membershipIdOf(ctx, email, workspace);
 const list = (query: Record<string, string> = {}, session: Session = admin) => listUsers(ctx, inDemo(session), query);
 
@@ -58,7 +75,15 @@ describe('GET /admin/user', () => {
   it('400 for every bad query parameter', async () => {
     const res = await ctx.get(
       '/admin/user',
-      inDemo(admin, { sort: 'salary', order: 'up', role: 'boss', group_id: 'x', enabled: 'forse', page: '0', per_page: '1000' }),
+      inDemo(admin, {
+        sort: 'salary',
+        order: 'up',
+        role: 'boss',
+        group_id: 'x',
+        enabled: 'forse',
+        page: '0',
+        per_page: '1000',
+      }),
     );
     expectError(res, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(res)).toEqual({
@@ -89,7 +114,14 @@ describe('GET /admin/user', () => {
     expect(page.items.map((u) => u.lastName)).toEqual(DEMO_LAST_NAMES);
     expect(page.items.some((u) => u.email.endsWith('@beta.timbro.it'))).toBe(false);
     const mario = page.items.find((u) => u.email === 'mario.rossi@demo.timbro.it')!;
-    expect(mario).toMatchObject({ roles: ['member'], enabled: true, invitationStatus: 'accepted', loginEmailEditable: false, invitationPending: false, groups: [] });
+    expect(mario).toMatchObject({
+      roles: ['member'],
+      enabled: true,
+      invitationStatus: 'accepted',
+      loginEmailEditable: false,
+      invitationPending: false,
+      groups: [],
+    });
     const conti = page.items.find((u) => u.lastName === 'Conti')!;
     expect(conti).toMatchObject({ roles: ['accountant'], loginEmailEditable: false });
     expect(conti).not.toHaveProperty('sharedAccount');
@@ -114,23 +146,34 @@ describe('GET /admin/user', () => {
 
   it('sorts by every field, both ways', async () => {
     const all = (await list()).items;
-    const by = (key: 'firstName' | 'email' | 'fiscalCode') => [...all].map((u) => u[key] as string).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const by = (key: 'firstName' | 'email' | 'fiscalCode') =>
+      [...all].map((u) => u[key] as string).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
-    expect((await list({ sort: 'lastName', order: 'desc' })).items.map((u) => u.lastName)).toEqual([...DEMO_LAST_NAMES].reverse());
+    expect((await list({ sort: 'lastName', order: 'desc' })).items.map((u) => u.lastName)).toEqual(
+      [...DEMO_LAST_NAMES].reverse(),
+    );
     for (const key of ['firstName', 'email', 'fiscalCode'] as const) {
       const asc = (await list({ sort: key })).items.map((u) => u[key]);
       expect(asc, key).toEqual(by(key));
       const descending = (await list({ sort: key, order: 'desc' })).items.map((u) => u[key]);
       expect(descending, key).toEqual(by(key).reverse());
     }
-    expect((await list({ sort: 'firstName', per_page: '3' })).items.map((u) => u.firstName)).toEqual(['Alessandro', 'Anna', 'Carlo']);
+    expect((await list({ sort: 'firstName', per_page: '3' })).items.map((u) => u.firstName)).toEqual([
+      'Alessandro',
+      'Anna',
+      'Carlo',
+    ]);
 
     // Last web login: the three people who logged in (in this order in beforeAll), then the others by name.
     const byLogin = (await list({ sort: 'lastLoginWebAt' })).items;
     expect(byLogin.slice(0, 3).map((u) => u.lastName)).toEqual(['Bianchi', 'Conti', 'Rossi']);
-    expect(byLogin.slice(3).map((u) => u.lastName)).toEqual(DEMO_LAST_NAMES.filter((n) => !['Bianchi', 'Conti', 'Rossi'].includes(n)));
+    expect(byLogin.slice(3).map((u) => u.lastName)).toEqual(
+      DEMO_LAST_NAMES.filter((n) => !['Bianchi', 'Conti', 'Rossi'].includes(n)),
+    );
     expect(byLogin[0]!.lastLoginAt.web).not.toBeNull();
-    const byLoginDesc = (await list({ sort: 'lastLoginWebAt', order: 'desc' })).items.filter((u) => u.lastLoginAt.web !== null);
+    const byLoginDesc = (await list({ sort: 'lastLoginWebAt', order: 'desc' })).items.filter(
+      (u) => u.lastLoginAt.web !== null,
+    );
     expect(byLoginDesc.map((u) => u.lastName)).toEqual(['Rossi', 'Conti', 'Bianchi']);
 
     // Same creation time (seeded together): the name decides.
@@ -149,7 +192,10 @@ describe('GET /admin/user', () => {
     expect(await names('esposito giu')).toEqual(['Giulia Esposito']);
     expect(await names('consulente@')).toEqual(['Carlo Conti']);
     expect(await names('  romano  ')).toEqual(['Luca Romano']);
-    const [mario] = await ctx.db.select({ cf: users.fiscalCode }).from(users).where(eq(users.email, 'mario.rossi@demo.timbro.it'));
+    const [mario] = await ctx.db
+      .select({ cf: users.fiscalCode })
+      .from(users)
+      .where(eq(users.email, 'mario.rossi@demo.timbro.it'));
     expect(await names(mario!.cf!.toLowerCase())).toEqual(['Mario Rossi']);
     expect(await names(mario!.cf!.slice(0, 6))).toEqual(['Mario Rossi']);
     expect(await names('mar')).toEqual(['Chiara Marino', 'Martina Rinaldi', 'Mario Rossi']);
@@ -174,7 +220,11 @@ describe('GET /admin/user', () => {
     expect((await list({ enabled: 'true' })).total).toBe(15);
     expect((await list({ enabled: 'false' })).total).toBe(0);
 
-    const members = [await infoId('giulia.esposito@demo.timbro.it'), await infoId('luca.romano@demo.timbro.it'), await infoId('mario.rossi@demo.timbro.it')];
+    const members = [
+      await infoId('giulia.esposito@demo.timbro.it'),
+      await infoId('luca.romano@demo.timbro.it'),
+      await infoId('mario.rossi@demo.timbro.it'),
+    ];
     const group = await ctx.post('/admin/group', { name: 'Filtro lista', members }, asAdmin());
     expect(group.statusCode, group.body).toBe(200);
     const gid = group.json().id as string;
@@ -183,7 +233,11 @@ describe('GET /admin/user', () => {
     expect(inGroup.total).toBe(3);
     expect(inGroup.items.map((u) => u.lastName)).toEqual(['Esposito', 'Romano', 'Rossi']);
     expect(inGroup.items[0]!.groups).toEqual([{ id: gid, name: 'Filtro lista' }]);
-    expect((await list({ group_id: gid, sort: 'firstName', order: 'desc' })).items.map((u) => u.firstName)).toEqual(['Mario', 'Luca', 'Giulia']);
+    expect((await list({ group_id: gid, sort: 'firstName', order: 'desc' })).items.map((u) => u.firstName)).toEqual([
+      'Mario',
+      'Luca',
+      'Giulia',
+    ]);
     expect((await list({ group_id: gid, search: 'ross' })).items.map((u) => u.lastName)).toEqual(['Rossi']);
     expect((await list({ group_id: gid, search: 'giulia' })).items.map((u) => u.lastName)).toEqual(['Esposito']);
     const page2 = await list({ group_id: gid, role: 'member', enabled: 'true', per_page: '2', page: '2' });
@@ -221,7 +275,10 @@ describe('GET /admin/user/{id}', () => {
   });
 
   it('404 for another workspace’s people and for an unknown id', async () => {
-    const records = [await infoId('valentina.barbieri@beta.timbro.it', ctx.ws.beta), await infoId('admin@beta.timbro.it', ctx.ws.beta)];
+    const records = [
+      await infoId('valentina.barbieri@beta.timbro.it', ctx.ws.beta),
+      await infoId('admin@beta.timbro.it', ctx.ws.beta),
+    ];
     const reqs = records.map((id) => ({ method: 'GET' as const, url: `/admin/user/${id}` }));
     await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, reqs);
     // Also for the accountant, who does belong to Beta, while Demo is the active workspace.
@@ -229,7 +286,11 @@ describe('GET /admin/user/{id}', () => {
     const body = expectError(await ctx.get(`/admin/user/${randomUUID()}`, asAdmin()), 404, 'NOT_FOUND');
     expect(body.message).toBe('Utente non trovato');
     // The accountant's own Beta record is not reachable through Demo either.
-    expectError(await ctx.get(`/admin/user/${await infoId('consulente@demo.timbro.it', ctx.ws.beta)}`, inDemo(accountant)), 404, 'NOT_FOUND');
+    expectError(
+      await ctx.get(`/admin/user/${await infoId('consulente@demo.timbro.it', ctx.ws.beta)}`, inDemo(accountant)),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('reads one employee record with the person’s account fields (admin and accountant)', async () => {
@@ -277,11 +338,19 @@ describe('GET /ajax/users', () => {
   });
 
   it('lists the active workspace’s enabled people by name, searchable; disabled ones on request', async () => {
-    const all = (await ctx.get('/ajax/users', inDemo(member))).json() as { id: string; name: string; enabled: boolean }[];
+    const all = (await ctx.get('/ajax/users', inDemo(member))).json() as {
+      id: string;
+      name: string;
+      enabled: boolean;
+    }[];
     const page = await list({ per_page: '200', enabled: 'true' });
     expect(all.map((u) => u.id)).toEqual(page.items.map((u) => u.id));
     // Names only: never a login e-mail.
-    expect(all.find((u) => u.name === 'Mario Rossi')).toEqual({ id: await infoId('mario.rossi@demo.timbro.it'), name: 'Mario Rossi', enabled: true });
+    expect(all.find((u) => u.name === 'Mario Rossi')).toEqual({
+      id: await infoId('mario.rossi@demo.timbro.it'),
+      name: 'Mario Rossi',
+      enabled: true,
+    });
     expect(JSON.stringify(all)).not.toContain('@');
     expect(all.some((u) => u.name === 'Valentina Barbieri')).toBe(false);
 
@@ -293,16 +362,20 @@ describe('GET /ajax/users', () => {
     expect((await ctx.post(`/admin/user/${id}/disable`, {}, asAdmin())).statusCode).toBe(200);
     try {
       expect((await ctx.get('/ajax/users', inDemo(admin, { search: 'chiara' }))).json()).toEqual([]);
-      expect((await ctx.get('/ajax/users', inDemo(admin, { search: 'chiara', include_disabled: 'true' }))).json()).toEqual([
-        { id, name: 'Chiara Marino', enabled: false },
-      ]);
+      expect(
+        (await ctx.get('/ajax/users', inDemo(admin, { search: 'chiara', include_disabled: 'true' }))).json(),
+      ).toEqual([{ id, name: 'Chiara Marino', enabled: false }]);
       // Former staff stay hidden from employees, even when they ask.
-      expect((await ctx.get('/ajax/users', inDemo(member, { search: 'chiara', include_disabled: 'true' }))).json()).toEqual([]);
+      expect(
+        (await ctx.get('/ajax/users', inDemo(member, { search: 'chiara', include_disabled: 'true' }))).json(),
+      ).toEqual([]);
     } finally {
       await ctx.post(`/admin/user/${id}/enable`, {}, asAdmin());
     }
     // Beta's lookup is Beta's.
-    const beta = (await ctx.get('/ajax/users', { session: accountant, workspace: ctx.ws.beta })).json() as { name: string }[];
+    const beta = (await ctx.get('/ajax/users', { session: accountant, workspace: ctx.ws.beta })).json() as {
+      name: string;
+    }[];
     expect(beta.map((u) => u.name)).toEqual(expect.arrayContaining(['Valentina Barbieri', 'Carlo Conti']));
     expect(beta.some((u) => u.name === 'Mario Rossi')).toBe(false);
   });
@@ -314,7 +387,11 @@ describe('name order', () => {
       ['Ettore', 'de Santis'],
       ['Ida', 'di Stefano'],
     ] as const) {
-      const res = await ctx.post('/admin/user', employee({ firstName, lastName, fiscalCode: freshCf(lastName, firstName) }), asAdmin());
+      const res = await ctx.post(
+        '/admin/user',
+        employee({ firstName, lastName, fiscalCode: freshCf(lastName, firstName) }),
+        asAdmin(),
+      );
       expect(res.statusCode, res.body).toBe(200);
     }
     const names = (await list({ per_page: '200' })).items.map((u) => u.lastName);
@@ -325,13 +402,22 @@ describe('name order', () => {
 
     const lookup = ((await ctx.get('/ajax/users', asAdmin())).json() as { name: string }[]).map((u) => u.name);
     const elena = lookup.indexOf('Elena Costa');
-    expect(lookup.slice(elena, elena + 4)).toEqual(['Elena Costa', 'Ettore de Santis', 'Ida di Stefano', 'Giulia Esposito']);
+    expect(lookup.slice(elena, elena + 4)).toEqual([
+      'Elena Costa',
+      'Ettore de Santis',
+      'Ida di Stefano',
+      'Giulia Esposito',
+    ]);
   });
 });
 
 describe('sorting details', () => {
   it('an accented initial sorts with its letter ("Élia" among the E’s)', async () => {
-    const res = await ctx.post('/admin/user', employee({ firstName: 'Anna', lastName: 'Élia', fiscalCode: freshCf('Elia', 'Anna') }), asAdmin());
+    const res = await ctx.post(
+      '/admin/user',
+      employee({ firstName: 'Anna', lastName: 'Élia', fiscalCode: freshCf('Elia', 'Anna') }),
+      asAdmin(),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const names = (await list({ per_page: '200' })).items.map((u) => u.lastName);
     expect(names.indexOf('Élia')).toBeLessThan(names.indexOf('Esposito'));

@@ -42,7 +42,11 @@ afterAll(async () => {
 });
 
 const asAdmin = (): RequestOptions => ({ session: admin, workspace: ctx.ws.demo });
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({ session, workspace: ctx.ws.demo, ...(query ? { query } : {}) });
+const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
+  session,
+  workspace: ctx.ws.demo,
+  ...(query ? { query } : {}),
+});
 const infoId = (email: string, workspace = ctx.ws.demo) => membershipIdOf(ctx, email, workspace);
 const getUser = (id: string) => userRecord(ctx, asAdmin(), id);
 
@@ -56,16 +60,30 @@ describe('POST /admin/user/{id} (update)', () => {
     const body = editable(luca);
     expectError(await ctx.post(`/admin/user/${id}`, body), 401, 'UNAUTHENTICATED');
     expectError(await ctx.post('/admin/user/abc', body, asAdmin()), 400, 'VALIDATION_FAILED');
-    expectError(await ctx.post(`/admin/user/${id}`, { ...body, firstName: 'Lucone' }, inDemo(member)), 403, 'FORBIDDEN');
+    expectError(
+      await ctx.post(`/admin/user/${id}`, { ...body, firstName: 'Lucone' }, inDemo(member)),
+      403,
+      'FORBIDDEN',
+    );
     expectError(await ctx.post(`/admin/user/${id}`, {}, inDemo(member)), 403, 'FORBIDDEN');
-    expectError(await ctx.post(`/admin/user/${id}`, { ...body, firstName: 'Lucone' }, inDemo(accountant)), 403, 'FORBIDDEN');
+    expectError(
+      await ctx.post(`/admin/user/${id}`, { ...body, firstName: 'Lucone' }, inDemo(accountant)),
+      403,
+      'FORBIDDEN',
+    );
 
     const valentinaId = await infoId('valentina.barbieri@beta.timbro.it', ctx.ws.beta);
-    const valentina = (await ctx.get(`/admin/user/${valentinaId}`, { session: betaAdmin, workspace: ctx.ws.beta })).json() as User;
+    const valentina = (
+      await ctx.get(`/admin/user/${valentinaId}`, { session: betaAdmin, workspace: ctx.ws.beta })
+    ).json() as User;
     const foreignBody = { ...editable(valentina), phoneNumber: '02 9999 9999' };
-    await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [{ method: 'POST', url: `/admin/user/${valentinaId}`, body: foreignBody }]);
+    await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
+      { method: 'POST', url: `/admin/user/${valentinaId}`, body: foreignBody },
+    ]);
     // The operator may write in Demo, yet Beta's record is not there.
-    await expectForeignRecordsHidden(ctx, operator, ctx.ws.demo, [{ method: 'POST', url: `/admin/user/${valentinaId}`, body: foreignBody }]);
+    await expectForeignRecordsHidden(ctx, operator, ctx.ws.demo, [
+      { method: 'POST', url: `/admin/user/${valentinaId}`, body: foreignBody },
+    ]);
     // The accountant may not write at all: the permission answers first, for any id.
     expectError(await ctx.post(`/admin/user/${valentinaId}`, foreignBody, inDemo(accountant)), 403, 'FORBIDDEN');
     expectError(await ctx.post(`/admin/user/${randomUUID()}`, body, asAdmin()), 404, 'NOT_FOUND');
@@ -152,7 +170,13 @@ describe('POST /admin/user/{id} (update)', () => {
     });
     expect(await getUser(id)).toEqual(res.json());
     const [entry] = await auditOf(ctx, res);
-    expect(entry).toMatchObject({ action: 'user.update', entityType: 'user', entityId: id, actorUserId: admin.userId, workspaceId: ctx.ws.demo });
+    expect(entry).toMatchObject({
+      action: 'user.update',
+      entityType: 'user',
+      entityId: id,
+      actorUserId: admin.userId,
+      workspaceId: ctx.ws.demo,
+    });
     expect(entry!.changes).toEqual({
       lastName: { from: 'Colombo', to: 'Colombo Neri' },
       phoneNumber: { from: before.phoneNumber, to: '+390211112222' },
@@ -170,10 +194,16 @@ describe('POST /admin/user/{id} (update)', () => {
     for (const email of ['Mario.Rossi@demo.timbro.it', 'giulia@attacker.example', 'admin@beta.timbro.it']) {
       const res = await ctx.post(`/admin/user/${id}`, { ...editable(giulia), email }, asAdmin());
       expectError(res, 400, 'VALIDATION_FAILED');
-      expect(fieldErrors(res)).toEqual({ email: 'L’email di accesso appartiene alla persona: può cambiarla solo dal suo profilo' });
+      expect(fieldErrors(res)).toEqual({
+        email: 'L’email di accesso appartiene alla persona: può cambiarla solo dal suo profilo',
+      });
     }
     // Same address, other case: not a change. Names are the workspace's own: they change, the account's do not.
-    const same = await ctx.post(`/admin/user/${id}`, { ...editable(giulia), email: 'Giulia.Esposito@Demo.Timbro.it', firstName: 'Giulia Maria' }, asAdmin());
+    const same = await ctx.post(
+      `/admin/user/${id}`,
+      { ...editable(giulia), email: 'Giulia.Esposito@Demo.Timbro.it', firstName: 'Giulia Maria' },
+      asAdmin(),
+    );
     expect(same.statusCode, same.body).toBe(200);
     expect(same.json().firstName).toBe('Giulia Maria');
     const [account] = await ctx.db.select().from(users).where(eq(users.id, giulia.userId));
@@ -183,15 +213,43 @@ describe('POST /admin/user/{id} (update)', () => {
   });
 
   it('a mistyped e-mail of a person never activated is corrected: the old link dies, a new one goes to the right address', async () => {
-    const created = (await ctx.post('/admin/user', employee({ email: 'refuso@exmaple.it', firstName: 'Rita', lastName: 'Refuso' }), asAdmin())).json() as User;
+    const created = (
+      await ctx.post(
+        '/admin/user',
+        employee({ email: 'refuso@exmaple.it', firstName: 'Rita', lastName: 'Refuso' }),
+        asAdmin(),
+      )
+    ).json() as User;
     expect(created.loginEmailEditable).toBe(true);
     const oldLink = /\/first-login\/([A-Za-z0-9_-]+)/.exec((await ctx.outbox('refuso@exmaple.it'))[0]!.textBody)![1]!;
-    const res = await ctx.post(`/admin/user/${created.id}`, { ...editable(created), email: 'refuso@example.it' }, asAdmin());
+    const res = await ctx.post(
+      `/admin/user/${created.id}`,
+      { ...editable(created), email: 'refuso@example.it' },
+      asAdmin(),
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ email: 'refuso@example.it', userId: created.userId, invitationStatus: 'pending' });
-    expectError(await ctx.post(`/auth/first-login/${oldLink}`, { password: 'Corretto-2026!', password_confirmation: 'Corretto-2026!' }), 400, 'TOKEN_INVALID');
+    expect(res.json()).toMatchObject({
+      email: 'refuso@example.it',
+      userId: created.userId,
+      invitationStatus: 'pending',
+    });
+    expectError(
+      await ctx.post(`/auth/first-login/${oldLink}`, {
+        password: 'Corretto-2026!',
+        password_confirmation: 'Corretto-2026!',
+      }),
+      400,
+      'TOKEN_INVALID',
+    );
     const newLink = /\/first-login\/([A-Za-z0-9_-]+)/.exec((await ctx.outbox('refuso@example.it'))[0]!.textBody)![1]!;
-    expect((await ctx.post(`/auth/first-login/${newLink}`, { password: 'Corretto-2026!', password_confirmation: 'Corretto-2026!' })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.post(`/auth/first-login/${newLink}`, {
+          password: 'Corretto-2026!',
+          password_confirmation: 'Corretto-2026!',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await getUser(created.id)).toMatchObject({ invitationStatus: 'accepted', loginEmailEditable: false });
     const [entry] = await auditOf(ctx, res);
     expect(entry!.changes).toEqual({ email: { from: 'refuso@exmaple.it', to: 'refuso@example.it' } });
@@ -206,12 +264,20 @@ describe('POST /admin/user/{id} (update)', () => {
 
     const id = await infoId('davide.gallo@demo.timbro.it');
     const davide = await getUser(id);
-    const promoted = await ctx.post(`/admin/user/${id}`, { ...editable(davide), roles: ['member', 'admin'] }, asAdmin());
+    const promoted = await ctx.post(
+      `/admin/user/${id}`,
+      { ...editable(davide), roles: ['member', 'admin'] },
+      asAdmin(),
+    );
     expect(promoted.statusCode).toBe(200);
     expect(promoted.json().roles).toEqual(['admin', 'member']);
     expect((await auditOf(ctx, promoted))[0]!.changes).toEqual({ isAdmin: { from: false, to: true } });
     expect((await ctx.post(`/admin/user/${id}/disable`, {}, asAdmin())).statusCode).toBe(200);
-    const stillLast = await ctx.post(`/admin/user/${anna}`, { ...editable(annaRecord), roles: ['accountant'] }, asAdmin());
+    const stillLast = await ctx.post(
+      `/admin/user/${anna}`,
+      { ...editable(annaRecord), roles: ['accountant'] },
+      asAdmin(),
+    );
     expect(fieldErrors(stillLast)).toEqual({ roles: 'Deve restare almeno un amministratore attivo' });
     // Enabled again, the co-admin can be demoted while Anna stays admin.
     expect((await ctx.post(`/admin/user/${id}/enable`, {}, asAdmin())).statusCode).toBe(200);
@@ -232,7 +298,10 @@ describe('POST /admin/user/{id}/enable and /disable', () => {
       expectError(await ctx.post(`/admin/user/${id}/${action}`, {}, inDemo(accountant)), 403, 'FORBIDDEN');
       expectError(await ctx.post(`/admin/user/${randomUUID()}/${action}`, {}, asAdmin()), 404, 'NOT_FOUND');
     }
-    const beta = [await infoId('valentina.barbieri@beta.timbro.it', ctx.ws.beta), await infoId('admin@beta.timbro.it', ctx.ws.beta)];
+    const beta = [
+      await infoId('valentina.barbieri@beta.timbro.it', ctx.ws.beta),
+      await infoId('admin@beta.timbro.it', ctx.ws.beta),
+    ];
     const reqs = beta.flatMap((b) => [
       { method: 'POST' as const, url: `/admin/user/${b}/disable`, body: {} },
       { method: 'POST' as const, url: `/admin/user/${b}/enable`, body: {} },
@@ -256,7 +325,9 @@ describe('POST /admin/user/{id}/enable and /disable', () => {
 
   it('a disabled person loses the workspace at once; enabling gives it back; both are audited', async () => {
     const id = await infoId('mario.rossi@demo.timbro.it');
-    expect((await ctx.get('/workspace/list', { session: member })).json()).toEqual([expect.objectContaining({ id: ctx.ws.demo })]);
+    expect((await ctx.get('/workspace/list', { session: member })).json()).toEqual([
+      expect.objectContaining({ id: ctx.ws.demo }),
+    ]);
     expect((await ctx.get('/ajax/users', inDemo(member))).statusCode).toBe(200);
 
     const res = await ctx.post(`/admin/user/${id}/disable`, {}, asAdmin());
@@ -268,7 +339,11 @@ describe('POST /admin/user/{id}/enable and /disable', () => {
       expectError(await ctx.get('/ajax/users', inDemo(member)), 401, 'UNAUTHENTICATED');
       const refreshCookie = member.cookie.split('; ').find((c) => c.startsWith('timbro_rt='));
       expect(refreshCookie).toBeDefined();
-      expectError(await ctx.post('/auth/token/refresh', undefined, { session: { ...member, cookie: refreshCookie! } }), 401, 'UNAUTHENTICATED');
+      expectError(
+        await ctx.post('/auth/token/refresh', undefined, { session: { ...member, cookie: refreshCookie! } }),
+        401,
+        'UNAUTHENTICATED',
+      );
       // Signing in again gives a plain platform user without any workspace.
       const again = await ctx.login('mario.rossi@demo.timbro.it');
       const ws = await ctx.get('/workspace/list', { session: again });
@@ -312,7 +387,10 @@ describe('POST /admin/user/{id}/enable and /disable', () => {
       expect(ws.json()).toEqual([expect.objectContaining({ id: ctx.ws.beta })]);
       expectError(await ctx.get('/workspace/list', inDemo(consultant)), 403, 'WORKSPACE_FORBIDDEN');
       const refreshCookie = consultant.cookie.split('; ').find((c) => c.startsWith('timbro_rt='));
-      expect((await ctx.post('/auth/token/refresh', undefined, { session: { ...consultant, cookie: refreshCookie! } })).statusCode).toBe(200);
+      expect(
+        (await ctx.post('/auth/token/refresh', undefined, { session: { ...consultant, cookie: refreshCookie! } }))
+          .statusCode,
+      ).toBe(200);
     } finally {
       expect((await ctx.post(`/admin/user/${id}/enable`, {}, asAdmin())).statusCode).toBe(200);
     }
@@ -321,7 +399,9 @@ describe('POST /admin/user/{id}/enable and /disable', () => {
   it('the operator may disable an admin when another admin stays', async () => {
     const id = await infoId('elena.costa@demo.timbro.it');
     const elena = await getUser(id);
-    expect((await ctx.post(`/admin/user/${id}`, { ...editable(elena), roles: ['admin', 'member'] }, asAdmin())).statusCode).toBe(200);
+    expect(
+      (await ctx.post(`/admin/user/${id}`, { ...editable(elena), roles: ['admin', 'member'] }, asAdmin())).statusCode,
+    ).toBe(200);
     const res = await ctx.post(`/admin/user/${id}/disable`, {}, inDemo(operator));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().enabled).toBe(false);

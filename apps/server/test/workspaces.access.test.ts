@@ -15,13 +15,22 @@ const COMPANY = { workspace_company: { name: 'Azienda rubata', email: 'furto@dem
 
 const ROUTES: AccessRoute[] = [
   // Everyone signed in lists their own companies.
-  { route: 'GET /workspace/list', grants: ['admin', 'accountant', 'member'], call: () => ({ url: '/workspace/list' }), probeStatus: 200 },
+  {
+    route: 'GET /workspace/list',
+    grants: ['admin', 'accountant', 'member'],
+    call: () => ({ url: '/workspace/list' }),
+    probeStatus: 200,
+  },
   {
     route: 'GET /admin/workspace/:id',
     grants: ['admin', 'accountant'],
     call: () => ({ url: `/admin/workspace/${t.ctx.ws.demo}` }),
     probeStatus: 200,
-    foreign: { as: 'accountant', call: () => ({ url: `/admin/workspace/${t.ctx.ws.beta}` }), message: 'Azienda non trovata' },
+    foreign: {
+      as: 'accountant',
+      call: () => ({ url: `/admin/workspace/${t.ctx.ws.beta}` }),
+      message: 'Azienda non trovata',
+    },
   },
   {
     route: 'POST /admin/workspace/:id',
@@ -29,13 +38,31 @@ const ROUTES: AccessRoute[] = [
     call: () => ({ url: `/admin/workspace/${t.ctx.ws.demo}`, body: COMPANY }),
     probe: () => ({ url: `/admin/workspace/${t.ctx.ws.demo}`, body: { workspace_company: { name: '' } } }),
     probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/workspace/${t.ctx.ws.beta}`, body: COMPANY }), message: 'Azienda non trovata' },
+    foreign: {
+      as: 'admin',
+      call: () => ({ url: `/admin/workspace/${t.ctx.ws.beta}`, body: COMPANY }),
+      message: 'Azienda non trovata',
+    },
   },
 ];
 
-describeAccessTable({ module: 'workspaces', routes: ROUTES, ctx: () => t.ctx, sessions: () => t.sessions, plugins: [workspaceRoutes], routeCount: 3 }, () => {
-  it('nothing of the refused or foreign calls was written: Demo and Beta keep their names', async () => {
-    expect((await t.ctx.db.select().from(workspaces).where(eq(workspaces.id, t.ctx.ws.demo)))[0]!.name).toBe('Demo S.r.l.');
-    expect((await t.ctx.db.select().from(workspaces).where(eq(workspaces.id, t.ctx.ws.beta)))[0]!.name).toBe('Beta S.p.A.');
-  });
-});
+describeAccessTable(
+  {
+    module: 'workspaces',
+    routes: ROUTES,
+    ctx: () => t.ctx,
+    sessions: () => t.sessions,
+    plugins: [workspaceRoutes],
+    routeCount: 3,
+  },
+  () => {
+    it('nothing of the refused or foreign calls was written: Demo and Beta keep their names', async () => {
+      expect((await t.ctx.db.select().from(workspaces).where(eq(workspaces.id, t.ctx.ws.demo)))[0]!.name).toBe(
+        'Demo S.r.l.',
+      );
+      expect((await t.ctx.db.select().from(workspaces).where(eq(workspaces.id, t.ctx.ws.beta)))[0]!.name).toBe(
+        'Beta S.p.A.',
+      );
+    });
+  },
+);

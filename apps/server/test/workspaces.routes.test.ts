@@ -25,7 +25,8 @@ afterAll(async () => {
 /** The first message per field path (a field may carry more than one). */
 function firstFieldErrors(res: LightMyRequestResponse): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const e of (res.json() as { errors?: { path: string; message: string }[] }).errors ?? []) out[e.path] ??= e.message;
+  for (const e of (res.json() as { errors?: { path: string; message: string }[] }).errors ?? [])
+    out[e.path] ??= e.message;
   return out;
 }
 
@@ -40,7 +41,9 @@ describe('GET /workspace/list', () => {
     const res = await ctx.get('/workspace/list', { session: admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-workspace-id']).toBe(ctx.ws.demo);
-    expect(res.json()).toEqual([{ id: ctx.ws.demo, name: 'Demo S.r.l.', attendance_auto_approve_request: false, square_logo: null }]);
+    expect(res.json()).toEqual([
+      { id: ctx.ws.demo, name: 'Demo S.r.l.', attendance_auto_approve_request: false, square_logo: null },
+    ]);
   });
 
   it('the accountant sees Demo and Beta; the header follows the chosen workspace and is remembered', async () => {
@@ -75,7 +78,8 @@ describe('GET /workspace/list', () => {
     // GET /user: the operator flag in every workspace, without employee records.
     const me = await ctx.get('/user', { session: operator });
     expect(me.json().workspace_roles).toHaveLength(all.length);
-    for (const r of me.json().workspace_roles) expect(r).toMatchObject({ oimmei: true, admin: false, accountant: false, member: false });
+    for (const r of me.json().workspace_roles)
+      expect(r).toMatchObject({ oimmei: true, admin: false, accountant: false, member: false });
     expect(me.json().attendance_infos).toEqual([]);
   });
 
@@ -89,13 +93,23 @@ describe('GET /workspace/list', () => {
       expect(res.json()).toEqual([expect.objectContaining({ id: ctx.ws.demo })]);
       expect(res.headers['x-workspace-id']).toBe(ctx.ws.demo);
 
-      expectError(await ctx.get('/workspace/list', { session: accountant, workspace: ctx.ws.beta }), 403, 'WORKSPACE_FORBIDDEN');
-      expectError(await ctx.get(`/admin/workspace/${ctx.ws.beta}`, { session: accountant, workspace: ctx.ws.beta }), 403, 'WORKSPACE_FORBIDDEN');
+      expectError(
+        await ctx.get('/workspace/list', { session: accountant, workspace: ctx.ws.beta }),
+        403,
+        'WORKSPACE_FORBIDDEN',
+      );
+      expectError(
+        await ctx.get(`/admin/workspace/${ctx.ws.beta}`, { session: accountant, workspace: ctx.ws.beta }),
+        403,
+        'WORKSPACE_FORBIDDEN',
+      );
       expectError(await ctx.get('/user', { session: accountant, workspace: ctx.ws.beta }), 403, 'WORKSPACE_FORBIDDEN');
       const me = await ctx.get('/user', { session: accountant });
       expect(me.json().workspace_roles.map((r: { workspace_id: string }) => r.workspace_id)).toEqual([ctx.ws.demo]);
       // Demo still works.
-      expect((await ctx.get(`/admin/workspace/${ctx.ws.demo}`, { session: accountant, workspace: ctx.ws.demo })).statusCode).toBe(200);
+      expect(
+        (await ctx.get(`/admin/workspace/${ctx.ws.demo}`, { session: accountant, workspace: ctx.ws.demo })).statusCode,
+      ).toBe(200);
     } finally {
       await setMembershipEnabled('consulente@demo.timbro.it', ctx.ws.beta, true);
     }
@@ -115,7 +129,11 @@ describe('GET /workspace/list', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([]);
       expect(res.headers['x-workspace-id']).toBeUndefined();
-      expectError(await ctx.get('/workspace/list', { session: paolo, workspace: ctx.ws.beta }), 403, 'WORKSPACE_FORBIDDEN');
+      expectError(
+        await ctx.get('/workspace/list', { session: paolo, workspace: ctx.ws.beta }),
+        403,
+        'WORKSPACE_FORBIDDEN',
+      );
       const me = await ctx.get('/user', { session: paolo });
       expect(me.statusCode).toBe(200);
       expect(me.json().workspace_roles).toEqual([]);
@@ -128,12 +146,25 @@ describe('GET /workspace/list', () => {
   });
 
   it('refuses a random uuid, garbage or a foreign workspace in the header (403 WORKSPACE_FORBIDDEN)', async () => {
-    for (const value of [randomUUID(), 'not-a-uuid', `${ctx.ws.demo}x`, ctx.ws.demo.toUpperCase().replace(/[0-9A-F]/, 'Z')]) {
+    for (const value of [
+      randomUUID(),
+      'not-a-uuid',
+      `${ctx.ws.demo}x`,
+      ctx.ws.demo.toUpperCase().replace(/[0-9A-F]/, 'Z'),
+    ]) {
       expectError(await ctx.get('/workspace/list', { session: admin, workspace: value }), 403, 'WORKSPACE_FORBIDDEN');
     }
     // admin@demo has no membership in Beta.
-    expectError(await ctx.get('/workspace/list', { session: admin, workspace: ctx.ws.beta }), 403, 'WORKSPACE_FORBIDDEN');
-    expectError(await ctx.get(`/admin/workspace/${ctx.ws.beta}`, { session: admin, workspace: ctx.ws.beta }), 403, 'WORKSPACE_FORBIDDEN');
+    expectError(
+      await ctx.get('/workspace/list', { session: admin, workspace: ctx.ws.beta }),
+      403,
+      'WORKSPACE_FORBIDDEN',
+    );
+    expectError(
+      await ctx.get(`/admin/workspace/${ctx.ws.beta}`, { session: admin, workspace: ctx.ws.beta }),
+      403,
+      'WORKSPACE_FORBIDDEN',
+    );
     // The refused header is not remembered.
     expect((await ctx.get('/workspace/list', { session: admin })).headers['x-workspace-id']).toBe(ctx.ws.demo);
   });
@@ -178,7 +209,11 @@ describe('GET/POST /admin/workspace/{id}', () => {
       addressProvince: 'mi',
       addressNote: '',
     };
-    const res = await ctx.post(`/admin/workspace/${ctx.ws.demo}`, { workspace_company: company }, { session: admin, workspace: ctx.ws.demo });
+    const res = await ctx.post(
+      `/admin/workspace/${ctx.ws.demo}`,
+      { workspace_company: company },
+      { session: admin, workspace: ctx.ws.demo },
+    );
     expect(res.statusCode).toBe(200);
     const expected = {
       ...demoCompany,
@@ -188,7 +223,12 @@ describe('GET/POST /admin/workspace/{id}', () => {
       addressProvince: 'MI',
       addressNote: null,
     };
-    expect(res.json()).toEqual({ id: ctx.ws.demo, attendance_auto_approve_request: false, time_zone: 'Europe/Rome', workspace_company: expected });
+    expect(res.json()).toEqual({
+      id: ctx.ws.demo,
+      attendance_auto_approve_request: false,
+      time_zone: 'Europe/Rome',
+      workspace_company: expected,
+    });
 
     const read = await ctx.get(`/admin/workspace/${ctx.ws.demo}`, { session: admin, workspace: ctx.ws.demo });
     expect(read.json().workspace_company).toEqual(expected);
@@ -222,7 +262,10 @@ describe('GET/POST /admin/workspace/{id}', () => {
     expect(auto.json().attendance_auto_approve_request).toBe(true);
     const list = await ctx.get('/workspace/list', { session: admin });
     expect(list.json()[0].attendance_auto_approve_request).toBe(true);
-    const [autoEntry] = await ctx.db.select().from(auditLog).where(eq(auditLog.requestId, String(auto.headers['x-request-id'])));
+    const [autoEntry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.requestId, String(auto.headers['x-request-id'])));
     expect(autoEntry!.changes).toEqual({ attendanceAutoApproveRequest: { from: false, to: true } });
   });
 
@@ -235,9 +278,17 @@ describe('GET/POST /admin/workspace/{id}', () => {
     );
     expectError(post, 403, 'FORBIDDEN');
     // Permission comes before validation.
-    expectError(await ctx.post(`/admin/workspace/${ctx.ws.demo}`, {}, { session: member, workspace: ctx.ws.demo }), 403, 'FORBIDDEN');
+    expectError(
+      await ctx.post(`/admin/workspace/${ctx.ws.demo}`, {}, { session: member, workspace: ctx.ws.demo }),
+      403,
+      'FORBIDDEN',
+    );
     // /admin/* is for admins and accountants (ADR 0015); the workspace list gives members the company's name.
-    expectError(await ctx.get(`/admin/workspace/${ctx.ws.demo}`, { session: member, workspace: ctx.ws.demo }), 403, 'FORBIDDEN');
+    expectError(
+      await ctx.get(`/admin/workspace/${ctx.ws.demo}`, { session: member, workspace: ctx.ws.demo }),
+      403,
+      'FORBIDDEN',
+    );
     const list = await ctx.get('/workspace/list', { session: member });
     expect((list.json() as { name: string }[]).map((w) => w.name)).toContain('Demo S.r.l.');
   });
@@ -258,31 +309,72 @@ describe('GET/POST /admin/workspace/{id}', () => {
       { session: accountant, workspace: ctx.ws.beta },
     );
     expectError(betaPost, 403, 'FORBIDDEN');
-    const [demo] = await ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctx.ws.demo));
+    const [demo] = await ctx.db
+      .select({ name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.id, ctx.ws.demo));
     expect(demo!.name).toBe('Demo S.r.l.');
   });
 
   it('another workspace’s id while working in Demo answers 404, not 403', async () => {
     const body = { workspace_company: { name: 'Beta rubata', email: 'furto@demo.timbro.it' } };
-    expectError(await ctx.get(`/admin/workspace/${ctx.ws.beta}`, { session: admin, workspace: ctx.ws.demo }), 404, 'NOT_FOUND');
-    expectError(await ctx.post(`/admin/workspace/${ctx.ws.beta}`, body, { session: admin, workspace: ctx.ws.demo }), 404, 'NOT_FOUND');
+    expectError(
+      await ctx.get(`/admin/workspace/${ctx.ws.beta}`, { session: admin, workspace: ctx.ws.demo }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await ctx.post(`/admin/workspace/${ctx.ws.beta}`, body, { session: admin, workspace: ctx.ws.demo }),
+      404,
+      'NOT_FOUND',
+    );
     // Even for people who do belong to Beta, or the operator, while Demo is the active workspace.
-    expectError(await ctx.get(`/admin/workspace/${ctx.ws.beta}`, { session: accountant, workspace: ctx.ws.demo }), 404, 'NOT_FOUND');
-    expectError(await ctx.post(`/admin/workspace/${ctx.ws.beta}`, body, { session: operator, workspace: ctx.ws.demo }), 404, 'NOT_FOUND');
+    expectError(
+      await ctx.get(`/admin/workspace/${ctx.ws.beta}`, { session: accountant, workspace: ctx.ws.demo }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await ctx.post(`/admin/workspace/${ctx.ws.beta}`, body, { session: operator, workspace: ctx.ws.demo }),
+      404,
+      'NOT_FOUND',
+    );
     // An unknown id is not found either.
-    expectError(await ctx.get(`/admin/workspace/${randomUUID()}`, { session: admin, workspace: ctx.ws.demo }), 404, 'NOT_FOUND');
-    const [beta] = await ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctx.ws.beta));
+    expectError(
+      await ctx.get(`/admin/workspace/${randomUUID()}`, { session: admin, workspace: ctx.ws.demo }),
+      404,
+      'NOT_FOUND',
+    );
+    const [beta] = await ctx.db
+      .select({ name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.id, ctx.ws.beta));
     expect(beta!.name).toBe('Beta S.p.A.');
   });
 
   it('the operator updates any workspace by sending its header', async () => {
     const current = await ctx.get(`/admin/workspace/${ctx.ws.beta}`, { session: operator, workspace: ctx.ws.beta });
     expect(current.statusCode).toBe(200);
-    const company = { ...current.json().workspace_company, addressCity: 'Roma Capitale', website: 'https://beta.example.it' };
-    const res = await ctx.post(`/admin/workspace/${ctx.ws.beta}`, { workspace_company: company }, { session: operator, workspace: ctx.ws.beta });
+    const company = {
+      ...current.json().workspace_company,
+      addressCity: 'Roma Capitale',
+      website: 'https://beta.example.it',
+    };
+    const res = await ctx.post(
+      `/admin/workspace/${ctx.ws.beta}`,
+      { workspace_company: company },
+      { session: operator, workspace: ctx.ws.beta },
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json().workspace_company).toMatchObject({ name: 'Beta S.p.A.', addressCity: 'Roma Capitale', website: 'https://beta.example.it' });
-    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.requestId, String(res.headers['x-request-id'])));
+    expect(res.json().workspace_company).toMatchObject({
+      name: 'Beta S.p.A.',
+      addressCity: 'Roma Capitale',
+      website: 'https://beta.example.it',
+    });
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.requestId, String(res.headers['x-request-id'])));
     expect(entry).toMatchObject({ workspaceId: ctx.ws.beta, actorUserId: operator.userId, entityId: ctx.ws.beta });
     expect(entry!.changes).toEqual({
       addressCity: { from: 'Roma', to: 'Roma Capitale' },
@@ -301,8 +393,14 @@ describe('GET/POST /admin/workspace/{id}', () => {
 
   it('answers every validation message of the company with its field path', async () => {
     const post = (company: Record<string, unknown>) =>
-      ctx.post(`/admin/workspace/${ctx.ws.demo}`, { workspace_company: company }, { session: admin, workspace: ctx.ws.demo });
-    const before = (await ctx.get(`/admin/workspace/${ctx.ws.demo}`, { session: admin, workspace: ctx.ws.demo })).json();
+      ctx.post(
+        `/admin/workspace/${ctx.ws.demo}`,
+        { workspace_company: company },
+        { session: admin, workspace: ctx.ws.demo },
+      );
+    const before = (
+      await ctx.get(`/admin/workspace/${ctx.ws.demo}`, { session: admin, workspace: ctx.ws.demo })
+    ).json();
     const valid = before.workspace_company as Record<string, unknown>;
 
     const cases: [Record<string, unknown>, string, string][] = [
@@ -365,7 +463,11 @@ describe('GET/POST /admin/workspace/{id}', () => {
 
   it('needs a session (401) and a valid id (400)', async () => {
     expectError(await ctx.get(`/admin/workspace/${ctx.ws.demo}`), 401, 'UNAUTHENTICATED');
-    expectError(await ctx.post(`/admin/workspace/${ctx.ws.demo}`, { workspace_company: { name: 'X', email: 'x@x.it' } }), 401, 'UNAUTHENTICATED');
+    expectError(
+      await ctx.post(`/admin/workspace/${ctx.ws.demo}`, { workspace_company: { name: 'X', email: 'x@x.it' } }),
+      401,
+      'UNAUTHENTICATED',
+    );
     const bad = await ctx.get('/admin/workspace/non-un-id', { session: admin, workspace: ctx.ws.demo });
     expectError(bad, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(bad)).toEqual({ id: 'Identificativo non valido' });

@@ -19,7 +19,10 @@ export function deflated(name: string, data: Buffer | string): RawEntry {
 }
 
 /** A ZIP archive written byte by byte, so that tests can make it lie (sizes, CRC, flags, methods, offsets). */
-export function buildZip(entries: RawEntry[], opts: { centralOffsets?: number[]; endPatch?: (end: Buffer) => void } = {}): Buffer {
+export function buildZip(
+  entries: RawEntry[],
+  opts: { centralOffsets?: number[]; endPatch?: (end: Buffer) => void } = {},
+): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -87,7 +90,11 @@ export async function deflatedRepeat(unit: string, total: number): Promise<{ raw
 }
 
 /** A real workbook (one sheet, a header and `rows`), as ExcelJS writes it. */
-export async function workbook(header: string[], rows: (string | number | Date)[][], sheetName = 'Foglio1'): Promise<Buffer> {
+export async function workbook(
+  header: string[],
+  rows: (string | number | Date)[][],
+  sheetName = 'Foglio1',
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheetName);
   ws.addRow(header);
@@ -112,7 +119,9 @@ export async function xlsxBomb(size = 200 * 1024 * 1024, declaredSize?: number):
   }
   const bomb = await payload;
   const entries = readZip(base, { maxTotalBytes: 10 * 1024 * 1024, maxEntries: 100 }).map((e) =>
-    e.name === 'xl/worksheets/sheet1.xml' ? { name: e.name, raw: bomb.raw, method: 8, size: declaredSize ?? bomb.size, crc: bomb.crc } : deflated(e.name, e.data),
+    e.name === 'xl/worksheets/sheet1.xml'
+      ? { name: e.name, raw: bomb.raw, method: 8, size: declaredSize ?? bomb.size, crc: bomb.crc }
+      : deflated(e.name, e.data),
   );
   return buildZip(entries);
 }

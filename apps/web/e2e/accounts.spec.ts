@@ -6,7 +6,9 @@ import { expectAccessible, login, screenshot } from './fixtures';
  * Paolo accepts the invitation on his dashboard; then he works in Demo too.
  */
 test.describe('accounts: enrolment by invitation', () => {
-  test('the admin invites an existing account; the person accepts on the dashboard and joins the company', async ({ browser }) => {
+  test('the admin invites an existing account; the person accepts on the dashboard and joins the company', async ({
+    browser,
+  }) => {
     const admin = await (await browser.newContext()).newPage();
     await login(admin, 'admin@demo.timbro.it');
     await expect(admin).toHaveURL(/\/dashboard$/);
@@ -19,7 +21,9 @@ test.describe('accounts: enrolment by invitation', () => {
     await admin.getByLabel(/^PEC o email personale/).fill('paolo.lombardi@pec.it');
     await admin.getByTestId('user-form-submit').click();
     await expect(admin).toHaveURL(/\/admin\/user\/[0-9a-f-]+\/detail$/);
-    await expect(admin.getByText("Scheda creata: Paolo Lombardi. Abbiamo inviato l'invito a paolo.lombardi@beta.timbro.it")).toBeVisible();
+    await expect(
+      admin.getByText("Scheda creata: Paolo Lombardi. Abbiamo inviato l'invito a paolo.lombardi@beta.timbro.it"),
+    ).toBeVisible();
     await expect(admin.getByTestId('invitation-pending')).toBeVisible();
     await expect(admin.getByTestId('last-login-web')).toHaveText('Mai');
     await expect(admin.getByTestId('user-resend-invitation')).toBeVisible();

@@ -5,7 +5,8 @@ const ADMIN = 'admin@demo.timbro.it';
 const MARIO = 'mario.rossi@demo.timbro.it';
 
 /** Calendar arithmetic on YYYY-MM-DD strings (UTC, so no zone can shift a day). */
-const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const addDays = (d: string, n: number) =>
+  new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const weekday = (d: string) => new Date(`${d}T00:00:00Z`).getUTCDay();
 
 /** The API as the web client calls it, with the session of a logged-in page (its cookies) and the workspace header. */
@@ -58,14 +59,20 @@ async function chooseOption(page: Page, combobox: string | RegExp, option: strin
  * data (the 2nd and 3rd working days of next week), whatever the day the suite runs.
  */
 async function nextWorkingDay(api: Awaited<ReturnType<typeof apiOf>>, today: string) {
-  const holidays = await api.get<{ date: string }[]>('/attendance/ajax/holidays', { from: today, to: addDays(today, 20) });
+  const holidays = await api.get<{ date: string }[]>('/attendance/ajax/holidays', {
+    from: today,
+    to: addDays(today, 20),
+  });
   let d = addDays(today, 1);
   while (weekday(d) === 0 || weekday(d) === 6 || holidays.some((h) => h.date === d)) d = addDays(d, 1);
   return d;
 }
 
 test.describe('attendance: clock, absence requests, approvals, calendars, timesheet', () => {
-  test('the employee clocks in and out and asks for ROL hours over the balance; the admin approves; calendar and timesheet show it', async ({ browser, baseURL }) => {
+  test('the employee clocks in and out and asks for ROL hours over the balance; the admin approves; calendar and timesheet show it', async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
 
     // --- Setup as the admin, through the API: Mario's ROL balance brought down to 1 hour at the day of the request.
@@ -76,13 +83,23 @@ test.describe('attendance: clock, absence requests, approvals, calendars, timesh
     const targetMonth = target.slice(0, 7);
     const people = await api.get<{ id: string; name: string }[]>('/ajax/users', { search: 'Rossi' });
     const marioId = people.find((p) => p.name === 'Mario Rossi')!.id;
-    const balances = await api.get<{ balances: { justification: { id: string; code: string }; balance: number }[] }>(`/admin/user/${marioId}/accrual`, { date: target });
+    const balances = await api.get<{ balances: { justification: { id: string; code: string }; balance: number }[] }>(
+      `/admin/user/${marioId}/accrual`,
+      { date: target },
+    );
     const rol = balances.balances.find((b) => b.justification.code === 'ROL')!;
     if (rol.balance !== 1) {
-      await api.post(`/admin/user/${marioId}/accrual-adjustment`, { justificationId: rol.justification.id, amount: Math.round((1 - rol.balance) * 100) / 100, date: today, reason: 'Prova e2e: saldo ROL portato a 1 ora' });
+      await api.post(`/admin/user/${marioId}/accrual-adjustment`, {
+        justificationId: rol.justification.id,
+        amount: Math.round((1 - rol.balance) * 100) / 100,
+        date: today,
+        reason: 'Prova e2e: saldo ROL portato a 1 ora',
+      });
     }
     const nowBalances = await api.get<typeof balances>(`/admin/user/${marioId}/accrual`, { date: today });
-    const rolToday = new Intl.NumberFormat('it', { maximumFractionDigits: 2 }).format(nowBalances.balances.find((b) => b.justification.code === 'ROL')!.balance);
+    const rolToday = new Intl.NumberFormat('it', { maximumFractionDigits: 2 }).format(
+      nowBalances.balances.find((b) => b.justification.code === 'ROL')!.balance,
+    );
 
     // --- Mario: the dashboard widgets.
     const mario = await newPage(browser, baseURL, MARIO);
@@ -128,7 +145,9 @@ test.describe('attendance: clock, absence requests, approvals, calendars, timesh
     await expect(panel.getByTestId('figure-balance')).toContainText('−8:00');
     await panel.getByTestId('day-new-request').click();
     const dialog = mario.getByTestId('request-dialog');
-    await expect(dialog.getByTestId('request-approval-note')).toHaveText("La richiesta sarà inviata all'amministratore per l'approvazione.");
+    await expect(dialog.getByTestId('request-approval-note')).toHaveText(
+      "La richiesta sarà inviata all'amministratore per l'approvazione.",
+    );
     await dialog.getByTestId('request-submit').click();
     await expect(dialog.getByText('Seleziona il giustificativo')).toBeVisible();
     await chooseOption(mario, /^Giustificativo/, /Permesso ROL/);
@@ -155,7 +174,9 @@ test.describe('attendance: clock, absence requests, approvals, calendars, timesh
 
     // The server's over-quota warning is a warning, and the request awaits approval.
     const result = mario.getByTestId('request-result');
-    await expect(result.getByTestId('request-warning-OVER_QUOTA')).toHaveText('La richiesta supera il saldo disponibile (residuo: 1 ora)');
+    await expect(result.getByTestId('request-warning-OVER_QUOTA')).toHaveText(
+      'La richiesta supera il saldo disponibile (residuo: 1 ora)',
+    );
     await expect(result.getByTestId('request-result-status')).toContainText('In attesa di approvazione');
     await expect(result.getByTestId('request-warnings')).toHaveClass(/MuiAlert-standardWarning|MuiAlert-colorWarning/);
     await screenshot(mario, 'it-request-result');
@@ -196,7 +217,9 @@ test.describe('attendance: clock, absence requests, approvals, calendars, timesh
     await mario.getByTestId(`day-${target}`).click();
     await expect(panel.getByTestId('figure-covered')).toContainText('2:00');
     await expect(panel.getByTestId('day-effect')).toContainText('Permesso ROL (ROL): copre 2:00 delle 2:00');
-    await expect(panel.getByTestId('day-request').filter({ hasText: 'Permesso ROL' })).toContainText('Nota dell\'amministratore: Buona visita');
+    await expect(panel.getByTestId('day-request').filter({ hasText: 'Permesso ROL' })).toContainText(
+      "Nota dell'amministratore: Buona visita",
+    );
     await mario.keyboard.press('Escape');
 
     // --- The timesheet: justified hours of that day.
@@ -209,7 +232,9 @@ test.describe('attendance: clock, absence requests, approvals, calendars, timesh
     await screenshot(admin, 'it-timesheet');
     // A cell explains its figure: the four in its name and tooltip, the day panel with every component on click.
     const tsCell = admin.getByTestId(`ts-${marioId}-${target}`);
-    await expect(tsCell).toHaveAccessibleName(/^Rossi Mario, .+, previsto 8:00, lavorato 0:00, giustificato 2:00, saldo provvisorio −6:00 \(giornata non conclusa\)$/);
+    await expect(tsCell).toHaveAccessibleName(
+      /^Rossi Mario, .+, previsto 8:00, lavorato 0:00, giustificato 2:00, saldo provvisorio −6:00 \(giornata non conclusa\)$/,
+    );
     await tsCell.hover();
     await expect(admin.getByTestId('ts-cell-tooltip')).toContainText('Giustificato');
     await screenshot(admin, 'it-timesheet-tooltip');
@@ -314,7 +339,9 @@ test.describe('attendance: clock, absence requests, approvals, calendars, timesh
     await mario.context().close();
   });
 
-  test('the admin dashboard lists pending requests; the punch import checks a file and imports it', async ({ page }) => {
+  test('the admin dashboard lists pending requests; the punch import checks a file and imports it', async ({
+    page,
+  }) => {
     await login(page, ADMIN);
     await expect(page).toHaveURL(/\/dashboard$/);
     const widget = page.getByTestId('widget-approvals');
@@ -328,28 +355,41 @@ test.describe('attendance: clock, absence requests, approvals, calendars, timesh
     // A badge-reader file: one row for an unknown person, then fixed.
     const api = await apiOf(page);
     // The lookup gives names only; the admin's user list has the login e-mail.
-    const people = await api.get<{ items: { id: string; firstName: string; lastName: string; email: string }[] }>('/admin/user', { search: 'Mario Rossi' });
+    const people = await api.get<{ items: { id: string; firstName: string; lastName: string; email: string }[] }>(
+      '/admin/user',
+      { search: 'Mario Rossi' },
+    );
     const mario = people.items.find((p) => p.firstName === 'Mario' && p.lastName === 'Rossi')!;
     const { today } = await api.get<{ today: string }>('/attendance/user-info/current');
     // A Sunday in the past: no demo punches there, so the rows are new.
     let sunday = addDays(today, -7);
     while (weekday(sunday) !== 0) sunday = addDays(sunday, -1);
     const [y, m, d] = sunday.split('-');
-    const csv = (email: string) => Buffer.from(`Email;Data;Ora;Verso\r\n${email};${d}/${m}/${y};09:00;E\r\n${email};${d}/${m}/${y};11:30;U\r\n`, 'utf8');
+    const csv = (email: string) =>
+      Buffer.from(
+        `Email;Data;Ora;Verso\r\n${email};${d}/${m}/${y};09:00;E\r\n${email};${d}/${m}/${y};11:30;U\r\n`,
+        'utf8',
+      );
 
     await page.goto('/admin/attendance-calendar');
     await page.getByTestId('to-punch-import').click();
     await expect(page).toHaveURL(/\/admin\/punch\/import$/);
-    await page.getByTestId('punch-import-file-input').setInputFiles({ name: 'badge.csv', mimeType: 'text/csv', buffer: csv('nessuno@esempio.it') });
+    await page
+      .getByTestId('punch-import-file-input')
+      .setInputFiles({ name: 'badge.csv', mimeType: 'text/csv', buffer: csv('nessuno@esempio.it') });
     await page.getByTestId('punch-import-check').click();
     await expect(page.getByTestId('punch-import-has-errors')).toBeVisible();
-    await expect(page.getByTestId('punch-import-errors-2')).toContainText('Nessun dipendente con email nessuno@esempio.it');
+    await expect(page.getByTestId('punch-import-errors-2')).toContainText(
+      'Nessun dipendente con email nessuno@esempio.it',
+    );
     await expect(page.getByTestId('punch-import-confirm')).toBeDisabled();
     await expectAccessible(page);
     await screenshot(page, 'it-punch-import-errors');
 
     await page.getByRole('button', { name: 'Scegli un altro file' }).click();
-    await page.getByTestId('punch-import-file-input').setInputFiles({ name: 'badge.csv', mimeType: 'text/csv', buffer: csv(mario.email) });
+    await page
+      .getByTestId('punch-import-file-input')
+      .setInputFiles({ name: 'badge.csv', mimeType: 'text/csv', buffer: csv(mario.email) });
     await page.getByTestId('punch-import-check').click();
     await expect(page.getByTestId('punch-import-confirm')).toHaveText('Importa le timbrature nuove (2)');
     await expect(page.getByTestId('punch-import-duplicates')).toHaveText('Già presenti: 0');
@@ -359,7 +399,9 @@ test.describe('attendance: clock, absence requests, approvals, calendars, timesh
 
     // The same file again: nothing new (already stored).
     await page.getByRole('button', { name: 'Importa un altro file' }).click();
-    await page.getByTestId('punch-import-file-input').setInputFiles({ name: 'badge.csv', mimeType: 'text/csv', buffer: csv(mario.email) });
+    await page
+      .getByTestId('punch-import-file-input')
+      .setInputFiles({ name: 'badge.csv', mimeType: 'text/csv', buffer: csv(mario.email) });
     await page.getByTestId('punch-import-check').click();
     await expect(page.getByTestId('punch-import-duplicates')).toHaveText('Già presenti: 2');
     await expect(page.getByTestId('punch-import-confirm')).toBeDisabled();

@@ -31,8 +31,6 @@ export async function expectAccessible(page: Page) {
  */
 export async function settled(page: Page) {
   await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
 }

@@ -28,17 +28,34 @@ const PEOPLE = [
 ] as const;
 
 function importCsv(badRow: number | null): Buffer {
-  const header = 'Nome;Cognome;Email;Codice fiscale;Ruoli;Email aziendale;PEC;Telefono;Indirizzo;IBAN;Data di nascita;Luogo di nascita;Gruppi';
+  const header =
+    'Nome;Cognome;Email;Codice fiscale;Ruoli;Email aziendale;PEC;Telefono;Indirizzo;IBAN;Data di nascita;Luogo di nascita;Gruppi';
   const rows = PEOPLE.map(([first, last, cf], i) => {
     const slug = `${first}.${last}`.toLowerCase().replace(/\s+/g, '');
     const fiscalCode = i === badRow ? 'RSSMRA85D25F205A' : cf;
-    return [first, last, `${slug}@esempio.it`, fiscalCode, 'dipendente', `${slug}@demo.timbro.it`, `${slug}@pec.it`, '', '', '', '', 'Milano', i % 2 ? 'Magazzino' : '"Magazzino;Logistica"'].join(';');
+    return [
+      first,
+      last,
+      `${slug}@esempio.it`,
+      fiscalCode,
+      'dipendente',
+      `${slug}@demo.timbro.it`,
+      `${slug}@pec.it`,
+      '',
+      '',
+      '',
+      '',
+      'Milano',
+      i % 2 ? 'Magazzino' : '"Magazzino;Logistica"',
+    ].join(';');
   });
   return Buffer.from(`${[header, ...rows].join('\r\n')}\r\n`, 'utf8');
 }
 
 async function uploadAndCheck(page: Page, badRow: number | null) {
-  await page.getByTestId('import-file-input').setInputFiles({ name: 'dipendenti.csv', mimeType: 'text/csv', buffer: importCsv(badRow) });
+  await page
+    .getByTestId('import-file-input')
+    .setInputFiles({ name: 'dipendenti.csv', mimeType: 'text/csv', buffer: importCsv(badRow) });
   await expect(page.getByTestId('import-file-name')).toHaveText('dipendenti.csv');
   await page.getByTestId('import-check').click();
   await expect(page.getByTestId('import-preview')).toBeVisible();
@@ -106,12 +123,17 @@ test.describe('people: users and groups', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('row', { name: /Amministrazione/ })).toBeVisible();
     await screenshot(page, 'ar-groups-list');
-    await page.getByRole('row', { name: /Amministrazione/ }).getByRole('link', { name: 'Amministrazione', exact: true }).click();
+    await page
+      .getByRole('row', { name: /Amministrazione/ })
+      .getByRole('link', { name: 'Amministrazione', exact: true })
+      .click();
     await expect(page.getByTestId('group-name')).toHaveValue('Amministrazione');
     await screenshot(page, 'ar-group-form');
   });
 
-  test('an admin creates an employee (after the invalid fiscal code message), edits and disables them', async ({ page }) => {
+  test('an admin creates an employee (after the invalid fiscal code message), edits and disables them', async ({
+    page,
+  }) => {
     await login(page, ADMIN);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByTestId('nav-users').click();
@@ -163,13 +185,15 @@ test.describe('people: users and groups', () => {
     await page.getByTestId('user-form-submit').click();
 
     await expect(page).toHaveURL(/\/admin\/user\/[0-9a-f-]+\/detail$/);
-    await expect(page.getByText("Scheda creata: Laura Rossi. Abbiamo inviato l'invito a laura.rossi@example.it")).toBeVisible();
+    await expect(
+      page.getByText("Scheda creata: Laura Rossi. Abbiamo inviato l'invito a laura.rossi@example.it"),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Laura Rossi' })).toBeVisible();
     await expect(page.getByTestId('invitation-pending')).toBeVisible();
     const info = page.getByTestId('user-detail-info');
     await expect(info).toContainText('12 maggio 1990');
     await expect(info).toContainText('+39 0212345678');
-    await expect(info).toContainText('Approvazione dell\'amministratore');
+    await expect(info).toContainText("Approvazione dell'amministratore");
     await expect(page.getByTestId('user-groups')).toContainText('Amministrazione');
     await expectAccessible(page);
     await screenshot(page, 'it-user-detail');
@@ -195,7 +219,7 @@ test.describe('people: users and groups', () => {
     await expect(entries).toHaveCount(2);
     await expect(entries.first()).toContainText('Anna Bianchi ha modificato la scheda');
     await expect(entries.first()).toContainText('Via Nazionale 10, Roma');
-    await expect(entries.last()).toContainText('Anna Bianchi ha creato l\'utente');
+    await expect(entries.last()).toContainText("Anna Bianchi ha creato l'utente");
     await expectAccessible(page);
     await screenshot(page, 'it-user-history');
 
@@ -209,7 +233,7 @@ test.describe('people: users and groups', () => {
     await page.goto(detailUrl);
     await page.getByTestId('user-disable').click();
     const dialog = page.getByRole('dialog', { name: 'Disabilitare Laura Rossi?' });
-    await expect(dialog).toContainText('perderà subito l\'accesso a Demo S.r.l.');
+    await expect(dialog).toContainText("perderà subito l'accesso a Demo S.r.l.");
     await screenshot(page, 'it-user-disable-confirm');
     await dialog.getByTestId('user-toggle-dialog-confirm').click();
     await expect(dialog).toBeHidden();
@@ -251,7 +275,9 @@ test.describe('people: users and groups', () => {
     await screenshot(page, 'it-user-form-phone');
   });
 
-  test('import: the preview shows the bad row of 20 and blocks the import; the fixed file imports everyone', async ({ page }) => {
+  test('import: the preview shows the bad row of 20 and blocks the import; the fixed file imports everyone', async ({
+    page,
+  }) => {
     await login(page, ADMIN);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/admin/user');
@@ -292,7 +318,7 @@ test.describe('people: users and groups', () => {
     await page.getByTestId('import-confirm').click();
     await expect(page.getByTestId('import-result')).toContainText('Persone inserite: 20');
     await screenshot(page, 'it-user-import-done');
-    await page.getByRole('link', { name: 'Vai all\'elenco utenti' }).click();
+    await page.getByRole('link', { name: "Vai all'elenco utenti" }).click();
     await page.getByTestId('users-search').fill('esempio.it');
     await expect(page.getByRole('row', { name: /Amato Alessia/ })).toBeVisible();
     await expect(page.getByRole('grid')).toContainText('Magazzino');
@@ -301,7 +327,6 @@ test.describe('people: users and groups', () => {
     await page.goto('/admin/group');
     await expect(page.getByRole('row', { name: /Magazzino/ })).toContainText('20');
     await expect(page.getByRole('row', { name: /Logistica/ })).toContainText('10');
-
   });
 
   test('the accountant sees people read-only', async ({ page }) => {

@@ -24,7 +24,9 @@ test.describe('web shell', () => {
     await expect(page.getByRole('heading', { name: 'Password dimenticata' })).toBeVisible();
     await page.getByLabel('Email').fill('nessuno@example.it');
     await page.getByRole('button', { name: 'Invia il link' }).click();
-    await expect(page.getByTestId('forgot-result')).toHaveText('Non è stato trovato nessun utente con queste credenziali');
+    await expect(page.getByTestId('forgot-result')).toHaveText(
+      'Non è stato trovato nessun utente con queste credenziali',
+    );
     await screenshot(page, 'it-forgot-password');
   });
 
@@ -84,7 +86,10 @@ test.describe('web shell', () => {
     await page.getByTestId('profile-tab-delete').click();
     await page.getByTestId('delete-profile').click();
     // The password is asked first (ADR 0015); an employee record still blocks the deletion.
-    await page.getByRole('dialog').getByLabel(/^Password/).fill('Timbro2026!');
+    await page
+      .getByRole('dialog')
+      .getByLabel(/^Password/)
+      .fill('Timbro2026!');
     await page.getByTestId('delete-profile-confirm').click();
     await expect(page.getByTestId('delete-error')).toHaveText('Questo profilo non può essere eliminato');
   });
@@ -103,7 +108,11 @@ test.describe('web shell', () => {
     await expect(page.getByTestId('workspace-switcher')).toContainText(target);
   });
 
-  test('switching to Arabic lays the app out right to left, and the choice follows the user to another device', async ({ page, browser, baseURL }) => {
+  test('switching to Arabic lays the app out right to left, and the choice follows the user to another device', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await login(page, 'giulia.esposito@demo.timbro.it');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByTestId('language-button').click();
@@ -143,7 +152,9 @@ test.describe('web shell', () => {
     await screenshot(page, 'it-403');
     await page.goto('/500');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Errore del server');
-    await expect(page.getByTestId('error-500')).toContainText('Si è verificato un errore imprevisto. Riprova tra qualche istante.');
+    await expect(page.getByTestId('error-500')).toContainText(
+      'Si è verificato un errore imprevisto. Riprova tra qualche istante.',
+    );
     await expect(page.getByTestId('user-menu')).toBeVisible();
     await expectAccessible(page);
     await screenshot(page, 'it-500');
@@ -258,7 +269,8 @@ async function focusIndicator(page: Page): Promise<string> {
     if (!el || el === document.body) return 'none';
     const shows = (node: Element) => {
       const cs = getComputedStyle(node);
-      if (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) return `outline ${cs.outlineStyle} ${cs.outlineWidth}`;
+      if (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0)
+        return `outline ${cs.outlineStyle} ${cs.outlineWidth}`;
       if (cs.boxShadow && cs.boxShadow !== 'none') return `box-shadow ${cs.boxShadow}`;
       return null;
     };
@@ -267,7 +279,8 @@ async function focusIndicator(page: Page): Promise<string> {
     if (own) return own;
     // A text field: the input draws nothing, its notched outline turns 2 px thick.
     const field = el.closest('.MuiOutlinedInput-root.Mui-focused')?.querySelector('fieldset');
-    if (field && parseFloat(getComputedStyle(field).borderTopWidth) >= 2) return `field border ${getComputedStyle(field).borderTopWidth}`;
+    if (field && parseFloat(getComputedStyle(field).borderTopWidth) >= 2)
+      return `field border ${getComputedStyle(field).borderTopWidth}`;
     // A checkbox: the input is invisible, its button shows the focus.
     const button = el.closest('.MuiButtonBase-root.Mui-focusVisible');
     return (button && shows(button)) ?? 'none';

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 
-test('the served app loads, the API is healthy, anonymous visitors land on the login page', async ({ page, request }) => {
+test('the served app loads, the API is healthy, anonymous visitors land on the login page', async ({
+  page,
+  request,
+}) => {
   const health = await request.get('/api/v1/health');
   expect(health.status()).toBe(200);
   expect(await health.json()).toMatchObject({ status: 'ok' });

@@ -28,7 +28,9 @@ async function applyWeeklyTemplate(page: Page, name: RegExp) {
 }
 
 test.describe('working time: contracts, holidays, absence types, balances', () => {
-  test('an admin creates the first contract from a weekly template, and an overlapping one is refused', async ({ page }) => {
+  test('an admin creates the first contract from a weekly template, and an overlapping one is refused', async ({
+    page,
+  }) => {
     await login(page, ADMIN);
     await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -104,7 +106,9 @@ test.describe('working time: contracts, holidays, absence types, balances', () =
     await typeDate(page, /Data di inizio/, '01062031');
     await applyWeeklyTemplate(page, /Part-time 20 ore/);
     await page.getByTestId('contract-form-submit').click();
-    await expect(page.getByTestId('contract-form-error')).toHaveText('Il contratto si sovrappone a quello dal 01/01/2030 a tempo indeterminato');
+    await expect(page.getByTestId('contract-form-error')).toHaveText(
+      'Il contratto si sovrappone a quello dal 01/01/2030 a tempo indeterminato',
+    );
     await expect(page).toHaveURL(/\/contract\/new$/);
     await expectAccessible(page);
     await screenshot(page, 'it-contract-overlap');
@@ -214,7 +218,9 @@ test.describe('working time: contracts, holidays, absence types, balances', () =
     await expect(page.getByTestId('index-weeks')).toContainText('Modelli: 2');
   });
 
-  test('balances of an employee at a date, the ledger behind them and a confirmed manual adjustment', async ({ page }) => {
+  test('balances of an employee at a date, the ledger behind them and a confirmed manual adjustment', async ({
+    page,
+  }) => {
     await login(page, ADMIN);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/admin/user?search=rossi');
@@ -257,7 +263,10 @@ test.describe('working time: contracts, holidays, absence types, balances', () =
     }
     await page.getByTestId('nav-contracts').click();
     await expect(page.getByRole('row', { name: /Rossi Mario/ })).toBeVisible();
-    await page.getByRole('row', { name: /Rossi Mario/ }).getByRole('link').click();
+    await page
+      .getByRole('row', { name: /Rossi Mario/ })
+      .getByRole('link')
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Contratti di Mario Rossi' })).toBeVisible();
     await expect(page.getByTestId('contract-row')).toHaveCount(1);
     await expect(page.getByTestId('contract-new')).toHaveCount(0);

@@ -32,5 +32,7 @@ if (kb <= budgetKb) {
   console.error(`${line}\nThe login route exceeds the ${budgetKb} KB budget (ADR 0007).`);
   process.exit(1);
 } else {
-  console.warn(`${line}\nWarning: the login route exceeds the ${budgetKb} KB budget (ADR 0007); \`npm test\` fails until it is back under.`);
+  console.warn(
+    `${line}\nWarning: the login route exceeds the ${budgetKb} KB budget (ADR 0007); \`npm test\` fails until it is back under.`,
+  );
 }

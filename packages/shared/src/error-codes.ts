@@ -48,4 +48,3 @@ export const errorTexts = {
   forbiddenPage: 'Non autorizzato',
   notFoundPage: 'Pagina non trovata',
 } as const;
-

@@ -20,7 +20,7 @@ export const msg = {
   vatNumberInvalid: 'La partita IVA non è valida',
   companyFiscalCodeInvalid: 'Il codice fiscale non è valido',
   nameRequired: 'Inserisci il nome',
-  companyNameRequired: "Inserisci la ragione sociale",
+  companyNameRequired: 'Inserisci la ragione sociale',
   phoneInvalid: 'Il numero di telefono non è valido',
   mobileInvalid: 'Il numero di cellulare non è valido',
   postCodeInvalid: 'Il CAP non è valido',

@@ -33,7 +33,9 @@ function isProxyAddress(entry: string): boolean {
  * ("believe any X-Forwarded-For") is refused: any client could then choose its own address and dodge the
  * per-IP limits.
  */
-export function parseTrustProxy(raw: string | undefined): { ok: true; value: TrustProxy } | { ok: false; message: string } {
+export function parseTrustProxy(
+  raw: string | undefined,
+): { ok: true; value: TrustProxy } | { ok: false; message: string } {
   const v = (raw ?? '').trim().toLowerCase();
   if (v === '' || v === 'false' || v === '0' || v === 'no') return { ok: true, value: false };
   if (v === 'true' || v === 'yes') {
@@ -48,7 +50,10 @@ export function parseTrustProxy(raw: string | undefined): { ok: true; value: Tru
   const entries = v.split(',').map((e) => e.trim());
   const bad = entries.filter((e) => !isProxyAddress(e));
   if (bad.length > 0) {
-    return { ok: false, message: `not a hop count (integer ≥ 1) nor proxy addresses/CIDRs: ${bad.map((b) => `"${b}"`).join(', ')}` };
+    return {
+      ok: false,
+      message: `not a hop count (integer ≥ 1) nor proxy addresses/CIDRs: ${bad.map((b) => `"${b}"`).join(', ')}`,
+    };
   }
   return { ok: true, value: entries };
 }
@@ -65,11 +70,20 @@ export interface DemoSeedDecision {
  * Whether the server creates the demo data (every demo login shares the public password `Timbro2026!`): never in
  * production; otherwise only when PUBLIC_URL is a loopback address, unless SEED_DEMO says so explicitly.
  */
-export function demoSeedDecision(c: { nodeEnv: string; publicUrl: string; seedDemoSetting: boolean | null }): DemoSeedDecision {
+export function demoSeedDecision(c: {
+  nodeEnv: string;
+  publicUrl: string;
+  seedDemoSetting: boolean | null;
+}): DemoSeedDecision {
   if (c.nodeEnv === 'production') {
-    return { seed: false, reason: 'Demo data is never created in production (NODE_ENV=production).', warn: c.seedDemoSetting === true };
+    return {
+      seed: false,
+      reason: 'Demo data is never created in production (NODE_ENV=production).',
+      warn: c.seedDemoSetting === true,
+    };
   }
-  if (c.seedDemoSetting === false) return { seed: false, reason: 'Demo data not created: SEED_DEMO=false.', warn: false };
+  if (c.seedDemoSetting === false)
+    return { seed: false, reason: 'Demo data not created: SEED_DEMO=false.', warn: false };
   const local = isLoopbackUrl(c.publicUrl);
   if (c.seedDemoSetting === true) {
     return local
@@ -101,7 +115,10 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
       .optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().min(3).default('Timbro <no-reply@timbro.local>'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -23,8 +23,16 @@ export type ScopedInsert<T extends PgTable> = Omit<T['$inferInsert'], 'workspace
  * inserts into a tenant table (lint forbids writing `workspaceId` in `.values(...)`). Returns the insert builder, so
  * `.returning()` and `.onConflict…()` chain as usual.
  */
-export function insertInScope<T extends PgTable & { workspaceId: PgColumn }>(q: Queryable, scope: WorkspaceScope, table: T, values: ScopedInsert<T> | ScopedInsert<T>[]) {
-  const rows = (Array.isArray(values) ? values : [values]).map((v) => ({ ...(v as object), workspaceId: scope.workspaceId }));
+export function insertInScope<T extends PgTable & { workspaceId: PgColumn }>(
+  q: Queryable,
+  scope: WorkspaceScope,
+  table: T,
+  values: ScopedInsert<T> | ScopedInsert<T>[],
+) {
+  const rows = (Array.isArray(values) ? values : [values]).map((v) => ({
+    ...(v as object),
+    workspaceId: scope.workspaceId,
+  }));
   return q.insert(table).values(rows as never);
 }
 
@@ -32,7 +40,11 @@ export function insertInScope<T extends PgTable & { workspaceId: PgColumn }>(q: 
 export type TenantTable = PgTable & { workspaceId: PgColumn; id: PgColumn };
 
 /** `workspace_id = scope AND …conditions`: the one place where the tenant filter is written. */
-export function inScope(table: { workspaceId: PgColumn }, scope: WorkspaceScope, ...conditions: (SQL | undefined)[]): SQL {
+export function inScope(
+  table: { workspaceId: PgColumn },
+  scope: WorkspaceScope,
+  ...conditions: (SQL | undefined)[]
+): SQL {
   return and(eq(table.workspaceId, scope.workspaceId), ...conditions) as SQL;
 }
 
@@ -93,6 +105,10 @@ export function joinInScope(left: { workspaceId: PgColumn }, right: { workspaceI
  * `exists (select 1 from <table> where <table>.workspace_id = <outer workspace> and …)`: a sub-select that carries the
  * workspace of the outer row, so a correlated filter (e.g. "is in this group") cannot see another workspace's rows.
  */
-export function existsInScope(table: PgTable & { workspaceId: PgColumn }, outerWorkspaceId: PgColumn, ...conditions: SQL[]): SQL {
+export function existsInScope(
+  table: PgTable & { workspaceId: PgColumn },
+  outerWorkspaceId: PgColumn,
+  ...conditions: SQL[]
+): SQL {
   return sql`exists (select 1 from ${table} where ${table.workspaceId} = ${outerWorkspaceId} and ${and(...conditions)})`;
 }

@@ -27,6 +27,8 @@ export function isCommonPassword(password: string): boolean {
 /** Refuses a common password with the Italian field error of `field`. */
 export function assertNotCommonPassword(password: string, field: string): void {
   if (isCommonPassword(password)) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, msg.passwordTooCommon, { errors: [{ path: field, message: msg.passwordTooCommon }] });
+    throw new AppError(ErrorCode.VALIDATION_FAILED, msg.passwordTooCommon, {
+      errors: [{ path: field, message: msg.passwordTooCommon }],
+    });
   }
 }

@@ -25,7 +25,9 @@ export const REFRESH_COOKIE_PATH = '/api/v1/auth';
 
 /** `__Host-`/`__Secure-` prefixes need HTTPS; on plain http (local development) the plain names are used. */
 export function cookieNames(secure: boolean): CookieNames {
-  return secure ? { access: '__Host-timbro_at', refresh: '__Secure-timbro_rt' } : { access: 'timbro_at', refresh: 'timbro_rt' };
+  return secure
+    ? { access: '__Host-timbro_at', refresh: '__Secure-timbro_rt' }
+    : { access: 'timbro_at', refresh: 'timbro_rt' };
 }
 
 export function setAuthCookies(

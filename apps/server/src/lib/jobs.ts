@@ -27,18 +27,18 @@ export interface Jobs {
  */
 export async function startJobs(database: Database, defs: JobDefinition[], log: JobLogger): Promise<Jobs> {
   const boss = new PgBoss({
-        db: {
-          executeSql: async (text: string, values?: unknown[]) => {
-            if (!values || values.length === 0) {
-              if (text.includes(';')) {
-                await database.raw.exec(text);
-                return { rows: [] };
-              }
-            }
-            return database.raw.query(text, values);
-          },
-        },
-      });
+    db: {
+      executeSql: async (text: string, values?: unknown[]) => {
+        if (!values || values.length === 0) {
+          if (text.includes(';')) {
+            await database.raw.exec(text);
+            return { rows: [] };
+          }
+        }
+        return database.raw.query(text, values);
+      },
+    },
+  });
   boss.on('error', (err) => log.error({ err }, 'job system error'));
   await boss.start();
   for (const def of defs) {

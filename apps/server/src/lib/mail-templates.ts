@@ -58,7 +58,9 @@ export function verifyEmailMail(firstName: string, verifyLink: string, ttlHours:
   return {
     template: 'verify-email',
     subject: 'Conferma il tuo indirizzo email Timbro',
-    text: `Ciao ${firstName},\n\nper confermare che questo indirizzo è tuo apri il link entro ${ttlHours} ore:\n\n${verifyLink}` + signature,
+    text:
+      `Ciao ${firstName},\n\nper confermare che questo indirizzo è tuo apri il link entro ${ttlHours} ore:\n\n${verifyLink}` +
+      signature,
   };
 }
 
@@ -91,13 +93,22 @@ export function workspaceInvitationMail(firstName: string, workspaceName: string
 export function pendingRequestsMail(firstName: string, employee: string, summary: string, count: number, link: string) {
   return {
     template: 'request-pending',
-    subject: count === 1 ? `Nuova richiesta da approvare: ${employee}` : `${count} nuove richieste da approvare: ${employee}`,
-    text: `Ciao ${firstName},\n\n${employee} ha inviato ${count === 1 ? 'una richiesta' : `${count} richieste`} in attesa di approvazione:\n${summary}\n\nPuoi approvarle o rifiutarle qui:\n${link}` + signature,
+    subject:
+      count === 1 ? `Nuova richiesta da approvare: ${employee}` : `${count} nuove richieste da approvare: ${employee}`,
+    text:
+      `Ciao ${firstName},\n\n${employee} ha inviato ${count === 1 ? 'una richiesta' : `${count} richieste`} in attesa di approvazione:\n${summary}\n\nPuoi approvarle o rifiutarle qui:\n${link}` +
+      signature,
   };
 }
 
 /** To the employee: the outcome of their requests. */
-export function requestDecisionMail(firstName: string, approved: boolean, summary: string, note: string | null, link: string) {
+export function requestDecisionMail(
+  firstName: string,
+  approved: boolean,
+  summary: string,
+  note: string | null,
+  link: string,
+) {
   return {
     template: approved ? 'request-approved' : 'request-rejected',
     subject: approved ? 'La tua richiesta è stata approvata' : 'La tua richiesta è stata rifiutata',

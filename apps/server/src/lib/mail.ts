@@ -85,7 +85,13 @@ export async function deliverPendingMail(db: Db, transport: Transporter, from: s
       .returning({ id: mailOutbox.id });
     if (claimed.length === 0) continue;
     try {
-      await transport.sendMail({ from, to: m.toAddress, subject: m.subject, text: m.textBody, html: m.htmlBody ?? undefined });
+      await transport.sendMail({
+        from,
+        to: m.toAddress,
+        subject: m.subject,
+        text: m.textBody,
+        html: m.htmlBody ?? undefined,
+      });
       // A one-time link does not stay in the database once it has left: the body goes in the same update.
       const redacted = SENSITIVE_MAIL_TEMPLATES.has(m.template) ? { textBody: REDACTED_SENT_BODY, htmlBody: null } : {};
       await db

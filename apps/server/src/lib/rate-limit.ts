@@ -40,7 +40,12 @@ export async function resetRateLimit(q: Queryable, key: string): Promise<void> {
 }
 
 /** Gives one attempt back in the current window (e.g. a successful login does not count against its IP). */
-export async function refundRateLimit(q: Queryable, key: string, windowSeconds: number, now = new Date()): Promise<void> {
+export async function refundRateLimit(
+  q: Queryable,
+  key: string,
+  windowSeconds: number,
+  now = new Date(),
+): Promise<void> {
   const windowMs = windowSeconds * 1000;
   const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   await q

@@ -39,20 +39,30 @@ describe('readTable: rows are bounded while read', () => {
     // Blank lines do not count; a caller's own limit replaces the default.
     const blanks = csvOf([['Nome', 'Cognome'], ...dataRows(3), ['', ''], [';'], ...dataRows(2)]);
     expect((await readTable(blanks, { maxRows: 5 })).rows).toHaveLength(5);
-    expect(((await rejection(readTable(blanks, { maxRows: 4 }))) as Error).message).toBe('Il file contiene più di 4 righe: dividilo in più file');
-    expect(((await rejection(readTable(csvOf([['a'], ...dataRows(20_001)]), { maxRows: 20_000 }))) as Error).message).toBe(
-      'Il file contiene più di 20.000 righe: dividilo in più file',
+    expect(((await rejection(readTable(blanks, { maxRows: 4 }))) as Error).message).toBe(
+      'Il file contiene più di 4 righe: dividilo in più file',
     );
+    expect(
+      ((await rejection(readTable(csvOf([['a'], ...dataRows(20_001)]), { maxRows: 20_000 }))) as Error).message,
+    ).toBe('Il file contiene più di 20.000 righe: dividilo in più file');
   });
 
   it('CSV and XLSX: stop at the limit, before reading the rest of the file', async () => {
     // Damage after the limit is never reached: the reading stopped at row 2001 (reading on would find it).
-    const csv = Buffer.concat([csvOf([['Nome', 'Cognome'], ...dataRows(2001)]), Buffer.from('"campo mai chiuso;x\r\n' + 'a;b\r\n'.repeat(100_000))]);
+    const csv = Buffer.concat([
+      csvOf([['Nome', 'Cognome'], ...dataRows(2001)]),
+      Buffer.from('"campo mai chiuso;x\r\n' + 'a;b\r\n'.repeat(100_000)),
+    ]);
     expect(await rejection(readTable(csv))).toBeInstanceOf(SpreadsheetTooManyRowsError);
-    expect(((await rejection(readTable(csv, { maxRows: 200_000 }))) as Error).message).toBe('Il file CSV contiene un campo tra virgolette non chiuso');
+    expect(((await rejection(readTable(csv, { maxRows: 200_000 }))) as Error).message).toBe(
+      'Il file CSV contiene un campo tra virgolette non chiuso',
+    );
 
     // The sheet is parsed in chunks of a few kilobytes: the damage is some thousand rows after the limit.
-    const entries = readZip(await workbook(['Nome', 'Cognome'], dataRows(5000)), { maxTotalBytes: 20 * 1024 * 1024, maxEntries: 100 });
+    const entries = readZip(await workbook(['Nome', 'Cognome'], dataRows(5000)), {
+      maxTotalBytes: 20 * 1024 * 1024,
+      maxEntries: 100,
+    });
     const brokenAfter = entries.map((e) => {
       if (e.name !== 'xl/worksheets/sheet1.xml') return deflated(e.name, e.data);
       const xml = e.data.toString();
@@ -60,11 +70,20 @@ describe('readTable: rows are bounded while read', () => {
     });
     const xlsx = buildZip(brokenAfter);
     expect(await rejection(readTable(xlsx))).toBeInstanceOf(SpreadsheetTooManyRowsError);
-    expect(((await rejection(readTable(xlsx, { maxRows: 5000 }))) as Error).message).toBe('Il file Excel non è leggibile');
+    expect(((await rejection(readTable(xlsx, { maxRows: 5000 }))) as Error).message).toBe(
+      'Il file Excel non è leggibile',
+    );
   });
 
   it('XLSX: reads the first sheet (dates as YYYY-MM-DD), the limit is accepted and one more row is refused', async () => {
-    const buf = await workbook(['Nome', 'Nascita', 'Numero'], [['Mario', new Date('1980-05-17T00:00:00Z'), 42], ['', '', ''], ['Giulia', 'testo', 3.5]]);
+    const buf = await workbook(
+      ['Nome', 'Nascita', 'Numero'],
+      [
+        ['Mario', new Date('1980-05-17T00:00:00Z'), 42],
+        ['', '', ''],
+        ['Giulia', 'testo', 3.5],
+      ],
+    );
     expect(await readTable(buf)).toEqual({
       headers: ['Nome', 'Nascita', 'Numero'],
       rows: [
@@ -106,16 +125,25 @@ describe('readTable: an XLSX is bounded while unzipped', () => {
 
   it('too many entries is a 413; a damaged or encrypted workbook is "not readable"', async () => {
     const many = buildZip(Array.from({ length: MAX_XLSX_ENTRIES + 1 }, (_, i) => deflated(`x/${i}.xml`, '<x/>')));
-    expect(await rejection(readTable(many))).toMatchObject({ status: 413, message: expect.stringMatching(/^Il file Excel contiene troppi elementi \(al massimo 500\)/) });
+    expect(await rejection(readTable(many))).toMatchObject({
+      status: 413,
+      message: expect.stringMatching(/^Il file Excel contiene troppi elementi \(al massimo 500\)/),
+    });
     const good = await workbook(['Nome'], [['Mario']]);
     const damaged = Buffer.from(good);
     damaged.writeUInt32LE(0, damaged.length - 6); // central directory offset of the end record
-    for (const bad of [damaged, good.subarray(0, good.length - 100), buildZip([{ ...deflated('xl/workbook.xml', '<workbook/>'), flags: 1 }])]) {
+    for (const bad of [
+      damaged,
+      good.subarray(0, good.length - 100),
+      buildZip([{ ...deflated('xl/workbook.xml', '<workbook/>'), flags: 1 }]),
+    ]) {
       const err = await rejection(readTable(bad));
       expect(err).toBeInstanceOf(SpreadsheetError);
       expect((err as Error).message).toBe('Il file Excel non è leggibile');
     }
     // A valid ZIP that is no workbook.
-    expect(((await rejection(readTable(buildZip([deflated('foto.jpg', 'x')])))) as Error).message).toBe('Il file Excel non è leggibile');
+    expect(((await rejection(readTable(buildZip([deflated('foto.jpg', 'x')])))) as Error).message).toBe(
+      'Il file Excel non è leggibile',
+    );
   });
 });

@@ -128,7 +128,10 @@ export function parseCsv(buf: Buffer, maxRows = DEFAULT_MAX_ROWS): Table {
   }
   const [header, ...rows] = records;
   if (!header) throw new SpreadsheetError('Il file è vuoto');
-  return { headers: header.cells.map((h) => h.trim()), rows: rows.map((r) => ({ line: r.line, cells: r.cells.map((c) => c.trim()) })) };
+  return {
+    headers: header.cells.map((h) => h.trim()),
+    rows: rows.map((r) => ({ line: r.line, cells: r.cells.map((c) => c.trim()) })),
+  };
 }
 
 function cellText(value: ExcelJS.CellValue): string {
@@ -164,8 +167,10 @@ function unzipWorkbook(buf: Buffer): ZipEntry[] {
   }
 }
 
-const EMPTY_SHARED_STRINGS = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
-const EMPTY_RELS = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>';
+const EMPTY_SHARED_STRINGS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
+const EMPTY_RELS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>';
 const READ_CHUNK_BYTES = 16 * 1024;
 const SHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 
@@ -185,7 +190,9 @@ function readerZip(entries: ZipEntry[]): Buffer {
   ];
   const styles = byName.get('xl/styles.xml');
   if (styles) parts.push({ name: 'xl/styles.xml', data: styles });
-  const sheets = entries.filter((e) => SHEET.test(e.name)).sort((a, b) => Number(SHEET.exec(a.name)![1]) - Number(SHEET.exec(b.name)![1]));
+  const sheets = entries
+    .filter((e) => SHEET.test(e.name))
+    .sort((a, b) => Number(SHEET.exec(a.name)![1]) - Number(SHEET.exec(b.name)![1]));
   if (sheets.length === 0) throw new SpreadsheetError('Il file è vuoto');
   return writeStoredZip([...parts, ...sheets]);
 }
@@ -200,7 +207,13 @@ export async function parseXlsx(buf: Buffer, maxRows = DEFAULT_MAX_ROWS): Promis
   const chunks = function* () {
     for (let i = 0; i < zip.length; i += READ_CHUNK_BYTES) yield zip.subarray(i, i + READ_CHUNK_BYTES);
   };
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunks()), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunks()), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
   const records: { line: number; cells: string[] }[] = [];
   let found = false;
   try {
@@ -237,7 +250,11 @@ export async function readTable(buf: Buffer, opts: ReadTableOptions = {}): Promi
 }
 
 /** An XLSX workbook with one sheet: bold header, frozen first row, column widths from the content. */
-export async function writeXlsx(sheetName: string, headers: string[], rows: (string | number | null)[][]): Promise<Buffer> {
+export async function writeXlsx(
+  sheetName: string,
+  headers: string[],
+  rows: (string | number | null)[][],
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Timbro';
   const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });

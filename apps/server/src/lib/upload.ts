@@ -2,7 +2,8 @@ import { apiMsg, ErrorCode } from '@timbro/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
-const fileError = (message: string) => new AppError(ErrorCode.VALIDATION_FAILED, message, { errors: [{ path: 'file', message }] });
+const fileError = (message: string) =>
+  new AppError(ErrorCode.VALIDATION_FAILED, message, { errors: [{ path: 'file', message }] });
 
 /**
  * The uploaded file of a multipart request (field `file`), fully read within the multipart plugin's size limit

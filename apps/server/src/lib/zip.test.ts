@@ -30,9 +30,14 @@ describe('crc32', () => {
 
 describe('readZip', () => {
   it('reads a workbook written by ExcelJS: every entry, inflated', async () => {
-    const entries = readZip(await workbook(['Nome'], [['Mario']]), { maxTotalBytes: 10 * 1024 * 1024, maxEntries: 100 });
+    const entries = readZip(await workbook(['Nome'], [['Mario']]), {
+      maxTotalBytes: 10 * 1024 * 1024,
+      maxEntries: 100,
+    });
     const names = entries.map((e) => e.name);
-    expect(names).toEqual(expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']));
+    expect(names).toEqual(
+      expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']),
+    );
     expect(entries.find((e) => e.name === 'xl/worksheets/sheet1.xml')!.data.toString()).toContain('<sheetData>');
   });
 
@@ -58,8 +63,20 @@ describe('readZip', () => {
     // Entries each under the cap, together over it: the budget left shrinks with every entry inflated.
     const half = zlib.deflateRawSync(Buffer.alloc(600 * 1024, 0x41));
     const halfCrc = crc32(Buffer.alloc(600 * 1024, 0x41));
-    limitError(buildZip([{ name: 'a', raw: half, size: 600 * 1024, crc: halfCrc }, { name: 'b', raw: half, size: 600 * 1024, crc: halfCrc }]), 'size');
-    limitError(buildZip([{ name: 'a', raw: half, size: 600 * 1024, crc: halfCrc }, { name: 'b', raw: half, size: 1, crc: halfCrc }]), 'size');
+    limitError(
+      buildZip([
+        { name: 'a', raw: half, size: 600 * 1024, crc: halfCrc },
+        { name: 'b', raw: half, size: 600 * 1024, crc: halfCrc },
+      ]),
+      'size',
+    );
+    limitError(
+      buildZip([
+        { name: 'a', raw: half, size: 600 * 1024, crc: halfCrc },
+        { name: 'b', raw: half, size: 1, crc: halfCrc },
+      ]),
+      'size',
+    );
     // Under the cap, a size that differs from the declared one is damage, not a limit.
     formatError(buildZip([{ name: 'a', raw: half, size: 1, crc: halfCrc }]));
     // Stored entries count their size.

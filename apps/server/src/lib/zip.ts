@@ -116,7 +116,8 @@ export function readZip(buf: Buffer, limits: ZipLimits): ZipEntry[] {
   let declared = 0;
   let p = cdOffset;
   for (let k = 0; k < count; k++) {
-    if (p + CENTRAL_SIZE > cdOffset + cdSize || buf.readUInt32LE(p) !== SIG_CENTRAL) fail('bad central directory entry');
+    if (p + CENTRAL_SIZE > cdOffset + cdSize || buf.readUInt32LE(p) !== SIG_CENTRAL)
+      fail('bad central directory entry');
     const flags = buf.readUInt16LE(p + 8);
     const method = buf.readUInt16LE(p + 10);
     const crc = buf.readUInt32LE(p + 16);
@@ -129,7 +130,8 @@ export function readZip(buf: Buffer, limits: ZipLimits): ZipEntry[] {
     const localOffset = buf.readUInt32LE(p + 42);
     const next = p + CENTRAL_SIZE + nameLength + extraLength + commentLength;
     if (next > cdOffset + cdSize) fail('bad central directory entry');
-    if (compressedSize === 0xffffffff || size === 0xffffffff || localOffset === 0xffffffff || startDisk === 0xffff) fail('zip64');
+    if (compressedSize === 0xffffffff || size === 0xffffffff || localOffset === 0xffffffff || startDisk === 0xffff)
+      fail('zip64');
     if (flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION)) fail('encrypted');
     if (method !== METHOD_STORED && method !== METHOD_DEFLATE) fail(`method ${method}`);
     if (method === METHOD_STORED && compressedSize !== size) fail('stored sizes differ');
@@ -137,7 +139,8 @@ export function readZip(buf: Buffer, limits: ZipLimits): ZipEntry[] {
     if (names.has(name)) fail('duplicate entry');
     names.add(name);
     declared += size;
-    if (declared > limits.maxTotalBytes) throw new ZipLimitError('size', `more than ${limits.maxTotalBytes} bytes declared`);
+    if (declared > limits.maxTotalBytes)
+      throw new ZipLimitError('size', `more than ${limits.maxTotalBytes} bytes declared`);
     entries.push({ name, flags, method, crc, compressedSize, size, localOffset });
     p = next;
   }
@@ -171,7 +174,8 @@ export function readZip(buf: Buffer, limits: ZipLimits): ZipEntry[] {
         // The cap is the budget left, whatever the entry declares: a lying size cannot buy more output.
         data = zlib.inflateRawSync(raw, { maxOutputLength: Math.max(1, remaining) });
       } catch (err) {
-        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ZipLimitError('size', `more than ${limits.maxTotalBytes} bytes inflated`);
+        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+          throw new ZipLimitError('size', `more than ${limits.maxTotalBytes} bytes inflated`);
         return fail('bad deflate data');
       }
     }

@@ -1,4 +1,13 @@
-import { apiMsg, msg, ErrorCode, ErrorHeaderValue, ERROR_MESSAGE_HEADER, errorTexts, type ApiErrorBody, type FieldError } from '@timbro/shared';
+import {
+  apiMsg,
+  msg,
+  ErrorCode,
+  ErrorHeaderValue,
+  ERROR_MESSAGE_HEADER,
+  errorTexts,
+  type ApiErrorBody,
+  type FieldError,
+} from '@timbro/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
@@ -32,7 +41,8 @@ function pgCode(err: unknown): string | null {
 export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error }, 'application error');
-    else if (error.status === 401 || error.status === 403) request.log.info({ code: error.code, url: request.url }, 'access refused');
+    else if (error.status === 401 || error.status === 403)
+      request.log.info({ code: error.code, url: request.url }, 'access refused');
     const headers: Record<string, string> = { ...(error.options.headers ?? {}) };
     if (error.options.headerValue) headers[ERROR_MESSAGE_HEADER] = error.options.headerValue;
     return send(
@@ -56,12 +66,17 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   const sqlState = pgCode(error);
   if (sqlState === '23505') {
     // A race past the service's own check: the e-mail index still answers with the spec's header.
-    const constraint = (error as { constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint;
+    const constraint =
+      (error as { constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint;
     if (constraint === 'users_email_key') {
       return send(
         reply,
         409,
-        { code: ErrorCode.CONFLICT, message: errorTexts.UniqueConstraintViolation, errors: [{ path: 'email', message: errorTexts.UniqueConstraintViolation }] },
+        {
+          code: ErrorCode.CONFLICT,
+          message: errorTexts.UniqueConstraintViolation,
+          errors: [{ path: 'email', message: errorTexts.UniqueConstraintViolation }],
+        },
         { [ERROR_MESSAGE_HEADER]: ErrorHeaderValue.UniqueConstraintViolation },
       );
     }
@@ -75,7 +90,10 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {
-    const known = CLIENT_ERROR_TEXTS[status] ?? { code: ErrorCode.VALIDATION_FAILED, message: apiMsg.http.invalidRequest };
+    const known = CLIENT_ERROR_TEXTS[status] ?? {
+      code: ErrorCode.VALIDATION_FAILED,
+      message: apiMsg.http.invalidRequest,
+    };
     return send(reply, status, { code: known.code, message: known.message });
   }
   request.log.error({ err: error }, 'unexpected error');

@@ -130,7 +130,10 @@ export const requestContext = fp(
           roles: effectiveRoles(membership.flags),
         };
         if (header && request.actor.lastWorkspaceId !== membership.workspaceId) {
-          await opts.db.update(users).set({ lastWorkspaceId: membership.workspaceId }).where(eq(users.id, request.actor.userId));
+          await opts.db
+            .update(users)
+            .set({ lastWorkspaceId: membership.workspaceId })
+            .where(eq(users.id, request.actor.userId));
           request.actor.lastWorkspaceId = membership.workspaceId;
         }
       }
@@ -197,17 +200,31 @@ export interface RequestCtx {
 
 /** The actor of a request, for the audit trail. */
 export function actorRef(request: FastifyRequest): ActorRef {
-  return { userId: requireActor(request).userId, userInfoId: request.workspace?.membership.userInfoId ?? null, requestId: request.id };
+  return {
+    userId: requireActor(request).userId,
+    userInfoId: request.workspace?.membership.userInfoId ?? null,
+    requestId: request.id,
+  };
 }
 
 /** The context of a route that declared a workspace permission. */
 export function workspaceCtx(request: FastifyRequest): RequestCtx {
   const ws = requireWorkspace(request);
-  return Object.freeze({ scope: ws.scope, actor: actorRef(request), timeZone: ws.membership.timeZone, membership: ws.membership, roles: ws.roles, log: request.log });
+  return Object.freeze({
+    scope: ws.scope,
+    actor: actorRef(request),
+    timeZone: ws.membership.timeZone,
+    membership: ws.membership,
+    roles: ws.roles,
+    log: request.log,
+  });
 }
 
 /** The context of trusted work outside a request (jobs, seed, CLI): the system acts, as `actorUserId`. */
-export function systemCtx(scope: WorkspaceScope, opts: { timeZone: string; actorUserId: string; log: CtxLogger; requestId?: string }): RequestCtx {
+export function systemCtx(
+  scope: WorkspaceScope,
+  opts: { timeZone: string; actorUserId: string; log: CtxLogger; requestId?: string },
+): RequestCtx {
   return Object.freeze({
     scope,
     actor: { userId: opts.actorUserId, userInfoId: null, requestId: opts.requestId ?? 'system' },

@@ -87,7 +87,14 @@ export async function loadMemberships(db: Db, userId: string, isOperator: boolea
     })
     .from(workspaces)
     // Only accepted memberships give access: a pending or declined invitation is the company's record, not the person's.
-    .leftJoin(userInfos, and(eq(userInfos.workspaceId, workspaces.id), eq(userInfos.userId, userId), eq(userInfos.invitationStatus, 'accepted')))
+    .leftJoin(
+      userInfos,
+      and(
+        eq(userInfos.workspaceId, workspaces.id),
+        eq(userInfos.userId, userId),
+        eq(userInfos.invitationStatus, 'accepted'),
+      ),
+    )
     .where(isOperator ? sql`true` : and(eq(userInfos.userId, userId), eq(userInfos.enabled, true)))
     .orderBy(asc(workspaces.name), asc(workspaces.id));
   return rows.map((r) => ({
@@ -106,4 +113,3 @@ export async function loadMemberships(db: Db, userId: string, isOperator: boolea
     },
   }));
 }
-

@@ -19,7 +19,8 @@ const loggedIn = {
 };
 
 /** The app's real routes with one page of the test's in place of every protected page. */
-const frameWith = (Page: ProtectedRoute['page']) => appRoutes([{ path: paths.dashboard, permission: 'profile:read', page: Page }]);
+const frameWith = (Page: ProtectedRoute['page']) =>
+  appRoutes([{ path: paths.dashboard, permission: 'profile:read', page: Page }]);
 
 describe('per-page error boundary', { timeout: 20_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
@@ -47,7 +48,9 @@ describe('per-page error boundary', { timeout: 20_000 }, () => {
   it('a page whose chunk fails to load shows the unknown-error page inside the frame', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fakeApi(loggedIn);
-    const Missing = lazy<ComponentType>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const Missing = lazy<ComponentType>(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
     renderRoutes(frameWith(Missing), paths.dashboard);
     const error = await screen.findByTestId('error-unknown', {}, LAZY);
     expect(error).toHaveTextContent('Errore sconosciuto');
@@ -67,7 +70,20 @@ describe('error pages', () => {
   });
 
   it('403 is "Non autorizzato" and 404 is "Pagina non trovata"', () => {
-    renderRoutes([{ path: '/', element: <><ErrorPage kind="403" /><ErrorPage kind="404" /></> }], '/');
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <ErrorPage kind="403" />
+              <ErrorPage kind="404" />
+            </>
+          ),
+        },
+      ],
+      '/',
+    );
     expect(screen.getByTestId('error-403')).toHaveTextContent('Non autorizzato');
     expect(screen.getByTestId('error-403')).toHaveTextContent('Non hai i permessi per vedere questa pagina.');
     expect(screen.getByTestId('error-404')).toHaveTextContent('Pagina non trovata');
@@ -82,7 +98,18 @@ describe('error pages', () => {
     const loader = () => {
       throw new Response('', { status });
     };
-    renderRoutes([{ path: '/', loader, element: <p>ok</p>, hydrateFallbackElement: <PageLoader />, errorElement: <RouteErrorBoundary /> }], '/');
+    renderRoutes(
+      [
+        {
+          path: '/',
+          loader,
+          element: <p>ok</p>,
+          hydrateFallbackElement: <PageLoader />,
+          errorElement: <RouteErrorBoundary />,
+        },
+      ],
+      '/',
+    );
     expect(await screen.findByTestId(testId, {}, LAZY)).toHaveTextContent(title);
     expect(screen.queryByText('ok')).not.toBeInTheDocument();
   });

@@ -4,7 +4,15 @@ import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import { AnonymousOnly, HomeRedirect, RequireAuth } from '../lib/auth/require-auth';
 import { ErrorPage, RouteErrorBoundary } from '../components/error-page';
-import { ForgotPasswordPage, LoginPage, PROTECTED_ROUTES, RegisterPage, SetPasswordPage, VerifyEmailPage, type ProtectedRoute } from './routes';
+import {
+  ForgotPasswordPage,
+  LoginPage,
+  PROTECTED_ROUTES,
+  RegisterPage,
+  SetPasswordPage,
+  VerifyEmailPage,
+  type ProtectedRoute,
+} from './routes';
 
 /** The logged-in frame (header, sidebar, drawers) is not needed on the login route: loaded on demand. */
 const AppFrame = lazy(() => import('../components/app-frame/app-frame').then((m) => ({ default: m.AppFrame })));
@@ -25,8 +33,16 @@ export function appRoutes(protectedRoutes: ProtectedRoute[] = PROTECTED_ROUTES):
     { path: paths.signin, element: anon(<LoginPage />), errorElement: <RouteErrorBoundary /> },
     { path: paths.signup, element: anon(<RegisterPage />), errorElement: <RouteErrorBoundary /> },
     { path: paths.forgetPassword, element: anon(<ForgotPasswordPage />), errorElement: <RouteErrorBoundary /> },
-    { path: paths.resetPassword, element: anon(<SetPasswordPage mode="reset" />), errorElement: <RouteErrorBoundary /> },
-    { path: paths.firstLogin, element: anon(<SetPasswordPage mode="first-login" />), errorElement: <RouteErrorBoundary /> },
+    {
+      path: paths.resetPassword,
+      element: anon(<SetPasswordPage mode="reset" />),
+      errorElement: <RouteErrorBoundary />,
+    },
+    {
+      path: paths.firstLogin,
+      element: anon(<SetPasswordPage mode="first-login" />),
+      errorElement: <RouteErrorBoundary />,
+    },
     // Logged in or not: the link may be opened in the browser where the person is already logged in.
     {
       path: paths.verifyEmail,

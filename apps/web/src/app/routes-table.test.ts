@@ -74,7 +74,10 @@ describe("the app's routes cover the spec's route table", () => {
     const open = new Set<string>([paths.signin, paths.forgetPassword]);
     for (const specPath of SPEC_ROUTES.filter((p) => !open.has(p))) {
       const pattern = new RegExp(`^${specPath.replace('{payroll}', '[^/:]+')}$`);
-      expect(protectedPaths.some((p) => pattern.test(p)), specPath).toBe(true);
+      expect(
+        protectedPaths.some((p) => pattern.test(p)),
+        specPath,
+      ).toBe(true);
     }
   });
 });

@@ -16,7 +16,8 @@ function renderApp(path: string) {
   const session = { valid: true };
   const api = fakeApi({
     'GET /user': () => (session.valid ? json(200, demoUser) : unauthenticated()),
-    'GET /workspace/list': () => (session.valid ? json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }) : unauthenticated()),
+    'GET /workspace/list': () =>
+      session.valid ? json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }) : unauthenticated(),
     'POST /auth/token/refresh': unauthenticated,
   });
   window.history.replaceState(null, '', path);

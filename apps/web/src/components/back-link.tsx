@@ -11,7 +11,10 @@ export function BackLink({ to, label }: { to: string; label: string }) {
       underline="hover"
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1, fontSize: '0.875rem', fontWeight: 500 }}
     >
-      <ArrowBack fontSize="small" sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
+      <ArrowBack
+        fontSize="small"
+        sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }}
+      />
       {label}
     </Link>
   );

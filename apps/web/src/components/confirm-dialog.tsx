@@ -1,4 +1,13 @@
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+} from '@mui/material';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -20,12 +29,32 @@ interface Props {
 }
 
 /** A confirmation before a destructive or important action; Esc and "Annulla" close it unless it is busy. */
-export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, tone = 'primary', busy = false, error, onConfirm, onClose, testId }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  confirmLabel,
+  cancelLabel,
+  tone = 'primary',
+  busy = false,
+  error,
+  onConfirm,
+  onClose,
+  testId,
+}: Props) {
   const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
   return (
-    <Dialog open={open} onClose={() => !busy && onClose()} aria-labelledby={titleId} aria-describedby={bodyId} data-testid={testId} maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={() => !busy && onClose()}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      data-testid={testId}
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={bodyId} component="div">

@@ -8,7 +8,10 @@ type Kind = '403' | '404' | '500' | 'unknown';
 export function ErrorPage({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 3 }} data-testid={`error-${kind}`}>
+    <Box
+      sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 3 }}
+      data-testid={`error-${kind}`}
+    >
       <Box>
         <Typography variant="h2" component="p" color="primary" sx={{ fontSize: 64, fontWeight: 700 }}>
           {kind === 'unknown' ? '!' : kind}

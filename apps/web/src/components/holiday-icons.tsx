@@ -75,7 +75,13 @@ export function HolidayIconPicker({ value, onChange, error, inputRef }: PickerPr
       <FormLabel id={labelId} component="legend" sx={{ mb: 1 }}>
         {t('holidays.fields.icon')}
       </FormLabel>
-      <Box role="radiogroup" aria-labelledby={labelId} aria-invalid={!!error} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="holiday-icon-picker">
+      <Box
+        role="radiogroup"
+        aria-labelledby={labelId}
+        aria-invalid={!!error}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}
+        data-testid="holiday-icon-picker"
+      >
         {NAMES.map((name, i) => {
           const selected = name === value;
           return (
@@ -105,7 +111,12 @@ export function HolidayIconPicker({ value, onChange, error, inputRef }: PickerPr
                   borderColor: selected ? 'primary.main' : 'divider',
                   bgcolor: selected ? 'primary.main' : 'background.paper',
                   color: selected ? 'primary.contrastText' : 'text.primary',
-                  '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: 2 },
+                  '&:focus-visible': {
+                    outline: 2,
+                    outlineStyle: 'solid',
+                    outlineColor: 'primary.main',
+                    outlineOffset: 2,
+                  },
                 }}
               >
                 <HolidayIcon name={name} />

@@ -68,7 +68,9 @@ describe('useUnsavedChangesGuard', () => {
     const router = renderForm();
     await user.type(screen.getByLabelText('Nome'), 'Mario');
     await user.click(screen.getByRole('link', { name: 'Elenco' }));
-    expect(await screen.findByRole('dialog', { name: 'Modifiche non salvate' })).toHaveTextContent('Hai modifiche non salvate: se esci andranno perse.');
+    expect(await screen.findByRole('dialog', { name: 'Modifiche non salvate' })).toHaveTextContent(
+      'Hai modifiche non salvate: se esci andranno perse.',
+    );
     await user.click(screen.getByRole('button', { name: 'Resta' }));
     await waitFor(() => expect(dialog()).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/form');
@@ -156,10 +158,17 @@ describe('useUnsavedChangesGuard', () => {
 
   it('its texts are the same in the people and working-time catalog areas, in every language', () => {
     const dir = path.join(import.meta.dirname, '../i18n/locales');
-    const block = (area: string, lang: string) => (JSON.parse(fs.readFileSync(path.join(dir, area, `${lang}.json`), 'utf8')) as { unsavedChanges: unknown }).unsavedChanges;
+    const block = (area: string, lang: string) =>
+      (JSON.parse(fs.readFileSync(path.join(dir, area, `${lang}.json`), 'utf8')) as { unsavedChanges: unknown })
+        .unsavedChanges;
     for (const lang of CATALOG_LANGUAGES) {
       expect(block('people', lang), lang).toEqual(block('working-time', lang));
     }
-    expect(block('people', 'it')).toEqual({ title: 'Modifiche non salvate', body: 'Hai modifiche non salvate: se esci andranno perse.', stay: 'Resta', leave: 'Esci senza salvare' });
+    expect(block('people', 'it')).toEqual({
+      title: 'Modifiche non salvate',
+      body: 'Hai modifiche non salvate: se esci andranno perse.',
+      stay: 'Resta',
+      leave: 'Esci senza salvare',
+    });
   });
 });

@@ -31,7 +31,10 @@ export function hasUnsavedChanges(formState: { isDirty: boolean; isSubmitting: b
  */
 export function useUnsavedChangesGuard(when: boolean): UnsavedChangesGuard {
   const { t } = useTranslation();
-  const shouldBlock = useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname, [when]);
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
+    [when],
+  );
   const blocker = useBlocker(shouldBlock);
   const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
 

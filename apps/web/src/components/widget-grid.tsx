@@ -17,7 +17,9 @@ export interface DashboardWidget {
 export function WidgetGrid({ widgets }: { widgets: readonly DashboardWidget[] }) {
   const check = useCanCheck();
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' } }}>
+    <Box
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' } }}
+    >
       {widgets
         .filter((w) => check(w.permission))
         .map(({ key, component: Widget, sx }) =>

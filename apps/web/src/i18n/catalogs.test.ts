@@ -4,9 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { CATALOG_LANGUAGES } from './languages';
 
 const dir = path.join(import.meta.dirname, 'locales');
-const load = (lang: string, area?: string) => JSON.parse(fs.readFileSync(path.join(dir, area ?? '', `${lang}.json`), 'utf8')) as Record<string, unknown>;
+const load = (lang: string, area?: string) =>
+  JSON.parse(fs.readFileSync(path.join(dir, area ?? '', `${lang}.json`), 'utf8')) as Record<string, unknown>;
 /** Catalog areas (i18n.ts): folders of locales/ loaded with their screens. */
-const AREAS = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const AREAS = fs
+  .readdirSync(dir, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
 
 function flatten(obj: Record<string, unknown>, prefix = ''): Record<string, string> {
   const out: Record<string, string> = {};
@@ -27,7 +31,9 @@ function expectComplete(source: Record<string, string>, target: Record<string, s
     expect(target[key]!.trim().length, `${lang}:${key}`).toBeGreaterThan(0);
     expect(placeholders(target[key]!), `${lang}:${key}`).toEqual(placeholders(value));
   }
-  const untranslated = Object.keys(source).filter((k) => target[k] === source[k] && /[a-zà-ù]{4,}\s[a-zà-ù]{3,}/i.test(source[k]!));
+  const untranslated = Object.keys(source).filter(
+    (k) => target[k] === source[k] && /[a-zà-ù]{4,}\s[a-zà-ù]{3,}/i.test(source[k]!),
+  );
   expect(untranslated, `${lang}: sentences identical to Italian`).toEqual([]);
 }
 

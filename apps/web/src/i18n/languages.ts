@@ -34,7 +34,9 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 const STORAGE_KEY = 'timbro.language';
 
 /** The language to start with: `?lang=` (shareable links) > the last choice on this device > Italian. */
-export function initialLanguage(search: string = typeof window === 'undefined' ? '' : window.location.search): Language {
+export function initialLanguage(
+  search: string = typeof window === 'undefined' ? '' : window.location.search,
+): Language {
   const fromQuery = new URLSearchParams(search).get('lang');
   if (isSupportedLanguage(fromQuery)) {
     rememberLanguage(fromQuery);

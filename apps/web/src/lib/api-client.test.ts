@@ -44,7 +44,11 @@ describe('api client', () => {
     const [url, init] = fetchMock.mock.calls.at(-1)!;
     expect(String(url)).toBe('/api/v1/x?ids%5B%5D=a&ids%5B%5D=b&q=r');
     expect(init?.credentials).toBe('same-origin');
-    expect(init?.headers).toMatchObject({ 'x-client': 'timbro-web', 'x-auth-mode': 'cookie', 'x-workspace-id': 'ws-1' });
+    expect(init?.headers).toMatchObject({
+      'x-client': 'timbro-web',
+      'x-auth-mode': 'cookie',
+      'x-workspace-id': 'ws-1',
+    });
   });
 
   it('returns data, status and headers', async () => {
@@ -146,15 +150,30 @@ describe('api client', () => {
       if (!valid) return json(401, { code: 'UNAUTHENTICATED', message: 'Accesso richiesto' });
       if (u.includes('/missing')) return json(404, { code: 'NOT_FOUND', message: 'Risorsa non trovata' });
       expect(init?.headers).toMatchObject({ 'x-client': 'timbro-web', 'x-workspace-id': 'ws-1' });
-      return new Response(new Uint8Array([0x50, 0x4b, 3, 4]), { status: 200, headers: { 'content-disposition': 'attachment; filename="dipendenti.xlsx"' } });
+      return new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+        status: 200,
+        headers: { 'content-disposition': 'attachment; filename="dipendenti.xlsx"' },
+      });
     });
-    const client = createApiClient({ fetch: fetchMock as unknown as typeof fetch, getWorkspaceId: () => 'ws-1', refresh: defaultRefresh, onAuthExpired: vi.fn() });
+    const client = createApiClient({
+      fetch: fetchMock as unknown as typeof fetch,
+      getWorkspaceId: () => 'ws-1',
+      refresh: defaultRefresh,
+      onAuthExpired: vi.fn(),
+    });
     const res = await client.blob('/admin/user/export', { role: 'member' });
     // (Node's Blob: jsdom's global is another realm, so no instanceof check.)
     expect(res.data.constructor.name).toBe('Blob');
     expect(res.data.size).toBe(4);
     expect(res.headers.get('content-disposition')).toContain('dipendenti.xlsx');
-    expect(calls).toEqual(['/api/v1/admin/user/export?role=member', '/api/v1/auth/token/refresh', '/api/v1/admin/user/export?role=member']);
-    await expect(client.blob('/missing')).rejects.toMatchObject({ status: 404, data: { message: 'Risorsa non trovata' } });
+    expect(calls).toEqual([
+      '/api/v1/admin/user/export?role=member',
+      '/api/v1/auth/token/refresh',
+      '/api/v1/admin/user/export?role=member',
+    ]);
+    await expect(client.blob('/missing')).rejects.toMatchObject({
+      status: 404,
+      data: { message: 'Risorsa non trovata' },
+    });
   });
 });

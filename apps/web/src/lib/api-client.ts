@@ -95,7 +95,8 @@ export function createApiClient(options: ApiClientOptions) {
       credentials: 'same-origin',
       signal: opts.signal,
     });
-    if (res.ok && opts.responseType === 'blob') return { data: (await res.blob()) as T, status: res.status, headers: res.headers };
+    if (res.ok && opts.responseType === 'blob')
+      return { data: (await res.blob()) as T, status: res.status, headers: res.headers };
     const text = await res.text();
     // JSON parse failures reject with the raw error too.
     const data = (text.length > 0 ? JSON.parse(text) : null) as T;
@@ -136,12 +137,14 @@ export function createApiClient(options: ApiClientOptions) {
 
   const client = {
     request,
-    get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) => request<T>(path, { method: 'GET', query, signal }),
+    get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
+      request<T>(path, { method: 'GET', query, signal }),
     post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) =>
       request<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
     del: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
     /** A file download (GET): the body as a Blob, with the same headers, refresh and errors as every other call. */
-    blob: (path: string, query?: RequestOptions['query']) => request<Blob>(path, { method: 'GET', query, responseType: 'blob' }),
+    blob: (path: string, query?: RequestOptions['query']) =>
+      request<Blob>(path, { method: 'GET', query, responseType: 'blob' }),
   };
   return client;
 }

@@ -14,8 +14,16 @@ const base: CurrentUser = {
   workspace_roles: [],
   attendance_infos: [],
 };
-const ws = (id: string, auto: boolean): WorkspaceSummary => ({ id, name: id, attendance_auto_approve_request: auto, square_logo: null });
-const role = (workspace_id: string, r: Partial<{ oimmei: boolean; admin: boolean; accountant: boolean; member: boolean; auto: boolean | null }>) => ({
+const ws = (id: string, auto: boolean): WorkspaceSummary => ({
+  id,
+  name: id,
+  attendance_auto_approve_request: auto,
+  square_logo: null,
+});
+const role = (
+  workspace_id: string,
+  r: Partial<{ oimmei: boolean; admin: boolean; accountant: boolean; member: boolean; auto: boolean | null }>,
+) => ({
   workspace_id,
   oimmei: r.oimmei ?? false,
   admin: r.admin ?? false,
@@ -26,7 +34,11 @@ const role = (workspace_id: string, r: Partial<{ oimmei: boolean; admin: boolean
 
 describe('deriveCurrentUser', () => {
   it('display name, roles and main role per the spec order (admin, then accountant, then member: last wins)', () => {
-    const u = deriveCurrentUser({ ...base, workspace_roles: [role('a', { admin: true, member: true })] }, [ws('a', false)], 'a');
+    const u = deriveCurrentUser(
+      { ...base, workspace_roles: [role('a', { admin: true, member: true })] },
+      [ws('a', false)],
+      'a',
+    );
     expect(u.displayName).toBe('Mario Rossi');
     expect(u.roles).toEqual(['user', 'admin', 'member']);
     expect(u.mainRole).toBe('member');
@@ -45,13 +57,19 @@ describe('deriveCurrentUser', () => {
   });
 
   it('accountant only lands on /admin/month-log; with another role on /dashboard', () => {
-    expect(deriveCurrentUser({ ...base, workspace_roles: [role('a', { accountant: true })] }, [], 'a').homeRoute).toBe('/admin/month-log');
-    expect(deriveCurrentUser({ ...base, workspace_roles: [role('a', { accountant: true, member: true })] }, [], 'a').homeRoute).toBe('/dashboard');
+    expect(deriveCurrentUser({ ...base, workspace_roles: [role('a', { accountant: true })] }, [], 'a').homeRoute).toBe(
+      '/admin/month-log',
+    );
+    expect(
+      deriveCurrentUser({ ...base, workspace_roles: [role('a', { accountant: true, member: true })] }, [], 'a')
+        .homeRoute,
+    ).toBe('/dashboard');
   });
 
   it('auto-approve: own true → true; unset → workspace setting; own false → false', () => {
     const pick = (own: boolean | null, wsAuto: boolean) =>
-      deriveCurrentUser({ ...base, workspace_roles: [role('a', { member: true, auto: own })] }, [ws('a', wsAuto)], 'a').attendanceAutoApprove;
+      deriveCurrentUser({ ...base, workspace_roles: [role('a', { member: true, auto: own })] }, [ws('a', wsAuto)], 'a')
+        .attendanceAutoApprove;
     expect(pick(true, false)).toBe(true);
     expect(pick(null, true)).toBe(true);
     expect(pick(null, false)).toBe(false);
@@ -59,8 +77,22 @@ describe('deriveCurrentUser', () => {
   });
 
   it('the attendance info is the current workspace one', () => {
-    const info = { workspace_id: 'b', user_info_id: 'ui-b', enabled: true, workspace_attendance_auto_approve_request: false, time_zone: 'Europe/Rome' };
-    const u = deriveCurrentUser({ ...base, workspace_roles: [role('a', { member: true }), role('b', { member: true })], attendance_infos: [info] }, [], 'b');
+    const info = {
+      workspace_id: 'b',
+      user_info_id: 'ui-b',
+      enabled: true,
+      workspace_attendance_auto_approve_request: false,
+      time_zone: 'Europe/Rome',
+    };
+    const u = deriveCurrentUser(
+      {
+        ...base,
+        workspace_roles: [role('a', { member: true }), role('b', { member: true })],
+        attendance_infos: [info],
+      },
+      [],
+      'b',
+    );
     expect(u.attendanceInfo?.user_info_id).toBe('ui-b');
   });
 });

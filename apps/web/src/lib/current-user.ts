@@ -1,4 +1,11 @@
-import { effectiveRoles, homeRoute, mainRole, resolveAutoApprove, type Role, type WorkspaceRoleFlags } from '@timbro/shared/roles';
+import {
+  effectiveRoles,
+  homeRoute,
+  mainRole,
+  resolveAutoApprove,
+  type Role,
+  type WorkspaceRoleFlags,
+} from '@timbro/shared/roles';
 import type { AttendanceInfo, CurrentUser, WorkspaceSummary } from '@timbro/shared';
 
 /** The derived current user of spec section 3 (no photo is set). */
@@ -18,7 +25,11 @@ export interface DerivedUser {
   language: string;
 }
 
-export function deriveCurrentUser(user: CurrentUser, workspaces: WorkspaceSummary[], workspaceId: string | null): DerivedUser {
+export function deriveCurrentUser(
+  user: CurrentUser,
+  workspaces: WorkspaceSummary[],
+  workspaceId: string | null,
+): DerivedUser {
   const entry = user.workspace_roles.find((r) => r.workspace_id === workspaceId) ?? null;
   const flags: WorkspaceRoleFlags | null = entry
     ? { oimmei: entry.oimmei, admin: entry.admin, accountant: entry.accountant, member: entry.member }
@@ -35,7 +46,10 @@ export function deriveCurrentUser(user: CurrentUser, workspaces: WorkspaceSummar
     isAccountant: roles.includes('accountant'),
     isMember: roles.includes('member'),
     isOperator: user.workspace_roles.some((r) => r.oimmei),
-    attendanceAutoApprove: resolveAutoApprove(entry?.attendance_auto_approve_request, workspace?.attendance_auto_approve_request ?? false),
+    attendanceAutoApprove: resolveAutoApprove(
+      entry?.attendance_auto_approve_request,
+      workspace?.attendance_auto_approve_request ?? false,
+    ),
     attendanceInfo: user.attendance_infos.find((a) => a.workspace_id === workspaceId) ?? null,
     homeRoute: homeRoute(flags),
     language: user.language,

@@ -6,9 +6,15 @@ const h = (init: Record<string, string> = {}) => new Headers(init);
 
 describe('errorMessage', () => {
   it('maps the error headers to their Italian texts', () => {
-    expect(errorMessage(new ApiError(409, {}, h({ 'x-error-message': 'UniqueConstraintViolation' })))).toBe('Questo indirizzo email è già in uso');
-    expect(errorMessage(new ApiError(400, {}, h({ 'x-error-message': 'WrongPassword' })))).toBe('La password attuale non è corretta');
-    expect(errorMessage(new ApiError(409, {}, h({ 'x-error-message': 'CannotDeleteUser' })))).toBe('Questo profilo non può essere eliminato');
+    expect(errorMessage(new ApiError(409, {}, h({ 'x-error-message': 'UniqueConstraintViolation' })))).toBe(
+      'Questo indirizzo email è già in uso',
+    );
+    expect(errorMessage(new ApiError(400, {}, h({ 'x-error-message': 'WrongPassword' })))).toBe(
+      'La password attuale non è corretta',
+    );
+    expect(errorMessage(new ApiError(409, {}, h({ 'x-error-message': 'CannotDeleteUser' })))).toBe(
+      'Questo profilo non può essere eliminato',
+    );
   });
   it('shows a string or nested message, else the fallback', () => {
     expect(errorMessage(new ApiError(400, { message: 'Testo' }, h()))).toBe('Testo');
@@ -17,6 +23,8 @@ describe('errorMessage', () => {
     expect(errorMessage(new TypeError('x'))).toBe('Si è verificato un errore');
   });
   it('collects field errors by path', () => {
-    expect(fieldErrors(new ApiError(400, { errors: [{ path: 'email', message: 'no' }] }, h()))).toEqual({ email: 'no' });
+    expect(fieldErrors(new ApiError(400, { errors: [{ path: 'email', message: 'no' }] }, h()))).toEqual({
+      email: 'no',
+    });
   });
 });

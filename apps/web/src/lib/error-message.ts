@@ -19,7 +19,8 @@ export function errorMessage(err: unknown, fallback: string = errorTexts.generic
     const data = err.data as { message?: unknown } | null;
     const m = data?.message;
     if (typeof m === 'string' && m.length > 0) return m;
-    if (m && typeof m === 'object' && typeof (m as { message?: unknown }).message === 'string') return (m as { message: string }).message;
+    if (m && typeof m === 'object' && typeof (m as { message?: unknown }).message === 'string')
+      return (m as { message: string }).message;
   }
   return fallback;
 }

@@ -26,7 +26,12 @@ const int = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : NaN);
  * A server-side list's state in the URL query string (page, per_page, sort, order, search and filters), so a
  * list can be bookmarked, shared and restored with the back button. Unknown values fall back to the defaults.
  */
-export function useListParams<S extends string, F extends string>({ sortFields, defaultSort, filterKeys, defaultPerPage = 25 }: Options<S, F>) {
+export function useListParams<S extends string, F extends string>({
+  sortFields,
+  defaultSort,
+  filterKeys,
+  defaultPerPage = 25,
+}: Options<S, F>) {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo<ListParams<S, F>>(() => {
     const page = int(searchParams.get('page'));
@@ -69,7 +74,10 @@ export function useListParams<S extends string, F extends string>({ sortFields, 
   );
 
   const hasFilters = params.search !== '' || Object.values<string>(params.filters).some((v) => v !== '');
-  const clear = useCallback(() => update({ search: '', filters: Object.fromEntries(filterKeys.map((k) => [k, ''])) as Record<F, string> }), [update, filterKeys]);
+  const clear = useCallback(
+    () => update({ search: '', filters: Object.fromEntries(filterKeys.map((k) => [k, ''])) as Record<F, string> }),
+    [update, filterKeys],
+  );
   return { params, update, hasFilters, clear };
 }
 

@@ -17,17 +17,31 @@ interface Options<S extends string, F extends string> {
  * pagination and sort models mapped to and from the API's 1-based pages and sort fields. Any change but the page
  * itself goes back to the first page.
  */
-export function useServerList<S extends string, F extends string>({ sortFields, defaultSort, filterKeys, sortColumns, defaultPerPage }: Options<S, F>) {
+export function useServerList<S extends string, F extends string>({
+  sortFields,
+  defaultSort,
+  filterKeys,
+  sortColumns,
+  defaultPerPage,
+}: Options<S, F>) {
   const { params, update, hasFilters, clear } = useListParams({ sortFields, defaultSort, filterKeys, defaultPerPage });
   const onSearch = useCallback((search: string) => update({ search }), [update]);
   const [searchText, setSearchText] = useDebouncedSearch(params.search, onSearch);
-  const columnOf = useCallback((sort: S) => (sortColumns ? (Object.keys(sortColumns).find((k) => sortColumns[k] === sort) ?? null) : sort), [sortColumns]);
-  const sortOf = useCallback((column: string) => (sortColumns ? sortColumns[column] : sortFields.find((f) => f === column)), [sortColumns, sortFields]);
+  const columnOf = useCallback(
+    (sort: S) => (sortColumns ? (Object.keys(sortColumns).find((k) => sortColumns[k] === sort) ?? null) : sort),
+    [sortColumns],
+  );
+  const sortOf = useCallback(
+    (column: string) => (sortColumns ? sortColumns[column] : sortFields.find((f) => f === column)),
+    [sortColumns, sortFields],
+  );
   const grid = useMemo(
     () => ({
       paginationModel: { page: params.page - 1, pageSize: params.perPage } satisfies GridPaginationModel,
       onPaginationModelChange: (m: GridPaginationModel) => update({ page: m.page + 1, perPage: m.pageSize }),
-      sortModel: [{ field: columnOf(params.sort) ?? columnOf(defaultSort) ?? defaultSort, sort: params.order }] satisfies GridSortModel,
+      sortModel: [
+        { field: columnOf(params.sort) ?? columnOf(defaultSort) ?? defaultSort, sort: params.order },
+      ] satisfies GridSortModel,
       onSortModelChange: (m: GridSortModel) => {
         const first = m[0];
         update({ sort: (first && sortOf(first.field)) ?? defaultSort, order: first?.sort === 'desc' ? 'desc' : 'asc' });

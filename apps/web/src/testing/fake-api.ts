@@ -1,9 +1,17 @@
 import { vi } from 'vitest';
 
-type Handler = (req: { method: string; path: string; body: unknown; headers: Record<string, string> }) => Response | Promise<Response>;
+type Handler = (req: {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}) => Response | Promise<Response>;
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  return new Response(body === undefined ? '' : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 /**
@@ -36,8 +44,19 @@ export const demoUser = {
   pending_invitations: 0,
   fiscal_code: 'BNCNNA80B52F205Z',
   language: 'it',
-  workspace_roles: [{ workspace_id: 'ws-demo', oimmei: false, admin: true, accountant: false, member: false, attendance_auto_approve_request: null }],
+  workspace_roles: [
+    {
+      workspace_id: 'ws-demo',
+      oimmei: false,
+      admin: true,
+      accountant: false,
+      member: false,
+      attendance_auto_approve_request: null,
+    },
+  ],
   attendance_infos: [],
 };
 
-export const demoWorkspaces = [{ id: 'ws-demo', name: 'Demo S.r.l.', attendance_auto_approve_request: false, square_logo: null }];
+export const demoWorkspaces = [
+  { id: 'ws-demo', name: 'Demo S.r.l.', attendance_auto_approve_request: false, square_logo: null },
+];

@@ -19,10 +19,20 @@ describe('theme', () => {
   it('Italian component texts follow the language', () => {
     const it = createAppTheme('active', 'ltr', 'it');
     expect(props(it, 'MuiTablePagination').labelRowsPerPage).toBe('Righe per pagina:');
-    const labelDisplayedRows = props(it, 'MuiTablePagination').labelDisplayedRows as (a: { from: number; to: number; count: number }) => string;
+    const labelDisplayedRows = props(it, 'MuiTablePagination').labelDisplayedRows as (a: {
+      from: number;
+      to: number;
+      count: number;
+    }) => string;
     expect(labelDisplayedRows({ from: 1, to: 10, count: 42 })).toBe('1–10 di 42');
     expect(labelDisplayedRows({ from: 1, to: 10, count: -1 })).toBe('1–10 di più di 10');
-    expect(props(it, 'MuiAutocomplete')).toMatchObject({ clearText: 'Svuota', closeText: 'Chiudi', loadingText: 'Caricamento in corso…', noOptionsText: 'Nessuna opzione', openText: 'Apri' });
+    expect(props(it, 'MuiAutocomplete')).toMatchObject({
+      clearText: 'Svuota',
+      closeText: 'Chiudi',
+      loadingText: 'Caricamento in corso…',
+      noOptionsText: 'Nessuna opzione',
+      openText: 'Apri',
+    });
     expect(props(it, 'MuiAlert').closeText).toBe('Chiudi');
     expect(props(it, 'MuiRating').emptyLabelText).toBe('Vuoto');
   });

@@ -1,5 +1,13 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import { arSD as coreAr, deDE as coreDe, enUS as coreEn, esES as coreEs, frFR as coreFr, itIT as coreIt, ruRU as coreRu } from '@mui/material/locale';
+import {
+  arSD as coreAr,
+  deDE as coreDe,
+  enUS as coreEn,
+  esES as coreEs,
+  frFR as coreFr,
+  itIT as coreIt,
+  ruRU as coreRu,
+} from '@mui/material/locale';
 import { LAYOUT, PRIMARY_COLORS } from '@timbro/shared/constants';
 import type { CatalogLanguage } from '../i18n/languages';
 
@@ -29,18 +37,29 @@ export function createAppTheme(variant: ThemeVariant, direction: 'ltr' | 'rtl', 
     {
       direction,
       palette: { mode: 'light', primary: v.primary, secondary: v.secondary, background: v.background },
-      typography: { fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif', h1: { fontSize: '2rem', fontWeight: 500 }, h2: { fontSize: '1.5rem', fontWeight: 500 } },
+      typography: {
+        fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif',
+        h1: { fontSize: '2rem', fontWeight: 500 },
+        h2: { fontSize: '1.5rem', fontWeight: 500 },
+      },
       breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
       spacing: 8,
       shape: { borderRadius: 8 },
       mixins: { toolbar: { minHeight: LAYOUT.headerHeight } },
       components: {
         MuiAppBar: { defaultProps: { elevation: 0 } },
-        MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 500 } } },
+        MuiButton: {
+          defaultProps: { disableElevation: true },
+          styleOverrides: { root: { textTransform: 'none', fontWeight: 500 } },
+        },
         MuiTextField: { defaultProps: { fullWidth: true } },
         MuiToggleButton: { styleOverrides: { root: { textTransform: 'none' } } },
         MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 500 } } },
-        MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': { outline: `2px solid ${v.primary.main}`, outlineOffset: 2 } } } },
+        MuiButtonBase: {
+          styleOverrides: {
+            root: { '&.Mui-focusVisible': { outline: `2px solid ${v.primary.main}`, outlineOffset: 2 } },
+          },
+        },
         MuiDrawer: { styleOverrides: { paper: { backgroundColor: v.sidebar } } },
         // notistack's default colours are below WCAG AA contrast with white text (axe): darker shades.
         MuiCssBaseline: {

@@ -57,7 +57,11 @@ const cumulativeCents = (units: number, months: number) => Math.round((units * m
  * Depends only on the contract and the months, so computing it again, late or in any order gives the same entries.
  * Months that accrue nothing are left out.
  */
-export function plannedAccruals(contract: ContractPeriod, monthlyIncrease: number, untilMonth: YearMonth): PlannedAccrual[] {
+export function plannedAccruals(
+  contract: ContractPeriod,
+  monthlyIncrease: number,
+  untilMonth: YearMonth,
+): PlannedAccrual[] {
   const units = increaseUnits(monthlyIncrease);
   const out: PlannedAccrual[] = [];
   let year = '';
@@ -78,7 +82,11 @@ export function plannedAccruals(contract: ContractPeriod, monthlyIncrease: numbe
 /** Months from the contract's first month up to `untilMonth` (inclusive) that the contract touches. */
 export function accrualMonths(contract: ContractPeriod, untilMonth: YearMonth): YearMonth[] {
   const out: YearMonth[] = [];
-  const lastMonth = contract.endsAt ? (monthOf(contract.endsAt) < untilMonth ? monthOf(contract.endsAt) : untilMonth) : untilMonth;
+  const lastMonth = contract.endsAt
+    ? monthOf(contract.endsAt) < untilMonth
+      ? monthOf(contract.endsAt)
+      : untilMonth
+    : untilMonth;
   for (let ym = monthOf(contract.startsAt); ym <= lastMonth; ym = nextMonth(ym)) out.push(ym);
   return out;
 }

@@ -27,7 +27,11 @@ const ROME = 'Europe/Rome';
 
 /** A Rome wall-clock time → UTC ISO, for readable fixtures. */
 const at = (date: string, clock: string) => localToUtc(date, clockToMinutes(clock)!, ROME);
-const punch = (id: string, date: string, clock: string, direction: 'in' | 'out'): PunchInput => ({ id, at: at(date, clock), direction });
+const punch = (id: string, date: string, clock: string, direction: 'in' | 'out'): PunchInput => ({
+  id,
+  at: at(date, clock),
+  direction,
+});
 
 const slot = (weekday: number, s: string, e: string, ps?: string, pe?: string): TimeSlotLike => ({
   weekday,
@@ -38,7 +42,10 @@ const slot = (weekday: number, s: string, e: string, ps?: string, pe?: string): 
 });
 
 /** Mon–Fri 09:00–18:00 with a 13:00–14:00 pause (8 h), Saturday 09:00–12:30 (3.5 h). */
-const officeWeek = [...[1, 2, 3, 4, 5].map((d) => slot(d, '09:00', '18:00', '13:00', '14:00')), slot(6, '09:00', '12:30')];
+const officeWeek = [
+  ...[1, 2, 3, 4, 5].map((d) => slot(d, '09:00', '18:00', '13:00', '14:00')),
+  slot(6, '09:00', '12:30'),
+];
 const fixed: ContractForDay = { type: 'fixed', startsAt: '2026-01-01', endsAt: null, timeSlots: officeWeek };
 
 const req = (over: Partial<RequestInput> & { id: string }): RequestInput => ({
@@ -65,7 +72,12 @@ describe('local time', () => {
   });
 
   it('round-trips every minute of normal days (winter, summer, other zones)', () => {
-    for (const [date, tz] of [['2026-01-15', ROME], ['2026-07-15', ROME], ['2026-02-28', 'America/New_York'], ['2026-06-01', 'Asia/Kolkata']] as const) {
+    for (const [date, tz] of [
+      ['2026-01-15', ROME],
+      ['2026-07-15', ROME],
+      ['2026-02-28', 'America/New_York'],
+      ['2026-06-01', 'Asia/Kolkata'],
+    ] as const) {
       for (let m = 0; m < 1440; m++) expect(toLocal(localToUtc(date, m, tz), tz)).toEqual({ date, minutes: m });
     }
     expect(localToUtc('2026-01-15', 540, ROME)).toBe('2026-01-15T08:00:00.000Z');
@@ -78,7 +90,9 @@ describe('local time', () => {
     for (let m = 120; m < 180; m++) expect(localToUtc('2026-03-29', m, ROME)).toBe('2026-03-29T01:00:00.000Z');
     expect(localToUtc('2026-03-29', 180, ROME)).toBe('2026-03-29T01:00:00.000Z');
     expect(localToUtc('2026-03-29', 181, ROME)).toBe('2026-03-29T01:01:00.000Z');
-    for (let m = 0; m < 1440; m++) if (m < 120 || m >= 180) expect(toLocal(localToUtc('2026-03-29', m, ROME), ROME)).toEqual({ date: '2026-03-29', minutes: m });
+    for (let m = 0; m < 1440; m++)
+      if (m < 120 || m >= 180)
+        expect(toLocal(localToUtc('2026-03-29', m, ROME), ROME)).toEqual({ date: '2026-03-29', minutes: m });
   });
 
   it('25 October 2026 (fall back): 25 h; the repeated 02:xx is its first occurrence (CEST)', () => {
@@ -87,7 +101,8 @@ describe('local time', () => {
     expect(toLocal('2026-10-25T00:30:00Z', ROME)).toEqual({ date: '2026-10-25', minutes: 150 });
     expect(toLocal('2026-10-25T01:30:00Z', ROME)).toEqual({ date: '2026-10-25', minutes: 150 }); // second occurrence
     expect(localToUtc('2026-10-25', 180, ROME)).toBe('2026-10-25T02:00:00.000Z');
-    for (let m = 0; m < 1440; m++) expect(toLocal(localToUtc('2026-10-25', m, ROME), ROME)).toEqual({ date: '2026-10-25', minutes: m });
+    for (let m = 0; m < 1440; m++)
+      expect(toLocal(localToUtc('2026-10-25', m, ROME), ROME)).toEqual({ date: '2026-10-25', minutes: m });
   });
 
   it('day lengths: normal days 1440; a gap at midnight; a 30-minute DST shift', () => {
@@ -102,19 +117,26 @@ describe('local time', () => {
   });
 
   it('punchWindow reaches 16 h beyond both local edges of the range', () => {
-    expect(punchWindow('2026-03-01', '2026-03-31', ROME)).toEqual({ from: '2026-02-28T07:00:00.000Z', to: '2026-04-01T14:00:00.000Z' });
+    expect(punchWindow('2026-03-01', '2026-03-31', ROME)).toEqual({
+      from: '2026-02-28T07:00:00.000Z',
+      to: '2026-04-01T14:00:00.000Z',
+    });
   });
 
   it('property: an instant survives toLocal → localToUtc (to the minute) except in the repeated hour', () => {
     const start = Date.UTC(2020, 0, 1);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 * 365 * 24 * 60 }), fc.integer({ min: 0, max: 59_999 }), (minute, ms) => {
-        const instant = start + minute * 60_000 + ms;
-        const local = toLocal(new Date(instant).toISOString(), ROME);
-        const back = Date.parse(localToUtc(local.date, local.minutes, ROME));
-        const expected = start + minute * 60_000;
-        if (back !== expected) expect(back).toBe(expected - 3_600_000); // second occurrence of a fall-back hour
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10 * 365 * 24 * 60 }),
+        fc.integer({ min: 0, max: 59_999 }),
+        (minute, ms) => {
+          const instant = start + minute * 60_000 + ms;
+          const local = toLocal(new Date(instant).toISOString(), ROME);
+          const back = Date.parse(localToUtc(local.date, local.minutes, ROME));
+          const expected = start + minute * 60_000;
+          if (back !== expected) expect(back).toBe(expected - 3_600_000); // second occurrence of a fall-back hour
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -122,7 +144,15 @@ describe('local time', () => {
 
 describe('pairing punches', () => {
   it('pairs in→out and measures minutes', () => {
-    const pairs = pairPunches([punch('a', '2026-01-15', '09:00', 'in'), punch('b', '2026-01-15', '13:00', 'out'), punch('c', '2026-01-15', '14:00', 'in'), punch('d', '2026-01-15', '18:00', 'out')], ROME);
+    const pairs = pairPunches(
+      [
+        punch('a', '2026-01-15', '09:00', 'in'),
+        punch('b', '2026-01-15', '13:00', 'out'),
+        punch('c', '2026-01-15', '14:00', 'in'),
+        punch('d', '2026-01-15', '18:00', 'out'),
+      ],
+      ROME,
+    );
     expect(pairs.map((p) => [p.inId, p.outId, p.date, p.minutes, p.anomaly])).toEqual([
       ['a', 'b', '2026-01-15', 240, null],
       ['c', 'd', '2026-01-15', 240, null],
@@ -132,19 +162,45 @@ describe('pairing punches', () => {
   });
 
   it('seconds are dropped as the clock shows them: 08:00:59 → 17:00:00 is 9 h', () => {
-    const pairs = pairPunches([{ id: 'a', at: '2026-01-15T07:00:59Z', direction: 'in' }, { id: 'b', at: '2026-01-15T16:00:00Z', direction: 'out' }], ROME);
+    const pairs = pairPunches(
+      [
+        { id: 'a', at: '2026-01-15T07:00:59Z', direction: 'in' },
+        { id: 'b', at: '2026-01-15T16:00:00Z', direction: 'out' },
+      ],
+      ROME,
+    );
     expect(pairs[0]!.minutes).toBe(540);
   });
 
   it('a pair crossing midnight belongs to the day it started', () => {
-    const pairs = pairPunches([punch('a', '2026-01-15', '22:00', 'in'), punch('b', '2026-01-16', '06:00', 'out')], ROME);
+    const pairs = pairPunches(
+      [punch('a', '2026-01-15', '22:00', 'in'), punch('b', '2026-01-16', '06:00', 'out')],
+      ROME,
+    );
     expect(pairs).toEqual([
-      { inId: 'a', outId: 'b', date: '2026-01-15', startsAt: '2026-01-15T21:00:00.000Z', endsAt: '2026-01-16T05:00:00.000Z', minutes: 480, anomaly: null, open: false },
+      {
+        inId: 'a',
+        outId: 'b',
+        date: '2026-01-15',
+        startsAt: '2026-01-15T21:00:00.000Z',
+        endsAt: '2026-01-16T05:00:00.000Z',
+        minutes: 480,
+        anomaly: null,
+        open: false,
+      },
     ]);
   });
 
   it('an in followed by another in: the first is missing_exit; a trailing in too', () => {
-    const pairs = pairPunches([punch('a', '2026-01-15', '09:00', 'in'), punch('b', '2026-01-15', '14:00', 'in'), punch('c', '2026-01-15', '18:00', 'out'), punch('d', '2026-01-16', '09:00', 'in')], ROME);
+    const pairs = pairPunches(
+      [
+        punch('a', '2026-01-15', '09:00', 'in'),
+        punch('b', '2026-01-15', '14:00', 'in'),
+        punch('c', '2026-01-15', '18:00', 'out'),
+        punch('d', '2026-01-16', '09:00', 'in'),
+      ],
+      ROME,
+    );
     expect(pairs.map((p) => [p.inId, p.outId, p.date, p.minutes, p.anomaly])).toEqual([
       ['a', null, '2026-01-15', 0, 'missing_exit'],
       ['b', 'c', '2026-01-15', 240, null],
@@ -155,8 +211,24 @@ describe('pairing punches', () => {
   });
 
   it('an out with no open in is missing_entry, dated by the out', () => {
-    const pairs = pairPunches([punch('a', '2026-01-15', '09:00', 'in'), punch('b', '2026-01-15', '13:00', 'out'), punch('c', '2026-01-15', '18:00', 'out')], ROME);
-    expect(pairs[1]).toEqual({ inId: null, outId: 'c', date: '2026-01-15', startsAt: null, endsAt: '2026-01-15T17:00:00.000Z', minutes: 0, anomaly: 'missing_entry', open: false });
+    const pairs = pairPunches(
+      [
+        punch('a', '2026-01-15', '09:00', 'in'),
+        punch('b', '2026-01-15', '13:00', 'out'),
+        punch('c', '2026-01-15', '18:00', 'out'),
+      ],
+      ROME,
+    );
+    expect(pairs[1]).toEqual({
+      inId: null,
+      outId: 'c',
+      date: '2026-01-15',
+      startsAt: null,
+      endsAt: '2026-01-15T17:00:00.000Z',
+      minutes: 0,
+      anomaly: 'missing_entry',
+      open: false,
+    });
   });
 
   it('a pair longer than 16 h: the in is missing_exit and the out missing_entry; exactly 16 h is fine', () => {
@@ -165,15 +237,24 @@ describe('pairing punches', () => {
       ['a', null, '2026-01-15', 'missing_exit'],
       [null, 'b', '2026-01-16', 'missing_entry'],
     ]);
-    const limit = pairPunches([punch('a', '2026-01-15', '08:00', 'in'), punch('b', '2026-01-16', '00:00', 'out')], ROME);
+    const limit = pairPunches(
+      [punch('a', '2026-01-15', '08:00', 'in'), punch('b', '2026-01-16', '00:00', 'out')],
+      ROME,
+    );
     expect(limit).toHaveLength(1);
     expect(limit[0]!.minutes).toBe(MAX_PAIR_MINUTES);
   });
 
   it('a night shift 22:00→06:00 lasts 7 h across spring forward and 9 h across fall back', () => {
-    const spring = pairPunches([punch('a', '2026-03-28', '22:00', 'in'), punch('b', '2026-03-29', '06:00', 'out')], ROME);
+    const spring = pairPunches(
+      [punch('a', '2026-03-28', '22:00', 'in'), punch('b', '2026-03-29', '06:00', 'out')],
+      ROME,
+    );
     expect(spring[0]).toMatchObject({ date: '2026-03-28', minutes: 420, anomaly: null });
-    const autumn = pairPunches([punch('a', '2026-10-24', '22:00', 'in'), punch('b', '2026-10-25', '06:00', 'out')], ROME);
+    const autumn = pairPunches(
+      [punch('a', '2026-10-24', '22:00', 'in'), punch('b', '2026-10-25', '06:00', 'out')],
+      ROME,
+    );
     expect(autumn[0]).toMatchObject({ date: '2026-10-24', minutes: 540, anomaly: null });
   });
 
@@ -185,7 +266,11 @@ describe('pairing punches', () => {
       ['b', null, true, 0, null],
     ]);
     // A night shift still running after midnight: open, dated by its entry.
-    expect(pairPunches([punch('n', '2026-01-15', '22:00', 'in')], ROME, at('2026-01-16', '01:00'))[0]).toMatchObject({ date: '2026-01-15', open: true, anomaly: null });
+    expect(pairPunches([punch('n', '2026-01-15', '22:00', 'in')], ROME, at('2026-01-16', '01:00'))[0]).toMatchObject({
+      date: '2026-01-15',
+      open: true,
+      anomaly: null,
+    });
     expect(pairPunches(ps, ROME, at('2026-01-16', '02:01'))[1]).toMatchObject({ open: false, anomaly: 'missing_exit' });
     expect(pairPunches(ps, ROME, at('2026-01-16', '02:00'))[1]).toMatchObject({ open: true, anomaly: null });
     // An entry after now (a clock set wrong) is no running entry.
@@ -198,10 +283,20 @@ describe('pairing punches', () => {
   it('input order does not matter; equal instants are ordered by id', () => {
     const ps = [punch('b', '2026-01-15', '13:00', 'out'), punch('a', '2026-01-15', '09:00', 'in')];
     expect(pairPunches(ps, ROME)).toEqual(pairPunches([...ps].reverse(), ROME));
-    const same = [{ id: 'y', at: '2026-01-15T08:00:00Z', direction: 'out' as const }, { id: 'x', at: '2026-01-15T08:00:00Z', direction: 'in' as const }];
+    const same = [
+      { id: 'y', at: '2026-01-15T08:00:00Z', direction: 'out' as const },
+      { id: 'x', at: '2026-01-15T08:00:00Z', direction: 'in' as const },
+    ];
     expect(pairPunches(same, ROME).map((p) => [p.inId, p.outId, p.minutes])).toEqual([['x', 'y', 0]]);
-    const twoIns = [{ id: 'b', at: '2026-01-15T08:00:00Z', direction: 'in' as const }, { id: 'a', at: '2026-01-15T08:00:00Z', direction: 'in' as const }, { id: 'c', at: '2026-01-15T12:00:00Z', direction: 'out' as const }];
-    expect(pairPunches(twoIns, ROME).map((p) => [p.inId, p.outId, p.anomaly])).toEqual([['a', null, 'missing_exit'], ['b', 'c', null]]);
+    const twoIns = [
+      { id: 'b', at: '2026-01-15T08:00:00Z', direction: 'in' as const },
+      { id: 'a', at: '2026-01-15T08:00:00Z', direction: 'in' as const },
+      { id: 'c', at: '2026-01-15T12:00:00Z', direction: 'out' as const },
+    ];
+    expect(pairPunches(twoIns, ROME).map((p) => [p.inId, p.outId, p.anomaly])).toEqual([
+      ['a', null, 'missing_exit'],
+      ['b', 'c', null],
+    ]);
   });
 });
 
@@ -266,9 +361,13 @@ describe('ranged requests and the pause', () => {
     expect(requestMinutes(req({ id: 'a', startsAtMinutes: 540, endsAtMinutes: 780 }), 480, pauses)).toBe(240); // before it
     expect(requestUsage(req({ id: 'a', startsAtMinutes: 540, endsAtMinutes: 1080 }), 480, pauses)).toBe(8);
     expect(requestUsage(req({ id: 'a', unit: 'day', startsAtMinutes: 540, endsAtMinutes: 1080 }), 480, pauses)).toBe(1);
-    expect(requestUsage(req({ id: 'a', unit: 'day', startsAtMinutes: 540, endsAtMinutes: 810 }), 480, pauses)).toBe(0.5);
+    expect(requestUsage(req({ id: 'a', unit: 'day', startsAtMinutes: 540, endsAtMinutes: 810 }), 480, pauses)).toBe(
+      0.5,
+    );
     // Without pauses (e.g. Saturday's slot) the whole span counts.
-    expect(requestMinutes(req({ id: 'a', startsAtMinutes: 540, endsAtMinutes: 750 }), 210, weekdayPauses(officeWeek, 6))).toBe(210);
+    expect(
+      requestMinutes(req({ id: 'a', startsAtMinutes: 540, endsAtMinutes: 750 }), 210, weekdayPauses(officeWeek, 6)),
+    ).toBe(210);
   });
 
   it('computeSheets takes the pauses from the contract of the day', () => {
@@ -279,7 +378,9 @@ describe('ranged requests and the pause', () => {
       contracts: [fixed],
       holidays: new Set(),
       punches: [],
-      requests: [{ ...req({ id: 'rol', impact: 'nothing', startsAtMinutes: 540, endsAtMinutes: 1080 }), date: '2026-01-05' }],
+      requests: [
+        { ...req({ id: 'rol', impact: 'nothing', startsAtMinutes: 540, endsAtMinutes: 1080 }), date: '2026-01-05' },
+      ],
     });
     expect(sheets[0]).toMatchObject({ expected: 480, covered: 480, balance: 0, anomalies: [] });
     expect(sheets[0]!.requests[0]).toMatchObject({ minutes: 480, credited: 480 });
@@ -301,9 +402,16 @@ describe('computeDay', () => {
   const date = '2026-01-12';
 
   it('a whole-day absence covers the day’s expected time, whatever it is', () => {
-    const s = computeDay({ date, expected: 450, pairs: [], requests: [req({ id: 'ferie', unit: 'day', wholeDay: true })] });
+    const s = computeDay({
+      date,
+      expected: 450,
+      pairs: [],
+      requests: [req({ id: 'ferie', unit: 'day', wholeDay: true })],
+    });
     expect(s).toMatchObject({ expected: 450, worked: 0, covered: 450, balance: 0, anomalies: [] });
-    expect(s.requests).toEqual([{ id: 'ferie', justificationId: 'j-ferie', impact: 'nothing', minutes: 450, credited: 450 }]);
+    expect(s.requests).toEqual([
+      { id: 'ferie', justificationId: 'j-ferie', impact: 'nothing', minutes: 450, credited: 450 },
+    ]);
   });
 
   it('an hourly absence covers at most what is missing, in input order; no overtime from an absence', () => {
@@ -311,11 +419,22 @@ describe('computeDay', () => {
       date,
       expected: 480,
       pairs: [pair(date, 360)],
-      requests: [req({ id: 'rol', startsAtMinutes: 840, endsAtMinutes: 1020 }), req({ id: 'sick', category: 'amount', amount: 2 })],
+      requests: [
+        req({ id: 'rol', startsAtMinutes: 840, endsAtMinutes: 1020 }),
+        req({ id: 'sick', category: 'amount', amount: 2 }),
+      ],
     });
     expect(s).toMatchObject({ worked: 360, covered: 120, balance: 0, anomalies: [] });
-    expect(s.requests.map((r) => [r.id, r.minutes, r.credited])).toEqual([['rol', 180, 120], ['sick', 120, 0]]);
-    const over = computeDay({ date, expected: 480, pairs: [pair(date, 540)], requests: [req({ id: 'rol', category: 'amount', amount: 1 })] });
+    expect(s.requests.map((r) => [r.id, r.minutes, r.credited])).toEqual([
+      ['rol', 180, 120],
+      ['sick', 120, 0],
+    ]);
+    const over = computeDay({
+      date,
+      expected: 480,
+      pairs: [pair(date, 540)],
+      requests: [req({ id: 'rol', category: 'amount', amount: 1 })],
+    });
     expect(over).toMatchObject({ covered: 0, balance: 60 });
   });
 
@@ -324,28 +443,65 @@ describe('computeDay', () => {
       date,
       expected: 480,
       pairs: [pair(date, 300)],
-      requests: [req({ id: 'trasferta', impact: 'increase', category: 'amount', amount: 4 }), req({ id: 'commissione', impact: 'decrease', startsAtMinutes: 600, endsAtMinutes: 630 })],
+      requests: [
+        req({ id: 'trasferta', impact: 'increase', category: 'amount', amount: 4 }),
+        req({ id: 'commissione', impact: 'decrease', startsAtMinutes: 600, endsAtMinutes: 630 }),
+      ],
     });
     expect(s).toMatchObject({ worked: 300, increase: 240, decrease: 30, covered: 0, balance: 30, anomalies: [] });
     expect(s.requests.map((r) => r.credited)).toEqual([240, 30]);
   });
 
   it('cover fills the gap left by a decrease', () => {
-    const s = computeDay({ date, expected: 480, pairs: [pair(date, 480)], requests: [req({ id: 'dec', impact: 'decrease', category: 'amount', amount: 1 }), req({ id: 'rol', category: 'amount', amount: 2 })] });
+    const s = computeDay({
+      date,
+      expected: 480,
+      pairs: [pair(date, 480)],
+      requests: [
+        req({ id: 'dec', impact: 'decrease', category: 'amount', amount: 1 }),
+        req({ id: 'rol', category: 'amount', amount: 2 }),
+      ],
+    });
     expect(s).toMatchObject({ decrease: 60, covered: 60, balance: 0 });
   });
 
   it('a day-unit half day on a 7.5 h day', () => {
-    const s = computeDay({ date, expected: 450, pairs: [pair(date, 225)], requests: [req({ id: 'half', unit: 'day', category: 'amount', amount: 0.5 })] });
+    const s = computeDay({
+      date,
+      expected: 450,
+      pairs: [pair(date, 225)],
+      requests: [req({ id: 'half', unit: 'day', category: 'amount', amount: 0.5 })],
+    });
     expect(s).toMatchObject({ covered: 225, balance: 0, anomalies: [] });
   });
 
   it('anomalies: unjustified shortfall, suppressed by a pair anomaly; work without schedule', () => {
-    expect(computeDay({ date, expected: 480, pairs: [pair(date, 420)], requests: [] }).anomalies).toEqual(['unjustified_shortfall']);
-    expect(computeDay({ date, expected: 480, pairs: [pair(date, 240), pair(date, 0, 'missing_exit'), pair(date, 0, 'missing_exit')], requests: [] }).anomalies).toEqual(['missing_exit']);
-    expect(computeDay({ date, expected: 480, pairs: [pair(date, 0, 'missing_entry'), pair(date, 0, 'missing_exit')], requests: [] }).anomalies).toEqual(['missing_exit', 'missing_entry']);
-    expect(computeDay({ date, expected: 0, pairs: [pair(date, 120)], requests: [] })).toMatchObject({ balance: 120, anomalies: ['work_without_schedule'] });
-    expect(computeDay({ date, expected: 0, pairs: [], requests: [req({ id: 'ferie', wholeDay: true })] })).toMatchObject({ covered: 0, balance: 0, anomalies: [] });
+    expect(computeDay({ date, expected: 480, pairs: [pair(date, 420)], requests: [] }).anomalies).toEqual([
+      'unjustified_shortfall',
+    ]);
+    expect(
+      computeDay({
+        date,
+        expected: 480,
+        pairs: [pair(date, 240), pair(date, 0, 'missing_exit'), pair(date, 0, 'missing_exit')],
+        requests: [],
+      }).anomalies,
+    ).toEqual(['missing_exit']);
+    expect(
+      computeDay({
+        date,
+        expected: 480,
+        pairs: [pair(date, 0, 'missing_entry'), pair(date, 0, 'missing_exit')],
+        requests: [],
+      }).anomalies,
+    ).toEqual(['missing_exit', 'missing_entry']);
+    expect(computeDay({ date, expected: 0, pairs: [pair(date, 120)], requests: [] })).toMatchObject({
+      balance: 120,
+      anomalies: ['work_without_schedule'],
+    });
+    expect(
+      computeDay({ date, expected: 0, pairs: [], requests: [req({ id: 'ferie', wholeDay: true })] }),
+    ).toMatchObject({ covered: 0, balance: 0, anomalies: [] });
     expect(computeDay({ date, expected: 0, pairs: [], requests: [] }).anomalies).toEqual([]);
   });
 
@@ -355,13 +511,30 @@ describe('computeDay', () => {
     expect(now).toMatchObject({ open: true, balance: -240, anomalies: [] });
     const future = computeDay({ date: '2026-01-13', expected: 480, pairs: [], requests: [], today });
     expect(future).toMatchObject({ open: true, balance: -480, anomalies: [] });
-    const yesterday = computeDay({ date: '2026-01-11', expected: 480, pairs: [pair('2026-01-11', 240)], requests: [], today });
+    const yesterday = computeDay({
+      date: '2026-01-11',
+      expected: 480,
+      pairs: [pair('2026-01-11', 240)],
+      requests: [],
+      today,
+    });
     expect(yesterday).toMatchObject({ open: false, anomalies: ['unjustified_shortfall'] });
     // A missing punch stays an anomaly today (two entries in a row), and so does work without a schedule.
-    expect(computeDay({ date: today, expected: 480, pairs: [pair(today, 0, 'missing_exit')], requests: [], today }).anomalies).toEqual(['missing_exit']);
-    expect(computeDay({ date: today, expected: 0, pairs: [pair(today, 60)], requests: [], today }).anomalies).toEqual(['work_without_schedule']);
+    expect(
+      computeDay({ date: today, expected: 480, pairs: [pair(today, 0, 'missing_exit')], requests: [], today })
+        .anomalies,
+    ).toEqual(['missing_exit']);
+    expect(computeDay({ date: today, expected: 0, pairs: [pair(today, 60)], requests: [], today }).anomalies).toEqual([
+      'work_without_schedule',
+    ]);
     // A past day whose entry is still running (a night shift) is open too.
-    const night = computeDay({ date: '2026-01-11', expected: 480, pairs: [{ ...pair('2026-01-11', 0), outId: null, open: true }], requests: [], today });
+    const night = computeDay({
+      date: '2026-01-11',
+      expected: 480,
+      pairs: [{ ...pair('2026-01-11', 0), outId: null, open: true }],
+      requests: [],
+      today,
+    });
     expect(night).toMatchObject({ open: true, anomalies: [] });
   });
 });
@@ -378,7 +551,10 @@ describe('computeSheets and sumSheets', () => {
       timeZone: ROME,
       contracts,
       holidays: new Set(['2026-01-06']),
-      shiftMinutes: new Map([['2026-01-08', 480], ['2026-01-10', 480]]),
+      shiftMinutes: new Map([
+        ['2026-01-08', 480],
+        ['2026-01-10', 480],
+      ]),
       punches: [
         punch('p1', '2026-01-05', '09:00', 'in'),
         punch('p2', '2026-01-05', '18:00', 'out'),
@@ -406,7 +582,17 @@ describe('computeSheets and sumSheets', () => {
       ['2026-01-11', 0, 480, 0, 480, 'work_without_schedule'],
     ]);
     const totals = sumSheets(sheets);
-    expect(totals).toEqual({ expected: 1920, worked: 1740, increase: 0, decrease: 0, covered: 720, balance: 540, openDays: 0, anomalies: 1, byJustification: { 'j-r1': 240, ferie: 480 } });
+    expect(totals).toEqual({
+      expected: 1920,
+      worked: 1740,
+      increase: 0,
+      decrease: 0,
+      covered: 720,
+      balance: 540,
+      openDays: 0,
+      anomalies: 1,
+      byJustification: { 'j-r1': 240, ferie: 480 },
+    });
   });
 
   it('mid-month: the balance stops at yesterday, today’s running entry is no anomaly, the days to come are not short', () => {
@@ -432,9 +618,27 @@ describe('computeSheets and sumSheets', () => {
       ['2026-01-16', true, -480, ''],
     ]);
     expect(sheets[2]!.pairs).toEqual([expect.objectContaining({ inId: 'c', open: true, anomaly: null })]);
-    expect(sumSheets(sheets)).toMatchObject({ expected: 2400, worked: 420, covered: 480, balance: -540, openDays: 3, anomalies: 2 });
+    expect(sumSheets(sheets)).toMatchObject({
+      expected: 2400,
+      worked: 420,
+      covered: 480,
+      balance: -540,
+      openDays: 3,
+      anomalies: 2,
+    });
     // The same month once it is over: every day counts, the forgotten exit is an anomaly.
-    const later = computeSheets({ ...{ from: '2026-01-12', to: '2026-01-16', timeZone: ROME, contracts: [fixed], holidays: new Set<string>(), requests: [] }, punches: [punch('c', '2026-01-14', '09:00', 'in')], now: at('2026-02-01', '10:00') });
+    const later = computeSheets({
+      ...{
+        from: '2026-01-12',
+        to: '2026-01-16',
+        timeZone: ROME,
+        contracts: [fixed],
+        holidays: new Set<string>(),
+        requests: [],
+      },
+      punches: [punch('c', '2026-01-14', '09:00', 'in')],
+      now: at('2026-02-01', '10:00'),
+    });
     expect(later[2]).toMatchObject({ open: false, anomalies: ['missing_exit'] });
     expect(sumSheets(later)).toMatchObject({ openDays: 0, balance: -2400 });
   });
@@ -455,15 +659,45 @@ const FROM_MS = Date.parse(localToUtc(FROM, 0, ROME));
 
 /** Punches at random minutes over the range (with unique ids), each with a random sort key used to shuffle them. */
 const punchesArb = fc
-  .array(fc.record({ minute: fc.integer({ min: -600, max: 5 * 1440 + 600 }), second: fc.integer({ min: 0, max: 59 }), direction: fc.constantFrom<'in' | 'out'>('in', 'out'), key: fc.double({ noNaN: true }) }), { maxLength: 30 })
-  .map((raw) => raw.map((r, i) => ({ id: `p${i}`, at: new Date(FROM_MS + r.minute * 60_000 + r.second * 1000).toISOString(), direction: r.direction, key: r.key })));
+  .array(
+    fc.record({
+      minute: fc.integer({ min: -600, max: 5 * 1440 + 600 }),
+      second: fc.integer({ min: 0, max: 59 }),
+      direction: fc.constantFrom<'in' | 'out'>('in', 'out'),
+      key: fc.double({ noNaN: true }),
+    }),
+    { maxLength: 30 },
+  )
+  .map((raw) =>
+    raw.map((r, i) => ({
+      id: `p${i}`,
+      at: new Date(FROM_MS + r.minute * 60_000 + r.second * 1000).toISOString(),
+      direction: r.direction,
+      key: r.key,
+    })),
+  );
 
 /** Few distinct instants (hours of the range), so that ties between punches are frequent. */
 const tiedPunchesArb = fc
-  .array(fc.record({ hour: fc.integer({ min: 0, max: 12 }), direction: fc.constantFrom<'in' | 'out'>('in', 'out'), key: fc.double({ noNaN: true }) }), { maxLength: 20 })
-  .map((raw) => raw.map((r, i) => ({ id: `t${i}`, at: new Date(FROM_MS + r.hour * 10 * 3_600_000).toISOString(), direction: r.direction, key: r.key })));
+  .array(
+    fc.record({
+      hour: fc.integer({ min: 0, max: 12 }),
+      direction: fc.constantFrom<'in' | 'out'>('in', 'out'),
+      key: fc.double({ noNaN: true }),
+    }),
+    { maxLength: 20 },
+  )
+  .map((raw) =>
+    raw.map((r, i) => ({
+      id: `t${i}`,
+      at: new Date(FROM_MS + r.hour * 10 * 3_600_000).toISOString(),
+      direction: r.direction,
+      key: r.key,
+    })),
+  );
 
-const shuffle = (xs: (PunchInput & { key: number })[]): PunchInput[] => [...xs].sort((a, b) => a.key - b.key).map(({ key: _key, ...p }) => p);
+const shuffle = (xs: (PunchInput & { key: number })[]): PunchInput[] =>
+  [...xs].sort((a, b) => a.key - b.key).map(({ key: _key, ...p }) => p);
 
 const requestArb = fc
   .record({
@@ -491,12 +725,28 @@ const requestsArb = fc.array(requestArb, { maxLength: 8 }).map((rs) => rs.map((r
 
 const contractsArb = fc.constantFrom<ContractForDay[]>(
   [fixed],
-  [{ ...fixed, endsAt: '2026-03-29' }, { type: 'turn_based', startsAt: '2026-03-30', endsAt: null, timeSlots: [] }],
+  [
+    { ...fixed, endsAt: '2026-03-29' },
+    { type: 'turn_based', startsAt: '2026-03-30', endsAt: null, timeSlots: [] },
+  ],
   [],
 );
 
-const sheetsOf = (punches: PunchInput[], requests: (RequestInput & { date: string })[], contracts: ContractForDay[]): DaySheet[] =>
-  computeSheets({ from: FROM, to: TO, timeZone: ROME, contracts, holidays: new Set(['2026-03-31']), shiftMinutes: new Map([['2026-03-30', 420]]), punches, requests });
+const sheetsOf = (
+  punches: PunchInput[],
+  requests: (RequestInput & { date: string })[],
+  contracts: ContractForDay[],
+): DaySheet[] =>
+  computeSheets({
+    from: FROM,
+    to: TO,
+    timeZone: ROME,
+    contracts,
+    holidays: new Set(['2026-03-31']),
+    shiftMinutes: new Map([['2026-03-30', 420]]),
+    punches,
+    requests,
+  });
 
 describe('properties', () => {
   it('pairing and sheets never depend on punch order (also with many punches on the same instant)', () => {
@@ -538,7 +788,13 @@ describe('properties', () => {
   });
 
   it('cover never exceeds what is missing nor creates overtime; the balance identity holds', () => {
-    const pairArb = fc.array(fc.record({ minutes: fc.integer({ min: 0, max: 960 }), anomaly: fc.constantFrom<WorkPair['anomaly']>(null, null, null, 'missing_exit', 'missing_entry') }), { maxLength: 4 });
+    const pairArb = fc.array(
+      fc.record({
+        minutes: fc.integer({ min: 0, max: 960 }),
+        anomaly: fc.constantFrom<WorkPair['anomaly']>(null, null, null, 'missing_exit', 'missing_entry'),
+      }),
+      { maxLength: 4 },
+    );
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 720 }), pairArb, requestsArb, (expected, rawPairs, requests) => {
         const pairs = rawPairs.map((p) => pair('2026-03-27', p.minutes, p.anomaly));
@@ -556,7 +812,9 @@ describe('properties', () => {
         }
         // Cover is greedy in input order: a request gets nothing only once the gap is filled.
         if (nothing.some((r) => r.credited < r.minutes)) expect(s.covered).toBe(Math.max(0, expected - net));
-        expect(s.anomalies.includes('unjustified_shortfall')).toBe(s.balance < 0 && expected > 0 && !pairs.some((p) => p.anomaly));
+        expect(s.anomalies.includes('unjustified_shortfall')).toBe(
+          s.balance < 0 && expected > 0 && !pairs.some((p) => p.anomaly),
+        );
         expect(s.anomalies.includes('work_without_schedule')).toBe(s.worked > 0 && expected === 0);
       }),
       { numRuns: 300 },
@@ -567,9 +825,16 @@ describe('properties', () => {
     fc.assert(
       fc.property(punchesArb, requestsArb, contractsArb, (punches, requests, contracts) => {
         const sheets = sheetsOf(shuffle(punches), requests, contracts);
-        expect(sheets.map((s) => s.date)).toEqual(['2026-03-27', '2026-03-28', '2026-03-29', '2026-03-30', '2026-03-31']);
+        expect(sheets.map((s) => s.date)).toEqual([
+          '2026-03-27',
+          '2026-03-28',
+          '2026-03-29',
+          '2026-03-30',
+          '2026-03-31',
+        ]);
         const t = sumSheets(sheets);
-        for (const k of ['expected', 'worked', 'increase', 'decrease', 'covered', 'balance'] as const) expect(t[k]).toBe(sheets.reduce((sum, s) => sum + s[k], 0));
+        for (const k of ['expected', 'worked', 'increase', 'decrease', 'covered', 'balance'] as const)
+          expect(t[k]).toBe(sheets.reduce((sum, s) => sum + s[k], 0));
         expect(t.anomalies).toBe(sheets.reduce((sum, s) => sum + s.anomalies.length, 0));
         const byJ = Object.values(t.byJustification).reduce((a, b) => a + b, 0);
         expect(byJ).toBe(t.covered + t.increase + t.decrease);

@@ -222,13 +222,25 @@ export function pairPunches(punches: PunchInput[], timeZone: string, now?: strin
     if (minutes > MAX_PAIR_MINUTES) {
       out.push(lone(open, 'missing_exit'), lone(p, 'missing_entry'));
     } else {
-      out.push({ inId: open.id, outId: p.id, date: toLocal(open.iso, timeZone).date, startsAt: open.iso, endsAt: p.iso, minutes, anomaly: null, open: false });
+      out.push({
+        inId: open.id,
+        outId: p.id,
+        date: toLocal(open.iso, timeZone).date,
+        startsAt: open.iso,
+        endsAt: p.iso,
+        minutes,
+        anomaly: null,
+        open: false,
+      });
     }
     open = null;
   }
   if (open) {
     const nowMs = now === undefined ? null : parseInstant(now);
-    const running = nowMs !== null && open.ms <= nowMs && Math.floor(nowMs / MS_PER_MINUTE) - Math.floor(open.ms / MS_PER_MINUTE) <= MAX_PAIR_MINUTES;
+    const running =
+      nowMs !== null &&
+      open.ms <= nowMs &&
+      Math.floor(nowMs / MS_PER_MINUTE) - Math.floor(open.ms / MS_PER_MINUTE) <= MAX_PAIR_MINUTES;
     out.push(running ? { ...lone(open, 'missing_exit'), anomaly: null, open: true } : lone(open, 'missing_exit'));
   }
   return out;
@@ -254,7 +266,12 @@ export interface ContractForDay {
  * shifts that day) or 0 when null/undefined. Slots are wall-clock, so a slot spanning a DST change (e.g. 01:00–05:00
  * on 29 March) still counts its nominal length.
  */
-export function expectedMinutes(input: { date: IsoDate; contract: ContractForDay | null; isHoliday: boolean; shiftMinutes?: number | null }): number {
+export function expectedMinutes(input: {
+  date: IsoDate;
+  contract: ContractForDay | null;
+  isHoliday: boolean;
+  shiftMinutes?: number | null;
+}): number {
   const { date, contract, isHoliday } = input;
   if (!contract || isHoliday) return 0;
   if (contract.startsAt > date || (contract.endsAt !== null && contract.endsAt < date)) return 0;
@@ -349,7 +366,12 @@ export function openDayMinutes(worked: number, otherIncrease: number): number {
 export type DayAnomaly = PairAnomaly | 'unjustified_shortfall' | 'work_without_schedule';
 
 /** Order in which a day's anomalies are listed (each kind at most once). */
-export const DAY_ANOMALY_ORDER: readonly DayAnomaly[] = ['missing_exit', 'missing_entry', 'unjustified_shortfall', 'work_without_schedule'];
+export const DAY_ANOMALY_ORDER: readonly DayAnomaly[] = [
+  'missing_exit',
+  'missing_entry',
+  'unjustified_shortfall',
+  'work_without_schedule',
+];
 
 export interface RequestEffect {
   id: string;
@@ -405,7 +427,13 @@ export function computeDay(input: {
   const worked = pairs.reduce((s, p) => s + (p.anomaly ? 0 : p.minutes), 0);
   const effects: RequestEffect[] = input.requests.map((r) => {
     const minutes = requestMinutes(r, expected, input.pauses);
-    return { id: r.id, justificationId: r.justificationId, impact: r.impact, minutes, credited: r.impact === 'nothing' ? 0 : minutes };
+    return {
+      id: r.id,
+      justificationId: r.justificationId,
+      impact: r.impact,
+      minutes,
+      credited: r.impact === 'nothing' ? 0 : minutes,
+    };
   });
   const increase = effects.reduce((s, e) => s + (e.impact === 'increase' ? e.minutes : 0), 0);
   const decrease = effects.reduce((s, e) => s + (e.impact === 'decrease' ? e.minutes : 0), 0);
@@ -425,7 +453,20 @@ export function computeDay(input: {
   if (balance < 0 && expected > 0 && !pairAnomaly && !open) found.add('unjustified_shortfall');
   if (worked > 0 && expected === 0) found.add('work_without_schedule');
   const anomalies = DAY_ANOMALY_ORDER.filter((a) => found.has(a));
-  return { date, expected, worked, increase, decrease, covered, balance, pairs, requests: effects, anomalies, open, pauses: [...(input.pauses ?? [])] };
+  return {
+    date,
+    expected,
+    worked,
+    increase,
+    decrease,
+    covered,
+    balance,
+    pairs,
+    requests: effects,
+    anomalies,
+    open,
+    pauses: [...(input.pauses ?? [])],
+  };
 }
 
 /**
@@ -455,10 +496,17 @@ export function computeSheets(input: {
   const sheets: DaySheet[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
     const contract = contractOn(input.contracts, date);
-    const expected = expectedMinutes({ date, contract, isHoliday: input.holidays.has(date), shiftMinutes: input.shiftMinutes?.get(date) });
+    const expected = expectedMinutes({
+      date,
+      contract,
+      isHoliday: input.holidays.has(date),
+      shiftMinutes: input.shiftMinutes?.get(date),
+    });
     const dayRequests = requestsByDate.get(date) ?? [];
     const pauses = contract && expected > 0 ? weekdayPauses(contract.timeSlots, isoWeekday(date)) : [];
-    sheets.push(computeDay({ date, expected, pairs: pairsByDate.get(date) ?? [], requests: dayRequests, today, pauses }));
+    sheets.push(
+      computeDay({ date, expected, pairs: pairsByDate.get(date) ?? [], requests: dayRequests, today, pauses }),
+    );
   }
   return sheets;
 }
@@ -495,7 +543,17 @@ export interface SheetTotals {
  * balance, which stops at the days that are over; byJustification sums each request's credited minutes.
  */
 export function sumSheets(sheets: DaySheet[]): SheetTotals {
-  const t: SheetTotals = { expected: 0, worked: 0, increase: 0, decrease: 0, covered: 0, balance: 0, openDays: 0, anomalies: 0, byJustification: {} };
+  const t: SheetTotals = {
+    expected: 0,
+    worked: 0,
+    increase: 0,
+    decrease: 0,
+    covered: 0,
+    balance: 0,
+    openDays: 0,
+    anomalies: 0,
+    byJustification: {},
+  };
   for (const s of sheets) {
     t.expected += s.expected;
     t.worked += s.worked;
@@ -505,7 +563,8 @@ export function sumSheets(sheets: DaySheet[]): SheetTotals {
     if (s.open) t.openDays += 1;
     else t.balance += s.balance;
     t.anomalies += s.anomalies.length;
-    for (const r of s.requests) t.byJustification[r.justificationId] = (t.byJustification[r.justificationId] ?? 0) + r.credited;
+    for (const r of s.requests)
+      t.byJustification[r.justificationId] = (t.byJustification[r.justificationId] ?? 0) + r.credited;
   }
   return t;
 }

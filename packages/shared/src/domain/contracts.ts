@@ -21,7 +21,9 @@ export function contractStatus(c: ContractPeriod, today: IsoDate): ContractStatu
 
 /** Active and ending within EXPIRING_WITHIN_DAYS days (today included). */
 export function isExpiring(c: ContractPeriod, today: IsoDate): boolean {
-  return contractStatus(c, today) === 'active' && c.endsAt !== null && daysBetween(today, c.endsAt) <= EXPIRING_WITHIN_DAYS;
+  return (
+    contractStatus(c, today) === 'active' && c.endsAt !== null && daysBetween(today, c.endsAt) <= EXPIRING_WITHIN_DAYS
+  );
 }
 
 /** The list filter: relevant = active or future; expired = past. */
@@ -50,12 +52,12 @@ export function periodsOverlap(a: ContractPeriod, b: ContractPeriod): boolean {
 
 /** The first existing contract that overlaps the candidate (ignoring the candidate's own id). */
 export function findOverlap<T extends ContractPeriod>(candidate: ContractPeriod, existing: T[]): T | null {
-  return existing.find((c) => (candidate.id === undefined || c.id !== candidate.id) && periodsOverlap(candidate, c)) ?? null;
+  return (
+    existing.find((c) => (candidate.id === undefined || c.id !== candidate.id) && periodsOverlap(candidate, c)) ?? null
+  );
 }
 
 /** The contract in force on a day, if any. */
 export function contractOn<T extends ContractPeriod>(contracts: T[], day: IsoDate): T | null {
   return contracts.find((c) => c.startsAt <= day && (c.endsAt === null || c.endsAt >= day)) ?? null;
 }
-
-

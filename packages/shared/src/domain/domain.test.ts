@@ -1,11 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accrualMonths, coveredDays, monthBounds, monthCounts, nextMonth, plannedAccruals, type PlannedAccrual } from './accruals';
+import {
+  accrualMonths,
+  coveredDays,
+  monthBounds,
+  monthCounts,
+  nextMonth,
+  plannedAccruals,
+  type PlannedAccrual,
+} from './accruals';
 import { contractStatus, findOverlap, isExpiring, matchesFilter, periodsOverlap } from './contracts';
 import { addDays, formatIsoDate, isoWeekday } from './dates';
 import { easterMonday, easterSunday } from './easter';
 import { expandHolidays, holidayDateIn, ITALIAN_NATIONAL_HOLIDAYS, type HolidayRule } from './holidays';
-import { clockToMinutes, isValidColor, minutesToClock, slotMinutes, slotProblems, weeklyMinutes, type TimeSlotLike } from './time-slots';
+import {
+  clockToMinutes,
+  isValidColor,
+  minutesToClock,
+  slotMinutes,
+  slotProblems,
+  weeklyMinutes,
+  type TimeSlotLike,
+} from './time-slots';
 
 /** Claus Tøndering's formulation (an independent algorithm) to cross-check the Meeus one. */
 function easterTondering(year: number): string {
@@ -76,10 +92,21 @@ describe('holiday expansion', () => {
     // The stored day and month of a rule are ignored; a rule of one year only occurs then.
     const monday: HolidayRule = { name: 'Pasquetta', icon: 'egg', day: 1, month: 1, year: null, rule: 'easter_monday' };
     expect(expandHolidays([monday], '2030-01-01', '2030-12-31').map((o) => o.date)).toEqual([easterMonday(2030)]);
-    expect(expandHolidays([{ ...monday, year: 2031 }], '2030-01-01', '2032-12-31').map((o) => [o.date, o.recurring])).toEqual([[easterMonday(2031), false]]);
+    expect(
+      expandHolidays([{ ...monday, year: 2031 }], '2030-01-01', '2032-12-31').map((o) => [o.date, o.recurring]),
+    ).toEqual([[easterMonday(2031), false]]);
     // fromYear: San Francesco only from 2026, whatever the range.
-    expect(expandHolidays(rules, '2024-01-01', '2027-12-31').filter((o) => o.name === "San Francesco d'Assisi").map((o) => o.date)).toEqual(['2026-10-04', '2027-10-04']);
-    expect(holidayDateIn(rules.find((r) => r.name === "San Francesco d'Assisi")!, 2025)).toBeNull();
+    expect(
+      expandHolidays(rules, '2024-01-01', '2027-12-31')
+        .filter((o) => o.name === "San Francesco d'Assisi")
+        .map((o) => o.date),
+    ).toEqual(['2026-10-04', '2027-10-04']);
+    expect(
+      holidayDateIn(
+        rules.find((r) => r.name === "San Francesco d'Assisi")!,
+        2025,
+      ),
+    ).toBeNull();
     // The national set: 10 fixed dates, Easter, Easter Monday and (from 2026) San Francesco.
     expect(expandHolidays(ITALIAN_NATIONAL_HOLIDAYS, '2020-01-01', '2020-12-31')).toHaveLength(12);
     expect(expandHolidays(ITALIAN_NATIONAL_HOLIDAYS, '2099-01-01', '2099-12-31')).toHaveLength(13);
@@ -110,11 +137,16 @@ describe('holiday expansion', () => {
       fc.property(fc.integer({ min: 0, max: 3650 }), fc.integer({ min: 0, max: 800 }), (offset, length) => {
         const from = addDays('2020-01-01', offset);
         const to = addDays(from, length);
-        const occ = expandHolidays(rules.filter((r) => r.year === null && r.name !== 'Bisestile'), from, to);
+        const occ = expandHolidays(
+          rules.filter((r) => r.year === null && r.name !== 'Bisestile'),
+          from,
+          to,
+        );
         for (const o of occ) expect(o.date >= from && o.date <= to).toBe(true);
         const christmases = occ.filter((o) => o.name === 'Natale').length;
         let expected = 0;
-        for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) if (`${y}-12-25` >= from && `${y}-12-25` <= to) expected++;
+        for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++)
+          if (`${y}-12-25` >= from && `${y}-12-25` <= to) expected++;
         expect(christmases).toBe(expected);
       }),
     );
@@ -138,25 +170,47 @@ describe('time slots', () => {
 
   it('finds overlaps on the same weekday only; touching slots are fine', () => {
     expect(slotProblems([slot(1, '09:00', '13:00'), slot(1, '13:00', '18:00'), slot(2, '10:00', '12:00')])).toEqual([]);
-    expect(slotProblems([slot(1, '09:00', '13:00'), slot(1, '12:00', '18:00')])).toEqual([{ kind: 'overlap', index: 1, other: 0 }]);
+    expect(slotProblems([slot(1, '09:00', '13:00'), slot(1, '12:00', '18:00')])).toEqual([
+      { kind: 'overlap', index: 1, other: 0 },
+    ]);
     expect(slotProblems([slot(1, '09:00', '13:00'), slot(2, '12:00', '18:00')])).toEqual([]);
   });
 
   it('the pause must be complete and inside the slot; a slot must end after it starts', () => {
     expect(slotProblems([slot(1, '09:00', '18:00', '08:00', '09:30')])).toEqual([{ kind: 'pause', index: 0 }]);
     expect(slotProblems([slot(1, '09:00', '18:00', '13:00', '18:00')])).toEqual([{ kind: 'pause', index: 0 }]);
-    expect(slotProblems([{ ...slot(1, '09:00', '18:00'), pauseStartsAtMinutes: 780 }])).toEqual([{ kind: 'pause', index: 0 }]);
+    expect(slotProblems([{ ...slot(1, '09:00', '18:00'), pauseStartsAtMinutes: 780 }])).toEqual([
+      { kind: 'pause', index: 0 },
+    ]);
     expect(slotProblems([slot(1, '18:00', '09:00')])).toEqual([{ kind: 'order', index: 0 }]);
   });
 
   it('property: overlap is detected exactly when two same-day intervals intersect', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 1, max: 600 }), fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 1, max: 600 }), (s1, l1, s2, l2) => {
-        const a = { weekday: 3, startsAtMinutes: s1, endsAtMinutes: Math.min(1440, s1 + l1), pauseStartsAtMinutes: null, pauseEndsAtMinutes: null };
-        const b = { weekday: 3, startsAtMinutes: s2, endsAtMinutes: Math.min(1440, s2 + l2), pauseStartsAtMinutes: null, pauseEndsAtMinutes: null };
-        const intersect = Math.max(a.startsAtMinutes, b.startsAtMinutes) < Math.min(a.endsAtMinutes, b.endsAtMinutes);
-        expect(slotProblems([a, b]).some((p) => p.kind === 'overlap')).toBe(intersect);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1439 }),
+        fc.integer({ min: 1, max: 600 }),
+        fc.integer({ min: 0, max: 1439 }),
+        fc.integer({ min: 1, max: 600 }),
+        (s1, l1, s2, l2) => {
+          const a = {
+            weekday: 3,
+            startsAtMinutes: s1,
+            endsAtMinutes: Math.min(1440, s1 + l1),
+            pauseStartsAtMinutes: null,
+            pauseEndsAtMinutes: null,
+          };
+          const b = {
+            weekday: 3,
+            startsAtMinutes: s2,
+            endsAtMinutes: Math.min(1440, s2 + l2),
+            pauseStartsAtMinutes: null,
+            pauseEndsAtMinutes: null,
+          };
+          const intersect = Math.max(a.startsAtMinutes, b.startsAtMinutes) < Math.min(a.endsAtMinutes, b.endsAtMinutes);
+          expect(slotProblems([a, b]).some((p) => p.kind === 'overlap')).toBe(intersect);
+        },
+      ),
     );
   });
 
@@ -188,23 +242,34 @@ describe('contracts', () => {
   });
 
   it('overlap includes the end day and open-ended contracts', () => {
-    expect(periodsOverlap({ startsAt: '2026-01-01', endsAt: '2026-06-30' }, { startsAt: '2026-06-30', endsAt: null })).toBe(true);
-    expect(periodsOverlap({ startsAt: '2026-01-01', endsAt: '2026-06-30' }, { startsAt: '2026-07-01', endsAt: null })).toBe(false);
-    expect(periodsOverlap({ startsAt: '2026-01-01', endsAt: null }, { startsAt: '2030-01-01', endsAt: '2030-02-01' })).toBe(true);
-    const existing = [{ id: 'a', startsAt: '2025-01-01', endsAt: '2025-12-31' }, { id: 'b', startsAt: '2026-01-01', endsAt: null }];
+    expect(
+      periodsOverlap({ startsAt: '2026-01-01', endsAt: '2026-06-30' }, { startsAt: '2026-06-30', endsAt: null }),
+    ).toBe(true);
+    expect(
+      periodsOverlap({ startsAt: '2026-01-01', endsAt: '2026-06-30' }, { startsAt: '2026-07-01', endsAt: null }),
+    ).toBe(false);
+    expect(
+      periodsOverlap({ startsAt: '2026-01-01', endsAt: null }, { startsAt: '2030-01-01', endsAt: '2030-02-01' }),
+    ).toBe(true);
+    const existing = [
+      { id: 'a', startsAt: '2025-01-01', endsAt: '2025-12-31' },
+      { id: 'b', startsAt: '2026-01-01', endsAt: null },
+    ];
     expect(findOverlap({ startsAt: '2025-06-01', endsAt: '2025-08-01' }, existing)?.id).toBe('a');
     expect(findOverlap({ id: 'b', startsAt: '2026-02-01', endsAt: null }, existing)).toBeNull();
   });
 
   it('property: overlap is symmetric and equals "they share a day"', () => {
     const day = fc.integer({ min: 0, max: 2000 }).map((n) => addDays('2024-01-01', n));
-    const period = fc.tuple(day, fc.option(fc.integer({ min: 0, max: 400 }))).map(([s, len]) => ({ startsAt: s, endsAt: len === null ? null : addDays(s, len) }));
+    const period = fc
+      .tuple(day, fc.option(fc.integer({ min: 0, max: 400 })))
+      .map(([s, len]) => ({ startsAt: s, endsAt: len === null ? null : addDays(s, len) }));
     fc.assert(
       fc.property(period, period, (a, b) => {
         expect(periodsOverlap(a, b)).toBe(periodsOverlap(b, a));
         const lastA = a.endsAt ?? '2100-01-01';
         const lastB = b.endsAt ?? '2100-01-01';
-        const shares = (a.startsAt <= b.startsAt ? b.startsAt <= lastA : a.startsAt <= lastB);
+        const shares = a.startsAt <= b.startsAt ? b.startsAt <= lastA : a.startsAt <= lastB;
         expect(periodsOverlap(a, b)).toBe(shares);
       }),
     );
@@ -218,7 +283,9 @@ describe('accruals', () => {
   /** Increases as stored: 0 … 999 with 4 decimals. */
   const increase = fc.integer({ min: 0, max: 9_990_000 }).map((n) => n / 10_000);
   const day = fc.integer({ min: 0, max: 3650 }).map((n) => addDays('2020-01-01', n));
-  const contract = fc.tuple(day, fc.option(fc.integer({ min: 1, max: 1500 }))).map(([startsAt, len]) => ({ startsAt, endsAt: len === null ? null : addDays(startsAt, len) }));
+  const contract = fc
+    .tuple(day, fc.option(fc.integer({ min: 1, max: 1500 })))
+    .map(([startsAt, len]) => ({ startsAt, endsAt: len === null ? null : addDays(startsAt, len) }));
 
   it('a month counts in full when covered for at least 15 days, otherwise it accrues nothing', () => {
     const c = { startsAt: '2026-06-16', endsAt: null };
@@ -231,7 +298,9 @@ describe('accruals', () => {
       { period: '2026-08', amount: 6, monthsInYear: 3 },
     ]);
     // A 31-day month: from the 17th that is 15 days (counts), from the 18th 14 (does not).
-    expect(plannedAccruals({ startsAt: '2026-07-16', endsAt: null }, 2.1667, '2026-07')).toEqual([{ period: '2026-07', amount: 2.17, monthsInYear: 1 }]);
+    expect(plannedAccruals({ startsAt: '2026-07-16', endsAt: null }, 2.1667, '2026-07')).toEqual([
+      { period: '2026-07', amount: 2.17, monthsInYear: 1 },
+    ]);
     expect(plannedAccruals({ startsAt: '2026-07-17', endsAt: null }, 2.1667, '2026-07')).toHaveLength(1);
     expect(plannedAccruals({ startsAt: '2026-07-18', endsAt: null }, 2.1667, '2026-07')).toEqual([]);
     // February: 14 days do not count, 15 do; an end on the 14th of a month leaves that month out.
@@ -239,9 +308,16 @@ describe('accruals', () => {
     expect(plannedAccruals({ startsAt: '2026-02-14', endsAt: null }, 6, '2026-02')).toHaveLength(1);
     const ending = { startsAt: '2026-01-01', endsAt: '2026-02-14' };
     expect(plannedAccruals(ending, 2.1667, '2026-12').map((e) => e.period)).toEqual(['2026-01']);
-    expect(plannedAccruals({ ...ending, endsAt: '2026-02-15' }, 2.1667, '2026-12').map((e) => e.period)).toEqual(['2026-01', '2026-02']);
+    expect(plannedAccruals({ ...ending, endsAt: '2026-02-15' }, 2.1667, '2026-12').map((e) => e.period)).toEqual([
+      '2026-01',
+      '2026-02',
+    ]);
     expect(accrualMonths(ending, '2026-12')).toEqual(['2026-01', '2026-02']);
-    expect(accrualMonths({ startsAt: '2026-11-10', endsAt: null }, '2027-01')).toEqual(['2026-11', '2026-12', '2027-01']);
+    expect(accrualMonths({ startsAt: '2026-11-10', endsAt: null }, '2027-01')).toEqual([
+      '2026-11',
+      '2026-12',
+      '2027-01',
+    ]);
   });
 
   it('cumulative rounding: 2.1667 a month gives 26.00 in a year, the cents spread over the months', () => {
@@ -261,7 +337,9 @@ describe('accruals', () => {
     fc.assert(
       fc.property(day, increase, fc.integer({ min: 0, max: 20 }), (startsAt, inc, later) => {
         const y = Number(startsAt.slice(0, 4)) + 1 + later;
-        const entries = plannedAccruals({ startsAt, endsAt: null }, inc, `${y}-12`).filter((e) => e.period.startsWith(`${y}-`));
+        const entries = plannedAccruals({ startsAt, endsAt: null }, inc, `${y}-12`).filter((e) =>
+          e.period.startsWith(`${y}-`),
+        );
         expect(entries.every((e) => e.period >= `${y}-01`)).toBe(true);
         expect(Math.abs(sum(entries) - yearly(12, inc))).toBeLessThan(0.005);
       }),
@@ -289,21 +367,30 @@ describe('accruals', () => {
 
   it('property: computing again, later, or month by month in any order gives the same entries', () => {
     fc.assert(
-      fc.property(contract, increase, fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 1000 }), (c, inc, lateBy, seed) => {
-        const until = '2030-06';
-        const entries = plannedAccruals(c, inc, until);
-        expect(plannedAccruals(c, inc, until)).toEqual(entries);
-        // Running late: the months up to `until` are unchanged, later ones are only added.
-        let late = until;
-        for (let i = 0; i < lateBy; i++) late = nextMonth(late);
-        expect(plannedAccruals(c, inc, late).filter((e) => e.period <= until)).toEqual(entries);
-        // Month by month (each run up to one month), in a shuffled order: each month keeps its amount.
-        const months = accrualMonths(c, until);
-        const shuffled = [...months].sort((a, b) => ((a.charCodeAt(6) * 31 + seed) % 7) - ((b.charCodeAt(6) * 31 + seed) % 7) || a.localeCompare(b));
-        const byMonth = new Map<string, PlannedAccrual>();
-        for (const ym of shuffled) for (const e of plannedAccruals(c, inc, ym)) if (e.period === ym) byMonth.set(ym, e);
-        expect([...byMonth.values()].sort((a, b) => a.period.localeCompare(b.period))).toEqual(entries);
-      }),
+      fc.property(
+        contract,
+        increase,
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (c, inc, lateBy, seed) => {
+          const until = '2030-06';
+          const entries = plannedAccruals(c, inc, until);
+          expect(plannedAccruals(c, inc, until)).toEqual(entries);
+          // Running late: the months up to `until` are unchanged, later ones are only added.
+          let late = until;
+          for (let i = 0; i < lateBy; i++) late = nextMonth(late);
+          expect(plannedAccruals(c, inc, late).filter((e) => e.period <= until)).toEqual(entries);
+          // Month by month (each run up to one month), in a shuffled order: each month keeps its amount.
+          const months = accrualMonths(c, until);
+          const shuffled = [...months].sort(
+            (a, b) => ((a.charCodeAt(6) * 31 + seed) % 7) - ((b.charCodeAt(6) * 31 + seed) % 7) || a.localeCompare(b),
+          );
+          const byMonth = new Map<string, PlannedAccrual>();
+          for (const ym of shuffled)
+            for (const e of plannedAccruals(c, inc, ym)) if (e.period === ym) byMonth.set(ym, e);
+          expect([...byMonth.values()].sort((a, b) => a.period.localeCompare(b.period))).toEqual(entries);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -48,7 +48,8 @@ export function expandHolidays(rules: HolidayRule[], from: IsoDate, to: IsoDate)
     const years = r.year !== null ? [r.year] : range(firstYear, lastYear);
     for (const y of years) {
       const date = holidayDateIn(r, y);
-      if (date !== null && date >= from && date <= to) out.push({ id: r.id, date, name: r.name, icon: r.icon, recurring: r.year === null });
+      if (date !== null && date >= from && date <= to)
+        out.push({ id: r.id, date, name: r.name, icon: r.icon, recurring: r.year === null });
     }
   }
   return out.sort((a, b) => (a.date === b.date ? a.name.localeCompare(b.name) : a.date < b.date ? -1 : 1));

@@ -11,7 +11,10 @@ export const MINUTES_PER_DAY = 24 * 60;
 
 /** Working minutes of a slot: its length minus the pause. A slot may end at 24:00 (1440) but not cross midnight. */
 export function slotMinutes(s: TimeSlotLike): number {
-  const pause = s.pauseStartsAtMinutes !== null && s.pauseEndsAtMinutes !== null ? s.pauseEndsAtMinutes - s.pauseStartsAtMinutes : 0;
+  const pause =
+    s.pauseStartsAtMinutes !== null && s.pauseEndsAtMinutes !== null
+      ? s.pauseEndsAtMinutes - s.pauseStartsAtMinutes
+      : 0;
   return Math.max(0, s.endsAtMinutes - s.startsAtMinutes - pause);
 }
 
@@ -42,7 +45,10 @@ export function weekdayPauses(slots: TimeSlotLike[], weekday: number): DayPause[
 
 /** Minutes of [start, end) that fall inside the pauses (pauses of one weekday never overlap: their slots do not). */
 export function pauseOverlapMinutes(pauses: readonly DayPause[], start: number, end: number): number {
-  return pauses.reduce((sum, p) => sum + Math.max(0, Math.min(end, p.endsAtMinutes) - Math.max(start, p.startsAtMinutes)), 0);
+  return pauses.reduce(
+    (sum, p) => sum + Math.max(0, Math.min(end, p.endsAtMinutes) - Math.max(start, p.startsAtMinutes)),
+    0,
+  );
 }
 
 export type SlotProblem =
@@ -57,7 +63,8 @@ export type SlotProblem =
 export function slotProblems(slots: TimeSlotLike[]): SlotProblem[] {
   const problems: SlotProblem[] = [];
   slots.forEach((s, index) => {
-    if (!(s.startsAtMinutes >= 0 && s.endsAtMinutes <= MINUTES_PER_DAY && s.startsAtMinutes < s.endsAtMinutes)) problems.push({ kind: 'order', index });
+    if (!(s.startsAtMinutes >= 0 && s.endsAtMinutes <= MINUTES_PER_DAY && s.startsAtMinutes < s.endsAtMinutes))
+      problems.push({ kind: 'order', index });
     const hasStart = s.pauseStartsAtMinutes !== null;
     const hasEnd = s.pauseEndsAtMinutes !== null;
     if (hasStart !== hasEnd) problems.push({ kind: 'pause', index });
@@ -71,7 +78,8 @@ export function slotProblems(slots: TimeSlotLike[]): SlotProblem[] {
     for (let j = i + 1; j < slots.length; j++) {
       const a = slots[i]!;
       const b = slots[j]!;
-      if (a.weekday === b.weekday && a.startsAtMinutes < b.endsAtMinutes && b.startsAtMinutes < a.endsAtMinutes) problems.push({ kind: 'overlap', index: j, other: i });
+      if (a.weekday === b.weekday && a.startsAtMinutes < b.endsAtMinutes && b.startsAtMinutes < a.endsAtMinutes)
+        problems.push({ kind: 'overlap', index: j, other: i });
     }
   }
   return problems;

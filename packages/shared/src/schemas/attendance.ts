@@ -2,7 +2,17 @@
 // sheets, timesheet, imports) with its Italian messages, one schema per payload; each schema is short and stands alone.
 import { z } from 'zod';
 import { msg } from '../messages';
-import { DateOnlySchema, IdSchema, inputMsg, isDateInRange, isRealDate, multilineText, optionalString, paginationFields, requiredMultilineText } from './common';
+import {
+  DateOnlySchema,
+  IdSchema,
+  inputMsg,
+  isDateInRange,
+  isRealDate,
+  multilineText,
+  optionalString,
+  paginationFields,
+  requiredMultilineText,
+} from './common';
 import { pageOf } from './people';
 
 /** Italian texts of the attendance module (clock-ins, absence requests, attendance data). */
@@ -36,7 +46,8 @@ export const attMsg = {
   notAnActiveEmployee: 'Non è un dipendente attivo di questa azienda',
   certificateInvalid: 'Il codice del certificato può contenere solo lettere e numeri (al massimo 20)',
   requestOverlap: (label: string) => `Si sovrappone a un’altra richiesta: ${label}`,
-  overQuota: (remaining: string, unit: string) => `La richiesta supera il saldo disponibile (residuo: ${remaining} ${unit})`,
+  overQuota: (remaining: string, unit: string) =>
+    `La richiesta supera il saldo disponibile (residuo: ${remaining} ${unit})`,
   requestNotFound: 'Richiesta non trovata',
   requestNotPending: 'La richiesta è già stata gestita: non si può più modificare',
   monthClosed: 'Il mese è chiuso: presenze e richieste non si possono più modificare',
@@ -54,7 +65,11 @@ export const MAX_REQUEST_DAYS = 366;
 /** Longest range of an attendance read (a calendar month plus margins, or a quarter for reports). */
 export const MAX_ATTENDANCE_RANGE_DAYS = 93;
 
-const minutes = z.number({ error: attMsg.minutesInvalid }).int({ error: attMsg.minutesInvalid }).min(0, { error: attMsg.minutesInvalid }).max(1440, { error: attMsg.minutesInvalid });
+const minutes = z
+  .number({ error: attMsg.minutesInvalid })
+  .int({ error: attMsg.minutesInvalid })
+  .min(0, { error: attMsg.minutesInvalid })
+  .max(1440, { error: attMsg.minutesInvalid });
 
 export const PunchDirectionSchema = z.enum(['in', 'out'], { error: attMsg.directionInvalid });
 
@@ -68,11 +83,14 @@ export const LocalDateTimeSchema = z
   .string({ error: attMsg.punchAtRequired })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/, { error: attMsg.punchAtRequired })
-  .refine((v) => {
-    const [d, t] = v.split(/[ T]/) as [string, string];
-    const [h, m, s] = t.split(':').map(Number) as [number, number, number | undefined];
-    return isRealDate(d) && h < 24 && m < 60 && (s === undefined || s < 60);
-  }, { error: attMsg.punchAtRequired })
+  .refine(
+    (v) => {
+      const [d, t] = v.split(/[ T]/) as [string, string];
+      const [h, m, s] = t.split(':').map(Number) as [number, number, number | undefined];
+      return isRealDate(d) && h < 24 && m < 60 && (s === undefined || s < 60);
+    },
+    { error: attMsg.punchAtRequired },
+  )
   .refine((v) => !isRealDate(v.slice(0, 10)) || isDateInRange(v.slice(0, 10)), { error: inputMsg.dateOutOfRange });
 
 export const AdminPunchInputSchema = z.object({
@@ -119,7 +137,9 @@ const requestFields = {
   startsAtMinutes: minutes.nullish(),
   endsAtMinutes: minutes.nullish(),
   amount: z.number({ error: attMsg.amountInvalid }).nullish(),
-  certificateCode: optionalString(20).refine((v) => v === null || /^[A-Za-z0-9]{1,20}$/.test(v), { error: attMsg.certificateInvalid }),
+  certificateCode: optionalString(20).refine((v) => v === null || /^[A-Za-z0-9]{1,20}$/.test(v), {
+    error: attMsg.certificateInvalid,
+  }),
   note: multilineText(500),
 };
 
@@ -134,21 +154,29 @@ type RequestShape = {
 
 /** The rules shared by every request form: justification; a time range, a whole day or an amount. */
 function checkRequest(v: RequestShape, ctx: z.RefinementCtx) {
-  if (!v.justificationId) ctx.addIssue({ code: 'custom', path: ['justificationId'], message: attMsg.justificationRequired });
+  if (!v.justificationId)
+    ctx.addIssue({ code: 'custom', path: ['justificationId'], message: attMsg.justificationRequired });
   if (v.category === 'amount') {
-    if (v.amount === null || v.amount === undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: attMsg.amountRequired });
-    else if (!(v.amount > 0 && v.amount <= 999)) ctx.addIssue({ code: 'custom', path: ['amount'], message: attMsg.amountInvalid });
+    if (v.amount === null || v.amount === undefined)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: attMsg.amountRequired });
+    else if (!(v.amount > 0 && v.amount <= 999))
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: attMsg.amountInvalid });
     return;
   }
   if (v.wholeDay) return;
-  if (v.startsAtMinutes === null || v.startsAtMinutes === undefined) ctx.addIssue({ code: 'custom', path: ['startsAtMinutes'], message: attMsg.startRequired });
-  if (v.endsAtMinutes === null || v.endsAtMinutes === undefined) ctx.addIssue({ code: 'custom', path: ['endsAtMinutes'], message: attMsg.endRequired });
+  if (v.startsAtMinutes === null || v.startsAtMinutes === undefined)
+    ctx.addIssue({ code: 'custom', path: ['startsAtMinutes'], message: attMsg.startRequired });
+  if (v.endsAtMinutes === null || v.endsAtMinutes === undefined)
+    ctx.addIssue({ code: 'custom', path: ['endsAtMinutes'], message: attMsg.endRequired });
   else if (v.startsAtMinutes !== null && v.startsAtMinutes !== undefined && v.endsAtMinutes <= v.startsAtMinutes) {
     ctx.addIssue({ code: 'custom', path: ['endsAtMinutes'], message: attMsg.endAfterStart });
   }
 }
 
-function checkPeriod(v: { date?: string | null; startDate?: string | null; endDate?: string | null }, ctx: z.RefinementCtx) {
+function checkPeriod(
+  v: { date?: string | null; startDate?: string | null; endDate?: string | null },
+  ctx: z.RefinementCtx,
+) {
   const multi = Boolean(v.startDate || v.endDate);
   if (!multi) {
     if (!v.date) ctx.addIssue({ code: 'custom', path: ['date'], message: attMsg.dateRequired });
@@ -157,7 +185,8 @@ function checkPeriod(v: { date?: string | null; startDate?: string | null; endDa
   if (!v.startDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: attMsg.startDateRequired });
   if (!v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: attMsg.endDateRequired });
   if (v.startDate && v.endDate) {
-    if (v.endDate <= v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: attMsg.endDateAfterStart });
+    if (v.endDate <= v.startDate)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: attMsg.endDateAfterStart });
     else if ((Date.parse(v.endDate) - Date.parse(v.startDate)) / 86_400_000 + 1 > MAX_REQUEST_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: attMsg.periodTooLong(MAX_REQUEST_DAYS) });
     }
@@ -166,7 +195,12 @@ function checkPeriod(v: { date?: string | null; startDate?: string | null; endDa
 
 /** A new request of one's own: one day (`date`) or a period (`startDate`–`endDate`, one request per working day). */
 export const MemberRequestInputSchema = z
-  .object({ date: DateOnlySchema.nullish(), startDate: DateOnlySchema.nullish(), endDate: DateOnlySchema.nullish(), ...requestFields })
+  .object({
+    date: DateOnlySchema.nullish(),
+    startDate: DateOnlySchema.nullish(),
+    endDate: DateOnlySchema.nullish(),
+    ...requestFields,
+  })
   .superRefine((v, ctx) => {
     checkPeriod(v, ctx);
     checkRequest(v, ctx);
@@ -176,7 +210,10 @@ export type MemberRequestInput = z.infer<typeof MemberRequestInputSchema>;
 /** An admin files for one or more employees at once. */
 export const AdminRequestInputSchema = z
   .object({
-    userInfoIds: z.array(IdSchema, { error: attMsg.userInfosRequired }).min(1, { error: attMsg.userInfosRequired }).max(500),
+    userInfoIds: z
+      .array(IdSchema, { error: attMsg.userInfosRequired })
+      .min(1, { error: attMsg.userInfosRequired })
+      .max(500),
     date: DateOnlySchema.nullish(),
     startDate: DateOnlySchema.nullish(),
     endDate: DateOnlySchema.nullish(),
@@ -214,7 +251,13 @@ export const JustificationRequestSchema = z.object({
   id: z.string(),
   userInfoId: z.string(),
   employee: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
-  justification: z.object({ id: z.string(), code: z.string(), name: z.string(), unit: z.enum(['hour', 'day']), impact: z.enum(['decrease', 'increase', 'nothing']) }),
+  justification: z.object({
+    id: z.string(),
+    code: z.string(),
+    name: z.string(),
+    unit: z.enum(['hour', 'day']),
+    impact: z.enum(['decrease', 'increase', 'nothing']),
+  }),
   date: z.string(),
   category: z.enum(['regular', 'amount']),
   wholeDay: z.boolean(),
@@ -259,7 +302,10 @@ export type ListRequestsQuery = z.infer<typeof ListRequestsQuerySchema>;
 
 // Attendance data (day sheets)
 
-const bracketIds = z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(IdSchema).max(1000));
+const bracketIds = z.preprocess(
+  (v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]),
+  z.array(IdSchema).max(1000),
+);
 
 export const AttendanceDataQuerySchema = z
   .object({
@@ -276,7 +322,13 @@ export const AttendanceDataQuerySchema = z
   });
 export type AttendanceDataQuery = z.infer<typeof AttendanceDataQuerySchema>;
 
-const RequestEffectSchema = z.object({ id: z.string(), justificationId: z.string(), impact: z.enum(['decrease', 'increase', 'nothing']), minutes: z.number(), credited: z.number() });
+const RequestEffectSchema = z.object({
+  id: z.string(),
+  justificationId: z.string(),
+  impact: z.enum(['decrease', 'increase', 'nothing']),
+  minutes: z.number(),
+  credited: z.number(),
+});
 const WorkPairSchema = z.object({
   inId: z.string().nullable(),
   outId: z.string().nullable(),
@@ -344,7 +396,13 @@ export const CurrentAttendanceInfoSchema = z.object({
   timeZone: z.string(),
   today: z.string(),
   contract: z
-    .object({ id: z.string(), type: z.enum(['fixed', 'turn_based']), startsAt: z.string(), endsAt: z.string().nullable(), weeklyMinutes: z.number() })
+    .object({
+      id: z.string(),
+      type: z.enum(['fixed', 'turn_based']),
+      startsAt: z.string(),
+      endsAt: z.string().nullable(),
+      weeklyMinutes: z.number(),
+    })
     .nullable(),
   clock: ClockStateSchema.nullable(),
 });
@@ -366,7 +424,16 @@ export const TimesheetQuerySchema = z
   });
 export type TimesheetQuery = z.infer<typeof TimesheetQuerySchema>;
 
-export const TimesheetCellSchema = z.object({ date: z.string(), expected: z.number(), worked: z.number(), justified: z.number(), balance: z.number(), anomalies: z.number(), holiday: z.boolean(), open: z.boolean() });
+export const TimesheetCellSchema = z.object({
+  date: z.string(),
+  expected: z.number(),
+  worked: z.number(),
+  justified: z.number(),
+  balance: z.number(),
+  anomalies: z.number(),
+  holiday: z.boolean(),
+  open: z.boolean(),
+});
 export const TimesheetPageSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -383,7 +450,13 @@ export const TimesheetPageSchema = z.object({
 });
 export type TimesheetPage = z.infer<typeof TimesheetPageSchema>;
 export const TimesheetExportQuerySchema = z
-  .object({ from: DateOnlySchema, to: DateOnlySchema, group_id: IdSchema.optional(), search: z.string().trim().max(100).optional(), format: z.enum(['xlsx', 'pdf'], { error: msg.invalidValue }).default('xlsx') })
+  .object({
+    from: DateOnlySchema,
+    to: DateOnlySchema,
+    group_id: IdSchema.optional(),
+    search: z.string().trim().max(100).optional(),
+    format: z.enum(['xlsx', 'pdf'], { error: msg.invalidValue }).default('xlsx'),
+  })
   .refine((q) => q.to >= q.from, { error: attMsg.rangeInvalid, path: ['to'] })
   .refine((q) => q.to < q.from || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_ATTENDANCE_RANGE_DAYS, {
     error: attMsg.rangeTooLong(MAX_ATTENDANCE_RANGE_DAYS),

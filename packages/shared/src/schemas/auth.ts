@@ -72,7 +72,10 @@ export const ProfileEditInputSchema = z.object({
   email: emailField(),
   language: z.enum(LANGUAGES, { error: msg.invalidLanguage }).optional(),
   /** Needed only when the login e-mail changes (ASVS 7.5.1: re-authentication before changing recovery data). */
-  current_password: z.string({ error: msg.invalidValue }).max(PASSWORD_MAX_LENGTH, { error: msg.passwordTooLong(PASSWORD_MAX_LENGTH) }).optional(),
+  current_password: z
+    .string({ error: msg.invalidValue })
+    .max(PASSWORD_MAX_LENGTH, { error: msg.passwordTooLong(PASSWORD_MAX_LENGTH) })
+    .optional(),
 });
 export type ProfileEditInput = z.infer<typeof ProfileEditInputSchema>;
 
@@ -84,7 +87,10 @@ export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 
 /** POST /user/immediately-delete: the password confirms that the person at the keyboard owns the account. */
 export const DeleteAccountInputSchema = z.object({
-  password: z.string({ error: msg.passwordForDelete }).min(1, { error: msg.passwordForDelete }).max(PASSWORD_MAX_LENGTH, { error: msg.passwordTooLong(PASSWORD_MAX_LENGTH) }),
+  password: z
+    .string({ error: msg.passwordForDelete })
+    .min(1, { error: msg.passwordForDelete })
+    .max(PASSWORD_MAX_LENGTH, { error: msg.passwordTooLong(PASSWORD_MAX_LENGTH) }),
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInputSchema>;
 

@@ -111,7 +111,11 @@ export const QueryBoolean = z
 
 /** page / per_page of every paginated list (1-based; at most 200 rows a page). */
 export const paginationFields = (defaultPerPage = 25) => ({
-  page: z.coerce.number({ error: msg.invalidValue }).int({ error: msg.invalidValue }).min(1, { error: msg.invalidValue }).default(1),
+  page: z.coerce
+    .number({ error: msg.invalidValue })
+    .int({ error: msg.invalidValue })
+    .min(1, { error: msg.invalidValue })
+    .default(1),
   per_page: z.coerce
     .number({ error: msg.invalidValue })
     .int({ error: msg.invalidValue })

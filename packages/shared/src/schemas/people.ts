@@ -3,7 +3,15 @@ import { msg } from '../messages';
 import { isValidCodiceFiscale, normalizeCodiceFiscale } from '../validators/codice-fiscale';
 import { isValidIban, normalizeIban } from '../validators/iban';
 import { isValidPhone, normalizePhone } from '../validators/phone';
-import { DateOnlySchema, emailField, IdSchema, optionalString, paginationFields, QueryBoolean, requiredString } from './common';
+import {
+  DateOnlySchema,
+  emailField,
+  IdSchema,
+  optionalString,
+  paginationFields,
+  QueryBoolean,
+  requiredString,
+} from './common';
 
 export const peopleMsg = {
   rolesRequired: 'Seleziona almeno un ruolo',
@@ -88,7 +96,12 @@ function employeeRules(v: { roles: string[]; workEmail: string | null; pec: stri
   for (const field of ['workEmail', 'pec'] as const) {
     const value = v[field];
     if (value === null) {
-      if (isEmployee) ctx.addIssue({ code: 'custom', path: [field], message: field === 'workEmail' ? peopleMsg.workEmailRequired : peopleMsg.pecRequired });
+      if (isEmployee)
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: field === 'workEmail' ? peopleMsg.workEmailRequired : peopleMsg.pecRequired,
+        });
     } else if (!emailField().safeParse(value).success) {
       ctx.addIssue({ code: 'custom', path: [field], message: msg.emailInvalid });
     }
@@ -101,7 +114,12 @@ export const CreateUserInputSchema = z
     fiscalCode: z
       .string({ error: msg.fiscalCodeRequired })
       .transform(normalizeCodiceFiscale)
-      .pipe(z.string().min(1, { error: msg.fiscalCodeRequired, abort: true }).refine(isValidCodiceFiscale, { error: msg.fiscalCodeInvalid })),
+      .pipe(
+        z
+          .string()
+          .min(1, { error: msg.fiscalCodeRequired, abort: true })
+          .refine(isValidCodiceFiscale, { error: msg.fiscalCodeInvalid }),
+      ),
     ...EmployeeInfoSchema.shape,
   })
   .superRefine(employeeRules);
@@ -117,7 +135,14 @@ export const UpdateUserInputSchema = z
   .superRefine(employeeRules);
 export type UpdateUserInput = z.infer<typeof UpdateUserInputSchema>;
 
-export const USER_SORT_FIELDS = ['lastName', 'firstName', 'email', 'fiscalCode', 'createdAt', 'lastLoginWebAt'] as const;
+export const USER_SORT_FIELDS = [
+  'lastName',
+  'firstName',
+  'email',
+  'fiscalCode',
+  'createdAt',
+  'lastLoginWebAt',
+] as const;
 
 export const ListUsersQuerySchema = z.object({
   ...paginationFields(25),
@@ -174,7 +199,12 @@ export const SearchUnboundQuerySchema = z.object({
   fiscal_code: z
     .string({ error: msg.fiscalCodeRequired })
     .transform(normalizeCodiceFiscale)
-    .pipe(z.string().min(1, { error: msg.fiscalCodeRequired, abort: true }).refine(isValidCodiceFiscale, { error: msg.fiscalCodeInvalid })),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: msg.fiscalCodeRequired, abort: true })
+        .refine(isValidCodiceFiscale, { error: msg.fiscalCodeInvalid }),
+    ),
   exclude_ids: z.array(IdSchema).max(100).optional(),
 });
 
@@ -196,7 +226,10 @@ export const UnboundUserListSchema = z.array(UnboundUserSchema);
 
 /** Colleagues by name (the workspace's names; never login e-mails). */
 export const UserLookupSchema = z.array(z.object({ id: z.string(), name: z.string(), enabled: z.boolean() }));
-export const LookupQuerySchema = z.object({ search: z.string().trim().max(100).optional(), include_disabled: QueryBoolean.optional() });
+export const LookupQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  include_disabled: QueryBoolean.optional(),
+});
 
 export const GroupInputSchema = z.object({
   name: requiredString(peopleMsg.groupNameRequired, 100),
@@ -237,7 +270,24 @@ export const AuditEntrySchema = z.object({
 });
 export const AuditPageSchema = pageOf(AuditEntrySchema);
 export const AuditQuerySchema = z.object({
-  entity_type: z.enum(['user', 'group', 'workspace', 'contract', 'holiday', 'justification', 'justification-group', 'template-day', 'template-week', 'punch', 'justification-request'], { error: msg.invalidValue }).optional(),
+  entity_type: z
+    .enum(
+      [
+        'user',
+        'group',
+        'workspace',
+        'contract',
+        'holiday',
+        'justification',
+        'justification-group',
+        'template-day',
+        'template-week',
+        'punch',
+        'justification-request',
+      ],
+      { error: msg.invalidValue },
+    )
+    .optional(),
   entity_id: z.string().max(100).optional(),
   ...paginationFields(50),
 });

@@ -5,7 +5,16 @@ import { slotProblems, isValidColor } from '../domain/time-slots';
 import { isValidDayMonth } from '../domain/dates';
 import { isMovableFeast, MOVABLE_FEASTS } from '../domain/easter';
 import { msg } from '../messages';
-import { DateOnlySchema, IdSchema, multilineText, optionalString, paginationFields, QueryBoolean, requiredString, yearField } from './common';
+import {
+  DateOnlySchema,
+  IdSchema,
+  multilineText,
+  optionalString,
+  paginationFields,
+  QueryBoolean,
+  requiredString,
+  yearField,
+} from './common';
 import { pageOf } from './people';
 
 export const wtMsg = {
@@ -50,11 +59,15 @@ export const wtMsg = {
   unitRequired: "Indica l'unità (ore o giorni)",
   justificationNotFound: 'Giustificativo non trovato',
   justificationGroupNotFound: 'Gruppo di giustificativi non trovato',
-  amountRequired: "Inserisci la quantità (diversa da zero)",
+  amountRequired: 'Inserisci la quantità (diversa da zero)',
   reasonRequired: 'Indica il motivo della rettifica',
 } as const;
 
-const minutes = z.number({ error: wtMsg.minutesInvalid }).int({ error: wtMsg.minutesInvalid }).min(0, { error: wtMsg.minutesInvalid }).max(1440, { error: wtMsg.minutesInvalid });
+const minutes = z
+  .number({ error: wtMsg.minutesInvalid })
+  .int({ error: wtMsg.minutesInvalid })
+  .min(0, { error: wtMsg.minutesInvalid })
+  .max(1440, { error: wtMsg.minutesInvalid });
 
 const slotFields = {
   startsAtMinutes: minutes,
@@ -66,19 +79,32 @@ const slotFields = {
 };
 
 export const TimeSlotInputSchema = z.object({
-  weekday: z.number({ error: wtMsg.weekdayInvalid }).int().min(1, { error: wtMsg.weekdayInvalid }).max(7, { error: wtMsg.weekdayInvalid }),
+  weekday: z
+    .number({ error: wtMsg.weekdayInvalid })
+    .int()
+    .min(1, { error: wtMsg.weekdayInvalid })
+    .max(7, { error: wtMsg.weekdayInvalid }),
   ...slotFields,
 });
 export type TimeSlotInput = z.infer<typeof TimeSlotInputSchema>;
 
-type SlotLike = { weekday: number; startsAtMinutes: number; endsAtMinutes: number; pauseStartsAtMinutes: number | null; pauseEndsAtMinutes: number | null };
+type SlotLike = {
+  weekday: number;
+  startsAtMinutes: number;
+  endsAtMinutes: number;
+  pauseStartsAtMinutes: number | null;
+  pauseEndsAtMinutes: number | null;
+};
 
 /** Adds the slot-list rules (order, pause inside, no overlap on a weekday) as field errors at `path[index]`. */
 function checkSlots(slots: SlotLike[], ctx: z.RefinementCtx, path: (string | number)[]) {
   for (const p of slotProblems(slots)) {
-    if (p.kind === 'order') ctx.addIssue({ code: 'custom', path: [...path, p.index, 'endsAtMinutes'], message: wtMsg.slotOrder });
-    if (p.kind === 'pause') ctx.addIssue({ code: 'custom', path: [...path, p.index, 'pauseStartsAtMinutes'], message: wtMsg.slotPause });
-    if (p.kind === 'overlap') ctx.addIssue({ code: 'custom', path: [...path, p.index, 'startsAtMinutes'], message: wtMsg.slotOverlap });
+    if (p.kind === 'order')
+      ctx.addIssue({ code: 'custom', path: [...path, p.index, 'endsAtMinutes'], message: wtMsg.slotOrder });
+    if (p.kind === 'pause')
+      ctx.addIssue({ code: 'custom', path: [...path, p.index, 'pauseStartsAtMinutes'], message: wtMsg.slotPause });
+    if (p.kind === 'overlap')
+      ctx.addIssue({ code: 'custom', path: [...path, p.index, 'startsAtMinutes'], message: wtMsg.slotOverlap });
   }
 }
 
@@ -89,7 +115,10 @@ export const TimeSlotListSchema = z
   .superRefine((slots, ctx) => checkSlots(slots, ctx, []));
 
 export const AccrualInputSchema = z.object({
-  justificationId: z.string({ error: wtMsg.accrualJustificationRequired }).min(1, { error: wtMsg.accrualJustificationRequired, abort: true }).pipe(IdSchema),
+  justificationId: z
+    .string({ error: wtMsg.accrualJustificationRequired })
+    .min(1, { error: wtMsg.accrualJustificationRequired, abort: true })
+    .pipe(IdSchema),
   monthlyIncrease: z
     .number({ error: wtMsg.accrualIncreaseRequired })
     .min(0, { error: wtMsg.accrualIncreaseInvalid })
@@ -108,8 +137,13 @@ export const ContractInputSchema = z
     qualification: optionalString(100),
     ccnlLevel: optionalString(50),
     description: multilineText(500),
-    startsAt: z.string({ error: wtMsg.startRequired }).min(1, { error: wtMsg.startRequired, abort: true }).pipe(DateOnlySchema),
-    endsAt: DateOnlySchema.nullish().or(z.literal('')).transform((v) => (v ? v : null)),
+    startsAt: z
+      .string({ error: wtMsg.startRequired })
+      .min(1, { error: wtMsg.startRequired, abort: true })
+      .pipe(DateOnlySchema),
+    endsAt: DateOnlySchema.nullish()
+      .or(z.literal(''))
+      .transform((v) => (v ? v : null)),
     permanent: z.boolean({ error: msg.invalidValue }).default(false),
     justificationAccruals: z.array(AccrualInputSchema).max(50).default([]),
     timeSlots: TimeSlotListSchema,
@@ -121,7 +155,12 @@ export const ContractInputSchema = z
     }
     const seen = new Set<string>();
     v.justificationAccruals.forEach((a, i) => {
-      if (seen.has(a.justificationId)) ctx.addIssue({ code: 'custom', path: ['justificationAccruals', i, 'justificationId'], message: wtMsg.accrualDuplicate });
+      if (seen.has(a.justificationId))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['justificationAccruals', i, 'justificationId'],
+          message: wtMsg.accrualDuplicate,
+        });
       seen.add(a.justificationId);
     });
   })
@@ -152,7 +191,15 @@ export const ContractSchema = z.object({
   permanent: z.boolean(),
   status: z.enum(['past', 'active', 'future']),
   expiring: z.boolean(),
-  justificationAccruals: z.array(z.object({ justificationId: z.string(), code: z.string(), name: z.string(), unit: z.enum(['hour', 'day']), monthlyIncrease: z.number() })),
+  justificationAccruals: z.array(
+    z.object({
+      justificationId: z.string(),
+      code: z.string(),
+      name: z.string(),
+      unit: z.enum(['hour', 'day']),
+      monthlyIncrease: z.number(),
+    }),
+  ),
   timeSlots: z.array(TimeSlotSchema),
   weeklyMinutes: z.number(),
   createdAt: z.string(),
@@ -181,7 +228,13 @@ export const TemplateDayInputSchema = z.object({
     .array(z.object(slotFields), { error: wtMsg.slotsRequired })
     .min(1, { error: wtMsg.slotsRequired })
     .max(10, { error: wtMsg.slotsTooMany(10) })
-    .superRefine((slots, ctx) => checkSlots(slots.map((s) => ({ ...s, weekday: 1 })), ctx, [])),
+    .superRefine((slots, ctx) =>
+      checkSlots(
+        slots.map((s) => ({ ...s, weekday: 1 })),
+        ctx,
+        [],
+      ),
+    ),
 });
 export type TemplateDayInput = z.infer<typeof TemplateDayInputSchema>;
 
@@ -200,7 +253,16 @@ export const TemplateWeekInputSchema = z.object({
   name: requiredString(wtMsg.nameRequired, 100),
   description: optionalString(300),
   days: z
-    .array(z.object({ weekday: z.number({ error: wtMsg.weekdayInvalid }).int({ error: wtMsg.weekdayInvalid }).min(1, { error: wtMsg.weekdayInvalid }).max(7, { error: wtMsg.weekdayInvalid }), templateDayId: IdSchema }))
+    .array(
+      z.object({
+        weekday: z
+          .number({ error: wtMsg.weekdayInvalid })
+          .int({ error: wtMsg.weekdayInvalid })
+          .min(1, { error: wtMsg.weekdayInvalid })
+          .max(7, { error: wtMsg.weekdayInvalid }),
+        templateDayId: IdSchema,
+      }),
+    )
     .max(7)
     .default([])
     .superRefine((days, ctx) => {
@@ -240,8 +302,18 @@ export const HolidayInputSchema = z
     name: requiredString(wtMsg.holidayNameRequired, 100),
     icon: requiredString(wtMsg.holidayIconRequired, 40),
     // Optional only for a movable feast: the check below asks for them otherwise.
-    day: z.number({ error: wtMsg.holidayDayRequired }).int({ error: wtMsg.holidayDateInvalid }).min(1, { error: wtMsg.holidayDateInvalid }).max(31, { error: wtMsg.holidayDateInvalid }).optional(),
-    month: z.number({ error: wtMsg.holidayMonthRequired }).int({ error: wtMsg.holidayDateInvalid }).min(1, { error: wtMsg.holidayDateInvalid }).max(12, { error: wtMsg.holidayDateInvalid }).optional(),
+    day: z
+      .number({ error: wtMsg.holidayDayRequired })
+      .int({ error: wtMsg.holidayDateInvalid })
+      .min(1, { error: wtMsg.holidayDateInvalid })
+      .max(31, { error: wtMsg.holidayDateInvalid })
+      .optional(),
+    month: z
+      .number({ error: wtMsg.holidayMonthRequired })
+      .int({ error: wtMsg.holidayDateInvalid })
+      .min(1, { error: wtMsg.holidayDateInvalid })
+      .max(12, { error: wtMsg.holidayDateInvalid })
+      .optional(),
     year: holidayYear.nullish().transform((v) => v ?? null),
     kind: z.enum(['national', 'patron', 'company'], { error: msg.invalidValue }).default('company'),
     rule: z.enum(MOVABLE_FEASTS, { error: msg.invalidValue }).nullish(),
@@ -254,7 +326,12 @@ export const HolidayInputSchema = z
       if (v.day === undefined) ctx.addIssue({ code: 'custom', path: ['day'], message: wtMsg.holidayDayRequired });
       if (v.month === undefined) ctx.addIssue({ code: 'custom', path: ['month'], message: wtMsg.holidayMonthRequired });
       const year = v.year === null || v.year === undefined ? null : v.year;
-      if (typeof v.day === 'number' && typeof v.month === 'number' && (year === null || typeof year === 'number') && !isValidDayMonth(v.day, v.month, year))
+      if (
+        typeof v.day === 'number' &&
+        typeof v.month === 'number' &&
+        (year === null || typeof year === 'number') &&
+        !isValidDayMonth(v.day, v.month, year)
+      )
         ctx.addIssue({ code: 'custom', path: ['day'], message: wtMsg.holidayDateInvalid });
     },
     { when: () => true },
@@ -281,13 +358,14 @@ export type Holiday = z.infer<typeof HolidaySchema>;
 export const HolidayListSchema = z.array(HolidaySchema);
 export const ListHolidaysQuerySchema = z.object({ year: yearField({ coerce: true }).optional() });
 
-export const HolidayRangeQuerySchema = z
-  .object({ from: DateOnlySchema, to: DateOnlySchema })
-  .superRefine((v, ctx) => {
-    if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: wtMsg.rangeInvalid });
-    else if (Number(v.to.slice(0, 4)) - Number(v.from.slice(0, 4)) > 3) ctx.addIssue({ code: 'custom', path: ['to'], message: wtMsg.rangeTooLong });
-  });
-export const HolidayOccurrenceListSchema = z.array(z.object({ id: z.string().optional(), date: z.string(), name: z.string(), icon: z.string(), recurring: z.boolean() }));
+export const HolidayRangeQuerySchema = z.object({ from: DateOnlySchema, to: DateOnlySchema }).superRefine((v, ctx) => {
+  if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: wtMsg.rangeInvalid });
+  else if (Number(v.to.slice(0, 4)) - Number(v.from.slice(0, 4)) > 3)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: wtMsg.rangeTooLong });
+});
+export const HolidayOccurrenceListSchema = z.array(
+  z.object({ id: z.string().optional(), date: z.string(), name: z.string(), icon: z.string(), recurring: z.boolean() }),
+);
 
 // Justifications
 
@@ -331,12 +409,21 @@ export const JustificationGroupInputSchema = z.object({
   summarizeable: z.boolean({ error: msg.invalidValue }).default(false),
 });
 export type JustificationGroupInput = z.infer<typeof JustificationGroupInputSchema>;
-export const JustificationGroupSchema = z.object({ id: z.string(), name: z.string(), disabled: z.boolean(), summarizeable: z.boolean(), justificationsCount: z.number() });
+export const JustificationGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  disabled: z.boolean(),
+  summarizeable: z.boolean(),
+  justificationsCount: z.number(),
+});
 export type JustificationGroup = z.infer<typeof JustificationGroupSchema>;
 export const JustificationGroupListSchema = z.array(JustificationGroupSchema);
 
 export const JustificationLookupQuerySchema = z.object({ include_id: IdSchema.optional() });
-export const JustificationGroupLookupQuerySchema = z.object({ include_id: IdSchema.optional(), include_disabled: QueryBoolean.optional() });
+export const JustificationGroupLookupQuerySchema = z.object({
+  include_id: IdSchema.optional(),
+  include_disabled: QueryBoolean.optional(),
+});
 
 // Accruals
 

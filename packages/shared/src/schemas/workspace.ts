@@ -21,8 +21,12 @@ export const WorkspaceCompanySchema = z.object({
       error: msg.companyFiscalCodeInvalid,
     }),
   website: optionalChecked(255, (v) => /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(v), msg.urlInvalid),
-  phoneNumber: optionalChecked(30, isValidPhone, msg.phoneInvalid).transform((v) => (v === null ? null : normalizePhone(v))),
-  mobileNumber: optionalChecked(30, isValidPhone, msg.mobileInvalid).transform((v) => (v === null ? null : normalizePhone(v))),
+  phoneNumber: optionalChecked(30, isValidPhone, msg.phoneInvalid).transform((v) =>
+    v === null ? null : normalizePhone(v),
+  ),
+  mobileNumber: optionalChecked(30, isValidPhone, msg.mobileInvalid).transform((v) =>
+    v === null ? null : normalizePhone(v),
+  ),
   addressStreet: optionalString(200),
   addressCity: optionalString(100),
   addressPostCode: optionalChecked(5, isValidCap, msg.postCodeInvalid),
@@ -31,8 +35,14 @@ export const WorkspaceCompanySchema = z.object({
     .refine((v) => v === null || isValidProvince(v, { allowForeign: true }), { error: msg.provinceInvalid }),
   addressCountry: optionalString(2).transform((v) => (v === null ? null : v.toUpperCase())),
   addressNote: optionalString(500),
-  logo: z.uuid({ error: msg.invalidId }).nullish().transform((v) => v ?? null),
-  squareLogo: z.uuid({ error: msg.invalidId }).nullish().transform((v) => v ?? null),
+  logo: z
+    .uuid({ error: msg.invalidId })
+    .nullish()
+    .transform((v) => v ?? null),
+  squareLogo: z
+    .uuid({ error: msg.invalidId })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type WorkspaceCompanyInput = z.input<typeof WorkspaceCompanySchema>;
 

@@ -159,9 +159,9 @@ describe('decodeCodiceFiscale', () => {
     expect(decodeCodiceFiscale(withCheck('RSSMRA26A01F205'), { now: NOW })?.birthDate).toBe('1926-01-01');
     expect(decodeCodiceFiscale(withCheck('RSSMRA00A01F205'), { now: NOW })?.birthDate).toBe('2000-01-01');
     expect(decodeCodiceFiscale(withCheck('RSSMRA99A01F205'), { now: NOW })?.birthDate).toBe('1999-01-01');
-    expect(
-      decodeCodiceFiscale(withCheck('RSSMRA26A01F205'), { now: new Date(2026, 0, 1) })?.birthDate,
-    ).toBe('2026-01-01');
+    expect(decodeCodiceFiscale(withCheck('RSSMRA26A01F205'), { now: new Date(2026, 0, 1) })?.birthDate).toBe(
+      '2026-01-01',
+    );
   });
 
   it('uses the real current date by default', () => {

@@ -21,9 +21,7 @@ const ODD_VALUES = [
 ] as const;
 
 const OMO = '[0-9LMNPQRSTUV]';
-const CF_LAYOUT = new RegExp(
-  `^[A-Z]{6}${OMO}{2}[${MONTH_LETTERS}]${OMO}{2}[A-Z]${OMO}{3}[A-Z]$`,
-);
+const CF_LAYOUT = new RegExp(`^[A-Z]{6}${OMO}{2}[${MONTH_LETTERS}]${OMO}{2}[A-Z]${OMO}{3}[A-Z]$`);
 const FIRST15_LAYOUT = /^[0-9A-Z]{15}$/;
 const BELFIORE = /^[A-Z]\d{3}$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -121,10 +119,7 @@ function pad(n: number, width: number): string {
  * overrides the current date). Returns null if the code is invalid or the
  * encoded date does not exist in the calendar.
  */
-export function decodeCodiceFiscale(
-  s: string,
-  options: { now?: Date } = {},
-): DecodedCodiceFiscale | null {
+export function decodeCodiceFiscale(s: string, options: { now?: Date } = {}): DecodedCodiceFiscale | null {
   if (!isValidCodiceFiscale(s)) return null;
   const code = deOmocodia(normalizeCodiceFiscale(s));
   const yy = Number(code.slice(6, 8));

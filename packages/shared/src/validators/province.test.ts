@@ -21,7 +21,9 @@ describe('PROVINCES', () => {
   });
 
   it('includes the Sardinian sigle, current and legacy', () => {
-    const sardegna = PROVINCES.filter((p) => p.region === 'Sardegna').map((p) => p.code).sort();
+    const sardegna = PROVINCES.filter((p) => p.region === 'Sardegna')
+      .map((p) => p.code)
+      .sort();
     expect(sardegna).toEqual(['CA', 'CI', 'NU', 'OG', 'OR', 'OT', 'SS', 'SU', 'VS']);
   });
 

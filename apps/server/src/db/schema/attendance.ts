@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt, workspaceId } from './columns';
 import { userInfos } from './tenancy';
 import { justifications } from './working-time';
@@ -29,7 +42,11 @@ export const punches = pgTable(
     uniqueIndex('punches_ws_id_key').on(t.workspaceId, t.id),
     index('punches_ws_user_date_idx').on(t.workspaceId, t.userInfoId, t.localDate),
     index('punches_ws_date_idx').on(t.workspaceId, t.localDate),
-    foreignKey({ columns: [t.workspaceId, t.userInfoId], foreignColumns: [userInfos.workspaceId, userInfos.id], name: 'punches_user_info_fk' }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.workspaceId, t.userInfoId],
+      foreignColumns: [userInfos.workspaceId, userInfos.id],
+      name: 'punches_user_info_fk',
+    }).onDelete('cascade'),
   ],
 );
 
@@ -66,8 +83,19 @@ export const justificationRequests = pgTable(
     index('justification_requests_ws_user_date_idx').on(t.workspaceId, t.userInfoId, t.date),
     index('justification_requests_ws_status_idx').on(t.workspaceId, t.status, t.date),
     index('justification_requests_ws_date_idx').on(t.workspaceId, t.date),
-    foreignKey({ columns: [t.workspaceId, t.userInfoId], foreignColumns: [userInfos.workspaceId, userInfos.id], name: 'justification_requests_user_info_fk' }).onDelete('cascade'),
-    foreignKey({ columns: [t.workspaceId, t.justificationId], foreignColumns: [justifications.workspaceId, justifications.id], name: 'justification_requests_justification_fk' }),
-    check('justification_requests_range', sql`${t.startsAtMinutes} is null or ${t.endsAtMinutes} is null or ${t.endsAtMinutes} > ${t.startsAtMinutes}`),
+    foreignKey({
+      columns: [t.workspaceId, t.userInfoId],
+      foreignColumns: [userInfos.workspaceId, userInfos.id],
+      name: 'justification_requests_user_info_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.workspaceId, t.justificationId],
+      foreignColumns: [justifications.workspaceId, justifications.id],
+      name: 'justification_requests_justification_fk',
+    }),
+    check(
+      'justification_requests_range',
+      sql`${t.startsAtMinutes} is null or ${t.endsAtMinutes} is null or ${t.endsAtMinutes} > ${t.startsAtMinutes}`,
+    ),
   ],
 );

@@ -13,7 +13,10 @@ export const groups = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('groups_workspace_name_key').on(t.workspaceId, sql`lower(${t.name})`), uniqueIndex('groups_workspace_id_key').on(t.workspaceId, t.id)],
+  (t) => [
+    uniqueIndex('groups_workspace_name_key').on(t.workspaceId, sql`lower(${t.name})`),
+    uniqueIndex('groups_workspace_id_key').on(t.workspaceId, t.id),
+  ],
 );
 
 /**
@@ -30,8 +33,16 @@ export const groupMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.userInfoId] }),
-    foreignKey({ columns: [t.workspaceId, t.groupId], foreignColumns: [groups.workspaceId, groups.id], name: 'group_members_group_fk' }).onDelete('cascade'),
-    foreignKey({ columns: [t.workspaceId, t.userInfoId], foreignColumns: [userInfos.workspaceId, userInfos.id], name: 'group_members_user_info_fk' }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.workspaceId, t.groupId],
+      foreignColumns: [groups.workspaceId, groups.id],
+      name: 'group_members_group_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.workspaceId, t.userInfoId],
+      foreignColumns: [userInfos.workspaceId, userInfos.id],
+      name: 'group_members_user_info_fk',
+    }).onDelete('cascade'),
     index('group_members_workspace_user_idx').on(t.workspaceId, t.userInfoId),
   ],
 );

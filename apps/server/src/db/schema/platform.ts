@@ -28,10 +28,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
-    index('users_fiscal_code_idx').on(t.fiscalCode),
-  ],
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_fiscal_code_idx').on(t.fiscalCode)],
 );
 
 /** A login session (one per login); its refresh tokens rotate, and a replayed old one revokes the whole session. */
@@ -102,7 +99,11 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('mail_outbox_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /** Fixed-window counters shared by every server process (rate limits must not live in one process's memory). */

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, date, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt, workspaceId } from './columns';
 import { users } from './platform';
 
@@ -46,7 +58,9 @@ export const userInfos = pgTable(
     lastName: text('last_name').notNull(),
     fiscalCode: text('fiscal_code'),
     /** pending until the person accepts the invitation (ADR 0015); only accepted memberships give access. */
-    invitationStatus: text('invitation_status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('accepted'),
+    invitationStatus: text('invitation_status', { enum: ['pending', 'accepted', 'declined'] })
+      .notNull()
+      .default('accepted'),
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
     isAdmin: boolean('is_admin').notNull().default(false),
@@ -85,7 +99,9 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
-    changes: jsonb('changes').notNull().default(sql`'{}'::jsonb`),
+    changes: jsonb('changes')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     requestId: text('request_id'),
     createdAt: createdAt(),
   },

@@ -1,6 +1,21 @@
 import type { MovableFeast } from '@timbro/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt, workspaceId } from './columns';
 import { userInfos, workspaces } from './tenancy';
 
@@ -25,7 +40,10 @@ export const justificationGroups = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('justification_groups_ws_name_key').on(t.workspaceId, sql`lower(${t.name})`), uniqueIndex('justification_groups_ws_id_key').on(t.workspaceId, t.id)],
+  (t) => [
+    uniqueIndex('justification_groups_ws_name_key').on(t.workspaceId, sql`lower(${t.name})`),
+    uniqueIndex('justification_groups_ws_id_key').on(t.workspaceId, t.id),
+  ],
 );
 
 /** Absence types (giustificativi): code, impact on worked hours, unit, payroll code. */
@@ -48,7 +66,11 @@ export const justifications = pgTable(
   (t) => [
     uniqueIndex('justifications_ws_code_key').on(t.workspaceId, sql`upper(${t.code})`),
     uniqueIndex('justifications_ws_id_key').on(t.workspaceId, t.id),
-    foreignKey({ columns: [t.workspaceId, t.groupId], foreignColumns: [justificationGroups.workspaceId, justificationGroups.id], name: 'justifications_group_fk' }),
+    foreignKey({
+      columns: [t.workspaceId, t.groupId],
+      foreignColumns: [justificationGroups.workspaceId, justificationGroups.id],
+      name: 'justifications_group_fk',
+    }),
   ],
 );
 
@@ -74,7 +96,11 @@ export const contracts = pgTable(
     uniqueIndex('contracts_ws_id_key').on(t.workspaceId, t.id),
     index('contracts_ws_user_idx').on(t.workspaceId, t.userInfoId, t.startsAt),
     index('contracts_ws_ends_idx').on(t.workspaceId, t.endsAt),
-    foreignKey({ columns: [t.workspaceId, t.userInfoId], foreignColumns: [userInfos.workspaceId, userInfos.id], name: 'contracts_user_info_fk' }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.workspaceId, t.userInfoId],
+      foreignColumns: [userInfos.workspaceId, userInfos.id],
+      name: 'contracts_user_info_fk',
+    }).onDelete('cascade'),
     check('contracts_end_after_start', sql`${t.endsAt} is null or ${t.endsAt} >= ${t.startsAt}`),
   ],
 );
@@ -90,7 +116,11 @@ export const contractTimeSlots = pgTable(
   },
   (t) => [
     index('contract_time_slots_contract_idx').on(t.workspaceId, t.contractId),
-    foreignKey({ columns: [t.workspaceId, t.contractId], foreignColumns: [contracts.workspaceId, contracts.id], name: 'contract_time_slots_contract_fk' }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.workspaceId, t.contractId],
+      foreignColumns: [contracts.workspaceId, contracts.id],
+      name: 'contract_time_slots_contract_fk',
+    }).onDelete('cascade'),
   ],
 );
 
@@ -105,8 +135,16 @@ export const contractAccruals = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.contractId, t.justificationId] }),
-    foreignKey({ columns: [t.workspaceId, t.contractId], foreignColumns: [contracts.workspaceId, contracts.id], name: 'contract_accruals_contract_fk' }).onDelete('cascade'),
-    foreignKey({ columns: [t.workspaceId, t.justificationId], foreignColumns: [justifications.workspaceId, justifications.id], name: 'contract_accruals_justification_fk' }),
+    foreignKey({
+      columns: [t.workspaceId, t.contractId],
+      foreignColumns: [contracts.workspaceId, contracts.id],
+      name: 'contract_accruals_contract_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.workspaceId, t.justificationId],
+      foreignColumns: [justifications.workspaceId, justifications.id],
+      name: 'contract_accruals_justification_fk',
+    }),
   ],
 );
 
@@ -120,7 +158,10 @@ export const templateDays = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('template_days_ws_id_key').on(t.workspaceId, t.id), uniqueIndex('template_days_ws_name_key').on(t.workspaceId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('template_days_ws_id_key').on(t.workspaceId, t.id),
+    uniqueIndex('template_days_ws_name_key').on(t.workspaceId, sql`lower(${t.name})`),
+  ],
 );
 
 export const templateDaySlots = pgTable(
@@ -134,7 +175,11 @@ export const templateDaySlots = pgTable(
   },
   (t) => [
     index('template_day_slots_day_idx').on(t.workspaceId, t.templateDayId),
-    foreignKey({ columns: [t.workspaceId, t.templateDayId], foreignColumns: [templateDays.workspaceId, templateDays.id], name: 'template_day_slots_day_fk' }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.workspaceId, t.templateDayId],
+      foreignColumns: [templateDays.workspaceId, templateDays.id],
+      name: 'template_day_slots_day_fk',
+    }).onDelete('cascade'),
   ],
 );
 
@@ -148,7 +193,10 @@ export const templateWeeks = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('template_weeks_ws_id_key').on(t.workspaceId, t.id), uniqueIndex('template_weeks_ws_name_key').on(t.workspaceId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('template_weeks_ws_id_key').on(t.workspaceId, t.id),
+    uniqueIndex('template_weeks_ws_name_key').on(t.workspaceId, sql`lower(${t.name})`),
+  ],
 );
 
 /** A daily template per weekday of a weekly template; a missing weekday is a rest day. */
@@ -162,8 +210,16 @@ export const templateWeekDays = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.templateWeekId, t.weekday] }),
-    foreignKey({ columns: [t.workspaceId, t.templateWeekId], foreignColumns: [templateWeeks.workspaceId, templateWeeks.id], name: 'template_week_days_week_fk' }).onDelete('cascade'),
-    foreignKey({ columns: [t.workspaceId, t.templateDayId], foreignColumns: [templateDays.workspaceId, templateDays.id], name: 'template_week_days_day_fk' }),
+    foreignKey({
+      columns: [t.workspaceId, t.templateWeekId],
+      foreignColumns: [templateWeeks.workspaceId, templateWeeks.id],
+      name: 'template_week_days_week_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.workspaceId, t.templateDayId],
+      foreignColumns: [templateDays.workspaceId, templateDays.id],
+      name: 'template_week_days_day_fk',
+    }),
   ],
 );
 
@@ -182,7 +238,9 @@ export const holidays = pgTable(
     day: smallint('day'),
     month: smallint('month'),
     year: smallint('year'),
-    kind: text('kind', { enum: ['national', 'patron', 'company'] }).notNull().default('company'),
+    kind: text('kind', { enum: ['national', 'patron', 'company'] })
+      .notNull()
+      .default('company'),
     rule: text('rule', { enum: ['easter', 'easter_monday'] as const satisfies readonly MovableFeast[] }),
     fromYear: smallint('from_year'),
     createdAt: createdAt(),
@@ -190,8 +248,13 @@ export const holidays = pgTable(
   },
   (t) => [
     index('holidays_ws_idx').on(t.workspaceId, t.month, t.day),
-    uniqueIndex('holidays_ws_patron_key').on(t.workspaceId).where(sql`${t.kind} = 'patron'`),
-    check('holidays_date_or_rule', sql`(${t.rule} is null and ${t.day} is not null and ${t.month} is not null) or (${t.rule} is not null and ${t.day} is null and ${t.month} is null and ${t.year} is null)`),
+    uniqueIndex('holidays_ws_patron_key')
+      .on(t.workspaceId)
+      .where(sql`${t.kind} = 'patron'`),
+    check(
+      'holidays_date_or_rule',
+      sql`(${t.rule} is null and ${t.day} is not null and ${t.month} is not null) or (${t.rule} is not null and ${t.day} is null and ${t.month} is null and ${t.year} is null)`,
+    ),
   ],
 );
 
@@ -221,9 +284,21 @@ export const accrualEntries = pgTable(
   },
   (t) => [
     index('accrual_entries_balance_idx').on(t.workspaceId, t.userInfoId, t.justificationId, t.entryDate),
-    uniqueIndex('accrual_entries_monthly_key').on(t.workspaceId, t.contractId, t.justificationId, t.period).where(sql`${t.kind} = 'accrual'`),
-    uniqueIndex('accrual_entries_usage_key').on(t.workspaceId, t.requestId).where(sql`${t.kind} = 'usage'`),
-    foreignKey({ columns: [t.workspaceId, t.userInfoId], foreignColumns: [userInfos.workspaceId, userInfos.id], name: 'accrual_entries_user_info_fk' }).onDelete('cascade'),
-    foreignKey({ columns: [t.workspaceId, t.justificationId], foreignColumns: [justifications.workspaceId, justifications.id], name: 'accrual_entries_justification_fk' }),
+    uniqueIndex('accrual_entries_monthly_key')
+      .on(t.workspaceId, t.contractId, t.justificationId, t.period)
+      .where(sql`${t.kind} = 'accrual'`),
+    uniqueIndex('accrual_entries_usage_key')
+      .on(t.workspaceId, t.requestId)
+      .where(sql`${t.kind} = 'usage'`),
+    foreignKey({
+      columns: [t.workspaceId, t.userInfoId],
+      foreignColumns: [userInfos.workspaceId, userInfos.id],
+      name: 'accrual_entries_user_info_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.workspaceId, t.justificationId],
+      foreignColumns: [justifications.workspaceId, justifications.id],
+      name: 'accrual_entries_justification_fk',
+    }),
   ],
 );

@@ -2,7 +2,15 @@ import { monthBounds, monthOf, plannedAccruals, type ContractPeriod } from '@tim
 import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Queryable } from '../../db/client';
-import { accrualEntries, contractAccruals, contracts, justificationRequests, justifications, userInfos, workspaces } from '../../db/schema';
+import {
+  accrualEntries,
+  contractAccruals,
+  contracts,
+  justificationRequests,
+  justifications,
+  userInfos,
+  workspaces,
+} from '../../db/schema';
 import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
 
 export interface ContractForAccrual extends ContractPeriod {
@@ -18,7 +26,12 @@ export interface ContractForAccrual extends ContractPeriod {
  * running it twice, late, or after the contract changed gives the same ledger; entries for months or justifications
  * the contract no longer covers are removed.
  */
-export async function syncContractAccruals(q: Queryable, scope: WorkspaceScope, contract: ContractForAccrual, today: string): Promise<number> {
+export async function syncContractAccruals(
+  q: Queryable,
+  scope: WorkspaceScope,
+  contract: ContractForAccrual,
+  today: string,
+): Promise<number> {
   const wanted = contract.accruals.flatMap((a) =>
     plannedAccruals(contract, a.monthlyIncrease, monthOf(today)).map(({ period, amount, monthsInYear }) => ({
       userInfoId: contract.userInfoId,
@@ -33,23 +46,41 @@ export async function syncContractAccruals(q: Queryable, scope: WorkspaceScope, 
   );
   if (wanted.length > 0) {
     await insertInScope(q, scope, accrualEntries, wanted).onConflictDoUpdate({
-        target: [accrualEntries.workspaceId, accrualEntries.contractId, accrualEntries.justificationId, accrualEntries.period],
-        targetWhere: sql`${accrualEntries.kind} = 'accrual'`,
-        set: { amount: sql`excluded.amount`, entryDate: sql`excluded.entry_date`, rule: sql`excluded.rule`, userInfoId: sql`excluded.user_info_id`, updatedAt: new Date() },
-      });
+      target: [
+        accrualEntries.workspaceId,
+        accrualEntries.contractId,
+        accrualEntries.justificationId,
+        accrualEntries.period,
+      ],
+      targetWhere: sql`${accrualEntries.kind} = 'accrual'`,
+      set: {
+        amount: sql`excluded.amount`,
+        entryDate: sql`excluded.entry_date`,
+        rule: sql`excluded.rule`,
+        userInfoId: sql`excluded.user_info_id`,
+        updatedAt: new Date(),
+      },
+    });
   }
   const keep = new Set(wanted.map((w) => `${w.justificationId}|${w.period}`));
   const existing = await q
     .select({ id: accrualEntries.id, justificationId: accrualEntries.justificationId, period: accrualEntries.period })
     .from(accrualEntries)
-    .where(inScope(accrualEntries, scope, eq(accrualEntries.contractId, contract.id), eq(accrualEntries.kind, 'accrual')));
+    .where(
+      inScope(accrualEntries, scope, eq(accrualEntries.contractId, contract.id), eq(accrualEntries.kind, 'accrual')),
+    );
   const stale = existing.filter((e) => !keep.has(`${e.justificationId}|${e.period}`)).map((e) => e.id);
-  if (stale.length > 0) await q.delete(accrualEntries).where(inScope(accrualEntries, scope, inArray(accrualEntries.id, stale)));
+  if (stale.length > 0)
+    await q.delete(accrualEntries).where(inScope(accrualEntries, scope, inArray(accrualEntries.id, stale)));
   return wanted.length;
 }
 
 export async function deleteContractAccruals(q: Queryable, scope: WorkspaceScope, contractId: string) {
-  await q.delete(accrualEntries).where(inScope(accrualEntries, scope, eq(accrualEntries.contractId, contractId), eq(accrualEntries.kind, 'accrual')));
+  await q
+    .delete(accrualEntries)
+    .where(
+      inScope(accrualEntries, scope, eq(accrualEntries.contractId, contractId), eq(accrualEntries.kind, 'accrual')),
+    );
 }
 
 /** Every ledger entry of an employee up to a date, with its justification (one query). */
@@ -57,8 +88,21 @@ export async function entriesUntil(q: Queryable, scope: WorkspaceScope, userInfo
   return q
     .select({ e: accrualEntries, code: justifications.code, name: justifications.name, unit: justifications.unit })
     .from(accrualEntries)
-    .innerJoin(justifications, and(eq(justifications.id, accrualEntries.justificationId), eq(justifications.workspaceId, accrualEntries.workspaceId)))
-    .where(inScope(accrualEntries, scope, eq(accrualEntries.userInfoId, userInfoId), sql`${accrualEntries.entryDate} <= ${date}`))
+    .innerJoin(
+      justifications,
+      and(
+        eq(justifications.id, accrualEntries.justificationId),
+        eq(justifications.workspaceId, accrualEntries.workspaceId),
+      ),
+    )
+    .where(
+      inScope(
+        accrualEntries,
+        scope,
+        eq(accrualEntries.userInfoId, userInfoId),
+        sql`${accrualEntries.entryDate} <= ${date}`,
+      ),
+    )
     .orderBy(asc(justifications.code), asc(accrualEntries.entryDate), asc(accrualEntries.createdAt));
 }
 
@@ -67,48 +111,88 @@ export async function insertAdjustment(
   scope: WorkspaceScope,
   v: { userInfoId: string; justificationId: string; date: string; amount: number; reason: string; createdBy: string },
 ) {
-  const [row] = await insertInScope(q, scope, accrualEntries, { userInfoId: v.userInfoId, justificationId: v.justificationId, entryDate: v.date, amount: v.amount, kind: 'adjustment', reason: v.reason, rule: 'Rettifica manuale', createdBy: v.createdBy }).returning();
+  const [row] = await insertInScope(q, scope, accrualEntries, {
+    userInfoId: v.userInfoId,
+    justificationId: v.justificationId,
+    entryDate: v.date,
+    amount: v.amount,
+    kind: 'adjustment',
+    reason: v.reason,
+    rule: 'Rettifica manuale',
+    createdBy: v.createdBy,
+  }).returning();
   return row!;
 }
 
-
 /** Whether the employee record exists in the workspace. */
 export async function userInfoExists(q: Queryable, scope: WorkspaceScope, id: string) {
-  const [row] = await q.select({ id: userInfos.id }).from(userInfos).where(inScope(userInfos, scope, eq(userInfos.id, id)));
+  const [row] = await q
+    .select({ id: userInfos.id })
+    .from(userInfos)
+    .where(inScope(userInfos, scope, eq(userInfos.id, id)));
   return Boolean(row);
 }
 
 /** Whether the justification exists in the workspace. */
 export async function justificationExists(q: Queryable, scope: WorkspaceScope, id: string) {
-  const [row] = await q.select({ id: justifications.id }).from(justifications).where(inScope(justifications, scope, eq(justifications.id, id)));
+  const [row] = await q
+    .select({ id: justifications.id })
+    .from(justifications)
+    .where(inScope(justifications, scope, eq(justifications.id, id)));
   return Boolean(row);
 }
 
 /** A contract with its accrual rules (two queries). */
-export async function contractForAccrual(q: Queryable, scope: WorkspaceScope, contractId: string): Promise<ContractForAccrual | null> {
-  const [c] = await q.select().from(contracts).where(inScope(contracts, scope, eq(contracts.id, contractId)));
+export async function contractForAccrual(
+  q: Queryable,
+  scope: WorkspaceScope,
+  contractId: string,
+): Promise<ContractForAccrual | null> {
+  const [c] = await q
+    .select()
+    .from(contracts)
+    .where(inScope(contracts, scope, eq(contracts.id, contractId)));
   if (!c) return null;
-  const accruals = await q.select().from(contractAccruals).where(inScope(contractAccruals, scope, eq(contractAccruals.contractId, contractId)));
-  return { id: c.id, userInfoId: c.userInfoId, startsAt: c.startsAt, endsAt: c.endsAt, accruals: accruals.map((a) => ({ justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease })) };
+  const accruals = await q
+    .select()
+    .from(contractAccruals)
+    .where(inScope(contractAccruals, scope, eq(contractAccruals.contractId, contractId)));
+  return {
+    id: c.id,
+    userInfoId: c.userInfoId,
+    startsAt: c.startsAt,
+    endsAt: c.endsAt,
+    accruals: accruals.map((a) => ({ justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease })),
+  };
 }
 
 /** Every contract of the workspace that has accrual rules, with them (two queries). */
 export async function contractsWithAccruals(q: Queryable, scope: WorkspaceScope): Promise<ContractForAccrual[]> {
   const accruals = await q.select().from(contractAccruals).where(inScope(contractAccruals, scope));
   if (accruals.length === 0) return [];
-  const rows = await q.select().from(contracts).where(inScope(contracts, scope, inArray(contracts.id, [...new Set(accruals.map((a) => a.contractId))])));
+  const rows = await q
+    .select()
+    .from(contracts)
+    .where(inScope(contracts, scope, inArray(contracts.id, [...new Set(accruals.map((a) => a.contractId))])));
   return rows.map((c) => ({
     id: c.id,
     userInfoId: c.userInfoId,
     startsAt: c.startsAt,
     endsAt: c.endsAt,
-    accruals: accruals.filter((a) => a.contractId === c.id).map((a) => ({ justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease })),
+    accruals: accruals
+      .filter((a) => a.contractId === c.id)
+      .map((a) => ({ justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease })),
   }));
 }
 
 /** The time zone of every workspace (the nightly job runs each one up to its own today). Cross-workspace by design. */
 export async function workspaceTimeZones(db: Db) {
-  return new Map((await db.select({ id: workspaces.id, timeZone: workspaces.timeZone }).from(workspaces)).map((w) => [w.id, w.timeZone]));
+  return new Map(
+    (await db.select({ id: workspaces.id, timeZone: workspaces.timeZone }).from(workspaces)).map((w) => [
+      w.id,
+      w.timeZone,
+    ]),
+  );
 }
 
 /** A request as the ledger sees it. */
@@ -122,39 +206,94 @@ export interface RequestUsage {
 }
 
 /** Replaces the usage entries of these requests: one per approved request (a negative amount), none otherwise. */
-export async function replaceUsage(q: Queryable, scope: WorkspaceScope, actorUserId: string | null, rows: RequestUsage[]) {
+export async function replaceUsage(
+  q: Queryable,
+  scope: WorkspaceScope,
+  actorUserId: string | null,
+  rows: RequestUsage[],
+) {
   if (rows.length === 0) return;
-  await q.delete(accrualEntries).where(inScope(accrualEntries, scope, eq(accrualEntries.kind, 'usage'), inArray(accrualEntries.requestId, rows.map((r) => r.id))));
+  await q.delete(accrualEntries).where(
+    inScope(
+      accrualEntries,
+      scope,
+      eq(accrualEntries.kind, 'usage'),
+      inArray(
+        accrualEntries.requestId,
+        rows.map((r) => r.id),
+      ),
+    ),
+  );
   const approved = rows.filter((r) => r.status === 'approved');
   if (approved.length === 0) return;
   await insertInScope(
     q,
     scope,
     accrualEntries,
-    approved.map((r) => ({ userInfoId: r.userInfoId, justificationId: r.justificationId, entryDate: r.date, amount: -r.amount, kind: 'usage' as const, requestId: r.id, rule: 'request', createdBy: actorUserId })),
+    approved.map((r) => ({
+      userInfoId: r.userInfoId,
+      justificationId: r.justificationId,
+      entryDate: r.date,
+      amount: -r.amount,
+      kind: 'usage' as const,
+      requestId: r.id,
+      rule: 'request',
+      createdBy: actorUserId,
+    })),
   );
 }
 
 /** Removes the usage entry of a request (it was deleted). */
 export async function deleteUsageOf(q: Queryable, scope: WorkspaceScope, requestId: string) {
-  await q.delete(accrualEntries).where(inScope(accrualEntries, scope, eq(accrualEntries.kind, 'usage'), eq(accrualEntries.requestId, requestId)));
+  await q
+    .delete(accrualEntries)
+    .where(inScope(accrualEntries, scope, eq(accrualEntries.kind, 'usage'), eq(accrualEntries.requestId, requestId)));
 }
 
 /**
  * What a quota check needs for some people and one justification, in three queries: who accrues it by contract, the
  * ledger sum up to a date (and the kinds of its entries), and the amount of their other pending requests.
  */
-export async function quotaInputs(q: Queryable, scope: WorkspaceScope, justificationId: string, people: string[], upTo: string, exceptRequestIds: string[]) {
+export async function quotaInputs(
+  q: Queryable,
+  scope: WorkspaceScope,
+  justificationId: string,
+  people: string[],
+  upTo: string,
+  exceptRequestIds: string[],
+) {
   const [tracked, ledger, pending] = await Promise.all([
     q
       .selectDistinct({ userInfoId: contracts.userInfoId })
       .from(contractAccruals)
-      .innerJoin(contracts, and(eq(contracts.id, contractAccruals.contractId), eq(contracts.workspaceId, contractAccruals.workspaceId)))
-      .where(inScope(contractAccruals, scope, eq(contractAccruals.justificationId, justificationId), inArray(contracts.userInfoId, people))),
+      .innerJoin(
+        contracts,
+        and(eq(contracts.id, contractAccruals.contractId), eq(contracts.workspaceId, contractAccruals.workspaceId)),
+      )
+      .where(
+        inScope(
+          contractAccruals,
+          scope,
+          eq(contractAccruals.justificationId, justificationId),
+          inArray(contracts.userInfoId, people),
+        ),
+      ),
     q
-      .select({ userInfoId: accrualEntries.userInfoId, sum: sql<string>`sum(${accrualEntries.amount})`, kinds: sql<string[]>`array_agg(distinct ${accrualEntries.kind})` })
+      .select({
+        userInfoId: accrualEntries.userInfoId,
+        sum: sql<string>`sum(${accrualEntries.amount})`,
+        kinds: sql<string[]>`array_agg(distinct ${accrualEntries.kind})`,
+      })
       .from(accrualEntries)
-      .where(inScope(accrualEntries, scope, eq(accrualEntries.justificationId, justificationId), inArray(accrualEntries.userInfoId, people), lte(accrualEntries.entryDate, upTo)))
+      .where(
+        inScope(
+          accrualEntries,
+          scope,
+          eq(accrualEntries.justificationId, justificationId),
+          inArray(accrualEntries.userInfoId, people),
+          lte(accrualEntries.entryDate, upTo),
+        ),
+      )
       .groupBy(accrualEntries.userInfoId),
     q
       .select({ userInfoId: justificationRequests.userInfoId, sum: sql<string>`sum(${justificationRequests.amount})` })

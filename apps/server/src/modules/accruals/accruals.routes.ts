@@ -1,4 +1,11 @@
-import { apiMsg, ErrorCode, AccrualAdjustmentInputSchema, AccrualBalanceListSchema, BalanceQuerySchema, IdParamsSchema } from '@timbro/shared';
+import {
+  apiMsg,
+  ErrorCode,
+  AccrualAdjustmentInputSchema,
+  AccrualBalanceListSchema,
+  BalanceQuerySchema,
+  IdParamsSchema,
+} from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
@@ -13,7 +20,13 @@ export function accrualRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/admin/user/:id/accrual',
       {
         config: { permission: 'contract:read' },
-        schema: { tags, summary: "An employee's balances at a date (default today) and the ledger entries behind them", params: IdParamsSchema, querystring: BalanceQuerySchema, response: { 200: AccrualBalanceListSchema } },
+        schema: {
+          tags,
+          summary: "An employee's balances at a date (default today) and the ledger entries behind them",
+          params: IdParamsSchema,
+          querystring: BalanceQuerySchema,
+          response: { 200: AccrualBalanceListSchema },
+        },
       },
       async (request) => service.getBalances(deps, workspaceCtx(request), request.params.id, request.query.date),
     );
@@ -21,13 +34,27 @@ export function accrualRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/admin/user/:id/accrual-adjustment',
       {
         config: { permission: 'contract:write' },
-        schema: { tags, summary: 'Add a manual adjustment (with a reason) to a balance', params: IdParamsSchema, body: AccrualAdjustmentInputSchema, response: { 200: AccrualBalanceListSchema } },
+        schema: {
+          tags,
+          summary: 'Add a manual adjustment (with a reason) to a balance',
+          params: IdParamsSchema,
+          body: AccrualAdjustmentInputSchema,
+          response: { 200: AccrualBalanceListSchema },
+        },
       },
       async (request) => service.addAdjustment(deps, workspaceCtx(request), request.params.id, request.body),
     );
     app.get(
       '/member/accrual',
-      { config: { permission: 'attendance:read:own' }, schema: { tags, summary: 'My balances at a date (default today)', querystring: BalanceQuerySchema, response: { 200: AccrualBalanceListSchema } } },
+      {
+        config: { permission: 'attendance:read:own' },
+        schema: {
+          tags,
+          summary: 'My balances at a date (default today)',
+          querystring: BalanceQuerySchema,
+          response: { 200: AccrualBalanceListSchema },
+        },
+      },
       async (request) => {
         const ctx = workspaceCtx(request);
         if (!ctx.actor.userInfoId) throw new AppError(ErrorCode.FORBIDDEN, apiMsg.access.forbidden);

@@ -11,7 +11,13 @@ import type { RequestCtx } from '../../plugins/request-context';
  * What other modules use. Contracts: a contract's accrual entries follow it. Attendance: the ledger's usage entries
  * follow the approved requests (the ledger is this module's; attendance never writes it), and the quota inputs.
  */
-export { contractForAccrual, deleteContractAccruals, syncContractAccruals, type ContractForAccrual, type RequestUsage } from './accruals.repository';
+export {
+  contractForAccrual,
+  deleteContractAccruals,
+  syncContractAccruals,
+  type ContractForAccrual,
+  type RequestUsage,
+} from './accruals.repository';
 import * as repo from './accruals.repository';
 
 /** Usage entries of the ledger follow the requests: one per approved request, removed when it is no longer approved. */
@@ -25,36 +31,58 @@ export function removeUsage(q: Queryable, scope: WorkspaceScope, requestId: stri
 }
 
 /** Ledger sums, accruing people and other pending amounts for a quota warning (three queries). */
-export function quotaInputs(q: Queryable, scope: WorkspaceScope, justificationId: string, people: string[], upTo: string, exceptRequestIds: string[] = []) {
+export function quotaInputs(
+  q: Queryable,
+  scope: WorkspaceScope,
+  justificationId: string,
+  people: string[],
+  upTo: string,
+  exceptRequestIds: string[] = [],
+) {
   return repo.quotaInputs(q, scope, justificationId, people, upTo, exceptRequestIds);
 }
 
 /** Balances of an employee at a date: per justification, the sum of the ledger entries up to it, and those entries. */
 export async function balancesAt(q: Queryable, scope: WorkspaceScope, userInfoId: string, date: string) {
   const rows = await repo.entriesUntil(q, scope, userInfoId, date);
-  const byJustification = new Map<string, { justification: { id: string; code: string; name: string; unit: 'hour' | 'day' }; entries: typeof rows }>();
+  const byJustification = new Map<
+    string,
+    { justification: { id: string; code: string; name: string; unit: 'hour' | 'day' }; entries: typeof rows }
+  >();
   for (const r of rows) {
     const key = r.e.justificationId;
-    if (!byJustification.has(key)) byJustification.set(key, { justification: { id: key, code: r.code, name: r.name, unit: r.unit }, entries: [] });
+    if (!byJustification.has(key))
+      byJustification.set(key, { justification: { id: key, code: r.code, name: r.name, unit: r.unit }, entries: [] });
     byJustification.get(key)!.entries.push(r);
   }
   const round = (n: number) => Math.round(n * 100) / 100;
   return {
     date,
     // A justification that only has usage (sickness, maternity…) is not a balance the person accrues: not listed.
-    balances: [...byJustification.values()].filter(({ entries }) => entries.some((e) => e.e.kind !== 'usage')).map(({ justification, entries }) => {
-      const sum = (kind?: string) => round(entries.filter((e) => !kind || e.e.kind === kind).reduce((s, e) => s + e.e.amount, 0));
-      return {
-        justification,
-        balance: sum(),
-        accrued: round(sum('accrual') + sum('carry_over')),
-        adjusted: sum('adjustment'),
-        used: round(-sum('usage')),
-        entries: entries
-          .map((e) => ({ id: e.e.id, date: e.e.entryDate, amount: e.e.amount, kind: e.e.kind, period: e.e.period, rule: e.e.rule, reason: e.e.reason }))
-          .reverse(),
-      };
-    }),
+    balances: [...byJustification.values()]
+      .filter(({ entries }) => entries.some((e) => e.e.kind !== 'usage'))
+      .map(({ justification, entries }) => {
+        const sum = (kind?: string) =>
+          round(entries.filter((e) => !kind || e.e.kind === kind).reduce((s, e) => s + e.e.amount, 0));
+        return {
+          justification,
+          balance: sum(),
+          accrued: round(sum('accrual') + sum('carry_over')),
+          adjusted: sum('adjustment'),
+          used: round(-sum('usage')),
+          entries: entries
+            .map((e) => ({
+              id: e.e.id,
+              date: e.e.entryDate,
+              amount: e.e.amount,
+              kind: e.e.kind,
+              period: e.e.period,
+              rule: e.e.rule,
+              reason: e.e.reason,
+            }))
+            .reverse(),
+        };
+      }),
   };
 }
 
@@ -71,9 +99,30 @@ export async function addAdjustment(deps: AppDeps, ctx: RequestCtx, userInfoId: 
   const { scope, actor } = ctx;
   await deps.db.transaction(async (tx) => {
     await requireUserInfo(tx, scope, userInfoId);
-    if (!(await repo.justificationExists(tx, scope, input.justificationId))) throw validation([{ path: 'justificationId', message: wtMsg.justificationNotFound }]);
-    const row = await repo.insertAdjustment(tx, scope, { userInfoId, justificationId: input.justificationId, date: input.date, amount: input.amount, reason: input.reason, createdBy: actor.userId });
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'accrual.adjust', entityType: 'user', entityId: userInfoId, changes: { justificationId: input.justificationId, amount: input.amount, date: input.date, reason: input.reason, entryId: row.id }, requestId: actor.requestId });
+    if (!(await repo.justificationExists(tx, scope, input.justificationId)))
+      throw validation([{ path: 'justificationId', message: wtMsg.justificationNotFound }]);
+    const row = await repo.insertAdjustment(tx, scope, {
+      userInfoId,
+      justificationId: input.justificationId,
+      date: input.date,
+      amount: input.amount,
+      reason: input.reason,
+      createdBy: actor.userId,
+    });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'accrual.adjust',
+      entityType: 'user',
+      entityId: userInfoId,
+      changes: {
+        justificationId: input.justificationId,
+        amount: input.amount,
+        date: input.date,
+        reason: input.reason,
+        entryId: row.id,
+      },
+      requestId: actor.requestId,
+    });
   });
   const today = todayIn(ctx.timeZone);
   return balancesAt(deps.db, scope, userInfoId, input.date > today ? input.date : today);
@@ -87,7 +136,8 @@ export async function syncAllAccruals(q: Queryable, scopes: WorkspaceScope[], to
   let entries = 0;
   for (const scope of scopes) {
     // Two queries load every contract with accruals of the workspace; the sync then writes per contract.
-    for (const c of await repo.contractsWithAccruals(q, scope)) entries += await repo.syncContractAccruals(q, scope, c, today);
+    for (const c of await repo.contractsWithAccruals(q, scope))
+      entries += await repo.syncContractAccruals(q, scope, c, today);
   }
   return entries;
 }

@@ -22,7 +22,15 @@ import type { AppDeps } from '../../deps';
 import { forbidden, notFound } from '../../lib/errors';
 import { todayIn } from '../../lib/time';
 import type { RequestCtx } from '../../plugins/request-context';
-import { countTimesheetPeople, defaultPeople, loadAttendanceInputs, loadContracts, loadPeople, timesheetPeople, type AttendanceInputs } from './attendance.repository';
+import {
+  countTimesheetPeople,
+  defaultPeople,
+  loadAttendanceInputs,
+  loadContracts,
+  loadPeople,
+  timesheetPeople,
+  type AttendanceInputs,
+} from './attendance.repository';
 import { clockState, presentPunch } from './punches.service';
 import { presentRequest } from './requests.rules';
 
@@ -31,7 +39,14 @@ import { presentRequest } from './requests.rules';
  * ones are shown by the calendar but change no figure. A turn-based contract takes the weekday slots as its shifts
  * until the shift module publishes real ones (ADR 0011).
  */
-export function sheetsOf(inputs: AttendanceInputs, userInfoId: string, from: IsoDate, to: IsoDate, timeZone: string, now: Date): DaySheet[] {
+export function sheetsOf(
+  inputs: AttendanceInputs,
+  userInfoId: string,
+  from: IsoDate,
+  to: IsoDate,
+  timeZone: string,
+  now: Date,
+): DaySheet[] {
   const contracts = inputs.contracts.get(userInfoId) ?? [];
   const shiftMinutes = new Map<IsoDate, number>();
   if (contracts.some((c) => c.type === 'turn_based')) {
@@ -48,7 +63,11 @@ export function sheetsOf(inputs: AttendanceInputs, userInfoId: string, from: Iso
     contracts,
     holidays: new Set(inputs.holidays.map((h) => h.date)),
     shiftMinutes,
-    punches: (inputs.punches.get(userInfoId) ?? []).map((p) => ({ id: p.id, at: p.at.toISOString(), direction: p.direction })),
+    punches: (inputs.punches.get(userInfoId) ?? []).map((p) => ({
+      id: p.id,
+      at: p.at.toISOString(),
+      direction: p.direction,
+    })),
     requests: (inputs.requests.get(userInfoId) ?? [])
       .filter((r) => r.status === 'approved')
       .map((r) => ({
@@ -76,7 +95,12 @@ function withHoliday(sheet: DaySheet, holidays: HolidayOccurrence[]): DaySheetDt
  * balance, pairs, request effects, anomalies), punches and requests of the people in [from, to]. An employee without
  * the read-any permission sees only themself (colleagues' data is private). Fixed number of queries.
  */
-export async function attendanceData(deps: AppDeps, ctx: RequestCtx, canReadAny: boolean, query: AttendanceDataQuery): Promise<AttendanceData> {
+export async function attendanceData(
+  deps: AppDeps,
+  ctx: RequestCtx,
+  canReadAny: boolean,
+  query: AttendanceDataQuery,
+): Promise<AttendanceData> {
   const { scope } = ctx;
   let ids: string[];
   if (!canReadAny) {
@@ -85,9 +109,14 @@ export async function attendanceData(deps: AppDeps, ctx: RequestCtx, canReadAny:
     if ((query.user_info_ids ?? []).some((id) => id !== own) || query.group_id) throw forbidden(attMsg.foreignUserInfo);
     ids = [own];
   } else {
-    ids = query.user_info_ids?.length ? [...new Set(query.user_info_ids)] : await defaultPeople(deps.db, scope, query.group_id);
+    ids = query.user_info_ids?.length
+      ? [...new Set(query.user_info_ids)]
+      : await defaultPeople(deps.db, scope, query.group_id);
   }
-  const [people, inputs] = await Promise.all([loadPeople(deps.db, scope, ids), loadAttendanceInputs(deps.db, scope, ids, query.from, query.to)]);
+  const [people, inputs] = await Promise.all([
+    loadPeople(deps.db, scope, ids),
+    loadAttendanceInputs(deps.db, scope, ids, query.from, query.to),
+  ]);
   if (query.user_info_ids?.length && people.length !== ids.length) throw notFound(peopleMsg.userNotFound);
   const tz = ctx.timeZone;
   const now = new Date();
@@ -98,12 +127,16 @@ export async function attendanceData(deps: AppDeps, ctx: RequestCtx, canReadAny:
     today: todayIn(tz, now),
     users: people.map((p) => {
       const sheets = sheetsOf(inputs, p.id, query.from, query.to, tz, now);
-      const days = (query.mode === 'anomalies' ? sheets.filter((s) => s.anomalies.length > 0) : sheets).map((s) => withHoliday(s, inputs.holidays));
+      const days = (query.mode === 'anomalies' ? sheets.filter((s) => s.anomalies.length > 0) : sheets).map((s) =>
+        withHoliday(s, inputs.holidays),
+      );
       return {
         userInfo: p,
         days,
         totals: sumSheets(sheets),
-        punches: (inputs.punches.get(p.id) ?? []).filter((x) => x.localDate >= query.from && x.localDate <= query.to).map(presentPunch),
+        punches: (inputs.punches.get(p.id) ?? [])
+          .filter((x) => x.localDate >= query.from && x.localDate <= query.to)
+          .map(presentPunch),
         requests: (inputs.requests.get(p.id) ?? []).map(presentRequest),
       };
     }),
@@ -125,13 +158,21 @@ export async function currentInfo(deps: AppDeps, ctx: RequestCtx) {
     autoApprove: resolveAutoApprove(membership.autoApprove, membership.workspaceAutoApprove),
     timeZone: tz,
     today,
-    contract: c ? { id: c.id, type: c.type, startsAt: c.startsAt, endsAt: c.endsAt, weeklyMinutes: weeklyMinutes(c.timeSlots) } : null,
+    contract: c
+      ? { id: c.id, type: c.type, startsAt: c.startsAt, endsAt: c.endsAt, weeklyMinutes: weeklyMinutes(c.timeSlots) }
+      : null,
     clock: own ? await clockState(deps.db, scope, tz, own) : null,
   };
 }
 
 /** One timesheet row per employee: per-day expected/worked/justified/balance and the month totals. */
-function timesheetRows(inputs: AttendanceInputs, people: { id: string; firstName: string; lastName: string }[], from: IsoDate, to: IsoDate, tz: string) {
+function timesheetRows(
+  inputs: AttendanceInputs,
+  people: { id: string; firstName: string; lastName: string }[],
+  from: IsoDate,
+  to: IsoDate,
+  tz: string,
+) {
   const holidaySet = new Set(inputs.holidays.map((h) => h.date));
   const now = new Date();
   return people.map((p) => {
@@ -170,11 +211,22 @@ export async function timesheet(deps: AppDeps, ctx: RequestCtx, query: Timesheet
     query.from,
     query.to,
   );
-  return { from: query.from, to: query.to, items: timesheetRows(inputs, page, query.from, query.to, timeZone), total, page: query.page, perPage: query.per_page };
+  return {
+    from: query.from,
+    to: query.to,
+    items: timesheetRows(inputs, page, query.from, query.to, timeZone),
+    total,
+    page: query.page,
+    perPage: query.per_page,
+  };
 }
 
 /** Every row of the timesheet (for the export), in name order. */
-export async function timesheetAll(deps: AppDeps, ctx: Pick<RequestCtx, 'scope' | 'timeZone'>, query: { from: IsoDate; to: IsoDate; group_id?: string; search?: string }) {
+export async function timesheetAll(
+  deps: AppDeps,
+  ctx: Pick<RequestCtx, 'scope' | 'timeZone'>,
+  query: { from: IsoDate; to: IsoDate; group_id?: string; search?: string },
+) {
   const { scope, timeZone } = ctx;
   const people = await timesheetPeople(deps.db, scope, query);
   const inputs = await loadAttendanceInputs(
@@ -186,4 +238,3 @@ export async function timesheetAll(deps: AppDeps, ctx: Pick<RequestCtx, 'scope' 
   );
   return { holidays: inputs.holidays, rows: timesheetRows(inputs, people, query.from, query.to, timeZone) };
 }
-

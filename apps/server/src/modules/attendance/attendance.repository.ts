@@ -1,15 +1,34 @@
 import { addDays, expandHolidays, type ContractForDay, type HolidayOccurrence, type IsoDate } from '@timbro/shared';
 import { asc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { contracts, contractTimeSlots, groupMembers, holidays, justificationRequests, justifications, punches, userInfos, users } from '../../db/schema';
+import {
+  contracts,
+  contractTimeSlots,
+  groupMembers,
+  holidays,
+  justificationRequests,
+  justifications,
+  punches,
+  userInfos,
+  users,
+} from '../../db/schema';
 import { existsInScope, inScope, joinInScope, type WorkspaceScope } from '../../db/scope';
 import { likePattern, nameKey } from '../../db/sql';
 
 export type PunchRow = typeof punches.$inferSelect;
 export type RequestRow = typeof justificationRequests.$inferSelect;
 export type JustificationRow = typeof justifications.$inferSelect;
-export type JustificationRef = { id: string; code: string; name: string; unit: 'hour' | 'day'; impact: 'decrease' | 'increase' | 'nothing' };
-export type RequestWithJustification = RequestRow & { justification: JustificationRef; employee: { id: string; firstName: string; lastName: string } };
+export type JustificationRef = {
+  id: string;
+  code: string;
+  name: string;
+  unit: 'hour' | 'day';
+  impact: 'decrease' | 'increase' | 'nothing';
+};
+export type RequestWithJustification = RequestRow & {
+  justification: JustificationRef;
+  employee: { id: string; firstName: string; lastName: string };
+};
 export type ContractWithSlots = ContractForDay & { id: string; userInfoId: string };
 
 /** Everything the attendance engine needs for some employees over a date range. */
@@ -32,22 +51,52 @@ function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
 }
 
 /** Contracts (with their weekly slots) of the employees that overlap [from, to]: two queries. */
-export async function loadContracts(q: Queryable, scope: WorkspaceScope, userInfoIds: string[], from: IsoDate, to: IsoDate) {
+export async function loadContracts(
+  q: Queryable,
+  scope: WorkspaceScope,
+  userInfoIds: string[],
+  from: IsoDate,
+  to: IsoDate,
+) {
   if (userInfoIds.length === 0) return new Map<string, ContractWithSlots[]>();
   const rows = await q
     .select()
     .from(contracts)
-    .where(inScope(contracts, scope, inArray(contracts.userInfoId, userInfoIds), lte(contracts.startsAt, to), or(isNull(contracts.endsAt), gte(contracts.endsAt, from))))
+    .where(
+      inScope(
+        contracts,
+        scope,
+        inArray(contracts.userInfoId, userInfoIds),
+        lte(contracts.startsAt, to),
+        or(isNull(contracts.endsAt), gte(contracts.endsAt, from)),
+      ),
+    )
     .orderBy(asc(contracts.startsAt));
   const slots = rows.length
     ? await q
         .select()
         .from(contractTimeSlots)
-        .where(inScope(contractTimeSlots, scope, inArray(contractTimeSlots.contractId, rows.map((r) => r.id))))
+        .where(
+          inScope(
+            contractTimeSlots,
+            scope,
+            inArray(
+              contractTimeSlots.contractId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
     : [];
   const slotsBy = groupBy(slots, (s) => s.contractId);
   return groupBy(
-    rows.map((c) => ({ id: c.id, userInfoId: c.userInfoId, type: c.type, startsAt: c.startsAt, endsAt: c.endsAt, timeSlots: slotsBy.get(c.id) ?? [] })),
+    rows.map((c) => ({
+      id: c.id,
+      userInfoId: c.userInfoId,
+      type: c.type,
+      startsAt: c.startsAt,
+      endsAt: c.endsAt,
+      timeSlots: slotsBy.get(c.id) ?? [],
+    })),
     (c) => c.userInfoId,
   );
 }
@@ -62,19 +111,39 @@ export async function loadHolidays(q: Queryable, scope: WorkspaceScope, from: Is
  * Punches of [from − 1, to + 1]: the day before is needed to pair a night shift that started then, the day after to
  * close a shift of the last day that ends after midnight. One query.
  */
-export async function loadPunches(q: Queryable, scope: WorkspaceScope, userInfoIds: string[], from: IsoDate, to: IsoDate) {
+export async function loadPunches(
+  q: Queryable,
+  scope: WorkspaceScope,
+  userInfoIds: string[],
+  from: IsoDate,
+  to: IsoDate,
+) {
   if (userInfoIds.length === 0) return new Map<string, PunchRow[]>();
   const rows = await q
     .select()
     .from(punches)
-    .where(inScope(punches, scope, inArray(punches.userInfoId, userInfoIds), gte(punches.localDate, addDays(from, -1)), lte(punches.localDate, addDays(to, 1))))
+    .where(
+      inScope(
+        punches,
+        scope,
+        inArray(punches.userInfoId, userInfoIds),
+        gte(punches.localDate, addDays(from, -1)),
+        lte(punches.localDate, addDays(to, 1)),
+      ),
+    )
     .orderBy(asc(punches.at), asc(punches.id));
   return groupBy(rows, (p) => p.userInfoId);
 }
 
 const requestColumns = {
   r: justificationRequests,
-  j: { id: justifications.id, code: justifications.code, name: justifications.name, unit: justifications.unit, impact: justifications.impact },
+  j: {
+    id: justifications.id,
+    code: justifications.code,
+    name: justifications.name,
+    unit: justifications.unit,
+    impact: justifications.impact,
+  },
   u: { id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName },
 };
 
@@ -83,26 +152,60 @@ export function selectRequests(q: Queryable) {
   return q
     .select(requestColumns)
     .from(justificationRequests)
-    .innerJoin(justifications, joinInScope(justificationRequests, justifications, eq(justifications.id, justificationRequests.justificationId)))
-    .innerJoin(userInfos, joinInScope(justificationRequests, userInfos, eq(userInfos.id, justificationRequests.userInfoId)))
+    .innerJoin(
+      justifications,
+      joinInScope(justificationRequests, justifications, eq(justifications.id, justificationRequests.justificationId)),
+    )
+    .innerJoin(
+      userInfos,
+      joinInScope(justificationRequests, userInfos, eq(userInfos.id, justificationRequests.userInfoId)),
+    )
     .innerJoin(users, eq(users.id, userInfos.userId));
 }
 
-export function toRequest(row: { r: RequestRow; j: JustificationRef; u: { id: string; firstName: string; lastName: string } }): RequestWithJustification {
+export function toRequest(row: {
+  r: RequestRow;
+  j: JustificationRef;
+  u: { id: string; firstName: string; lastName: string };
+}): RequestWithJustification {
   return { ...row.r, justification: row.j, employee: row.u };
 }
 
 /** Requests (every status) of the employees in [from, to]: one query. */
-export async function loadRequests(q: Queryable, scope: WorkspaceScope, userInfoIds: string[], from: IsoDate, to: IsoDate) {
+export async function loadRequests(
+  q: Queryable,
+  scope: WorkspaceScope,
+  userInfoIds: string[],
+  from: IsoDate,
+  to: IsoDate,
+) {
   if (userInfoIds.length === 0) return new Map<string, RequestWithJustification[]>();
   const rows = await selectRequests(q)
-    .where(inScope(justificationRequests, scope, inArray(justificationRequests.userInfoId, userInfoIds), gte(justificationRequests.date, from), lte(justificationRequests.date, to)))
-    .orderBy(asc(justificationRequests.date), asc(justificationRequests.startsAtMinutes), asc(justificationRequests.createdAt));
+    .where(
+      inScope(
+        justificationRequests,
+        scope,
+        inArray(justificationRequests.userInfoId, userInfoIds),
+        gte(justificationRequests.date, from),
+        lte(justificationRequests.date, to),
+      ),
+    )
+    .orderBy(
+      asc(justificationRequests.date),
+      asc(justificationRequests.startsAtMinutes),
+      asc(justificationRequests.createdAt),
+    );
   return groupBy(rows.map(toRequest), (r) => r.userInfoId);
 }
 
 /** All inputs of the engine for these employees: five queries whatever their number (no N+1). */
-export async function loadAttendanceInputs(q: Queryable, scope: WorkspaceScope, userInfoIds: string[], from: IsoDate, to: IsoDate): Promise<AttendanceInputs> {
+export async function loadAttendanceInputs(
+  q: Queryable,
+  scope: WorkspaceScope,
+  userInfoIds: string[],
+  from: IsoDate,
+  to: IsoDate,
+): Promise<AttendanceInputs> {
   const [c, h, p, r] = await Promise.all([
     loadContracts(q, scope, userInfoIds, from, to),
     loadHolidays(q, scope, from, to),
@@ -124,14 +227,28 @@ export async function loadPeople(q: Queryable, scope: WorkspaceScope, userInfoId
 }
 
 /** "Is in this group", for a query over userInfos (a sub-select that carries the workspace). */
-export const userInGroup = (groupId: string) => existsInScope(groupMembers, userInfos.workspaceId, eq(groupMembers.userInfoId, userInfos.id), eq(groupMembers.groupId, groupId));
+export const userInGroup = (groupId: string) =>
+  existsInScope(
+    groupMembers,
+    userInfos.workspaceId,
+    eq(groupMembers.userInfoId, userInfos.id),
+    eq(groupMembers.groupId, groupId),
+  );
 
 /** Employees to show when none are named: the enabled members of the workspace (or of a group). One query. */
 export async function defaultPeople(q: Queryable, scope: WorkspaceScope, groupId?: string) {
   const rows = await q
     .select({ id: userInfos.id })
     .from(userInfos)
-    .where(inScope(userInfos, scope, eq(userInfos.isMember, true), eq(userInfos.enabled, true), groupId ? userInGroup(groupId) : undefined));
+    .where(
+      inScope(
+        userInfos,
+        scope,
+        eq(userInfos.isMember, true),
+        eq(userInfos.enabled, true),
+        groupId ? userInGroup(groupId) : undefined,
+      ),
+    );
   return rows.map((r) => r.id);
 }
 
@@ -142,12 +259,23 @@ function timesheetWhere(scope: WorkspaceScope, query: { group_id?: string; searc
     scope,
     eq(userInfos.isMember, true),
     query.group_id ? userInGroup(query.group_id) : undefined,
-    search ? or(ilike(userInfos.firstName, search), ilike(userInfos.lastName, search), ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, search)) : undefined,
+    search
+      ? or(
+          ilike(userInfos.firstName, search),
+          ilike(userInfos.lastName, search),
+          ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, search),
+        )
+      : undefined,
   );
 }
 
 /** The employees of a timesheet in name order (a page of them, or all for the export): one query. */
-export function timesheetPeople(q: Queryable, scope: WorkspaceScope, query: { group_id?: string; search?: string }, page?: { limit: number; offset: number }) {
+export function timesheetPeople(
+  q: Queryable,
+  scope: WorkspaceScope,
+  query: { group_id?: string; search?: string },
+  page?: { limit: number; offset: number },
+) {
   const base = q
     .select({ id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName })
     .from(userInfos)
@@ -157,7 +285,15 @@ export function timesheetPeople(q: Queryable, scope: WorkspaceScope, query: { gr
   return page ? base.limit(page.limit).offset(page.offset) : base;
 }
 
-export async function countTimesheetPeople(q: Queryable, scope: WorkspaceScope, query: { group_id?: string; search?: string }) {
-  const [count] = await q.select({ n: sql<number>`count(*)::int` }).from(userInfos).innerJoin(users, eq(users.id, userInfos.userId)).where(timesheetWhere(scope, query));
+export async function countTimesheetPeople(
+  q: Queryable,
+  scope: WorkspaceScope,
+  query: { group_id?: string; search?: string },
+) {
+  const [count] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userInfos)
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(timesheetWhere(scope, query));
   return count?.n ?? 0;
 }

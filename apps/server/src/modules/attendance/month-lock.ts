@@ -30,7 +30,12 @@ export async function isMonthClosed(_q: Queryable, _scope: WorkspaceScope, _date
  * Refuses an employee's change that touches a closed month (409 with the Italian text). Asks `deps.isMonthClosed`
  * when the app was built with one, otherwise `isMonthClosed()`, once per month touched.
  */
-export async function assertMonthsOpen(deps: Pick<AppDeps, 'isMonthClosed'>, q: Queryable, scope: WorkspaceScope, dates: IsoDate[]) {
+export async function assertMonthsOpen(
+  deps: Pick<AppDeps, 'isMonthClosed'>,
+  q: Queryable,
+  scope: WorkspaceScope,
+  dates: IsoDate[],
+) {
   const closed = deps.isMonthClosed ?? isMonthClosed;
   const months = [...new Set(dates.map((d) => `${d.slice(0, 7)}-01`))];
   for (const m of months) {

@@ -1,4 +1,15 @@
-import { apiMsg, ErrorCode, MAX_PUNCH_IMPORT_ROWS, PUNCH_IMPORT_PREVIEW_ROWS, inputMsg, isDateInRange, localToUtc, normalizeCodiceFiscale, toLocal, type PunchImportPreview } from '@timbro/shared';
+import {
+  apiMsg,
+  ErrorCode,
+  MAX_PUNCH_IMPORT_ROWS,
+  PUNCH_IMPORT_PREVIEW_ROWS,
+  inputMsg,
+  isDateInRange,
+  localToUtc,
+  normalizeCodiceFiscale,
+  toLocal,
+  type PunchImportPreview,
+} from '@timbro/shared';
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
@@ -23,10 +34,29 @@ export const PUNCH_COLUMNS = [
 ] as const;
 type Key = (typeof PUNCH_COLUMNS)[number]['key'];
 
-const norm = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
-const fileError = (message: string) => new AppError(ErrorCode.VALIDATION_FAILED, message, { errors: [{ path: 'file', message }] });
+const norm = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+const fileError = (message: string) =>
+  new AppError(ErrorCode.VALIDATION_FAILED, message, { errors: [{ path: 'file', message }] });
 
-const DIRECTIONS: Record<string, 'in' | 'out'> = { e: 'in', entrata: 'in', in: 'in', ingresso: 'in', i: 'in', '1': 'in', u: 'out', uscita: 'out', out: 'out', o: 'out', '0': 'out' };
+const DIRECTIONS: Record<string, 'in' | 'out'> = {
+  e: 'in',
+  entrata: 'in',
+  in: 'in',
+  ingresso: 'in',
+  i: 'in',
+  '1': 'in',
+  u: 'out',
+  uscita: 'out',
+  out: 'out',
+  o: 'out',
+  '0': 'out',
+};
 
 function mapColumns(table: Table): Map<Key, number> {
   const map = new Map<Key, number>();
@@ -36,7 +66,8 @@ function mapColumns(table: Table): Map<Key, number> {
     if (col && !map.has(col.key)) map.set(col.key, i);
   });
   if (!map.has('fiscalCode') && !map.has('email')) throw fileError(apiMsg.import.punchEmployeeColumnMissing);
-  if (!map.has('dateTime') && !(map.has('date') && map.has('time'))) throw fileError(apiMsg.import.punchDateColumnsMissing);
+  if (!map.has('dateTime') && !(map.has('date') && map.has('time')))
+    throw fileError(apiMsg.import.punchDateColumnsMissing);
   if (!map.has('direction')) throw fileError(apiMsg.import.punchDirectionColumnMissing);
   return map;
 }
@@ -45,7 +76,8 @@ function mapColumns(table: Table): Map<Key, number> {
 export function parseLocalMoment(dateText: string, timeText: string): { date: string; minutes: number } | null {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateText) ?? /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(dateText);
   if (!d) return null;
-  const [y, m, day] = d[1]!.length === 4 ? [d[1]!, d[2]!, d[3]!] : [d[3]!, d[2]!.padStart(2, '0'), d[1]!.padStart(2, '0')];
+  const [y, m, day] =
+    d[1]!.length === 4 ? [d[1]!, d[2]!, d[3]!] : [d[3]!, d[2]!.padStart(2, '0'), d[1]!.padStart(2, '0')];
   const date = `${y}-${m}-${day}`;
   const probe = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(probe.getTime()) || probe.toISOString().slice(0, 10) !== date) return null;
@@ -73,7 +105,8 @@ export async function planPunchImport(q: Queryable, scope: WorkspaceScope, timeZ
     throw err;
   }
   if (table.rows.length === 0) throw fileError(apiMsg.import.noRows);
-  if (table.rows.length > MAX_PUNCH_IMPORT_ROWS) throw fileError(apiMsg.import.tooManyRows(MAX_PUNCH_IMPORT_ROWS.toLocaleString('it-IT')));
+  if (table.rows.length > MAX_PUNCH_IMPORT_ROWS)
+    throw fileError(apiMsg.import.tooManyRows(MAX_PUNCH_IMPORT_ROWS.toLocaleString('it-IT')));
   const columns = mapColumns(table);
 
   // The workspace's people by fiscal code and e-mails: one query.
@@ -93,24 +126,42 @@ export async function planPunchImport(q: Queryable, scope: WorkspaceScope, timeZ
     let userInfoId: string | undefined;
     if (values.fiscalCode) {
       userInfoId = byCf.get(normalizeCodiceFiscale(values.fiscalCode));
-      if (!userInfoId) errors.push({ field: 'fiscalCode', message: apiMsg.import.noEmployeeWithFiscalCode(values.fiscalCode.toUpperCase()) });
+      if (!userInfoId)
+        errors.push({
+          field: 'fiscalCode',
+          message: apiMsg.import.noEmployeeWithFiscalCode(values.fiscalCode.toUpperCase()),
+        });
     } else if (values.email) {
       userInfoId = byEmail.get(values.email.toLowerCase());
       if (!userInfoId) errors.push({ field: 'email', message: apiMsg.import.noEmployeeWithEmail(values.email) });
-    } else errors.push({ field: columns.has('fiscalCode') ? 'fiscalCode' : 'email', message: apiMsg.import.employeeMissing });
+    } else
+      errors.push({
+        field: columns.has('fiscalCode') ? 'fiscalCode' : 'email',
+        message: apiMsg.import.employeeMissing,
+      });
 
-    const [dateText, timeText] = values.dateTime ? (values.dateTime.split(/[ T]+/) as [string, string | undefined]) : [values.date ?? '', values.time ?? ''];
+    const [dateText, timeText] = values.dateTime
+      ? (values.dateTime.split(/[ T]+/) as [string, string | undefined])
+      : [values.date ?? '', values.time ?? ''];
     const moment = parseLocalMoment(dateText ?? '', timeText ?? '');
     let at: Date | null = null;
-    if (!moment) errors.push({ field: values.dateTime !== undefined ? 'dateTime' : 'date', message: apiMsg.import.punchMomentInvalid });
-    else if (!isDateInRange(moment.date)) errors.push({ field: values.dateTime !== undefined ? 'dateTime' : 'date', message: inputMsg.dateOutOfRange });
+    if (!moment)
+      errors.push({
+        field: values.dateTime !== undefined ? 'dateTime' : 'date',
+        message: apiMsg.import.punchMomentInvalid,
+      });
+    else if (!isDateInRange(moment.date))
+      errors.push({ field: values.dateTime !== undefined ? 'dateTime' : 'date', message: inputMsg.dateOutOfRange });
     else {
       at = new Date(localToUtc(moment.date, moment.minutes, timeZone));
       if (at.getTime() > now + 60_000) errors.push({ field: 'date', message: apiMsg.import.punchInFuture });
     }
     const direction = DIRECTIONS[norm(values.direction ?? '')];
     if (!direction) errors.push({ field: 'direction', message: apiMsg.import.punchDirectionInvalid });
-    const punch = errors.length === 0 && userInfoId && at && direction ? { userInfoId, at, localDate: toLocal(at.toISOString(), timeZone).date, direction } : null;
+    const punch =
+      errors.length === 0 && userInfoId && at && direction
+        ? { userInfoId, at, localDate: toLocal(at.toISOString(), timeZone).date, direction }
+        : null;
     return { line: r.line, values, errors, action: errors.length ? 'skip' : 'create', punch };
   });
 
@@ -133,7 +184,13 @@ export async function planPunchImport(q: Queryable, scope: WorkspaceScope, timeZ
     const dates = valid.map((r) => r.punch!.localDate).sort();
     from = dates[0]!;
     to = dates.at(-1)!;
-    const existing = await repo.storedPunchKeys(q, scope, [...new Set(valid.map((r) => r.punch!.userInfoId))], from, to);
+    const existing = await repo.storedPunchKeys(
+      q,
+      scope,
+      [...new Set(valid.map((r) => r.punch!.userInfoId))],
+      from,
+      to,
+    );
     const stored = new Set(existing.map((p) => `${p.userInfoId}|${p.at.getTime()}|${p.direction}`));
     for (const r of valid) if (stored.has(key(r.punch!))) r.action = 'duplicate';
   }
@@ -145,7 +202,9 @@ export async function previewPunchImport(deps: AppDeps, ctx: RequestCtx, buf: Bu
   const invalid = rows.filter((r) => r.errors.length > 0);
   const ok = rows.filter((r) => r.errors.length === 0);
   return {
-    rows: [...invalid, ...ok].slice(0, PUNCH_IMPORT_PREVIEW_ROWS).map((r) => ({ line: r.line, values: r.values, errors: r.errors, action: r.action })),
+    rows: [...invalid, ...ok]
+      .slice(0, PUNCH_IMPORT_PREVIEW_ROWS)
+      .map((r) => ({ line: r.line, values: r.values, errors: r.errors, action: r.action })),
     total: rows.length,
     valid: ok.length,
     invalid: invalid.length,
@@ -165,16 +224,30 @@ export async function runPunchImport(deps: AppDeps, ctx: RequestCtx, buf: Buffer
     const bad = rows.filter((r) => r.errors.length > 0);
     if (bad.length > 0) {
       throw new AppError(ErrorCode.VALIDATION_FAILED, apiMsg.import.punchesRefused(bad.length), {
-        errors: bad.slice(0, 200).flatMap((r) => r.errors.map((e) => ({ path: `rows.${r.line}.${e.field}`, message: apiMsg.import.row(r.line, e.message) }))),
+        errors: bad
+          .slice(0, 200)
+          .flatMap((r) =>
+            r.errors.map((e) => ({ path: `rows.${r.line}.${e.field}`, message: apiMsg.import.row(r.line, e.message) })),
+          ),
       });
     }
     const fresh = rows.filter((r) => r.action === 'create').map((r) => r.punch!);
     for (let k = 0; k < fresh.length; k += 1000) {
-      await repo.insertPunches(tx, scope, fresh.slice(k, k + 1000).map((p) => ({ ...p, timeZone, source: 'import' as const, recordedBy: actor.userId })));
+      await repo.insertPunches(
+        tx,
+        scope,
+        fresh.slice(k, k + 1000).map((p) => ({ ...p, timeZone, source: 'import' as const, recordedBy: actor.userId })),
+      );
     }
     const duplicates = rows.length - fresh.length;
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'punch.import', entityType: 'punch', entityId: 'import', changes: { created: fresh.length, duplicates, from, to }, requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'punch.import',
+      entityType: 'punch',
+      entityId: 'import',
+      changes: { created: fresh.length, duplicates, from, to },
+      requestId: actor.requestId,
+    });
     return { created: fresh.length, duplicates };
   });
 }
-

@@ -9,28 +9,54 @@ import type { PunchRow } from './attendance.repository';
  * punches of one person, so a double click cannot write two entries.
  */
 export async function userInfoExists(q: Queryable, scope: WorkspaceScope, userInfoId: string, lock = false) {
-  const base = q.select({ id: userInfos.id }).from(userInfos).where(inScope(userInfos, scope, eq(userInfos.id, userInfoId)));
+  const base = q
+    .select({ id: userInfos.id })
+    .from(userInfos)
+    .where(inScope(userInfos, scope, eq(userInfos.id, userInfoId)));
   const [row] = lock ? await base.for('update') : await base;
   return Boolean(row);
 }
 
 export async function lastPunch(q: Queryable, scope: WorkspaceScope, userInfoId: string): Promise<PunchRow | null> {
-  const [row] = await q.select().from(punches).where(inScope(punches, scope, eq(punches.userInfoId, userInfoId))).orderBy(desc(punches.at), desc(punches.id)).limit(1);
+  const [row] = await q
+    .select()
+    .from(punches)
+    .where(inScope(punches, scope, eq(punches.userInfoId, userInfoId)))
+    .orderBy(desc(punches.at), desc(punches.id))
+    .limit(1);
   return row ?? null;
 }
 
 /** A person's punches of [from, to] (local dates), in time order. */
-export async function punchesBetween(q: Queryable, scope: WorkspaceScope, userInfoId: string, from: string, to: string) {
+export async function punchesBetween(
+  q: Queryable,
+  scope: WorkspaceScope,
+  userInfoId: string,
+  from: string,
+  to: string,
+) {
   return q
     .select()
     .from(punches)
-    .where(inScope(punches, scope, eq(punches.userInfoId, userInfoId), gte(punches.localDate, from), lte(punches.localDate, to)))
+    .where(
+      inScope(
+        punches,
+        scope,
+        eq(punches.userInfoId, userInfoId),
+        gte(punches.localDate, from),
+        lte(punches.localDate, to),
+      ),
+    )
     .orderBy(asc(punches.at), asc(punches.id));
 }
 
 /** A person's punches of one local day, in time order. */
 export async function punchesOn(q: Queryable, scope: WorkspaceScope, userInfoId: string, localDate: string) {
-  return q.select().from(punches).where(inScope(punches, scope, eq(punches.userInfoId, userInfoId), eq(punches.localDate, localDate))).orderBy(asc(punches.at), asc(punches.id));
+  return q
+    .select()
+    .from(punches)
+    .where(inScope(punches, scope, eq(punches.userInfoId, userInfoId), eq(punches.localDate, localDate)))
+    .orderBy(asc(punches.at), asc(punches.id));
 }
 
 export async function insertPunches(q: Queryable, scope: WorkspaceScope, rows: ScopedInsert<typeof punches>[]) {
@@ -39,12 +65,25 @@ export async function insertPunches(q: Queryable, scope: WorkspaceScope, rows: S
 
 /** One punch, locked for the transaction. */
 export async function lockPunch(q: Queryable, scope: WorkspaceScope, id: string): Promise<PunchRow | null> {
-  const [row] = await q.select().from(punches).where(inScope(punches, scope, eq(punches.id, id))).for('update');
+  const [row] = await q
+    .select()
+    .from(punches)
+    .where(inScope(punches, scope, eq(punches.id, id)))
+    .for('update');
   return row ?? null;
 }
 
-export async function updatePunchRow(q: Queryable, scope: WorkspaceScope, id: string, patch: Partial<Omit<ScopedInsert<typeof punches>, 'id'>>) {
-  const [row] = await q.update(punches).set(patch).where(inScope(punches, scope, eq(punches.id, id))).returning();
+export async function updatePunchRow(
+  q: Queryable,
+  scope: WorkspaceScope,
+  id: string,
+  patch: Partial<Omit<ScopedInsert<typeof punches>, 'id'>>,
+) {
+  const [row] = await q
+    .update(punches)
+    .set(patch)
+    .where(inScope(punches, scope, eq(punches.id, id)))
+    .returning();
   return row!;
 }
 
@@ -62,10 +101,24 @@ export async function importablePeople(q: Queryable, scope: WorkspaceScope) {
 }
 
 /** The stored punches of these people in [from, to] (local dates): what an import would repeat (one query). */
-export async function storedPunchKeys(q: Queryable, scope: WorkspaceScope, userInfoIds: string[], from: string, to: string) {
+export async function storedPunchKeys(
+  q: Queryable,
+  scope: WorkspaceScope,
+  userInfoIds: string[],
+  from: string,
+  to: string,
+) {
   if (userInfoIds.length === 0) return [];
   return q
     .select({ userInfoId: punches.userInfoId, at: punches.at, direction: punches.direction })
     .from(punches)
-    .where(inScope(punches, scope, inArray(punches.userInfoId, userInfoIds), gte(punches.localDate, from), lte(punches.localDate, to)));
+    .where(
+      inScope(
+        punches,
+        scope,
+        inArray(punches.userInfoId, userInfoIds),
+        gte(punches.localDate, from),
+        lte(punches.localDate, to),
+      ),
+    );
 }

@@ -1,4 +1,16 @@
-import { ErrorCode, MAX_PAIR_MINUTES, attMsg, localToUtc, minutesToClock, peopleMsg, toLocal, type AdminPunchInput, type ClockState, type Punch, type PunchDirection } from '@timbro/shared';
+import {
+  ErrorCode,
+  MAX_PAIR_MINUTES,
+  attMsg,
+  localToUtc,
+  minutesToClock,
+  peopleMsg,
+  toLocal,
+  type AdminPunchInput,
+  type ClockState,
+  type Punch,
+  type PunchDirection,
+} from '@timbro/shared';
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
@@ -10,7 +22,16 @@ import * as repo from './punches.repository';
 
 export function presentPunch(p: PunchRow): Punch {
   const local = toLocal(p.at.toISOString(), p.timeZone);
-  return { id: p.id, userInfoId: p.userInfoId, at: p.at.toISOString(), localDate: p.localDate, localTime: minutesToClock(local.minutes), direction: p.direction, source: p.source, reason: p.reason };
+  return {
+    id: p.id,
+    userInfoId: p.userInfoId,
+    at: p.at.toISOString(),
+    localDate: p.localDate,
+    localTime: minutesToClock(local.minutes),
+    direction: p.direction,
+    source: p.source,
+    reason: p.reason,
+  };
 }
 
 /** The employee must exist here; `lock` serialises the punches of one person (a double click writes one entry). */
@@ -24,14 +45,26 @@ function openEntry(last: PunchRow | null, now: Date): PunchRow | null {
   return now.getTime() - last.at.getTime() <= MAX_PAIR_MINUTES * 60_000 ? last : null;
 }
 
-export async function clockState(q: Queryable, scope: WorkspaceScope, timeZone: string, userInfoId: string, now = new Date()): Promise<ClockState> {
+export async function clockState(
+  q: Queryable,
+  scope: WorkspaceScope,
+  timeZone: string,
+  userInfoId: string,
+  now = new Date(),
+): Promise<ClockState> {
   const localDate = toLocal(now.toISOString(), timeZone).date;
   const [last, today] = await Promise.all([
     repo.lastPunch(q, scope, userInfoId),
     repo.punchesOn(q, scope, userInfoId, localDate),
   ]);
   const open = openEntry(last, now);
-  return { state: open ? 'in' : 'out', since: open ? open.at.toISOString() : null, serverTime: now.toISOString(), localDate, todayPunches: today.map(presentPunch) };
+  return {
+    state: open ? 'in' : 'out',
+    since: open ? open.at.toISOString() : null,
+    serverTime: now.toISOString(),
+    localDate,
+    todayPunches: today.map(presentPunch),
+  };
 }
 
 /**
@@ -46,9 +79,20 @@ export async function clock(deps: AppDeps, ctx: RequestCtx, direction: PunchDire
   await deps.db.transaction(async (tx) => {
     await requireUserInfo(tx, scope, userInfoId, true);
     const open = openEntry(await repo.lastPunch(tx, scope, userInfoId), now);
-    if (direction === 'in' && open) throw conflict(attMsg.alreadyIn(minutesToClock(toLocal(open.at.toISOString(), open.timeZone).minutes)));
+    if (direction === 'in' && open)
+      throw conflict(attMsg.alreadyIn(minutesToClock(toLocal(open.at.toISOString(), open.timeZone).minutes)));
     if (direction === 'out' && !open) throw conflict(attMsg.notIn);
-    await repo.insertPunches(tx, scope, [{ userInfoId, at: now, timeZone, localDate: toLocal(now.toISOString(), timeZone).date, direction, source: 'web', recordedBy: actor.userId }]);
+    await repo.insertPunches(tx, scope, [
+      {
+        userInfoId,
+        at: now,
+        timeZone,
+        localDate: toLocal(now.toISOString(), timeZone).date,
+        direction,
+        source: 'web',
+        recordedBy: actor.userId,
+      },
+    ]);
   });
   return clockState(deps.db, scope, timeZone, userInfoId, now);
 }
@@ -73,8 +117,26 @@ export async function addPunch(deps: AppDeps, ctx: RequestCtx, userInfoId: strin
   const { at, localDate } = instantOf(input, timeZone);
   const row = await deps.db.transaction(async (tx) => {
     await requireUserInfo(tx, scope, userInfoId, true);
-    const [created] = await repo.insertPunches(tx, scope, [{ userInfoId, at, timeZone, localDate, direction: input.direction, source: 'admin', recordedBy: actor.userId, reason: input.reason }]);
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'punch.create', entityType: 'punch', entityId: created!.id, changes: { userInfoId, at: at.toISOString(), direction: input.direction, reason: input.reason }, requestId: actor.requestId });
+    const [created] = await repo.insertPunches(tx, scope, [
+      {
+        userInfoId,
+        at,
+        timeZone,
+        localDate,
+        direction: input.direction,
+        source: 'admin',
+        recordedBy: actor.userId,
+        reason: input.reason,
+      },
+    ]);
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'punch.create',
+      entityType: 'punch',
+      entityId: created!.id,
+      changes: { userInfoId, at: at.toISOString(), direction: input.direction, reason: input.reason },
+      requestId: actor.requestId,
+    });
     return created!;
   });
   return presentPunch(row);
@@ -87,13 +149,28 @@ export async function updatePunch(deps: AppDeps, ctx: RequestCtx, id: string, in
   const row = await deps.db.transaction(async (tx) => {
     const before = await repo.lockPunch(tx, scope, id);
     if (!before) throw notFound(attMsg.punchNotFound);
-    const after = await repo.updatePunchRow(tx, scope, id, { at, timeZone, localDate, direction: input.direction, source: 'admin', recordedBy: actor.userId, reason: input.reason, updatedAt: new Date() });
+    const after = await repo.updatePunchRow(tx, scope, id, {
+      at,
+      timeZone,
+      localDate,
+      direction: input.direction,
+      source: 'admin',
+      recordedBy: actor.userId,
+      reason: input.reason,
+      updatedAt: new Date(),
+    });
     await recordAudit(tx, scope, {
       actorUserId: actor.userId,
       action: 'punch.update',
       entityType: 'punch',
       entityId: id,
-      changes: { userInfoId: before.userInfoId, at: { from: before.at.toISOString(), to: at.toISOString() }, direction: { from: before.direction, to: input.direction }, source: before.source, reason: input.reason },
+      changes: {
+        userInfoId: before.userInfoId,
+        at: { from: before.at.toISOString(), to: at.toISOString() },
+        direction: { from: before.direction, to: input.direction },
+        source: before.source,
+        reason: input.reason,
+      },
       requestId: actor.requestId,
     });
     return after;
@@ -113,7 +190,13 @@ export async function deletePunch(deps: AppDeps, ctx: RequestCtx, id: string, re
       action: 'punch.delete',
       entityType: 'punch',
       entityId: id,
-      changes: { userInfoId: before.userInfoId, at: before.at.toISOString(), direction: before.direction, source: before.source, reason },
+      changes: {
+        userInfoId: before.userInfoId,
+        at: before.at.toISOString(),
+        direction: before.direction,
+        source: before.source,
+        reason,
+      },
       requestId: actor.requestId,
     });
   });

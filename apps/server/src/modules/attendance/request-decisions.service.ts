@@ -16,7 +16,17 @@ export async function decide(deps: AppDeps, ctx: RequestCtx, input: RequestDecis
     if (found.length !== ids.length) throw notFound(attMsg.requestNotFound);
     const pending = found.filter((r) => r.status === 'open');
     if (pending.length === 0) throw conflict(attMsg.requestNotPending);
-    const updated = await repo.setDecision(tx, ctx.scope, pending.map((r) => r.id), { status: approve ? 'approved' : 'rejected', decidedBy: ctx.actor.userId, decidedAt: new Date(), decisionNote: input.note ?? null });
+    const updated = await repo.setDecision(
+      tx,
+      ctx.scope,
+      pending.map((r) => r.id),
+      {
+        status: approve ? 'approved' : 'rejected',
+        decidedBy: ctx.actor.userId,
+        decidedAt: new Date(),
+        decisionNote: input.note ?? null,
+      },
+    );
     await syncUsage(tx, ctx.scope, ctx.actor.userId, updated);
     await recordAudit(tx, ctx.scope, {
       actorUserId: ctx.actor.userId,
@@ -26,7 +36,11 @@ export async function decide(deps: AppDeps, ctx: RequestCtx, input: RequestDecis
       changes: { ids: updated.map((r) => r.id), note: input.note },
       requestId: ctx.actor.requestId,
     });
-    const items = await repo.requestsByIds(tx, ctx.scope, updated.map((r) => r.id));
+    const items = await repo.requestsByIds(
+      tx,
+      ctx.scope,
+      updated.map((r) => r.id),
+    );
     await mailDecisions(tx, deps, ctx, items, approve, input.note);
     return { updated: updated.length, items: items.map(presentRequest) };
   });

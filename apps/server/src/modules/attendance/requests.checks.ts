@@ -1,4 +1,15 @@
-import { attMsg, contractOn, isoWeekday, openDayMinutes, pairPunches, peopleMsg, requestMinutes, weekdayPauses, wtMsg, type RequestWriteResult } from '@timbro/shared';
+import {
+  attMsg,
+  contractOn,
+  isoWeekday,
+  openDayMinutes,
+  pairPunches,
+  peopleMsg,
+  requestMinutes,
+  weekdayPauses,
+  wtMsg,
+  type RequestWriteResult,
+} from '@timbro/shared';
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import { conflict, validation } from '../../lib/errors';
@@ -7,7 +18,16 @@ import type { RequestCtx } from '../../plugins/request-context';
 import { quotaInputs } from '../accruals/accruals.service';
 import { loadContracts, loadHolidays, loadPunches, type JustificationRow } from './attendance.repository';
 import * as repo from './requests.repository';
-import { capacityField, expectedFor, fmt, requestLabel, requestsClash, round2, unitLabel, type Draft } from './requests.rules';
+import {
+  capacityField,
+  expectedFor,
+  fmt,
+  requestLabel,
+  requestsClash,
+  round2,
+  unitLabel,
+  type Draft,
+} from './requests.rules';
 
 /** The checks a request passes before it is written; those that must hold under the people's row locks say so. */
 
@@ -15,7 +35,8 @@ import { capacityField, expectedFor, fmt, requestLabel, requestsClash, round2, u
 export async function loadJustification(q: Queryable, scope: WorkspaceScope, id: string, allowDisabledId?: string) {
   const j = await repo.findJustification(q, scope, id);
   if (!j) throw validation([{ path: 'justificationId', message: wtMsg.justificationNotFound }]);
-  if (!j.enabled && j.id !== allowDisabledId) throw validation([{ path: 'justificationId', message: attMsg.justificationDisabled }]);
+  if (!j.enabled && j.id !== allowDisabledId)
+    throw validation([{ path: 'justificationId', message: attMsg.justificationDisabled }]);
   return j;
 }
 
@@ -24,13 +45,19 @@ export async function loadJustification(q: Queryable, scope: WorkspaceScope, id:
  * (`employeesOnly`) are only for enabled employees: not for an admin or accountant who is no employee, nor for a
  * disabled membership. Editing keeps working on an existing request of someone disabled since.
  */
-export async function requireMembers(q: Queryable, scope: WorkspaceScope, ids: string[], opts: { lock: boolean; employeesOnly: boolean }) {
+export async function requireMembers(
+  q: Queryable,
+  scope: WorkspaceScope,
+  ids: string[],
+  opts: { lock: boolean; employeesOnly: boolean },
+) {
   const rows = await repo.peopleForRequests(q, scope, ids, opts.lock);
   const errors: { path: string; message: string }[] = [];
   ids.forEach((id, i) => {
     const row = rows.find((r) => r.id === id);
     if (!row) errors.push({ path: `userInfoIds.${i}`, message: peopleMsg.userNotFound });
-    else if (opts.employeesOnly && !(row.isMember && row.enabled)) errors.push({ path: `userInfoIds.${i}`, message: attMsg.notAnActiveEmployee });
+    else if (opts.employeesOnly && !(row.isMember && row.enabled))
+      errors.push({ path: `userInfoIds.${i}`, message: attMsg.notAnActiveEmployee });
   });
   if (errors.length > 0) throw validation(errors);
 }
@@ -59,7 +86,13 @@ export async function checkOverlaps(q: Queryable, scope: WorkspaceScope, drafts:
  * before any status is decided, so auto-approval never approves it. Days from today on, and admins, are not bound
  * (beyond the 24 h of a quantity, see expand). Runs under the people's row locks, so two requests cannot both pass.
  */
-export async function checkOpenHours(q: Queryable, ctx: RequestCtx, j: JustificationRow, drafts: Draft[], exceptIds: string[] = []) {
+export async function checkOpenHours(
+  q: Queryable,
+  ctx: RequestCtx,
+  j: JustificationRow,
+  drafts: Draft[],
+  exceptIds: string[] = [],
+) {
   if (j.impact !== 'increase') return;
   const today = todayIn(ctx.timeZone);
   const past = drafts.filter((d) => d.date < today);
@@ -79,7 +112,11 @@ export async function checkOpenHours(q: Queryable, ctx: RequestCtx, j: Justifica
   for (const userInfoId of people) {
     const contractsOf = contractsBy.get(userInfoId) ?? [];
     // The engine's pairing over the punches around the days (a night shift is worked on the day it started).
-    const pairs = pairPunches((punchesBy.get(userInfoId) ?? []).map((p) => ({ id: p.id, at: p.at.toISOString(), direction: p.direction })), ctx.timeZone, now);
+    const pairs = pairPunches(
+      (punchesBy.get(userInfoId) ?? []).map((p) => ({ id: p.id, at: p.at.toISOString(), direction: p.direction })),
+      ctx.timeZone,
+      now,
+    );
     for (const d of past.filter((x) => x.userInfoId === userInfoId)) {
       const expected = expectedFor(contractsOf, holidaySet, d.date);
       const contract = contractOn(contractsOf, d.date);
@@ -87,10 +124,22 @@ export async function checkOpenHours(q: Queryable, ctx: RequestCtx, j: Justifica
       const worked = pairs.filter((p) => p.date === d.date && !p.anomaly).reduce((sum, p) => sum + p.minutes, 0);
       const otherIncrease = otherRequests
         .filter((r) => r.userInfoId === userInfoId && r.date === d.date)
-        .reduce((sum, r) => sum + requestMinutes({ ...r, impact: r.justification.impact, unit: r.justification.unit }, expected, pauses), 0);
+        .reduce(
+          (sum, r) =>
+            sum +
+            requestMinutes({ ...r, impact: r.justification.impact, unit: r.justification.unit }, expected, pauses),
+          0,
+        );
       const open = openDayMinutes(worked, otherIncrease);
-      const minutes = requestMinutes({ ...d, id: '', justificationId: j.id, impact: j.impact, unit: j.unit }, expected, pauses);
-      if (minutes > open) throw validation([{ path: capacityField(d), message: attMsg.dayFull(italianDate(d.date), fmt(Math.floor(open) / 60)) }]);
+      const minutes = requestMinutes(
+        { ...d, id: '', justificationId: j.id, impact: j.impact, unit: j.unit },
+        expected,
+        pauses,
+      );
+      if (minutes > open)
+        throw validation([
+          { path: capacityField(d), message: attMsg.dayFull(italianDate(d.date), fmt(Math.floor(open) / 60)) },
+        ]);
     }
   }
 }
@@ -100,9 +149,18 @@ export async function checkOpenHours(q: Queryable, ctx: RequestCtx, j: Justifica
  * request over quota shows a warning"). Available = ledger up to the date − other pending requests − this one.
  * The ledger is the accruals module's: it answers with the sums.
  */
-export async function quotaWarnings(q: Queryable, scope: WorkspaceScope, j: JustificationRow, drafts: Draft[], exceptIds: string[] = []) {
+export async function quotaWarnings(
+  q: Queryable,
+  scope: WorkspaceScope,
+  j: JustificationRow,
+  drafts: Draft[],
+  exceptIds: string[] = [],
+) {
   const people = [...new Set(drafts.map((d) => d.userInfoId))];
-  const lastDate = drafts.map((d) => d.date).sort().at(-1)!;
+  const lastDate = drafts
+    .map((d) => d.date)
+    .sort()
+    .at(-1)!;
   const { tracked, ledger, pending } = await quotaInputs(q, scope, j.id, people, lastDate, exceptIds);
   const warnings: RequestWriteResult['warnings'] = [];
   for (const userInfoId of people) {
@@ -111,7 +169,11 @@ export async function quotaWarnings(q: Queryable, scope: WorkspaceScope, j: Just
     if (!accrues) continue;
     const requested = drafts.filter((d) => d.userInfoId === userInfoId).reduce((s, d) => s + d.amount, 0);
     const available = round2(Number(l?.sum ?? 0) - Number(pending.find((p) => p.userInfoId === userInfoId)?.sum ?? 0));
-    if (requested > available + 1e-9) warnings.push({ code: 'OVER_QUOTA', message: attMsg.overQuota(fmt(Math.max(0, available)), unitLabel(j.unit, available)) });
+    if (requested > available + 1e-9)
+      warnings.push({
+        code: 'OVER_QUOTA',
+        message: attMsg.overQuota(fmt(Math.max(0, available)), unitLabel(j.unit, available)),
+      });
   }
   return warnings;
 }

@@ -11,8 +11,15 @@ function notAmong(ids: string[]): SQL | undefined {
   return ids.length ? notInArray(justificationRequests.id, ids) : undefined;
 }
 
-export async function findJustification(q: Queryable, scope: WorkspaceScope, id: string): Promise<JustificationRow | null> {
-  const [j] = await q.select().from(justifications).where(inScope(justifications, scope, eq(justifications.id, id)));
+export async function findJustification(
+  q: Queryable,
+  scope: WorkspaceScope,
+  id: string,
+): Promise<JustificationRow | null> {
+  const [j] = await q
+    .select()
+    .from(justifications)
+    .where(inScope(justifications, scope, eq(justifications.id, id)));
   return j ?? null;
 }
 
@@ -21,12 +28,22 @@ export async function findJustification(q: Queryable, scope: WorkspaceScope, id:
  * serialises concurrent requests of one person, so two overlapping ones cannot both pass.
  */
 export async function peopleForRequests(q: Queryable, scope: WorkspaceScope, ids: string[], lock: boolean) {
-  const base = q.select({ id: userInfos.id, isMember: userInfos.isMember, enabled: userInfos.enabled }).from(userInfos).where(inScope(userInfos, scope, inArray(userInfos.id, ids)));
+  const base = q
+    .select({ id: userInfos.id, isMember: userInfos.isMember, enabled: userInfos.enabled })
+    .from(userInfos)
+    .where(inScope(userInfos, scope, inArray(userInfos.id, ids)));
   return lock ? base.for('update') : base;
 }
 
 /** Requests of these people in [from, to] that are not rejected (optionally only increase-type ones), except some. */
-export async function activeRequestsBetween(q: Queryable, scope: WorkspaceScope, people: string[], from: string, to: string, opts: { exceptIds?: string[]; increaseOnly?: boolean } = {}) {
+export async function activeRequestsBetween(
+  q: Queryable,
+  scope: WorkspaceScope,
+  people: string[],
+  from: string,
+  to: string,
+  opts: { exceptIds?: string[]; increaseOnly?: boolean } = {},
+) {
   const rows = await selectRequests(q).where(
     inScope(
       justificationRequests,
@@ -42,19 +59,40 @@ export async function activeRequestsBetween(q: Queryable, scope: WorkspaceScope,
   return rows.map(toRequest);
 }
 
-export async function insertRequests(q: Queryable, scope: WorkspaceScope, rows: ScopedInsert<typeof justificationRequests>[]) {
+export async function insertRequests(
+  q: Queryable,
+  scope: WorkspaceScope,
+  rows: ScopedInsert<typeof justificationRequests>[],
+) {
   return insertInScope(q, scope, justificationRequests, rows).returning();
 }
 
 /** One request, locked for the transaction when asked. */
-export async function findRequest(q: Queryable, scope: WorkspaceScope, id: string, lock = false): Promise<RequestRow | null> {
-  const base = q.select().from(justificationRequests).where(inScope(justificationRequests, scope, eq(justificationRequests.id, id)));
+export async function findRequest(
+  q: Queryable,
+  scope: WorkspaceScope,
+  id: string,
+  lock = false,
+): Promise<RequestRow | null> {
+  const base = q
+    .select()
+    .from(justificationRequests)
+    .where(inScope(justificationRequests, scope, eq(justificationRequests.id, id)));
   const [row] = lock ? await base.for('update') : await base;
   return row ?? null;
 }
 
-export async function updateRequestRow(q: Queryable, scope: WorkspaceScope, id: string, patch: Partial<Omit<ScopedInsert<typeof justificationRequests>, 'id'>>) {
-  const [row] = await q.update(justificationRequests).set(patch).where(inScope(justificationRequests, scope, eq(justificationRequests.id, id))).returning();
+export async function updateRequestRow(
+  q: Queryable,
+  scope: WorkspaceScope,
+  id: string,
+  patch: Partial<Omit<ScopedInsert<typeof justificationRequests>, 'id'>>,
+) {
+  const [row] = await q
+    .update(justificationRequests)
+    .set(patch)
+    .where(inScope(justificationRequests, scope, eq(justificationRequests.id, id)))
+    .returning();
   return row!;
 }
 
@@ -64,10 +102,19 @@ export async function deleteRequestRow(q: Queryable, scope: WorkspaceScope, id: 
 
 /** These requests, locked for a decision. */
 export async function lockRequests(q: Queryable, scope: WorkspaceScope, ids: string[]) {
-  return q.select().from(justificationRequests).where(inScope(justificationRequests, scope, inArray(justificationRequests.id, ids))).for('update');
+  return q
+    .select()
+    .from(justificationRequests)
+    .where(inScope(justificationRequests, scope, inArray(justificationRequests.id, ids)))
+    .for('update');
 }
 
-export async function setDecision(q: Queryable, scope: WorkspaceScope, ids: string[], d: { status: 'approved' | 'rejected'; decidedBy: string; decidedAt: Date; decisionNote: string | null }) {
+export async function setDecision(
+  q: Queryable,
+  scope: WorkspaceScope,
+  ids: string[],
+  d: { status: 'approved' | 'rejected'; decidedBy: string; decidedAt: Date; decisionNote: string | null },
+) {
   return q
     .update(justificationRequests)
     .set({ ...d, updatedAt: d.decidedAt })
@@ -85,12 +132,21 @@ export async function requestsByIds(q: Queryable, scope: WorkspaceScope, ids: st
 }
 
 /** A page of requests (an employee's own when `ownerUserInfoId` is set, else the workspace's with its filters) and the total: two queries. */
-export async function pageOfRequests(q: Queryable, scope: WorkspaceScope, query: ListRequestsQuery, ownerUserInfoId: string | null) {
+export async function pageOfRequests(
+  q: Queryable,
+  scope: WorkspaceScope,
+  query: ListRequestsQuery,
+  ownerUserInfoId: string | null,
+) {
   const search = query.search ? likePattern(query.search) : null;
   const where: SQL = inScope(
     justificationRequests,
     scope,
-    ownerUserInfoId !== null ? eq(justificationRequests.userInfoId, ownerUserInfoId) : query.user_info_id ? eq(justificationRequests.userInfoId, query.user_info_id) : undefined,
+    ownerUserInfoId !== null
+      ? eq(justificationRequests.userInfoId, ownerUserInfoId)
+      : query.user_info_id
+        ? eq(justificationRequests.userInfoId, query.user_info_id)
+        : undefined,
     query.status ? eq(justificationRequests.status, query.status) : undefined,
     query.from ? gte(justificationRequests.date, query.from) : undefined,
     query.to ? lte(justificationRequests.date, query.to) : undefined,
@@ -98,19 +154,49 @@ export async function pageOfRequests(q: Queryable, scope: WorkspaceScope, query:
     query.group_id && ownerUserInfoId === null
       ? sql`exists (select 1 from ${groupMembers} gm where gm.workspace_id = ${justificationRequests.workspaceId} and gm.user_info_id = ${justificationRequests.userInfoId} and gm.group_id = ${query.group_id})`
       : undefined,
-    search ? or(ilike(userInfos.firstName, search), ilike(userInfos.lastName, search), ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, search), ilike(justifications.name, search), ilike(justifications.code, search)) : undefined,
+    search
+      ? or(
+          ilike(userInfos.firstName, search),
+          ilike(userInfos.lastName, search),
+          ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, search),
+          ilike(justifications.name, search),
+          ilike(justifications.code, search),
+        )
+      : undefined,
   );
-  const sortBy = query.sort === 'lastName' ? nameKey(userInfos.lastName) : query.sort === 'createdAt' ? justificationRequests.createdAt : justificationRequests.date;
+  const sortBy =
+    query.sort === 'lastName'
+      ? nameKey(userInfos.lastName)
+      : query.sort === 'createdAt'
+        ? justificationRequests.createdAt
+        : justificationRequests.date;
   const rows = await selectRequests(q)
     .where(where)
-    .orderBy(sortTerm(sortBy, query.order), query.order === 'desc' ? desc(justificationRequests.startsAtMinutes) : asc(justificationRequests.startsAtMinutes), asc(nameKey(userInfos.lastName)), asc(justificationRequests.id))
+    .orderBy(
+      sortTerm(sortBy, query.order),
+      query.order === 'desc' ? desc(justificationRequests.startsAtMinutes) : asc(justificationRequests.startsAtMinutes),
+      asc(nameKey(userInfos.lastName)),
+      asc(justificationRequests.id),
+    )
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
   const [count] = await q
     .select({ n: sql<number>`count(*)::int` })
     .from(justificationRequests)
-    .innerJoin(justifications, and(eq(justifications.id, justificationRequests.justificationId), eq(justifications.workspaceId, justificationRequests.workspaceId)))
-    .innerJoin(userInfos, and(eq(userInfos.id, justificationRequests.userInfoId), eq(userInfos.workspaceId, justificationRequests.workspaceId)))
+    .innerJoin(
+      justifications,
+      and(
+        eq(justifications.id, justificationRequests.justificationId),
+        eq(justifications.workspaceId, justificationRequests.workspaceId),
+      ),
+    )
+    .innerJoin(
+      userInfos,
+      and(
+        eq(userInfos.id, justificationRequests.userInfoId),
+        eq(userInfos.workspaceId, justificationRequests.workspaceId),
+      ),
+    )
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(where);
   return { rows: rows.map(toRequest), total: count?.n ?? 0 };

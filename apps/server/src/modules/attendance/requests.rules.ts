@@ -29,15 +29,36 @@ export interface Draft {
   amount: number;
 }
 
-export type Shape = { category: 'regular' | 'amount'; wholeDay: boolean; startsAtMinutes?: number | null; endsAtMinutes?: number | null; amount?: number | null };
+export type Shape = {
+  category: 'regular' | 'amount';
+  wholeDay: boolean;
+  startsAtMinutes?: number | null;
+  endsAtMinutes?: number | null;
+  amount?: number | null;
+};
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;
-export const unitLabel = (unit: 'hour' | 'day', n: number) => (unit === 'hour' ? (n === 1 ? 'ora' : 'ore') : n === 1 ? 'giorno' : 'giorni');
+export const unitLabel = (unit: 'hour' | 'day', n: number) =>
+  unit === 'hour' ? (n === 1 ? 'ora' : 'ore') : n === 1 ? 'giorno' : 'giorni';
 export const fmt = (n: number) => n.toLocaleString('it-IT', { maximumFractionDigits: 2 });
 
 /** "12/03/2026 (Ferie, intera giornata)" — how messages and e-mails name a request. */
-export function requestLabel(r: { date: string; wholeDay: boolean; category: string; startsAtMinutes: number | null; endsAtMinutes: number | null; amount: number }, j: { name: string; unit: 'hour' | 'day' }) {
-  const what = r.wholeDay ? 'intera giornata' : r.category === 'amount' || r.startsAtMinutes === null || r.endsAtMinutes === null ? `${fmt(r.amount)} ${unitLabel(j.unit, r.amount)}` : `${minutesToClock(r.startsAtMinutes)}–${minutesToClock(r.endsAtMinutes)}`;
+export function requestLabel(
+  r: {
+    date: string;
+    wholeDay: boolean;
+    category: string;
+    startsAtMinutes: number | null;
+    endsAtMinutes: number | null;
+    amount: number;
+  },
+  j: { name: string; unit: 'hour' | 'day' },
+) {
+  const what = r.wholeDay
+    ? 'intera giornata'
+    : r.category === 'amount' || r.startsAtMinutes === null || r.endsAtMinutes === null
+      ? `${fmt(r.amount)} ${unitLabel(j.unit, r.amount)}`
+      : `${minutesToClock(r.startsAtMinutes)}–${minutesToClock(r.endsAtMinutes)}`;
   return `${italianDate(r.date)} (${j.name}, ${what})`;
 }
 
@@ -75,7 +96,8 @@ export function requestsClash(a: Draft, b: Draft): boolean {
   if (a.userInfoId !== b.userInfoId || a.date !== b.date) return false;
   if (a.wholeDay || b.wholeDay) return true;
   if (a.category === 'amount' || b.category === 'amount') return false;
-  if (a.startsAtMinutes === null || a.endsAtMinutes === null || b.startsAtMinutes === null || b.endsAtMinutes === null) return false;
+  if (a.startsAtMinutes === null || a.endsAtMinutes === null || b.startsAtMinutes === null || b.endsAtMinutes === null)
+    return false;
   return a.startsAtMinutes < b.endsAtMinutes && b.startsAtMinutes < a.endsAtMinutes;
 }
 
@@ -105,26 +127,46 @@ export function expand(
 ): Draft[] {
   // A quantity is for one day: at most what a day holds (24 hours, or 1 day), whoever files it.
   if (shape.category === 'amount' && shape.amount! > maxRequestAmount(j.unit)) {
-    throw validation([{ path: 'amount', message: j.unit === 'hour' ? attMsg.amountOverDayHours : attMsg.amountOverDayDays }]);
+    throw validation([
+      { path: 'amount', message: j.unit === 'hour' ? attMsg.amountOverDayHours : attMsg.amountOverDayDays },
+    ]);
   }
   const drafts: Draft[] = [];
   for (const userInfoId of userInfoIds) {
     for (const date of days) {
       const expected = expectedFor(contractsBy.get(userInfoId) ?? [], holidaySet, date);
       if (multi && expected === 0) continue;
-      const base = { userInfoId, date, category: shape.category, wholeDay: shape.category === 'regular' && shape.wholeDay };
+      const base = {
+        userInfoId,
+        date,
+        category: shape.category,
+        wholeDay: shape.category === 'regular' && shape.wholeDay,
+      };
       if (shape.category === 'amount') {
         drafts.push({ ...base, startsAtMinutes: null, endsAtMinutes: null, amount: round2(shape.amount!) });
       } else if (shape.wholeDay) {
         if (expected === 0) throw validation([{ path: 'date', message: attMsg.noExpectedTime }]);
-        drafts.push({ ...base, startsAtMinutes: null, endsAtMinutes: null, amount: j.unit === 'day' ? 1 : round2(expected / 60) });
+        drafts.push({
+          ...base,
+          startsAtMinutes: null,
+          endsAtMinutes: null,
+          amount: j.unit === 'day' ? 1 : round2(expected / 60),
+        });
       } else {
         // A range that spans the day's pause does not count it (requestMinutes, the engine's rule).
         const contract = contractOn(contractsBy.get(userInfoId) ?? [], date);
         const pauses = contract ? weekdayPauses(contract.timeSlots, isoWeekday(date)) : [];
-        const minutes = shape.endsAtMinutes! - shape.startsAtMinutes! - pauseOverlapMinutes(pauses, shape.startsAtMinutes!, shape.endsAtMinutes!);
+        const minutes =
+          shape.endsAtMinutes! -
+          shape.startsAtMinutes! -
+          pauseOverlapMinutes(pauses, shape.startsAtMinutes!, shape.endsAtMinutes!);
         if (j.unit === 'day' && expected === 0) throw validation([{ path: 'date', message: attMsg.noExpectedTime }]);
-        drafts.push({ ...base, startsAtMinutes: shape.startsAtMinutes!, endsAtMinutes: shape.endsAtMinutes!, amount: j.unit === 'hour' ? round2(minutes / 60) : round2(Math.min(1, minutes / expected)) });
+        drafts.push({
+          ...base,
+          startsAtMinutes: shape.startsAtMinutes!,
+          endsAtMinutes: shape.endsAtMinutes!,
+          amount: j.unit === 'hour' ? round2(minutes / 60) : round2(Math.min(1, minutes / expected)),
+        });
       }
     }
   }
@@ -132,7 +174,10 @@ export function expand(
   return drafts;
 }
 
-export function daysOf(input: { date?: string | null; startDate?: string | null; endDate?: string | null }): { days: IsoDate[]; multi: boolean } {
+export function daysOf(input: { date?: string | null; startDate?: string | null; endDate?: string | null }): {
+  days: IsoDate[];
+  multi: boolean;
+} {
   if (input.startDate && input.endDate) {
     const days: IsoDate[] = [];
     for (let d = input.startDate; d <= input.endDate; d = addDays(d, 1)) days.push(d);
@@ -143,4 +188,3 @@ export function daysOf(input: { date?: string | null; startDate?: string | null;
 
 /** The field a day-capacity error belongs to: the quantity, the end of the range, or the day of a whole-day request. */
 export const capacityField = (d: Draft) => (d.category === 'amount' ? 'amount' : d.wholeDay ? 'date' : 'endsAtMinutes');
-

@@ -37,14 +37,25 @@ export { presentRequest } from './requests.rules';
  * status is decided last, once every check passed: what an admin files is approved; an employee's request is approved
  * at once only when auto-approval applies (spec §5), so a refused request can never be auto-approved.
  */
-async function writeDrafts(deps: AppDeps, ctx: RequestCtx, j: JustificationRow, shape: { certificateCode: string | null; note: string | null }, drafts: Draft[], filedBy: 'employee' | 'admin') {
+async function writeDrafts(
+  deps: AppDeps,
+  ctx: RequestCtx,
+  j: JustificationRow,
+  shape: { certificateCode: string | null; note: string | null },
+  drafts: Draft[],
+  filedBy: 'employee' | 'admin',
+) {
   const batchId = drafts.length > 1 ? randomUUID() : null;
   return deps.db.transaction(async (tx) => {
-    await requireMembers(tx, ctx.scope, [...new Set(drafts.map((d) => d.userInfoId))], { lock: true, employeesOnly: true });
+    await requireMembers(tx, ctx.scope, [...new Set(drafts.map((d) => d.userInfoId))], {
+      lock: true,
+      employeesOnly: true,
+    });
     await checkOverlaps(tx, ctx.scope, drafts);
     if (filedBy === 'employee') await checkOpenHours(tx, ctx, j, drafts);
     const warnings = await quotaWarnings(tx, ctx.scope, j, drafts);
-    const autoApproved = ctx.membership !== null && resolveAutoApprove(ctx.membership.autoApprove, ctx.membership.workspaceAutoApprove);
+    const autoApproved =
+      ctx.membership !== null && resolveAutoApprove(ctx.membership.autoApprove, ctx.membership.workspaceAutoApprove);
     const status: 'open' | 'approved' = filedBy === 'admin' || autoApproved ? 'approved' : 'open';
     const now = new Date();
     const inserted = await repo.insertRequests(
@@ -68,34 +79,63 @@ async function writeDrafts(deps: AppDeps, ctx: RequestCtx, j: JustificationRow, 
       action: 'request.create',
       entityType: 'justification-request',
       entityId: batchId ?? inserted[0]!.id,
-      changes: { justificationId: j.id, status, rows: inserted.map((r) => ({ id: r.id, userInfoId: r.userInfoId, date: r.date, amount: r.amount })) },
+      changes: {
+        justificationId: j.id,
+        status,
+        rows: inserted.map((r) => ({ id: r.id, userInfoId: r.userInfoId, date: r.date, amount: r.amount })),
+      },
       requestId: ctx.actor.requestId,
     });
-    const items = await repo.requestsByIds(tx, ctx.scope, inserted.map((r) => r.id));
+    const items = await repo.requestsByIds(
+      tx,
+      ctx.scope,
+      inserted.map((r) => r.id),
+    );
     if (status === 'open') await mailPendingToAdmins(tx, deps, ctx, items);
     return { items: items.map(presentRequest), warnings };
   });
 }
 
-async function prepare(deps: AppDeps, scope: WorkspaceScope, input: MemberRequestInput | AdminRequestInput, userInfoIds: string[]) {
+async function prepare(
+  deps: AppDeps,
+  scope: WorkspaceScope,
+  input: MemberRequestInput | AdminRequestInput,
+  userInfoIds: string[],
+) {
   const j = await loadJustification(deps.db, scope, input.justificationId!);
   const { days, multi } = daysOf(input);
-  const [contractsBy, hol] = await Promise.all([loadContracts(deps.db, scope, userInfoIds, days[0]!, days.at(-1)!), loadHolidays(deps.db, scope, days[0]!, days.at(-1)!)]);
+  const [contractsBy, hol] = await Promise.all([
+    loadContracts(deps.db, scope, userInfoIds, days[0]!, days.at(-1)!),
+    loadHolidays(deps.db, scope, days[0]!, days.at(-1)!),
+  ]);
   const drafts = expand(input, j, userInfoIds, days, multi, contractsBy, new Set(hol.map((h) => h.date)));
   return { j, drafts };
 }
 
 /** POST /member/justification-request: an employee asks for themself; approved at once if auto-approval applies. */
-export async function createOwnRequest(deps: AppDeps, ctx: RequestCtx, input: MemberRequestInput): Promise<RequestWriteResult> {
+export async function createOwnRequest(
+  deps: AppDeps,
+  ctx: RequestCtx,
+  input: MemberRequestInput,
+): Promise<RequestWriteResult> {
   const userInfoId = ctx.actor.userInfoId;
   if (!userInfoId) throw new AppError(ErrorCode.FORBIDDEN, attMsg.noMembership);
   const { j, drafts } = await prepare(deps, ctx.scope, input, [userInfoId]);
-  await assertMonthsOpen(deps, deps.db, ctx.scope, drafts.map((d) => d.date));
+  await assertMonthsOpen(
+    deps,
+    deps.db,
+    ctx.scope,
+    drafts.map((d) => d.date),
+  );
   return writeDrafts(deps, ctx, j, input, drafts, 'employee');
 }
 
 /** POST /admin/justification-request: an admin files for one or more employees; what an admin files is approved. */
-export async function createForEmployees(deps: AppDeps, ctx: RequestCtx, input: AdminRequestInput): Promise<RequestWriteResult> {
+export async function createForEmployees(
+  deps: AppDeps,
+  ctx: RequestCtx,
+  input: AdminRequestInput,
+): Promise<RequestWriteResult> {
   const ids = [...new Set(input.userInfoIds)];
   await requireMembers(deps.db, ctx.scope, input.userInfoIds, { lock: false, employeesOnly: true });
   const { j, drafts } = await prepare(deps, ctx.scope, input, ids);
@@ -103,20 +143,35 @@ export async function createForEmployees(deps: AppDeps, ctx: RequestCtx, input: 
 }
 
 /** A request by id; another person's request reads as not found to an employee, exactly like another workspace's. */
-export async function findOwnOrAny(q: Queryable, scope: WorkspaceScope, id: string, ownerUserInfoId: string | null, lock = false) {
+export async function findOwnOrAny(
+  q: Queryable,
+  scope: WorkspaceScope,
+  id: string,
+  ownerUserInfoId: string | null,
+  lock = false,
+) {
   const row = await repo.findRequest(q, scope, id, lock);
   if (!row || (ownerUserInfoId !== null && row.userInfoId !== ownerUserInfoId)) throw notFound(attMsg.requestNotFound);
   return row;
 }
 
 /** Edit one request: employees only while it is pending and its month open; admins any (usage follows). */
-export async function updateRequest(deps: AppDeps, ctx: RequestCtx, id: string, input: RequestUpdateInput, asEmployee: boolean): Promise<RequestWriteResult> {
+export async function updateRequest(
+  deps: AppDeps,
+  ctx: RequestCtx,
+  id: string,
+  input: RequestUpdateInput,
+  asEmployee: boolean,
+): Promise<RequestWriteResult> {
   const owner = asEmployee ? (ctx.actor.userInfoId ?? '') : null;
   const before = await findOwnOrAny(deps.db, ctx.scope, id, owner);
   if (asEmployee && before.status !== 'open') throw conflict(attMsg.requestNotPending);
   const j = await loadJustification(deps.db, ctx.scope, input.justificationId!, before.justificationId);
   const date = input.date!;
-  const [contractsBy, hol] = await Promise.all([loadContracts(deps.db, ctx.scope, [before.userInfoId], date, date), loadHolidays(deps.db, ctx.scope, date, date)]);
+  const [contractsBy, hol] = await Promise.all([
+    loadContracts(deps.db, ctx.scope, [before.userInfoId], date, date),
+    loadHolidays(deps.db, ctx.scope, date, date),
+  ]);
   const [draft] = expand(input, j, [before.userInfoId], [date], false, contractsBy, new Set(hol.map((h) => h.date)));
   if (asEmployee) await assertMonthsOpen(deps, deps.db, ctx.scope, [before.date, date]);
   return deps.db.transaction(async (tx) => {
@@ -126,14 +181,24 @@ export async function updateRequest(deps: AppDeps, ctx: RequestCtx, id: string, 
     await checkOverlaps(tx, ctx.scope, [draft!], [id]);
     if (asEmployee) await checkOpenHours(tx, ctx, j, [draft!], [id]);
     const warnings = await quotaWarnings(tx, ctx.scope, j, [draft!], [id]);
-    const after = await repo.updateRequestRow(tx, ctx.scope, id, { ...draft!, justificationId: j.id, certificateCode: input.certificateCode, note: input.note, updatedAt: new Date() });
+    const after = await repo.updateRequestRow(tx, ctx.scope, id, {
+      ...draft!,
+      justificationId: j.id,
+      certificateCode: input.certificateCode,
+      note: input.note,
+      updatedAt: new Date(),
+    });
     await syncUsage(tx, ctx.scope, ctx.actor.userId, [after]);
     await recordAudit(tx, ctx.scope, {
       actorUserId: ctx.actor.userId,
       action: 'request.update',
       entityType: 'justification-request',
       entityId: id,
-      changes: { date: { from: current.date, to: after.date }, justificationId: { from: current.justificationId, to: after.justificationId }, amount: { from: current.amount, to: after.amount } },
+      changes: {
+        date: { from: current.date, to: after.date },
+        justificationId: { from: current.justificationId, to: after.justificationId },
+        amount: { from: current.amount, to: after.amount },
+      },
       requestId: ctx.actor.requestId,
     });
     return { items: (await repo.requestsByIds(tx, ctx.scope, [id])).map(presentRequest), warnings };
@@ -149,7 +214,17 @@ export async function moveRequest(deps: AppDeps, ctx: RequestCtx, id: string, da
     deps,
     ctx,
     id,
-    { date: target, justificationId: before.justificationId, category: before.category, wholeDay: before.wholeDay, startsAtMinutes: before.startsAtMinutes, endsAtMinutes: before.endsAtMinutes, amount: before.category === 'amount' ? before.amount : null, certificateCode: before.certificateCode, note: before.note },
+    {
+      date: target,
+      justificationId: before.justificationId,
+      category: before.category,
+      wholeDay: before.wholeDay,
+      startsAtMinutes: before.startsAtMinutes,
+      endsAtMinutes: before.endsAtMinutes,
+      amount: before.category === 'amount' ? before.amount : null,
+      certificateCode: before.certificateCode,
+      note: before.note,
+    },
     asEmployee,
   );
 }
@@ -168,14 +243,25 @@ export async function deleteRequest(deps: AppDeps, ctx: RequestCtx, id: string, 
       action: asEmployee ? 'request.withdraw' : 'request.delete',
       entityType: 'justification-request',
       entityId: id,
-      changes: { userInfoId: row.userInfoId, justificationId: row.justificationId, date: row.date, amount: row.amount, status: row.status },
+      changes: {
+        userInfoId: row.userInfoId,
+        justificationId: row.justificationId,
+        date: row.date,
+        amount: row.amount,
+        status: row.status,
+      },
       requestId: ctx.actor.requestId,
     });
   });
 }
 
 /** Paginated request list: an employee's own (owner set) or the workspace's, with filters. */
-export async function listRequests(deps: AppDeps, ctx: RequestCtx, query: ListRequestsQuery, ownerUserInfoId: string | null): Promise<{ items: JustificationRequest[]; total: number; page: number; perPage: number }> {
+export async function listRequests(
+  deps: AppDeps,
+  ctx: RequestCtx,
+  query: ListRequestsQuery,
+  ownerUserInfoId: string | null,
+): Promise<{ items: JustificationRequest[]; total: number; page: number; perPage: number }> {
   const { rows, total } = await repo.pageOfRequests(deps.db, ctx.scope, query, ownerUserInfoId);
   return { items: rows.map(presentRequest), total, page: query.page, perPage: query.per_page };
 }

@@ -5,8 +5,25 @@ import { italianDate } from '../../lib/time';
 
 interface Row {
   userInfo: { firstName: string; lastName: string };
-  days: { date: string; expected: number; worked: number; justified: number; balance: number; anomalies: number; holiday: boolean; open: boolean }[];
-  totals: { expected: number; worked: number; covered: number; increase: number; decrease: number; balance: number; anomalies: number };
+  days: {
+    date: string;
+    expected: number;
+    worked: number;
+    justified: number;
+    balance: number;
+    anomalies: number;
+    holiday: boolean;
+    open: boolean;
+  }[];
+  totals: {
+    expected: number;
+    worked: number;
+    covered: number;
+    increase: number;
+    decrease: number;
+    balance: number;
+    anomalies: number;
+  };
 }
 interface Sheet {
   holidays: HolidayOccurrence[];
@@ -35,19 +52,50 @@ export async function timesheetXlsx(from: IsoDate, to: IsoDate, sheet: Sheet): P
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Timbro';
   const summary = wb.addWorksheet('Riepilogo', { views: [{ state: 'frozen', ySplit: 2 }] });
-  summary.addRow([`Presenze dal ${italianDate(from)} al ${italianDate(to)}${inProgress(sheet) ? ` — ${IN_PROGRESS_NOTE}` : ''}`]).font = { bold: true };
-  summary.addRow(['Dipendente', 'Ore previste', 'Ore lavorate', 'Ore giustificate', 'Saldo (ore)', 'Anomalie']).font = { bold: true };
-  for (const r of sheet.rows) summary.addRow([name(r), hours(r.totals.expected), hours(r.totals.worked), hours(justified(r.totals)), hours(r.totals.balance), r.totals.anomalies]);
+  summary.addRow([
+    `Presenze dal ${italianDate(from)} al ${italianDate(to)}${inProgress(sheet) ? ` — ${IN_PROGRESS_NOTE}` : ''}`,
+  ]).font = { bold: true };
+  summary.addRow(['Dipendente', 'Ore previste', 'Ore lavorate', 'Ore giustificate', 'Saldo (ore)', 'Anomalie']).font = {
+    bold: true,
+  };
+  for (const r of sheet.rows)
+    summary.addRow([
+      name(r),
+      hours(r.totals.expected),
+      hours(r.totals.worked),
+      hours(justified(r.totals)),
+      hours(r.totals.balance),
+      r.totals.anomalies,
+    ]);
   summary.getColumn(1).width = 32;
   for (let c = 2; c <= 6; c++) {
     summary.getColumn(c).width = 16;
     if (c < 6) summary.getColumn(c).numFmt = '0.00';
   }
   const detail = wb.addWorksheet('Dettaglio', { views: [{ state: 'frozen', ySplit: 1 }] });
-  detail.addRow(['Dipendente', 'Data', 'Festività', 'Ore previste', 'Ore lavorate', 'Ore giustificate', 'Saldo (ore)', 'Anomalie']).font = { bold: true };
+  detail.addRow([
+    'Dipendente',
+    'Data',
+    'Festività',
+    'Ore previste',
+    'Ore lavorate',
+    'Ore giustificate',
+    'Saldo (ore)',
+    'Anomalie',
+  ]).font = { bold: true };
   const holidayName = new Map(sheet.holidays.map((h) => [h.date, h.name]));
   for (const r of sheet.rows) {
-    for (const d of r.days) detail.addRow([name(r), italianDate(d.date), holidayName.get(d.date) ?? '', hours(d.expected), hours(d.worked), hours(d.justified), d.open ? null : hours(d.balance), d.anomalies]);
+    for (const d of r.days)
+      detail.addRow([
+        name(r),
+        italianDate(d.date),
+        holidayName.get(d.date) ?? '',
+        hours(d.expected),
+        hours(d.worked),
+        hours(d.justified),
+        d.open ? null : hours(d.balance),
+        d.anomalies,
+      ]);
   }
   detail.getColumn(1).width = 32;
   detail.getColumn(2).width = 12;
@@ -65,7 +113,12 @@ export async function timesheetXlsx(from: IsoDate, to: IsoDate, sheet: Sheet): P
  */
 export function timesheetPdf(company: string, from: IsoDate, to: IsoDate, sheet: Sheet): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 28, info: { Title: `Presenze ${italianDate(from)} – ${italianDate(to)}`, Author: company, Creator: 'Timbro' } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      layout: 'landscape',
+      margin: 28,
+      info: { Title: `Presenze ${italianDate(from)} – ${italianDate(to)}`, Author: company, Creator: 'Timbro' },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -82,19 +135,42 @@ export function timesheetPdf(company: string, from: IsoDate, to: IsoDate, sheet:
     const rowH = 16;
 
     const header = () => {
-      doc.font('Helvetica-Bold').fontSize(12).fillColor('#1A415B').text(`${company} — presenze dal ${italianDate(from)} al ${italianDate(to)}`, left, doc.page.margins.top);
-      doc.font('Helvetica').fontSize(7).fillColor('#555').text(`Ore lavorate per giorno (h:mm); "!" = anomalia; in grigio sabati, domeniche e festività. Totali in ore.${inProgress(sheet) ? ` ${IN_PROGRESS_NOTE}` : ''}`, left, doc.y + 2);
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(12)
+        .fillColor('#1A415B')
+        .text(`${company} — presenze dal ${italianDate(from)} al ${italianDate(to)}`, left, doc.page.margins.top);
+      doc
+        .font('Helvetica')
+        .fontSize(7)
+        .fillColor('#555')
+        .text(
+          `Ore lavorate per giorno (h:mm); "!" = anomalia; in grigio sabati, domeniche e festività. Totali in ore.${inProgress(sheet) ? ` ${IN_PROGRESS_NOTE}` : ''}`,
+          left,
+          doc.y + 2,
+        );
       let y = doc.y + 6;
       doc.font('Helvetica-Bold').fontSize(7).fillColor('#000');
       doc.text('Dipendente', left + 2, y + 4, { width: nameW - 4 });
       days.forEach((d, i) => {
         const x = left + nameW + i * dayW;
         if (isoWeekday(d) >= 6 || holidaySet.has(d)) doc.rect(x, y, dayW, rowH).fill('#E8E8E8').fillColor('#000');
-        doc.text(`${WEEKDAY[isoWeekday(d)]}\n${Number(d.slice(8, 10))}`, x, y + 1, { width: dayW, align: 'center', lineGap: -1 });
+        doc.text(`${WEEKDAY[isoWeekday(d)]}\n${Number(d.slice(8, 10))}`, x, y + 1, {
+          width: dayW,
+          align: 'center',
+          lineGap: -1,
+        });
       });
-      totals.forEach((t, i) => doc.text(t, left + nameW + days.length * dayW + i * totalW, y + 4, { width: totalW, align: 'right' }));
+      totals.forEach((t, i) =>
+        doc.text(t, left + nameW + days.length * dayW + i * totalW, y + 4, { width: totalW, align: 'right' }),
+      );
       y += rowH + 2;
-      doc.moveTo(left, y).lineTo(left + usable, y).strokeColor('#1A415B').lineWidth(0.8).stroke();
+      doc
+        .moveTo(left, y)
+        .lineTo(left + usable, y)
+        .strokeColor('#1A415B')
+        .lineWidth(0.8)
+        .stroke();
       return y + 2;
     };
 
@@ -112,16 +188,32 @@ export function timesheetPdf(company: string, from: IsoDate, to: IsoDate, sheet:
         const x = left + nameW + i * dayW;
         if (isoWeekday(d.date) >= 6 || d.holiday) doc.rect(x, y, dayW, rowH).fill('#E8E8E8');
         const text = d.worked > 0 ? clock(d.worked) : d.justified > 0 ? 'G' : '';
-        doc.fillColor(d.anomalies > 0 ? '#B3261E' : '#000').text(`${text}${d.anomalies > 0 ? '!' : ''}`, x, y + 5, { width: dayW, align: 'center', lineBreak: false });
+        doc
+          .fillColor(d.anomalies > 0 ? '#B3261E' : '#000')
+          .text(`${text}${d.anomalies > 0 ? '!' : ''}`, x, y + 5, { width: dayW, align: 'center', lineBreak: false });
       });
       const t = r.totals;
       [t.expected, t.worked, justified(t), t.balance].forEach((v, i) => {
-        doc.fillColor(i === 3 && v < 0 ? '#B3261E' : '#000').text(hours(v).toFixed(2).replace('.', ','), left + nameW + days.length * dayW + i * totalW, y + 5, { width: totalW - 2, align: 'right', lineBreak: false });
+        doc
+          .fillColor(i === 3 && v < 0 ? '#B3261E' : '#000')
+          .text(hours(v).toFixed(2).replace('.', ','), left + nameW + days.length * dayW + i * totalW, y + 5, {
+            width: totalW - 2,
+            align: 'right',
+            lineBreak: false,
+          });
       });
       y += rowH;
     });
     if (sheet.rows.length === 0) doc.fillColor('#000').text('Nessun dipendente nel periodo scelto.', left, y + 6);
-    doc.fontSize(6).fillColor('#777').text(`Generato da Timbro il ${italianDate(new Date().toISOString().slice(0, 10))}. "G" = giornata giustificata.`, left, doc.page.height - doc.page.margins.bottom - 8, { lineBreak: false });
+    doc
+      .fontSize(6)
+      .fillColor('#777')
+      .text(
+        `Generato da Timbro il ${italianDate(new Date().toISOString().slice(0, 10))}. "G" = giornata giustificata.`,
+        left,
+        doc.page.height - doc.page.margins.bottom - 8,
+        { lineBreak: false },
+      );
     doc.end();
   });
 }

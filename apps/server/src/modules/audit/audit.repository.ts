@@ -8,7 +8,12 @@ export async function listAudit(
   scope: WorkspaceScope,
   opts: { entityType?: string; entityId?: string; page: number; perPage: number },
 ) {
-  const where = inScope(auditLog, scope, opts.entityType ? eq(auditLog.entityType, opts.entityType) : undefined, opts.entityId ? eq(auditLog.entityId, opts.entityId) : undefined);
+  const where = inScope(
+    auditLog,
+    scope,
+    opts.entityType ? eq(auditLog.entityType, opts.entityType) : undefined,
+    opts.entityId ? eq(auditLog.entityId, opts.entityId) : undefined,
+  );
   const rows = await q
     .select({ entry: auditLog, actorFirst: users.firstName, actorLast: users.lastName })
     .from(auditLog)
@@ -17,6 +22,9 @@ export async function listAudit(
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(opts.perPage)
     .offset((opts.page - 1) * opts.perPage);
-  const [count] = await q.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
+  const [count] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(where);
   return { rows, total: count?.n ?? 0 };
 }

@@ -10,7 +10,12 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/admin/audit',
       {
         config: { permission: 'audit:read' },
-        schema: { tags: ['audit'], summary: 'Who changed what and when (newest first)', querystring: AuditQuerySchema, response: { 200: AuditPageSchema } },
+        schema: {
+          tags: ['audit'],
+          summary: 'Who changed what and when (newest first)',
+          querystring: AuditQuerySchema,
+          response: { 200: AuditPageSchema },
+        },
       },
       async (request) => listAudit(deps, workspaceCtx(request), request.query),
     );

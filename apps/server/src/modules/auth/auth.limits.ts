@@ -15,7 +15,10 @@ export const LOGIN_LIMITS = {
   maxDelaySeconds: 15 * 60,
   perIp: { limit: 50, windowSeconds: 15 * 60 },
 } as const;
-export const FORGOT_LIMITS = { perAccount: { limit: 5, windowSeconds: 3600 }, perIp: { limit: 20, windowSeconds: 3600 } } as const;
+export const FORGOT_LIMITS = {
+  perAccount: { limit: 5, windowSeconds: 3600 },
+  perIp: { limit: 20, windowSeconds: 3600 },
+} as const;
 export const REGISTER_LIMITS = { perIp: { limit: 10, windowSeconds: 3600 } } as const;
 /** Set-password and verification links: like login, per client address, before the token is even looked up. */
 export const TOKEN_LIMITS = { perIp: { limit: 30, windowSeconds: 15 * 60 } } as const;
@@ -38,4 +41,3 @@ export async function limit(q: Queryable, key: string, rule: { limit: number; wi
   const r = await consumeRateLimit(q, key, rule.limit, rule.windowSeconds);
   if (!r.allowed) throw rateLimited(r.retryAfterSeconds);
 }
-

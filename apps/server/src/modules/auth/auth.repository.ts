@@ -35,7 +35,13 @@ export async function recordLastLogin(q: Queryable, userId: string, client: 'web
 }
 
 /** Sets the password through a link; the link reached the login e-mail, so that is verified too (if not already). */
-export async function setPasswordFromLink(q: Queryable, userId: string, passwordHash: string, emailVerifiedAt: Date, now: Date) {
+export async function setPasswordFromLink(
+  q: Queryable,
+  userId: string,
+  passwordHash: string,
+  emailVerifiedAt: Date,
+  now: Date,
+) {
   await q.update(users).set({ passwordHash, emailVerifiedAt, updatedAt: now }).where(eq(users.id, userId));
 }
 
@@ -45,7 +51,14 @@ export async function markEmailVerified(q: Queryable, userId: string, now: Date)
 
 export async function insertSession(
   q: Queryable,
-  values: { userId: string; rememberMe: boolean; client: string; userAgent: string | null; ip: string | null; expiresAt: Date },
+  values: {
+    userId: string;
+    rememberMe: boolean;
+    client: string;
+    userAgent: string | null;
+    ip: string | null;
+    expiresAt: Date;
+  },
 ) {
   const [row] = await q.insert(authSessions).values(values).returning();
   return row!;
@@ -119,7 +132,12 @@ export async function listLiveSessions(q: Queryable, userId: string, now: Date) 
 }
 
 /** Ends one session of this person (false when it is not theirs or already ended). */
-export async function revokeOwnSession(q: Queryable, userId: string, sessionId: string, reason: string): Promise<boolean> {
+export async function revokeOwnSession(
+  q: Queryable,
+  userId: string,
+  sessionId: string,
+  reason: string,
+): Promise<boolean> {
   const rows = await q
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
@@ -134,14 +152,26 @@ export async function findLoginFailure(q: Queryable, key: string) {
 }
 
 /** Counts one more failure and sets the wait before the next attempt (computed by the caller from the new count). */
-export async function recordLoginFailure(q: Queryable, key: string, now: Date, blockedUntil: (failures: number) => Date | null) {
+export async function recordLoginFailure(
+  q: Queryable,
+  key: string,
+  now: Date,
+  blockedUntil: (failures: number) => Date | null,
+) {
   const rows = await q
     .insert(loginFailures)
     .values({ key, failures: 1, lastFailureAt: now, blockedUntil: blockedUntil(1) })
-    .onConflictDoUpdate({ target: loginFailures.key, set: { failures: sql`${loginFailures.failures} + 1`, lastFailureAt: now } })
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: { failures: sql`${loginFailures.failures} + 1`, lastFailureAt: now },
+    })
     .returning({ failures: loginFailures.failures });
   const failures = rows[0]?.failures ?? 1;
-  if (failures > 1) await q.update(loginFailures).set({ blockedUntil: blockedUntil(failures) }).where(eq(loginFailures.key, key));
+  if (failures > 1)
+    await q
+      .update(loginFailures)
+      .set({ blockedUntil: blockedUntil(failures) })
+      .where(eq(loginFailures.key, key));
   return failures;
 }
 
@@ -153,7 +183,10 @@ export async function sweepLoginFailures(q: Queryable, olderThan: Date) {
   await q.delete(loginFailures).where(sql`${loginFailures.lastFailureAt} < ${olderThan}`);
 }
 
-export async function insertOneTimeToken(q: Queryable, values: { userId: string; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date }) {
+export async function insertOneTimeToken(
+  q: Queryable,
+  values: { userId: string; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date },
+) {
   await q.insert(oneTimeTokens).values(values);
 }
 
@@ -161,7 +194,13 @@ export async function insertOneTimeToken(q: Queryable, values: { userId: string;
  * A usable (unexpired, unused) token; `lock` takes a row lock so that two requests cannot both use it. Looked up by
  * its hash before any password hashing, so a flood of made-up tokens costs one indexed read each.
  */
-export async function findUsableOneTimeToken(q: Queryable, purpose: OneTimePurpose, tokenHash: string, now: Date, lock = true) {
+export async function findUsableOneTimeToken(
+  q: Queryable,
+  purpose: OneTimePurpose,
+  tokenHash: string,
+  now: Date,
+  lock = true,
+) {
   const query = q
     .select()
     .from(oneTimeTokens)
@@ -204,7 +243,13 @@ export async function trustFiscalCode(q: Queryable, userId: string, now: Date) {
   const holders = await q
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.fiscalCode, account.fiscalCode), ne(users.id, userId), sql`${users.fiscalCodeVerifiedAt} is not null`))
+    .where(
+      and(
+        eq(users.fiscalCode, account.fiscalCode),
+        ne(users.id, userId),
+        sql`${users.fiscalCodeVerifiedAt} is not null`,
+      ),
+    )
     .limit(1);
   if (holders.length > 0) return;
   await q.update(users).set({ fiscalCodeVerifiedAt: now }).where(eq(users.id, userId));
@@ -216,7 +261,10 @@ export async function trustFiscalCode(q: Queryable, userId: string, now: Date) {
 
 /** The login e-mail (or other fields) of an account, e.g. a creating workspace correcting a never-activated address. */
 export async function updateAccount(q: Queryable, id: string, patch: Partial<typeof users.$inferInsert>) {
-  await q.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id));
+  await q
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 /** Removes an account (sessions and tokens cascade). */

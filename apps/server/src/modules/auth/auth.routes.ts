@@ -1,4 +1,17 @@
-import { ErrorCode, apiMsg, AUTH_MODE_HEADER, CLIENT_HEADER, CLIENT_HEADER_APP_VALUE, CurrentUserSchema, ForgotPasswordInputSchema, LoginInputSchema, MessageResponseSchema, RegisterInputSchema, SetPasswordInputSchema, TokenParamsSchema } from '@timbro/shared';
+import {
+  ErrorCode,
+  apiMsg,
+  AUTH_MODE_HEADER,
+  CLIENT_HEADER,
+  CLIENT_HEADER_APP_VALUE,
+  CurrentUserSchema,
+  ForgotPasswordInputSchema,
+  LoginInputSchema,
+  MessageResponseSchema,
+  RegisterInputSchema,
+  SetPasswordInputSchema,
+  TokenParamsSchema,
+} from '@timbro/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
@@ -64,7 +77,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/token/refresh',
-      { config: { public: true }, schema: { tags, summary: 'Rotate the refresh token', response: { 200: MessageResponseSchema } } },
+      {
+        config: { public: true },
+        schema: { tags, summary: 'Rotate the refresh token', response: { 200: MessageResponseSchema } },
+      },
       async (request, reply) => {
         // The app refreshes with its header token; a browser with its cookie. A cookie never yields header tokens.
         const cookieToken = request.cookies[names.refresh];
@@ -73,7 +89,8 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         try {
           const result = await service.refresh(deps, token);
           if ('sessionId' in result) {
-            if (appMode && result.client === 'app') reply.header('x-access-token', result.access).header('x-refresh-token', result.refresh);
+            if (appMode && result.client === 'app')
+              reply.header('x-access-token', result.access).header('x-refresh-token', result.refresh);
             else if (!appMode) setAuthCookies(reply, { secure, ...result });
           }
           return { message: apiMsg.done.sessionRefreshed };
@@ -86,9 +103,16 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/logout',
-      { config: { public: true }, schema: { tags, summary: 'Log out and revoke the session', response: { 200: MessageResponseSchema } } },
+      {
+        config: { public: true },
+        schema: { tags, summary: 'Log out and revoke the session', response: { 200: MessageResponseSchema } },
+      },
       async (request, reply) => {
-        await service.logout(deps, request.actor?.sessionId ?? null, request.cookies[names.refresh] ?? headerToken(request));
+        await service.logout(
+          deps,
+          request.actor?.sessionId ?? null,
+          request.cookies[names.refresh] ?? headerToken(request),
+        );
         clearAuthCookies(reply, secure);
         return { message: apiMsg.done.loggedOut };
       },
@@ -98,7 +122,12 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/auth/forgot-password',
       {
         config: { public: true },
-        schema: { tags, summary: 'Send a password reset link', body: ForgotPasswordInputSchema, response: { 200: MessageResponseSchema } },
+        schema: {
+          tags,
+          summary: 'Send a password reset link',
+          body: ForgotPasswordInputSchema,
+          response: { 200: MessageResponseSchema },
+        },
       },
       async (request) => {
         await service.forgotPassword(deps, request.body.username, request.ip, request.log);
@@ -116,14 +145,24 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           config: { public: true },
           schema: {
             tags,
-            summary: purpose === 'reset' ? 'Set a new password with a reset link' : 'Set the first password with an invitation link',
+            summary:
+              purpose === 'reset'
+                ? 'Set a new password with a reset link'
+                : 'Set the first password with an invitation link',
             params: TokenParamsSchema,
             body: SetPasswordInputSchema,
             response: { 200: MessageResponseSchema },
           },
         },
         async (request) => {
-          const message = await service.setPasswordWithToken(deps, purpose, request.params.token, request.body, request.ip, request.log);
+          const message = await service.setPasswordWithToken(
+            deps,
+            purpose,
+            request.params.token,
+            request.body,
+            request.ip,
+            request.log,
+          );
           return { message };
         },
       );
@@ -133,7 +172,12 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/auth/verify-email/:token',
       {
         config: { public: true },
-        schema: { tags, summary: 'Confirm the login e-mail with the link that was sent to it', params: TokenParamsSchema, response: { 200: MessageResponseSchema } },
+        schema: {
+          tags,
+          summary: 'Confirm the login e-mail with the link that was sent to it',
+          params: TokenParamsSchema,
+          response: { 200: MessageResponseSchema },
+        },
       },
       async (request) => ({ message: await service.verifyEmail(deps, request.params.token, request.ip) }),
     );
@@ -142,7 +186,12 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/auth/register',
       {
         config: { public: true },
-        schema: { tags, summary: 'Candidate sign-up (logs the new user in)', body: RegisterInputSchema, response: { 200: CurrentUserSchema } },
+        schema: {
+          tags,
+          summary: 'Candidate sign-up (logs the new user in)',
+          body: RegisterInputSchema,
+          response: { 200: CurrentUserSchema },
+        },
       },
       async (request, reply) => {
         const issued = await service.register(deps, request.body, clientInfo(request), request.log);

@@ -1,4 +1,14 @@
-import { apiMsg, ErrorCode, ErrorHeaderValue, RESET_TOKEN_TTL_MINUTES, VERIFY_EMAIL_TOKEN_TTL_HOURS, errorTexts, type LoginInput, type RegisterInput, type SetPasswordInput } from '@timbro/shared';
+import {
+  apiMsg,
+  ErrorCode,
+  ErrorHeaderValue,
+  RESET_TOKEN_TTL_MINUTES,
+  VERIFY_EMAIL_TOKEN_TTL_HOURS,
+  errorTexts,
+  type LoginInput,
+  type RegisterInput,
+  type SetPasswordInput,
+} from '@timbro/shared';
 import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { ipRateKey } from '../../lib/client-ip';
@@ -12,7 +22,15 @@ import { refundRateLimit } from '../../lib/rate-limit';
 import { acceptCreatorInvitations } from '../invitations/invitations.service';
 import { randomToken, sha256, signAccessToken } from '../../lib/tokens';
 import * as repo from './auth.repository';
-import { FORGOT_LIMITS, LOGIN_LIMITS, REGISTER_LIMITS, TOKEN_LIMITS, limit, loginDelaySeconds, rateLimited } from './auth.limits';
+import {
+  FORGOT_LIMITS,
+  LOGIN_LIMITS,
+  REGISTER_LIMITS,
+  TOKEN_LIMITS,
+  limit,
+  loginDelaySeconds,
+  rateLimited,
+} from './auth.limits';
 
 /** The limits are in auth.limits; tests and the docs read them from here too. */
 export { FORGOT_LIMITS, LOGIN_LIMITS, REGISTER_LIMITS, TOKEN_LIMITS, loginDelaySeconds } from './auth.limits';
@@ -60,12 +78,17 @@ export async function issueSession(
 }
 
 /** POST /auth/login. Same answer and similar timing whether the e-mail exists or not. */
-export async function login(deps: AppDeps, input: LoginInput, info: ClientInfo): Promise<IssuedSession & { userId: string }> {
+export async function login(
+  deps: AppDeps,
+  input: LoginInput,
+  info: ClientInfo,
+): Promise<IssuedSession & { userId: string }> {
   const ipKey = `login:ip:${ipRateKey(info.ip)}`;
   const failureKey = `login:${input.username}:${ipRateKey(info.ip)}`;
   const now = new Date();
   const previous = await repo.findLoginFailure(deps.db, failureKey);
-  if (previous?.blockedUntil && previous.blockedUntil > now) throw rateLimited(Math.ceil((previous.blockedUntil.getTime() - now.getTime()) / 1000));
+  if (previous?.blockedUntil && previous.blockedUntil > now)
+    throw rateLimited(Math.ceil((previous.blockedUntil.getTime() - now.getTime()) / 1000));
   await limit(deps.db, ipKey, LOGIN_LIMITS.perIp);
 
   const user = await repo.findUserByEmail(deps.db, input.username);
@@ -99,7 +122,10 @@ export async function login(deps: AppDeps, input: LoginInput, info: ClientInfo):
  * POST /auth/token/refresh: rotates the refresh token. A token that was already rotated (outside a short grace
  * window) means it was stolen or replayed: the whole session is revoked.
  */
-export async function refresh(deps: AppDeps, token: string | undefined): Promise<(IssuedSession & { client: string }) | { graced: true }> {
+export async function refresh(
+  deps: AppDeps,
+  token: string | undefined,
+): Promise<(IssuedSession & { client: string }) | { graced: true }> {
   const expired = new AppError(ErrorCode.UNAUTHENTICATED, apiMsg.auth.sessionExpired);
   if (!token) throw expired;
   const now = new Date();
@@ -126,7 +152,14 @@ export async function refresh(deps: AppDeps, token: string | undefined): Promise
     await repo.insertRefreshToken(tx, session.id, sha256(nextRefresh), refreshExpiresAt);
     await repo.touchSession(tx, session.id, now);
     const access = signAccessToken(deps.secret, session.id, new Date(now.getTime() + ACCESS_TTL_SECONDS * 1000));
-    return { sessionId: session.id, access, refresh: nextRefresh, rememberMe: session.rememberMe, refreshExpiresAt, client: session.client };
+    return {
+      sessionId: session.id,
+      access,
+      refresh: nextRefresh,
+      rememberMe: session.rememberMe,
+      refreshExpiresAt,
+      client: session.client,
+    };
   });
   if (outcome === 'invalid' || outcome === 'reuse') throw expired;
   return outcome;
@@ -205,7 +238,13 @@ export async function setPasswordWithToken(
 }
 
 /** A verification link for the account's current login e-mail (in the caller's transaction). */
-export async function issueEmailVerification(deps: AppDeps, tx: Queryable, user: { id: string; email: string; firstName: string }, log: MailLogger, welcome: boolean) {
+export async function issueEmailVerification(
+  deps: AppDeps,
+  tx: Queryable,
+  user: { id: string; email: string; firstName: string },
+  log: MailLogger,
+  welcome: boolean,
+) {
   const token = randomToken();
   await repo.insertOneTimeToken(tx, {
     userId: user.id,
@@ -214,7 +253,9 @@ export async function issueEmailVerification(deps: AppDeps, tx: Queryable, user:
     expiresAt: new Date(Date.now() + VERIFY_EMAIL_TOKEN_TTL_HOURS * 3600_000),
   });
   const link = `${deps.config.publicUrl}/verify-email/${token}`;
-  const mail = welcome ? welcomeMail(user.firstName, link, VERIFY_EMAIL_TOKEN_TTL_HOURS) : verifyEmailMail(user.firstName, link, VERIFY_EMAIL_TOKEN_TTL_HOURS);
+  const mail = welcome
+    ? welcomeMail(user.firstName, link, VERIFY_EMAIL_TOKEN_TTL_HOURS)
+    : verifyEmailMail(user.firstName, link, VERIFY_EMAIL_TOKEN_TTL_HOURS);
   await enqueueMail(tx, { to: user.email, ...mail }, log);
 }
 

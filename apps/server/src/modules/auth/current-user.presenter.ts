@@ -3,7 +3,18 @@ import type { Actor } from '../../plugins/request-context';
 
 /** GET /user in the spec's shape (snake_case; workspace_roles and attendance_infos per workspace). */
 export function presentCurrentUser(
-  actor: Pick<Actor, 'userId' | 'firstName' | 'lastName' | 'email' | 'fiscalCode' | 'language' | 'memberships' | 'emailVerified' | 'pendingInvitations'>,
+  actor: Pick<
+    Actor,
+    | 'userId'
+    | 'firstName'
+    | 'lastName'
+    | 'email'
+    | 'fiscalCode'
+    | 'language'
+    | 'memberships'
+    | 'emailVerified'
+    | 'pendingInvitations'
+  >,
 ): CurrentUser {
   return {
     id: actor.userId,
@@ -34,7 +45,10 @@ export function presentCurrentUser(
   };
 }
 
-export function presentWorkspaceList(actor: Pick<Actor, 'memberships'>, logos: Map<string, string | null>): WorkspaceSummary[] {
+export function presentWorkspaceList(
+  actor: Pick<Actor, 'memberships'>,
+  logos: Map<string, string | null>,
+): WorkspaceSummary[] {
   return actor.memberships.map((m) => ({
     id: m.workspaceId,
     name: m.workspaceName,

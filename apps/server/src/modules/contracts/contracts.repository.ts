@@ -22,7 +22,13 @@ export async function accrualsOf(q: Queryable, scope: WorkspaceScope, contractId
   return q
     .select({ a: contractAccruals, code: justifications.code, name: justifications.name, unit: justifications.unit })
     .from(contractAccruals)
-    .innerJoin(justifications, and(eq(justifications.id, contractAccruals.justificationId), eq(justifications.workspaceId, contractAccruals.workspaceId)))
+    .innerJoin(
+      justifications,
+      and(
+        eq(justifications.id, contractAccruals.justificationId),
+        eq(justifications.workspaceId, contractAccruals.workspaceId),
+      ),
+    )
     .where(inScope(contractAccruals, scope, inArray(contractAccruals.contractId, contractIds)))
     .orderBy(asc(justifications.code));
 }
@@ -47,29 +53,55 @@ function filterCondition(filter: ListContractsQuery['filter'], today: string): S
     case 'active':
       return and(started, notEnded);
     case 'expiring':
-      return and(started, sql`${contracts.endsAt} >= ${today}`, sql`${contracts.endsAt} <= ${addDays(today, EXPIRING_WITHIN_DAYS)}`);
+      return and(
+        started,
+        sql`${contracts.endsAt} >= ${today}`,
+        sql`${contracts.endsAt} <= ${addDays(today, EXPIRING_WITHIN_DAYS)}`,
+      );
     case 'expired':
       return sql`${contracts.endsAt} < ${today}`;
   }
 }
 
 /** A page of contracts (filtered by their state on `today`, searched by employee or qualification) and the total. */
-export async function listContracts(q: Queryable, scope: WorkspaceScope, query: ListContractsQuery, today: string): Promise<{ rows: ContractRow[]; total: number }> {
+export async function listContracts(
+  q: Queryable,
+  scope: WorkspaceScope,
+  query: ListContractsQuery,
+  today: string,
+): Promise<{ rows: ContractRow[]; total: number }> {
   const search = query.search ? likePattern(query.search) : null;
   const where = inScope(
     contracts,
     scope,
     filterCondition(query.filter, today),
-    search ? or(ilike(userInfos.firstName, search), ilike(userInfos.lastName, search), ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, search), ilike(contracts.qualification, search)) : undefined,
+    search
+      ? or(
+          ilike(userInfos.firstName, search),
+          ilike(userInfos.lastName, search),
+          ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, search),
+          ilike(contracts.qualification, search),
+        )
+      : undefined,
   );
-  const sortBy = query.sort === 'startsAt' ? contracts.startsAt : query.sort === 'endsAt' ? contracts.endsAt : nameKey(userInfos.lastName);
+  const sortBy =
+    query.sort === 'startsAt'
+      ? contracts.startsAt
+      : query.sort === 'endsAt'
+        ? contracts.endsAt
+        : nameKey(userInfos.lastName);
   const rows = await q
     .select({ c: contracts })
     .from(contracts)
     .innerJoin(userInfos, and(eq(userInfos.id, contracts.userInfoId), eq(userInfos.workspaceId, contracts.workspaceId)))
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(where)
-    .orderBy(sortTerm(sortBy, query.order), asc(nameKey(userInfos.firstName)), asc(contracts.startsAt), asc(contracts.id))
+    .orderBy(
+      sortTerm(sortBy, query.order),
+      asc(nameKey(userInfos.firstName)),
+      asc(contracts.startsAt),
+      asc(contracts.id),
+    )
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
   const [count] = await q
@@ -85,35 +117,78 @@ export async function listContracts(q: Queryable, scope: WorkspaceScope, query: 
  * Whether the employee exists in the workspace. With `lock`, the row lock serialises contract writes of one employee,
  * so two concurrent saves cannot both pass the overlap check.
  */
-export async function employeeExists(q: Queryable, scope: WorkspaceScope, userInfoId: string, lock = false): Promise<boolean> {
-  const base = q.select({ id: userInfos.id }).from(userInfos).where(inScope(userInfos, scope, eq(userInfos.id, userInfoId)));
+export async function employeeExists(
+  q: Queryable,
+  scope: WorkspaceScope,
+  userInfoId: string,
+  lock = false,
+): Promise<boolean> {
+  const base = q
+    .select({ id: userInfos.id })
+    .from(userInfos)
+    .where(inScope(userInfos, scope, eq(userInfos.id, userInfoId)));
   const [row] = lock ? await base.for('update') : await base;
   return Boolean(row);
 }
 
 /** An employee's contracts (`newestFirst`: by start, newest first; otherwise unordered). */
-export async function employeeContracts(q: Queryable, scope: WorkspaceScope, userInfoId: string, newestFirst = false): Promise<ContractRow[]> {
-  const base = q.select().from(contracts).where(inScope(contracts, scope, eq(contracts.userInfoId, userInfoId)));
+export async function employeeContracts(
+  q: Queryable,
+  scope: WorkspaceScope,
+  userInfoId: string,
+  newestFirst = false,
+): Promise<ContractRow[]> {
+  const base = q
+    .select()
+    .from(contracts)
+    .where(inScope(contracts, scope, eq(contracts.userInfoId, userInfoId)));
   return newestFirst ? base.orderBy(sql`${contracts.startsAt} desc`) : base;
 }
 
 export async function findContract(q: Queryable, scope: WorkspaceScope, id: string): Promise<ContractRow | null> {
-  const [row] = await q.select().from(contracts).where(inScope(contracts, scope, eq(contracts.id, id)));
+  const [row] = await q
+    .select()
+    .from(contracts)
+    .where(inScope(contracts, scope, eq(contracts.id, id)));
   return row ?? null;
 }
 
 /** Which of these absence-type ids exist in the workspace. */
 export async function existingJustificationIds(q: Queryable, scope: WorkspaceScope, ids: string[]) {
-  return q.select({ id: justifications.id }).from(justifications).where(inScope(justifications, scope, inArray(justifications.id, ids)));
+  return q
+    .select({ id: justifications.id })
+    .from(justifications)
+    .where(inScope(justifications, scope, inArray(justifications.id, ids)));
 }
 
 /** Replaces the time slots and the monthly accruals of a contract. */
-export async function replaceChildren(q: Queryable, scope: WorkspaceScope, contractId: string, input: Pick<ContractInput, 'timeSlots' | 'justificationAccruals'>) {
-  await q.delete(contractTimeSlots).where(inScope(contractTimeSlots, scope, eq(contractTimeSlots.contractId, contractId)));
-  await insertInScope(q, scope, contractTimeSlots, input.timeSlots.map((s) => ({ ...s, contractId })));
+export async function replaceChildren(
+  q: Queryable,
+  scope: WorkspaceScope,
+  contractId: string,
+  input: Pick<ContractInput, 'timeSlots' | 'justificationAccruals'>,
+) {
+  await q
+    .delete(contractTimeSlots)
+    .where(inScope(contractTimeSlots, scope, eq(contractTimeSlots.contractId, contractId)));
+  await insertInScope(
+    q,
+    scope,
+    contractTimeSlots,
+    input.timeSlots.map((s) => ({ ...s, contractId })),
+  );
   await q.delete(contractAccruals).where(inScope(contractAccruals, scope, eq(contractAccruals.contractId, contractId)));
   if (input.justificationAccruals.length > 0) {
-    await insertInScope(q, scope, contractAccruals, input.justificationAccruals.map((a) => ({ contractId, justificationId: a.justificationId, monthlyIncrease: a.monthlyIncrease })));
+    await insertInScope(
+      q,
+      scope,
+      contractAccruals,
+      input.justificationAccruals.map((a) => ({
+        contractId,
+        justificationId: a.justificationId,
+        monthlyIncrease: a.monthlyIncrease,
+      })),
+    );
   }
 }
 

@@ -24,7 +24,9 @@ type ContractRow = repo.ContractRow;
 
 /** "dal 01/01/2026 al 31/12/2026" / "dal 01/01/2026 a tempo indeterminato" — how the overlap error names a contract. */
 export function contractLabel(c: { startsAt: string; endsAt: string | null }) {
-  return c.endsAt ? `dal ${italianDate(c.startsAt)} al ${italianDate(c.endsAt)}` : `dal ${italianDate(c.startsAt)} a tempo indeterminato`;
+  return c.endsAt
+    ? `dal ${italianDate(c.startsAt)} al ${italianDate(c.endsAt)}`
+    : `dal ${italianDate(c.startsAt)} a tempo indeterminato`;
 }
 
 /** Page of contracts plus their employees, slots and accruals: four queries whatever the page size. */
@@ -39,7 +41,15 @@ async function present(q: Queryable, scope: WorkspaceScope, rows: ContractRow[],
   return rows.map((c) => {
     const timeSlots = slots
       .filter((s) => s.contractId === c.id)
-      .map((s) => ({ weekday: s.weekday, startsAtMinutes: s.startsAtMinutes, endsAtMinutes: s.endsAtMinutes, pauseStartsAtMinutes: s.pauseStartsAtMinutes, pauseEndsAtMinutes: s.pauseEndsAtMinutes, description: s.description, descriptionColorRgb: s.descriptionColorRgb }));
+      .map((s) => ({
+        weekday: s.weekday,
+        startsAtMinutes: s.startsAtMinutes,
+        endsAtMinutes: s.endsAtMinutes,
+        pauseStartsAtMinutes: s.pauseStartsAtMinutes,
+        pauseEndsAtMinutes: s.pauseEndsAtMinutes,
+        description: s.description,
+        descriptionColorRgb: s.descriptionColorRgb,
+      }));
     const person = people.find((p) => p.id === c.userInfoId);
     return {
       id: c.id,
@@ -55,7 +65,15 @@ async function present(q: Queryable, scope: WorkspaceScope, rows: ContractRow[],
       permanent: c.permanent,
       status: contractStatus(c, today),
       expiring: isExpiring(c, today),
-      justificationAccruals: accruals.filter((a) => a.a.contractId === c.id).map((a) => ({ justificationId: a.a.justificationId, code: a.code, name: a.name, unit: a.unit, monthlyIncrease: a.a.monthlyIncrease })),
+      justificationAccruals: accruals
+        .filter((a) => a.a.contractId === c.id)
+        .map((a) => ({
+          justificationId: a.a.justificationId,
+          code: a.code,
+          name: a.name,
+          unit: a.unit,
+          monthlyIncrease: a.a.monthlyIncrease,
+        })),
       timeSlots,
       weeklyMinutes: weeklyMinutes(timeSlots),
       createdAt: c.createdAt.toISOString(),
@@ -86,7 +104,13 @@ export async function getContract(deps: AppDeps, ctx: RequestCtx, id: string) {
   return (await present(deps.db, ctx.scope, [row], todayIn(ctx.timeZone)))[0]!;
 }
 
-async function checkRules(q: Queryable, scope: WorkspaceScope, userInfoId: string, input: ContractInput, exceptId?: string) {
+async function checkRules(
+  q: Queryable,
+  scope: WorkspaceScope,
+  userInfoId: string,
+  input: ContractInput,
+  exceptId?: string,
+) {
   const others = await repo.employeeContracts(q, scope, userInfoId);
   const clash = findOverlap({ id: exceptId, startsAt: input.startsAt, endsAt: input.endsAt }, others);
   if (clash) {
@@ -97,7 +121,10 @@ async function checkRules(q: Queryable, scope: WorkspaceScope, userInfoId: strin
   if (ids.length > 0) {
     const found = await repo.existingJustificationIds(q, scope, ids);
     const missing = input.justificationAccruals.findIndex((a) => !found.some((f) => f.id === a.justificationId));
-    if (missing >= 0) throw validation([{ path: `justificationAccruals.${missing}.justificationId`, message: wtMsg.justificationNotFound }]);
+    if (missing >= 0)
+      throw validation([
+        { path: `justificationAccruals.${missing}.justificationId`, message: wtMsg.justificationNotFound },
+      ]);
   }
 }
 
@@ -117,10 +144,26 @@ export async function createContract(deps: AppDeps, ctx: RequestCtx, userInfoId:
   const id = await deps.db.transaction(async (tx) => {
     await requireEmployee(tx, scope, userInfoId, true);
     await checkRules(tx, scope, userInfoId, input);
-    const row = await repo.contractRepo.insert(tx, scope, { ...contractFields(input), workerType: input.workerType, userInfoId });
+    const row = await repo.contractRepo.insert(tx, scope, {
+      ...contractFields(input),
+      workerType: input.workerType,
+      userInfoId,
+    });
     await repo.replaceChildren(tx, scope, row.id, input);
-    await syncContractAccruals(tx, scope, { id: row.id, userInfoId, startsAt: input.startsAt, endsAt: input.endsAt, accruals: input.justificationAccruals }, todayIn(ctx.timeZone));
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'contract.create', entityType: 'contract', entityId: row.id, changes: { userInfoId, ...contractFields(input), workerType: input.workerType }, requestId: actor.requestId });
+    await syncContractAccruals(
+      tx,
+      scope,
+      { id: row.id, userInfoId, startsAt: input.startsAt, endsAt: input.endsAt, accruals: input.justificationAccruals },
+      todayIn(ctx.timeZone),
+    );
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'contract.create',
+      entityType: 'contract',
+      entityId: row.id,
+      changes: { userInfoId, ...contractFields(input), workerType: input.workerType },
+      requestId: actor.requestId,
+    });
     return row.id;
   });
   return getContract(deps, ctx, id);
@@ -132,13 +175,36 @@ export async function updateContract(deps: AppDeps, ctx: RequestCtx, id: string,
   await deps.db.transaction(async (tx) => {
     const before = await repo.findContract(tx, scope, id);
     if (!before) throw notFound(wtMsg.contractNotFound);
-    if (input.workerType !== before.workerType) throw validation([{ path: 'workerType', message: wtMsg.workerTypeLocked }]);
+    if (input.workerType !== before.workerType)
+      throw validation([{ path: 'workerType', message: wtMsg.workerTypeLocked }]);
     await requireEmployee(tx, scope, before.userInfoId, true);
     await checkRules(tx, scope, before.userInfoId, input, id);
     const after = await repo.contractRepo.update(tx, scope, id, { ...contractFields(input), updatedAt: new Date() });
     await repo.replaceChildren(tx, scope, id, input);
-    await syncContractAccruals(tx, scope, { id, userInfoId: before.userInfoId, startsAt: input.startsAt, endsAt: input.endsAt, accruals: input.justificationAccruals }, todayIn(ctx.timeZone));
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'contract.update', entityType: 'contract', entityId: id, changes: { ...diff(before, after!), timeSlots: input.timeSlots.length, justificationAccruals: input.justificationAccruals }, requestId: actor.requestId });
+    await syncContractAccruals(
+      tx,
+      scope,
+      {
+        id,
+        userInfoId: before.userInfoId,
+        startsAt: input.startsAt,
+        endsAt: input.endsAt,
+        accruals: input.justificationAccruals,
+      },
+      todayIn(ctx.timeZone),
+    );
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'contract.update',
+      entityType: 'contract',
+      entityId: id,
+      changes: {
+        ...diff(before, after!),
+        timeSlots: input.timeSlots.length,
+        justificationAccruals: input.justificationAccruals,
+      },
+      requestId: actor.requestId,
+    });
   });
   return getContract(deps, ctx, id);
 }
@@ -150,6 +216,13 @@ export async function deleteContract(deps: AppDeps, ctx: RequestCtx, id: string)
     if (!before) throw notFound(wtMsg.contractNotFound);
     await deleteContractAccruals(tx, scope, id);
     await repo.deleteContract(tx, scope, id);
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'contract.delete', entityType: 'contract', entityId: id, changes: { userInfoId: before.userInfoId, startsAt: before.startsAt, endsAt: before.endsAt }, requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'contract.delete',
+      entityType: 'contract',
+      entityId: id,
+      changes: { userInfoId: before.userInfoId, startsAt: before.startsAt, endsAt: before.endsAt },
+      requestId: actor.requestId,
+    });
   });
 }

@@ -11,11 +11,18 @@ const usersCount = sql<number>`(select count(*)::int from ${groupMembers} gm whe
 export async function listGroups(
   q: Queryable,
   scope: WorkspaceScope,
-  opts: { page: number; perPage: number; sort: 'name' | 'usersCount' | 'createdAt'; order: 'asc' | 'desc'; search?: string },
+  opts: {
+    page: number;
+    perPage: number;
+    sort: 'name' | 'usersCount' | 'createdAt';
+    order: 'asc' | 'desc';
+    search?: string;
+  },
 ) {
   const like = opts.search ? likePattern(opts.search) : null;
   const where = inScope(groups, scope, like ? ilike(groups.name, like) : undefined);
-  const sortBy = opts.sort === 'usersCount' ? usersCount : opts.sort === 'createdAt' ? groups.createdAt : nameKey(groups.name);
+  const sortBy =
+    opts.sort === 'usersCount' ? usersCount : opts.sort === 'createdAt' ? groups.createdAt : nameKey(groups.name);
   const rows = await q
     .select({ id: groups.id, name: groups.name, createdAt: groups.createdAt, usersCount })
     .from(groups)
@@ -23,7 +30,10 @@ export async function listGroups(
     .orderBy(sortTerm(sortBy, opts.order), asc(groups.id))
     .limit(opts.perPage)
     .offset((opts.page - 1) * opts.perPage);
-  const [count] = await q.select({ n: sql<number>`count(*)::int` }).from(groups).where(where);
+  const [count] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(groups)
+    .where(where);
   return { rows, total: count?.n ?? 0 };
 }
 
@@ -37,7 +47,11 @@ export async function findGroup(q: Queryable, scope: WorkspaceScope, id: string)
 }
 
 export async function findGroupByName(q: Queryable, scope: WorkspaceScope, name: string) {
-  const rows = await q.select().from(groups).where(inScope(groups, scope, sql`lower(${groups.name}) = lower(${name})`)).limit(1);
+  const rows = await q
+    .select()
+    .from(groups)
+    .where(inScope(groups, scope, sql`lower(${groups.name}) = lower(${name})`))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -45,7 +59,10 @@ export async function groupMembersOf(q: Queryable, scope: WorkspaceScope, groupI
   return q
     .select({ id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName, email: users.email })
     .from(groupMembers)
-    .innerJoin(userInfos, and(eq(userInfos.id, groupMembers.userInfoId), eq(userInfos.workspaceId, groupMembers.workspaceId)))
+    .innerJoin(
+      userInfos,
+      and(eq(userInfos.id, groupMembers.userInfoId), eq(userInfos.workspaceId, groupMembers.workspaceId)),
+    )
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(inScope(groupMembers, scope, eq(groupMembers.groupId, groupId)))
     .orderBy(asc(nameKey(userInfos.lastName)), asc(nameKey(userInfos.firstName)), asc(userInfos.id));
@@ -53,24 +70,41 @@ export async function groupMembersOf(q: Queryable, scope: WorkspaceScope, groupI
 
 export async function existingUserInfoIds(q: Queryable, scope: WorkspaceScope, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await q.select({ id: userInfos.id }).from(userInfos).where(inScope(userInfos, scope, inArray(userInfos.id, ids)));
+  const rows = await q
+    .select({ id: userInfos.id })
+    .from(userInfos)
+    .where(inScope(userInfos, scope, inArray(userInfos.id, ids)));
   return rows.map((r) => r.id);
 }
 
 export async function setMembers(q: Queryable, scope: WorkspaceScope, groupId: string, userInfoIds: string[]) {
   await q.delete(groupMembers).where(inScope(groupMembers, scope, eq(groupMembers.groupId, groupId)));
   if (userInfoIds.length > 0) {
-    await insertInScope(q, scope, groupMembers, userInfoIds.map((userInfoId) => ({ groupId, userInfoId })));
+    await insertInScope(
+      q,
+      scope,
+      groupMembers,
+      userInfoIds.map((userInfoId) => ({ groupId, userInfoId })),
+    );
   }
 }
 
 export async function lookupGroups(q: Queryable, scope: WorkspaceScope) {
-  return q.select({ id: groups.id, name: groups.name }).from(groups).where(inScope(groups, scope)).orderBy(asc(nameKey(groups.name)));
+  return q
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(inScope(groups, scope))
+    .orderBy(asc(nameKey(groups.name)));
 }
 
 /** Replaces the groups of one employee; group ids of another workspace are ignored by the composite key check. */
 export async function setGroupsOfUser(q: Queryable, scope: WorkspaceScope, userInfoId: string, groupIds: string[]) {
   await q.delete(groupMembers).where(inScope(groupMembers, scope, eq(groupMembers.userInfoId, userInfoId)));
   if (groupIds.length === 0) return;
-  await insertInScope(q, scope, groupMembers, groupIds.map((groupId) => ({ groupId, userInfoId })));
+  await insertInScope(
+    q,
+    scope,
+    groupMembers,
+    groupIds.map((groupId) => ({ groupId, userInfoId })),
+  );
 }

@@ -11,9 +11,17 @@ export { findGroupByName, groupRepo, setGroupsOfUser } from './groups.repository
 import * as repo from './groups.repository';
 
 type Row = { id: string; name: string; createdAt: Date; usersCount: number };
-const present = (r: Row): Group => ({ id: r.id, name: r.name, usersCount: r.usersCount, createdAt: r.createdAt.toISOString() });
+const present = (r: Row): Group => ({
+  id: r.id,
+  name: r.name,
+  usersCount: r.usersCount,
+  createdAt: r.createdAt.toISOString(),
+});
 
-const nameTaken = () => new AppError(ErrorCode.CONFLICT, peopleMsg.groupNameTaken, { errors: [{ path: 'name', message: peopleMsg.groupNameTaken }] });
+const nameTaken = () =>
+  new AppError(ErrorCode.CONFLICT, peopleMsg.groupNameTaken, {
+    errors: [{ path: 'name', message: peopleMsg.groupNameTaken }],
+  });
 
 async function checkMembers(q: Queryable, scope: WorkspaceScope, ids: string[]) {
   const unique = [...new Set(ids)];
@@ -22,7 +30,17 @@ async function checkMembers(q: Queryable, scope: WorkspaceScope, ids: string[]) 
   return unique;
 }
 
-export async function listGroups(deps: AppDeps, { scope }: RequestCtx, query: { page: number; per_page: number; sort: 'name' | 'usersCount' | 'createdAt'; order: 'asc' | 'desc'; search?: string }) {
+export async function listGroups(
+  deps: AppDeps,
+  { scope }: RequestCtx,
+  query: {
+    page: number;
+    per_page: number;
+    sort: 'name' | 'usersCount' | 'createdAt';
+    order: 'asc' | 'desc';
+    search?: string;
+  },
+) {
   const { rows, total } = await repo.listGroups(deps.db, scope, { ...query, perPage: query.per_page });
   return { items: rows.map(present), total, page: query.page, perPage: query.per_page };
 }
@@ -42,7 +60,14 @@ export async function createGroup(deps: AppDeps, ctx: RequestCtx, input: GroupIn
     const members = await checkMembers(tx, scope, input.members ?? []);
     const group = await repo.groupRepo.insert(tx, scope, { name: input.name });
     await repo.setMembers(tx, scope, group.id, members);
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'group.create', entityType: 'group', entityId: group.id, changes: { name: input.name, members }, requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'group.create',
+      entityType: 'group',
+      entityId: group.id,
+      changes: { name: input.name, members },
+      requestId: actor.requestId,
+    });
     return group.id;
   });
   return getGroup(deps, ctx, id);
@@ -62,9 +87,17 @@ export async function updateGroup(deps: AppDeps, ctx: RequestCtx, id: string, in
       const members = await checkMembers(tx, scope, input.members);
       const old = (await repo.groupMembersOf(tx, scope, id)).map((m) => m.id).sort();
       await repo.setMembers(tx, scope, id, members);
-      if (JSON.stringify(old) !== JSON.stringify([...members].sort())) changes.members = { from: old, to: [...members].sort() };
+      if (JSON.stringify(old) !== JSON.stringify([...members].sort()))
+        changes.members = { from: old, to: [...members].sort() };
     }
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'group.update', entityType: 'group', entityId: id, changes, requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'group.update',
+      entityType: 'group',
+      entityId: id,
+      changes,
+      requestId: actor.requestId,
+    });
   });
   return getGroup(deps, ctx, id);
 }
@@ -75,7 +108,14 @@ export async function deleteGroup(deps: AppDeps, ctx: RequestCtx, id: string) {
     const before = await repo.findGroup(tx, scope, id);
     if (!before) throw notFound(peopleMsg.groupNotFound);
     await repo.groupRepo.remove(tx, scope, id);
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'group.delete', entityType: 'group', entityId: id, changes: { name: before.name, usersCount: before.usersCount }, requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'group.delete',
+      entityType: 'group',
+      entityId: id,
+      changes: { name: before.name, usersCount: before.usersCount },
+      requestId: actor.requestId,
+    });
   });
 }
 

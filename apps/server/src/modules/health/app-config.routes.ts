@@ -7,7 +7,14 @@ export function appConfigRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/app-config',
-      { config: { public: true }, schema: { tags: ['health'], summary: 'Public runtime configuration of the web app', response: { 200: AppConfigSchema } } },
+      {
+        config: { public: true },
+        schema: {
+          tags: ['health'],
+          summary: 'Public runtime configuration of the web app',
+          response: { 200: AppConfigSchema },
+        },
+      },
       async () => ({
         theme_variant: deps.config.themeVariant,
         password_min_length: PASSWORD_MIN_LENGTH,

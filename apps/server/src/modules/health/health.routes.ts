@@ -13,7 +13,9 @@ const HealthSchema = z.object({
 });
 
 function expectedMigrations(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
   return journal.entries.length;
 }
 
@@ -24,13 +26,19 @@ export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/health',
       {
         config: { public: true },
-        schema: { tags: ['health'], summary: 'Database reachable and migrations current', response: { 200: HealthSchema, 503: HealthSchema } },
+        schema: {
+          tags: ['health'],
+          summary: 'Database reachable and migrations current',
+          response: { 200: HealthSchema, 503: HealthSchema },
+        },
       },
       async (_request, reply) => {
         let reachable = false;
         let applied = 0;
         try {
-          const r = await deps.database.raw.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+          const r = await deps.database.raw.query<{ n: number }>(
+            'select count(*)::int as n from drizzle.__drizzle_migrations',
+          );
           applied = r.rows[0]?.n ?? 0;
           reachable = true;
         } catch {

@@ -16,7 +16,18 @@ export async function listHolidays(q: Queryable, scope: WorkspaceScope, year?: n
   return q
     .select()
     .from(holidays)
-    .where(inScope(holidays, scope, year !== undefined ? or(and(isNull(holidays.year), or(isNull(holidays.fromYear), lte(holidays.fromYear, year))), eq(holidays.year, year)) : undefined));
+    .where(
+      inScope(
+        holidays,
+        scope,
+        year !== undefined
+          ? or(
+              and(isNull(holidays.year), or(isNull(holidays.fromYear), lte(holidays.fromYear, year))),
+              eq(holidays.year, year),
+            )
+          : undefined,
+      ),
+    );
 }
 
 /** The patron saint's day of the workspace, other than `exceptId` (there is at most one). */
@@ -24,7 +35,9 @@ export async function findOtherPatron(q: Queryable, scope: WorkspaceScope, excep
   const [other] = await q
     .select({ id: holidays.id })
     .from(holidays)
-    .where(inScope(holidays, scope, eq(holidays.kind, 'patron'), exceptId ? sql`${holidays.id} <> ${exceptId}` : undefined));
+    .where(
+      inScope(holidays, scope, eq(holidays.kind, 'patron'), exceptId ? sql`${holidays.id} <> ${exceptId}` : undefined),
+    );
   return other ?? null;
 }
 
@@ -33,5 +46,11 @@ export async function holidayRules(q: Queryable, scope: WorkspaceScope, y1: numb
   return q
     .select()
     .from(holidays)
-    .where(inScope(holidays, scope, or(isNull(holidays.year), and(sql`${holidays.year} >= ${y1}`, sql`${holidays.year} <= ${y2}`))));
+    .where(
+      inScope(
+        holidays,
+        scope,
+        or(isNull(holidays.year), and(sql`${holidays.year} >= ${y1}`, sql`${holidays.year} <= ${y2}`)),
+      ),
+    );
 }

@@ -1,4 +1,12 @@
-import { ErrorCode, apiMsg, expandHolidays, ITALIAN_NATIONAL_HOLIDAYS, movableFeastDate, wtMsg, type HolidayInput } from '@timbro/shared';
+import {
+  ErrorCode,
+  apiMsg,
+  expandHolidays,
+  ITALIAN_NATIONAL_HOLIDAYS,
+  movableFeastDate,
+  wtMsg,
+  type HolidayInput,
+} from '@timbro/shared';
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
@@ -18,7 +26,17 @@ function present(r: Row, refYear = new Date().getUTCFullYear()) {
   const movable = r.rule ? movableFeastDate(r.rule, refYear) : null;
   const day = movable ? Number(movable.slice(8, 10)) : r.day!;
   const month = movable ? Number(movable.slice(5, 7)) : r.month!;
-  return { id: r.id, name: r.name, icon: r.icon, day, month, year: r.year, kind: r.kind, rule: r.rule, fromYear: r.fromYear };
+  return {
+    id: r.id,
+    name: r.name,
+    icon: r.icon,
+    day,
+    month,
+    year: r.year,
+    kind: r.kind,
+    rule: r.rule,
+    fromYear: r.fromYear,
+  };
 }
 
 /** The stored columns of an input; `rule` and `fromYear` left out keep what the holiday had (`before`). */
@@ -26,7 +44,16 @@ function columns(input: HolidayInput, before?: Row) {
   const rule = input.rule === undefined ? (before?.rule ?? null) : input.rule;
   const year = rule ? null : input.year;
   const fromYear = year !== null ? null : input.fromYear === undefined ? (before?.fromYear ?? null) : input.fromYear;
-  return { name: input.name, icon: input.icon, kind: input.kind, day: rule ? null : input.day, month: rule ? null : input.month, year, rule, fromYear };
+  return {
+    name: input.name,
+    icon: input.icon,
+    kind: input.kind,
+    day: rule ? null : input.day,
+    month: rule ? null : input.month,
+    year,
+    rule,
+    fromYear,
+  };
 }
 
 /**
@@ -40,7 +67,16 @@ export async function ensureNationalHolidays(q: Queryable, scope: WorkspaceScope
   await repo.insertHolidays(
     q,
     scope,
-    ITALIAN_NATIONAL_HOLIDAYS.map((h) => ({ name: h.name, icon: h.icon, day: h.day, month: h.month, year: h.year, rule: h.rule ?? null, fromYear: h.fromYear ?? null, kind: 'national' as const })),
+    ITALIAN_NATIONAL_HOLIDAYS.map((h) => ({
+      name: h.name,
+      icon: h.icon,
+      day: h.day,
+      month: h.month,
+      year: h.year,
+      rule: h.rule ?? null,
+      fromYear: h.fromYear ?? null,
+      kind: 'national' as const,
+    })),
   );
   return ITALIAN_NATIONAL_HOLIDAYS.length;
 }
@@ -50,7 +86,11 @@ export async function listHolidays(deps: AppDeps, ctx: RequestCtx, query: { year
   const year = query.year;
   const rows = await repo.listHolidays(deps.db, ctx.scope, year);
   // Sorted by the date shown (a movable feast's moves), then dated ones by year, then by name.
-  return rows.map((r) => present(r, year)).sort((a, b) => a.month - b.month || a.day - b.day || (a.year ?? 0) - (b.year ?? 0) || a.name.localeCompare(b.name));
+  return rows
+    .map((r) => present(r, year))
+    .sort(
+      (a, b) => a.month - b.month || a.day - b.day || (a.year ?? 0) - (b.year ?? 0) || a.name.localeCompare(b.name),
+    );
 }
 
 export async function getHoliday(deps: AppDeps, ctx: RequestCtx, id: string) {
@@ -61,7 +101,10 @@ export async function getHoliday(deps: AppDeps, ctx: RequestCtx, id: string) {
 
 async function checkPatron(q: Queryable, scope: WorkspaceScope, input: HolidayInput, exceptId?: string) {
   if (input.kind !== 'patron') return;
-  if (await repo.findOtherPatron(q, scope, exceptId)) throw new AppError(ErrorCode.CONFLICT, apiMsg.workingTime.patronTaken, { errors: [{ path: 'kind', message: apiMsg.workingTime.patronTakenField }] });
+  if (await repo.findOtherPatron(q, scope, exceptId))
+    throw new AppError(ErrorCode.CONFLICT, apiMsg.workingTime.patronTaken, {
+      errors: [{ path: 'kind', message: apiMsg.workingTime.patronTakenField }],
+    });
 }
 
 export async function createHoliday(deps: AppDeps, ctx: RequestCtx, input: HolidayInput) {
@@ -69,7 +112,14 @@ export async function createHoliday(deps: AppDeps, ctx: RequestCtx, input: Holid
   return deps.db.transaction(async (tx) => {
     await checkPatron(tx, scope, input);
     const row = await repo.holidayRepo.insert(tx, scope, columns(input));
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'holiday.create', entityType: 'holiday', entityId: row.id, changes: input, requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'holiday.create',
+      entityType: 'holiday',
+      entityId: row.id,
+      changes: input,
+      requestId: actor.requestId,
+    });
     return present(row);
   });
 }
@@ -81,7 +131,14 @@ export async function updateHoliday(deps: AppDeps, ctx: RequestCtx, id: string, 
     if (!before) throw notFound(wtMsg.holidayNotFound);
     await checkPatron(tx, scope, input, id);
     const after = await repo.holidayRepo.update(tx, scope, id, { ...columns(input, before), updatedAt: new Date() });
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'holiday.update', entityType: 'holiday', entityId: id, changes: diff(before, after!), requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'holiday.update',
+      entityType: 'holiday',
+      entityId: id,
+      changes: diff(before, after!),
+      requestId: actor.requestId,
+    });
     return present(after!);
   });
 }
@@ -92,7 +149,14 @@ export async function deleteHoliday(deps: AppDeps, ctx: RequestCtx, id: string) 
     const before = await repo.holidayRepo.findById(tx, scope, id);
     if (!before) throw notFound(wtMsg.holidayNotFound);
     await repo.holidayRepo.remove(tx, scope, id);
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'holiday.delete', entityType: 'holiday', entityId: id, changes: present(before), requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'holiday.delete',
+      entityType: 'holiday',
+      entityId: id,
+      changes: present(before),
+      requestId: actor.requestId,
+    });
   });
 }
 

@@ -22,16 +22,33 @@ export async function findPendingForAccount(q: Queryable, userId: string, userIn
   const rows = await q
     .select()
     .from(userInfos)
-    .where(and(eq(userInfos.id, userInfoId), eq(userInfos.userId, userId), eq(userInfos.invitationStatus, 'pending'), eq(userInfos.enabled, true)))
+    .where(
+      and(
+        eq(userInfos.id, userInfoId),
+        eq(userInfos.userId, userId),
+        eq(userInfos.invitationStatus, 'pending'),
+        eq(userInfos.enabled, true),
+      ),
+    )
     .for('update')
     .limit(1);
   return rows[0] ?? null;
 }
 
-export async function answer(q: Queryable, info: { id: string; workspaceId: string }, status: 'accepted' | 'declined', now: Date) {
+export async function answer(
+  q: Queryable,
+  info: { id: string; workspaceId: string },
+  status: 'accepted' | 'declined',
+  now: Date,
+) {
   await q
     .update(userInfos)
-    .set({ invitationStatus: status, respondedAt: now, updatedAt: now, ...(status === 'declined' ? { enabled: false } : {}) })
+    .set({
+      invitationStatus: status,
+      respondedAt: now,
+      updatedAt: now,
+      ...(status === 'declined' ? { enabled: false } : {}),
+    })
     .where(and(eq(userInfos.workspaceId, info.workspaceId), eq(userInfos.id, info.id)));
 }
 
@@ -44,11 +61,24 @@ export async function acceptCreatorInvitations(q: Queryable, userId: string, wor
   await q
     .update(userInfos)
     .set({ invitationStatus: 'accepted', respondedAt: now, updatedAt: now })
-    .where(and(eq(userInfos.userId, userId), eq(userInfos.workspaceId, workspaceId), eq(userInfos.invitationStatus, 'pending'), isNull(userInfos.respondedAt)));
+    .where(
+      and(
+        eq(userInfos.userId, userId),
+        eq(userInfos.workspaceId, workspaceId),
+        eq(userInfos.invitationStatus, 'pending'),
+        isNull(userInfos.respondedAt),
+      ),
+    );
 }
 
 /** Moves a membership to another account, declined and disabled. */
-export async function handOverDeclined(q: Queryable, scope: WorkspaceScope, userInfoId: string, userId: string, now: Date) {
+export async function handOverDeclined(
+  q: Queryable,
+  scope: WorkspaceScope,
+  userInfoId: string,
+  userId: string,
+  now: Date,
+) {
   await q
     .update(userInfos)
     .set({ userId, invitationStatus: 'declined', enabled: false, respondedAt: now, updatedAt: now })

@@ -13,7 +13,14 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/user/invitations',
-      { config: { permission: 'profile:read' }, schema: { tags, summary: 'Invitations of companies waiting for an answer', response: { 200: InvitationListSchema } } },
+      {
+        config: { permission: 'profile:read' },
+        schema: {
+          tags,
+          summary: 'Invitations of companies waiting for an answer',
+          response: { 200: InvitationListSchema },
+        },
+      },
       async (request) => service.listInvitations(deps, requireActor(request)),
     );
 

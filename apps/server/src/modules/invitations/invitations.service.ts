@@ -47,7 +47,8 @@ export async function answerInvitation(deps: AppDeps, actor: Actor, id: string, 
       if (!account) throw notFound(peopleMsg.invitationNotFound);
       if (!account.emailVerifiedAt) throw new AppError(ErrorCode.CONFLICT, peopleMsg.emailNotVerified);
       await repo.answer(tx, info, 'accepted', now);
-      if (account.fiscalCode && account.fiscalCode === info.fiscalCode) await accounts.trustFiscalCode(tx, account.id, now);
+      if (account.fiscalCode && account.fiscalCode === info.fiscalCode)
+        await accounts.trustFiscalCode(tx, account.id, now);
     } else {
       await repo.answer(tx, info, 'declined', now);
     }

@@ -68,8 +68,10 @@ export async function getJustification(deps: AppDeps, ctx: RequestCtx, id: strin
 }
 
 async function checkJustification(q: Queryable, scope: WorkspaceScope, input: JustificationInput, exceptId?: string) {
-  if (await repo.findOtherByCode(q, scope, input.code, exceptId)) throw new AppError(ErrorCode.CONFLICT, wtMsg.codeTaken, { errors: [{ path: 'code', message: wtMsg.codeTaken }] });
-  if (input.groupId && !(await groupRepo.findById(q, scope, input.groupId))) throw validation([{ path: 'groupId', message: wtMsg.justificationGroupNotFound }]);
+  if (await repo.findOtherByCode(q, scope, input.code, exceptId))
+    throw new AppError(ErrorCode.CONFLICT, wtMsg.codeTaken, { errors: [{ path: 'code', message: wtMsg.codeTaken }] });
+  if (input.groupId && !(await groupRepo.findById(q, scope, input.groupId)))
+    throw validation([{ path: 'groupId', message: wtMsg.justificationGroupNotFound }]);
 }
 
 export async function createJustification(deps: AppDeps, ctx: RequestCtx, input: JustificationInput) {
@@ -77,7 +79,14 @@ export async function createJustification(deps: AppDeps, ctx: RequestCtx, input:
   const id = await deps.db.transaction(async (tx) => {
     await checkJustification(tx, scope, input);
     const row = await justificationRepo.insert(tx, scope, input);
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'justification.create', entityType: 'justification', entityId: row.id, changes: input, requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'justification.create',
+      entityType: 'justification',
+      entityId: row.id,
+      changes: input,
+      requestId: actor.requestId,
+    });
     return row.id;
   });
   return getJustification(deps, ctx, id);
@@ -90,20 +99,38 @@ export async function updateJustification(deps: AppDeps, ctx: RequestCtx, id: st
     if (!before) throw notFound(wtMsg.justificationNotFound);
     await checkJustification(tx, scope, input, id);
     const after = await justificationRepo.update(tx, scope, id, { ...input, updatedAt: new Date() });
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'justification.update', entityType: 'justification', entityId: id, changes: diff(before, after!), requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'justification.update',
+      entityType: 'justification',
+      entityId: id,
+      changes: diff(before, after!),
+      requestId: actor.requestId,
+    });
   });
   return getJustification(deps, ctx, id);
 }
 
 // Groups
 
-export async function listJustificationGroups(deps: AppDeps, ctx: RequestCtx, opts: { includeId?: string; includeDisabled?: boolean } = {}) {
+export async function listJustificationGroups(
+  deps: AppDeps,
+  ctx: RequestCtx,
+  opts: { includeId?: string; includeDisabled?: boolean } = {},
+) {
   const rows = await repo.listGroups(deps.db, ctx.scope, opts);
-  return rows.map((r) => ({ id: r.g.id, name: r.g.name, disabled: r.g.disabled, summarizeable: r.g.summarizeable, justificationsCount: r.count }));
+  return rows.map((r) => ({
+    id: r.g.id,
+    name: r.g.name,
+    disabled: r.g.disabled,
+    summarizeable: r.g.summarizeable,
+    justificationsCount: r.count,
+  }));
 }
 
 async function checkGroupName(q: Queryable, scope: WorkspaceScope, name: string, exceptId?: string) {
-  if (await repo.findOtherGroupByName(q, scope, name, exceptId)) throw new AppError(ErrorCode.CONFLICT, wtMsg.nameTaken, { errors: [{ path: 'name', message: wtMsg.nameTaken }] });
+  if (await repo.findOtherGroupByName(q, scope, name, exceptId))
+    throw new AppError(ErrorCode.CONFLICT, wtMsg.nameTaken, { errors: [{ path: 'name', message: wtMsg.nameTaken }] });
 }
 
 export async function createJustificationGroup(deps: AppDeps, ctx: RequestCtx, input: JustificationGroupInput) {
@@ -111,19 +138,44 @@ export async function createJustificationGroup(deps: AppDeps, ctx: RequestCtx, i
   return deps.db.transaction(async (tx) => {
     await checkGroupName(tx, scope, input.name);
     const row = await groupRepo.insert(tx, scope, input);
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'justification-group.create', entityType: 'justification-group', entityId: row.id, changes: input, requestId: actor.requestId });
-    return { id: row.id, name: row.name, disabled: row.disabled, summarizeable: row.summarizeable, justificationsCount: 0 };
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'justification-group.create',
+      entityType: 'justification-group',
+      entityId: row.id,
+      changes: input,
+      requestId: actor.requestId,
+    });
+    return {
+      id: row.id,
+      name: row.name,
+      disabled: row.disabled,
+      summarizeable: row.summarizeable,
+      justificationsCount: 0,
+    };
   });
 }
 
-export async function updateJustificationGroup(deps: AppDeps, ctx: RequestCtx, id: string, input: JustificationGroupInput) {
+export async function updateJustificationGroup(
+  deps: AppDeps,
+  ctx: RequestCtx,
+  id: string,
+  input: JustificationGroupInput,
+) {
   const { scope, actor } = ctx;
   await deps.db.transaction(async (tx) => {
     const before = await groupRepo.findById(tx, scope, id);
     if (!before) throw notFound(wtMsg.justificationGroupNotFound);
     await checkGroupName(tx, scope, input.name, id);
     const after = await groupRepo.update(tx, scope, id, { ...input, updatedAt: new Date() });
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'justification-group.update', entityType: 'justification-group', entityId: id, changes: diff(before, after!), requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'justification-group.update',
+      entityType: 'justification-group',
+      entityId: id,
+      changes: diff(before, after!),
+      requestId: actor.requestId,
+    });
   });
   const all = await listJustificationGroups(deps, ctx, { includeDisabled: true });
   return all.find((g) => g.id === id)!;

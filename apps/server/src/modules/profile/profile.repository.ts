@@ -44,7 +44,10 @@ export async function setPasswordHash(q: Queryable, userId: string, passwordHash
 
 /** How many enabled platform operators there are. */
 export async function countEnabledOperators(q: Queryable): Promise<number> {
-  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.isOperator, true), eq(users.enabled, true)));
+  const [row] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.isOperator, true), eq(users.enabled, true)));
   return row?.n ?? 0;
 }
 
@@ -56,14 +59,28 @@ export async function ownMemberships(q: Queryable, userId: string, accepted: boo
   return q
     .select()
     .from(userInfos)
-    .where(and(eq(userInfos.userId, userId), accepted ? eq(userInfos.invitationStatus, 'accepted') : ne(userInfos.invitationStatus, 'accepted')));
+    .where(
+      and(
+        eq(userInfos.userId, userId),
+        accepted ? eq(userInfos.invitationStatus, 'accepted') : ne(userInfos.invitationStatus, 'accepted'),
+      ),
+    );
 }
 
 /** A disabled account that keeps a company's record of an invitation the deleted person never accepted. */
-export async function insertPlaceholderAccount(q: Queryable, values: { firstName: string; lastName: string; email: string; createdByWorkspaceId: string }) {
+export async function insertPlaceholderAccount(
+  q: Queryable,
+  values: { firstName: string; lastName: string; email: string; createdByWorkspaceId: string },
+) {
   const [placeholder] = await q
     .insert(users)
-    .values({ email: values.email, firstName: values.firstName, lastName: values.lastName, enabled: false, createdByWorkspaceId: values.createdByWorkspaceId })
+    .values({
+      email: values.email,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      enabled: false,
+      createdByWorkspaceId: values.createdByWorkspaceId,
+    })
     .returning({ id: users.id });
   return placeholder!.id;
 }

@@ -1,4 +1,15 @@
-import { apiMsg, AUTH_STATUS_HEADER, ChangePasswordInputSchema, CurrentUserSchema, DeleteAccountInputSchema, IdParamsSchema, LanguageInputSchema, SessionListSchema, MessageResponseSchema, ProfileEditInputSchema } from '@timbro/shared';
+import {
+  apiMsg,
+  AUTH_STATUS_HEADER,
+  ChangePasswordInputSchema,
+  CurrentUserSchema,
+  DeleteAccountInputSchema,
+  IdParamsSchema,
+  LanguageInputSchema,
+  SessionListSchema,
+  MessageResponseSchema,
+  ProfileEditInputSchema,
+} from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { clearAuthCookies } from '../../lib/cookies';
@@ -13,7 +24,10 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/user',
-      { config: { permission: 'profile:read' }, schema: { tags, summary: 'The current user', response: { 200: CurrentUserSchema } } },
+      {
+        config: { permission: 'profile:read' },
+        schema: { tags, summary: 'The current user', response: { 200: CurrentUserSchema } },
+      },
       async (request) => presentCurrentUser(requireActor(request)),
     );
 
@@ -21,7 +35,12 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/user/edit',
       {
         config: { permission: 'profile:update' },
-        schema: { tags, summary: 'Edit the own profile', body: ProfileEditInputSchema, response: { 200: CurrentUserSchema } },
+        schema: {
+          tags,
+          summary: 'Edit the own profile',
+          body: ProfileEditInputSchema,
+          response: { 200: CurrentUserSchema },
+        },
       },
       async (request, reply) => {
         const actor = requireActor(request);
@@ -47,7 +66,12 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/user/language',
       {
         config: { permission: 'profile:update' },
-        schema: { tags, summary: 'Remember the interface language of the current user', body: LanguageInputSchema, response: { 200: MessageResponseSchema } },
+        schema: {
+          tags,
+          summary: 'Remember the interface language of the current user',
+          body: LanguageInputSchema,
+          response: { 200: MessageResponseSchema },
+        },
       },
       async (request) => {
         await service.setLanguage(deps, requireActor(request), request.body.language);
@@ -59,7 +83,12 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/user/change-password',
       {
         config: { permission: 'profile:update' },
-        schema: { tags, summary: 'Change the own password', body: ChangePasswordInputSchema, response: { 200: MessageResponseSchema } },
+        schema: {
+          tags,
+          summary: 'Change the own password',
+          body: ChangePasswordInputSchema,
+          response: { 200: MessageResponseSchema },
+        },
       },
       async (request) => {
         await service.changePassword(deps, requireActor(request), request.body, request.log);
@@ -71,7 +100,12 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/user/immediately-delete',
       {
         config: { permission: 'profile:update' },
-        schema: { tags, summary: 'Delete the own account at once (the password confirms it)', body: DeleteAccountInputSchema, response: { 200: MessageResponseSchema } },
+        schema: {
+          tags,
+          summary: 'Delete the own account at once (the password confirms it)',
+          body: DeleteAccountInputSchema,
+          response: { 200: MessageResponseSchema },
+        },
       },
       async (request, reply) => {
         await service.deleteAccount(deps, requireActor(request), request.body);
@@ -85,7 +119,11 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/user/verify-email',
       {
         config: { permission: 'profile:update' },
-        schema: { tags, summary: 'Send a new link to confirm the login e-mail', response: { 200: MessageResponseSchema } },
+        schema: {
+          tags,
+          summary: 'Send a new link to confirm the login e-mail',
+          response: { 200: MessageResponseSchema },
+        },
       },
       async (request) => {
         await resendEmailVerification(deps, requireActor(request).userId, request.log);
@@ -95,13 +133,24 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/user/sessions',
-      { config: { permission: 'profile:read' }, schema: { tags, summary: 'Where the current person is logged in', response: { 200: SessionListSchema } } },
+      {
+        config: { permission: 'profile:read' },
+        schema: { tags, summary: 'Where the current person is logged in', response: { 200: SessionListSchema } },
+      },
       async (request) => service.listSessions(deps, requireActor(request)),
     );
 
     app.post(
       '/user/sessions/:id/revoke',
-      { config: { permission: 'profile:update' }, schema: { tags, summary: 'End one of the own sessions', params: IdParamsSchema, response: { 200: MessageResponseSchema } } },
+      {
+        config: { permission: 'profile:update' },
+        schema: {
+          tags,
+          summary: 'End one of the own sessions',
+          params: IdParamsSchema,
+          response: { 200: MessageResponseSchema },
+        },
+      },
       async (request) => {
         await service.revokeSession(deps, requireActor(request), request.params.id);
         return { message: apiMsg.done.sessionClosed };
@@ -110,7 +159,10 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/user/sessions/revoke-others',
-      { config: { permission: 'profile:update' }, schema: { tags, summary: 'End every own session but this one', response: { 200: MessageResponseSchema } } },
+      {
+        config: { permission: 'profile:update' },
+        schema: { tags, summary: 'End every own session but this one', response: { 200: MessageResponseSchema } },
+      },
       async (request) => {
         await service.revokeOtherSessions(deps, requireActor(request));
         return { message: apiMsg.done.otherSessionsClosed };

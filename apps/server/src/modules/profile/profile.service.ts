@@ -1,4 +1,14 @@
-import { apiMsg, ErrorCode, ErrorHeaderValue, errorTexts, msg, type ChangePasswordInput, type DeleteAccountInput, type ProfileEditInput, type SessionInfo } from '@timbro/shared';
+import {
+  apiMsg,
+  ErrorCode,
+  ErrorHeaderValue,
+  errorTexts,
+  msg,
+  type ChangePasswordInput,
+  type DeleteAccountInput,
+  type ProfileEditInput,
+  type SessionInfo,
+} from '@timbro/shared';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/client';
 import { workspaceScope } from '../../db/scope';
@@ -26,7 +36,9 @@ const wrongPassword = (path: string) =>
 async function checkOwnPassword(deps: AppDeps, userId: string, password: string, field: string) {
   const r = await consumeRateLimit(deps.db, `reauth:${userId}`, 10, 15 * 60);
   if (!r.allowed) {
-    throw new AppError(ErrorCode.RATE_LIMITED, apiMsg.auth.tooManyAttemptsLater, { headers: { 'retry-after': String(r.retryAfterSeconds) } });
+    throw new AppError(ErrorCode.RATE_LIMITED, apiMsg.auth.tooManyAttemptsLater, {
+      headers: { 'retry-after': String(r.retryAfterSeconds) },
+    });
   }
   const user = await accounts.findUserById(deps.db, userId);
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, password))) throw wrongPassword(field);
@@ -38,11 +50,18 @@ async function checkOwnPassword(deps: AppDeps, userId: string, password: string,
  * password (ASVS 7.5.1); the old address is told, the new one must be confirmed through a link, every outstanding
  * one-time link dies and every session ends (the answer says `LoggedOut`).
  */
-export async function editProfile(deps: AppDeps, actor: Actor, input: ProfileEditInput, log: MailLogger): Promise<{ loggedOut: boolean }> {
+export async function editProfile(
+  deps: AppDeps,
+  actor: Actor,
+  input: ProfileEditInput,
+  log: MailLogger,
+): Promise<{ loggedOut: boolean }> {
   const emailChanged = input.email.toLowerCase() !== actor.email.toLowerCase();
   if (emailChanged) {
     if (!input.current_password) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, msg.currentPasswordForEmail, { errors: [{ path: 'current_password', message: msg.currentPasswordForEmail }] });
+      throw new AppError(ErrorCode.VALIDATION_FAILED, msg.currentPasswordForEmail, {
+        errors: [{ path: 'current_password', message: msg.currentPasswordForEmail }],
+      });
     }
     await checkOwnPassword(deps, actor.userId, input.current_password, 'current_password');
   }
@@ -56,12 +75,29 @@ export async function editProfile(deps: AppDeps, actor: Actor, input: ProfileEdi
       }
     }
     const now = new Date();
-    await repo.updateOwnProfile(tx, actor.userId, { firstName: input.first_name, lastName: input.last_name, email: input.email, language: input.language, emailChanged }, now);
+    await repo.updateOwnProfile(
+      tx,
+      actor.userId,
+      {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        language: input.language,
+        emailChanged,
+      },
+      now,
+    );
     if (emailChanged) {
       await accounts.burnAllOneTimeTokens(tx, actor.userId, now);
       await accounts.revokeUserSessions(tx, actor.userId, 'email_changed');
       await enqueueMail(tx, { to: actor.email, ...emailChangedMail(input.first_name, input.email) }, log);
-      await issueEmailVerification(deps, tx, { id: actor.userId, email: input.email, firstName: input.first_name }, log, false);
+      await issueEmailVerification(
+        deps,
+        tx,
+        { id: actor.userId, email: input.email, firstName: input.first_name },
+        log,
+        false,
+      );
     }
     return { loggedOut: emailChanged };
   });
@@ -114,12 +150,19 @@ export async function deleteAccount(deps: AppDeps, actor: Actor, input: DeleteAc
   await deps.db.transaction(async (tx) => {
     const blocker = await deletionBlocker(tx, actor);
     if (blocker) {
-      throw new AppError(ErrorCode.CANNOT_DELETE_USER, errorTexts.CannotDeleteUser, { headerValue: ErrorHeaderValue.CannotDeleteUser });
+      throw new AppError(ErrorCode.CANNOT_DELETE_USER, errorTexts.CannotDeleteUser, {
+        headerValue: ErrorHeaderValue.CannotDeleteUser,
+      });
     }
     const now = new Date();
     const others = await repo.ownMemberships(tx, actor.userId, false);
     for (const info of others) {
-      const placeholderId = await repo.insertPlaceholderAccount(tx, { email: `rimosso-${randomUUID()}@invalid.timbro`, firstName: info.firstName, lastName: info.lastName, createdByWorkspaceId: info.workspaceId });
+      const placeholderId = await repo.insertPlaceholderAccount(tx, {
+        email: `rimosso-${randomUUID()}@invalid.timbro`,
+        firstName: info.firstName,
+        lastName: info.lastName,
+        createdByWorkspaceId: info.workspaceId,
+      });
       // The workspace of the record itself (it stays with its company).
       await handOverDeclined(tx, workspaceScope(info.workspaceId), info.id, placeholderId, now);
     }
@@ -145,7 +188,9 @@ export async function listSessions(deps: AppDeps, actor: Actor): Promise<Session
 
 /** POST /user/sessions/{id}/revoke: ends one of the person's sessions (404 when it is not theirs). */
 export async function revokeSession(deps: AppDeps, actor: Actor, sessionId: string) {
-  const ok = await deps.db.transaction((tx) => accounts.revokeOwnSession(tx, actor.userId, sessionId, 'revoked_by_user'));
+  const ok = await deps.db.transaction((tx) =>
+    accounts.revokeOwnSession(tx, actor.userId, sessionId, 'revoked_by_user'),
+  );
   if (!ok) throw new AppError(ErrorCode.NOT_FOUND, apiMsg.auth.sessionNotFound);
 }
 

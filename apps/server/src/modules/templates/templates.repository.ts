@@ -22,7 +22,11 @@ export async function findDays(q: Queryable, scope: WorkspaceScope, ids?: string
 }
 
 /** The slots of these daily templates, in order. */
-export async function slotsOfDays(q: Queryable, scope: WorkspaceScope, dayIds: string[]): Promise<TemplateDaySlotRow[]> {
+export async function slotsOfDays(
+  q: Queryable,
+  scope: WorkspaceScope,
+  dayIds: string[],
+): Promise<TemplateDaySlotRow[]> {
   return q
     .select()
     .from(templateDaySlots)
@@ -31,24 +35,50 @@ export async function slotsOfDays(q: Queryable, scope: WorkspaceScope, dayIds: s
 }
 
 /** Another daily or weekly template with this name (case-insensitive), other than `exceptId`. */
-export async function findOtherByName(q: Queryable, kind: 'day' | 'week', scope: WorkspaceScope, name: string, exceptId?: string) {
+export async function findOtherByName(
+  q: Queryable,
+  kind: 'day' | 'week',
+  scope: WorkspaceScope,
+  name: string,
+  exceptId?: string,
+) {
   const table = kind === 'day' ? templateDays : templateWeeks;
   const [clash] = await q
     .select({ id: table.id })
     .from(table)
-    .where(inScope(table, scope, sql`lower(${table.name}) = lower(${name})`, exceptId ? sql`${table.id} <> ${exceptId}` : undefined));
+    .where(
+      inScope(
+        table,
+        scope,
+        sql`lower(${table.name}) = lower(${name})`,
+        exceptId ? sql`${table.id} <> ${exceptId}` : undefined,
+      ),
+    );
   return clash ?? null;
 }
 
 /** Replaces the slots of a daily template. */
-export async function replaceDaySlots(q: Queryable, scope: WorkspaceScope, dayId: string, slots: Omit<ScopedInsert<typeof templateDaySlots>, 'templateDayId'>[]) {
+export async function replaceDaySlots(
+  q: Queryable,
+  scope: WorkspaceScope,
+  dayId: string,
+  slots: Omit<ScopedInsert<typeof templateDaySlots>, 'templateDayId'>[],
+) {
   await q.delete(templateDaySlots).where(inScope(templateDaySlots, scope, eq(templateDaySlots.templateDayId, dayId)));
-  await insertInScope(q, scope, templateDaySlots, slots.map((s) => ({ ...s, templateDayId: dayId })));
+  await insertInScope(
+    q,
+    scope,
+    templateDaySlots,
+    slots.map((s) => ({ ...s, templateDayId: dayId })),
+  );
 }
 
 /** How many weekly-template days use this daily template. */
 export async function countWeekDaysUsing(q: Queryable, scope: WorkspaceScope, dayId: string): Promise<number> {
-  const [used] = await q.select({ n: sql<number>`count(*)::int` }).from(templateWeekDays).where(inScope(templateWeekDays, scope, eq(templateWeekDays.templateDayId, dayId)));
+  const [used] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(templateWeekDays)
+    .where(inScope(templateWeekDays, scope, eq(templateWeekDays.templateDayId, dayId)));
   return used?.n ?? 0;
 }
 
@@ -63,18 +93,34 @@ export async function findWeeks(q: Queryable, scope: WorkspaceScope, ids?: strin
 
 /** The weekday → daily template links of these weekly templates. */
 export async function weekDaysOf(q: Queryable, scope: WorkspaceScope, weekIds: string[]) {
-  return q.select().from(templateWeekDays).where(inScope(templateWeekDays, scope, inArray(templateWeekDays.templateWeekId, weekIds)));
+  return q
+    .select()
+    .from(templateWeekDays)
+    .where(inScope(templateWeekDays, scope, inArray(templateWeekDays.templateWeekId, weekIds)));
 }
 
 /** Which of these daily template ids exist in the workspace. */
 export async function existingDayIds(q: Queryable, scope: WorkspaceScope, ids: string[]) {
-  return q.select({ id: templateDays.id }).from(templateDays).where(inScope(templateDays, scope, inArray(templateDays.id, ids)));
+  return q
+    .select({ id: templateDays.id })
+    .from(templateDays)
+    .where(inScope(templateDays, scope, inArray(templateDays.id, ids)));
 }
 
 export async function deleteWeekDays(q: Queryable, scope: WorkspaceScope, weekId: string) {
   await q.delete(templateWeekDays).where(inScope(templateWeekDays, scope, eq(templateWeekDays.templateWeekId, weekId)));
 }
 
-export async function insertWeekDays(q: Queryable, scope: WorkspaceScope, weekId: string, days: { weekday: number; templateDayId: string }[]) {
-  await insertInScope(q, scope, templateWeekDays, days.map((d) => ({ templateWeekId: weekId, weekday: d.weekday, templateDayId: d.templateDayId })));
+export async function insertWeekDays(
+  q: Queryable,
+  scope: WorkspaceScope,
+  weekId: string,
+  days: { weekday: number; templateDayId: string }[],
+) {
+  await insertInScope(
+    q,
+    scope,
+    templateWeekDays,
+    days.map((d) => ({ templateWeekId: weekId, weekday: d.weekday, templateDayId: d.templateDayId })),
+  );
 }

@@ -1,4 +1,13 @@
-import { apiMsg, ErrorCode, slotMinutes, wtMsg, type TemplateDay, type TemplateDayInput, type TemplateWeek, type TemplateWeekInput } from '@timbro/shared';
+import {
+  apiMsg,
+  ErrorCode,
+  slotMinutes,
+  wtMsg,
+  type TemplateDay,
+  type TemplateDayInput,
+  type TemplateWeek,
+  type TemplateWeekInput,
+} from '@timbro/shared';
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
@@ -22,19 +31,35 @@ const slotOut = (s: repo.TemplateDaySlotRow) => ({
 async function loadDays(q: Queryable, scope: WorkspaceScope, ids?: string[]): Promise<TemplateDay[]> {
   const days = await repo.findDays(q, scope, ids);
   if (days.length === 0) return [];
-  const slots = await repo.slotsOfDays(q, scope, days.map((d) => d.id));
+  const slots = await repo.slotsOfDays(
+    q,
+    scope,
+    days.map((d) => d.id),
+  );
   return days.map((d) => {
     const own = slots.filter((s) => s.templateDayId === d.id).map(slotOut);
-    return { id: d.id, name: d.name, description: d.description, timeSlots: own, minutes: own.reduce((m, s) => m + slotMinutes({ ...s, weekday: 1 }), 0) };
+    return {
+      id: d.id,
+      name: d.name,
+      description: d.description,
+      timeSlots: own,
+      minutes: own.reduce((m, s) => m + slotMinutes({ ...s, weekday: 1 }), 0),
+    };
   });
 }
 
 async function checkName(q: Queryable, kind: 'day' | 'week', scope: WorkspaceScope, name: string, exceptId?: string) {
-  if (await repo.findOtherByName(q, kind, scope, name, exceptId)) throw new AppError(ErrorCode.CONFLICT, wtMsg.nameTaken, { errors: [{ path: 'name', message: wtMsg.nameTaken }] });
+  if (await repo.findOtherByName(q, kind, scope, name, exceptId))
+    throw new AppError(ErrorCode.CONFLICT, wtMsg.nameTaken, { errors: [{ path: 'name', message: wtMsg.nameTaken }] });
 }
 
 async function writeDaySlots(q: Queryable, scope: WorkspaceScope, dayId: string, input: TemplateDayInput) {
-  await repo.replaceDaySlots(q, scope, dayId, input.timeSlots.map((s, position) => ({ ...s, position })));
+  await repo.replaceDaySlots(
+    q,
+    scope,
+    dayId,
+    input.timeSlots.map((s, position) => ({ ...s, position })),
+  );
 }
 
 export const listTemplateDays = (deps: AppDeps, ctx: RequestCtx) => loadDays(deps.db, ctx.scope);
@@ -53,11 +78,22 @@ export async function saveTemplateDay(deps: AppDeps, ctx: RequestCtx, id: string
     await checkName(tx, 'day', scope, input.name, id ?? undefined);
     let rowId = id;
     if (rowId) {
-      const updated = await dayRepo.update(tx, scope, rowId, { name: input.name, description: input.description, updatedAt: new Date() });
+      const updated = await dayRepo.update(tx, scope, rowId, {
+        name: input.name,
+        description: input.description,
+        updatedAt: new Date(),
+      });
       if (!updated) throw notFound(wtMsg.templateDayNotFound);
     } else rowId = (await dayRepo.insert(tx, scope, { name: input.name, description: input.description })).id;
     await writeDaySlots(tx, scope, rowId, input);
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: id ? 'template-day.update' : 'template-day.create', entityType: 'template-day', entityId: rowId, changes: input, requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: id ? 'template-day.update' : 'template-day.create',
+      entityType: 'template-day',
+      entityId: rowId,
+      changes: input,
+      requestId: actor.requestId,
+    });
     return rowId;
   });
   return getTemplateDay(deps, ctx, dayId);
@@ -67,26 +103,43 @@ export async function deleteTemplateDay(deps: AppDeps, ctx: RequestCtx, id: stri
   const { scope, actor } = ctx;
   await deps.db.transaction(async (tx) => {
     if (!(await dayRepo.findById(tx, scope, id))) throw notFound(wtMsg.templateDayNotFound);
-    if ((await repo.countWeekDaysUsing(tx, scope, id)) > 0) throw new AppError(ErrorCode.CONFLICT, apiMsg.workingTime.templateDayInUse);
+    if ((await repo.countWeekDaysUsing(tx, scope, id)) > 0)
+      throw new AppError(ErrorCode.CONFLICT, apiMsg.workingTime.templateDayInUse);
     await dayRepo.remove(tx, scope, id);
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'template-day.delete', entityType: 'template-day', entityId: id, requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'template-day.delete',
+      entityType: 'template-day',
+      entityId: id,
+      requestId: actor.requestId,
+    });
   });
 }
 
 async function loadWeeks(q: Queryable, scope: WorkspaceScope, ids?: string[]): Promise<TemplateWeek[]> {
   const weeks = await repo.findWeeks(q, scope, ids);
   if (weeks.length === 0) return [];
-  const links = await repo.weekDaysOf(q, scope, weeks.map((w) => w.id));
+  const links = await repo.weekDaysOf(
+    q,
+    scope,
+    weeks.map((w) => w.id),
+  );
   const days = await loadDays(q, scope, [...new Set(links.map((l) => l.templateDayId))]);
   const dayById = new Map(days.map((d) => [d.id, d]));
   return weeks.map((w) => {
     const own = links.filter((l) => l.templateWeekId === w.id).sort((a, b) => a.weekday - b.weekday);
-    const timeSlots = own.flatMap((l) => (dayById.get(l.templateDayId)?.timeSlots ?? []).map((s) => ({ ...s, weekday: l.weekday })));
+    const timeSlots = own.flatMap((l) =>
+      (dayById.get(l.templateDayId)?.timeSlots ?? []).map((s) => ({ ...s, weekday: l.weekday })),
+    );
     return {
       id: w.id,
       name: w.name,
       description: w.description,
-      days: own.map((l) => ({ weekday: l.weekday, templateDayId: l.templateDayId, templateDayName: dayById.get(l.templateDayId)?.name ?? '' })),
+      days: own.map((l) => ({
+        weekday: l.weekday,
+        templateDayId: l.templateDayId,
+        templateDayName: dayById.get(l.templateDayId)?.name ?? '',
+      })),
       timeSlots,
       weeklyMinutes: own.reduce((m, l) => m + (dayById.get(l.templateDayId)?.minutes ?? 0), 0),
     };
@@ -115,14 +168,25 @@ export async function saveTemplateWeek(deps: AppDeps, ctx: RequestCtx, id: strin
     }
     let rowId = id;
     if (rowId) {
-      const updated = await weekRepo.update(tx, scope, rowId, { name: input.name, description: input.description, updatedAt: new Date() });
+      const updated = await weekRepo.update(tx, scope, rowId, {
+        name: input.name,
+        description: input.description,
+        updatedAt: new Date(),
+      });
       if (!updated) throw notFound(wtMsg.templateWeekNotFound);
       await repo.deleteWeekDays(tx, scope, rowId);
     } else rowId = (await weekRepo.insert(tx, scope, { name: input.name, description: input.description })).id;
     if (input.days.length > 0) {
       await repo.insertWeekDays(tx, scope, rowId, input.days);
     }
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: id ? 'template-week.update' : 'template-week.create', entityType: 'template-week', entityId: rowId, changes: input, requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: id ? 'template-week.update' : 'template-week.create',
+      entityType: 'template-week',
+      entityId: rowId,
+      changes: input,
+      requestId: actor.requestId,
+    });
     return rowId;
   });
   return getTemplateWeek(deps, ctx, weekId);
@@ -133,7 +197,12 @@ export async function deleteTemplateWeek(deps: AppDeps, ctx: RequestCtx, id: str
   await deps.db.transaction(async (tx) => {
     if (!(await weekRepo.findById(tx, scope, id))) throw notFound(wtMsg.templateWeekNotFound);
     await weekRepo.remove(tx, scope, id);
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'template-week.delete', entityType: 'template-week', entityId: id, requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'template-week.delete',
+      entityType: 'template-week',
+      entityId: id,
+      requestId: actor.requestId,
+    });
   });
 }
-

@@ -13,7 +13,12 @@ export function userImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/admin/user/import/preview',
       {
         config: { permission: 'user:write' },
-        schema: { tags, summary: 'Check an employee CSV/XLSX: every row with its errors; nothing is written', consumes: ['multipart/form-data'], response: { 200: ImportPreviewSchema } },
+        schema: {
+          tags,
+          summary: 'Check an employee CSV/XLSX: every row with its errors; nothing is written',
+          consumes: ['multipart/form-data'],
+          response: { 200: ImportPreviewSchema },
+        },
       },
       async (request) => service.previewImport(deps, workspaceCtx(request), await uploadedFile(request)),
     );
@@ -21,7 +26,12 @@ export function userImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/admin/user/import',
       {
         config: { permission: 'user:write' },
-        schema: { tags, summary: 'Import employees from CSV/XLSX, all or nothing (invitations are e-mailed)', consumes: ['multipart/form-data'], response: { 200: ImportResultSchema } },
+        schema: {
+          tags,
+          summary: 'Import employees from CSV/XLSX, all or nothing (invitations are e-mailed)',
+          consumes: ['multipart/form-data'],
+          response: { 200: ImportResultSchema },
+        },
       },
       async (request) => service.runImport(deps, workspaceCtx(request), await uploadedFile(request)),
     );
@@ -29,7 +39,11 @@ export function userImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/admin/user/export',
       {
         config: { permission: 'user:read' },
-        schema: { tags, summary: 'The employee list as XLSX (same filters as the list; same columns as the import)', querystring: ListUsersQuerySchema.partial() },
+        schema: {
+          tags,
+          summary: 'The employee list as XLSX (same filters as the list; same columns as the import)',
+          querystring: ListUsersQuerySchema.partial(),
+        },
       },
       async (request, reply) => {
         const buf = await service.exportUsers(deps, workspaceCtx(request), request.query);

@@ -50,7 +50,13 @@ const ROLE_WORDS: Record<string, 'admin' | 'accountant' | 'member'> = {
 };
 const ROLE_LABELS: Record<string, string> = { admin: 'amministratore', accountant: 'consulente', member: 'dipendente' };
 
-const norm = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+const norm = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function mapColumns(table: Table): Map<ColumnKey, number> {
   const map = new Map<ColumnKey, number>();
@@ -62,7 +68,9 @@ function mapColumns(table: Table): Map<ColumnKey, number> {
   for (const required of ['firstName', 'lastName', 'email', 'fiscalCode'] as const) {
     if (!map.has(required)) {
       const header = COLUMNS.find((c) => c.key === required)!.header;
-      throw new AppError(ErrorCode.VALIDATION_FAILED, apiMsg.import.missingColumn(header), { errors: [{ path: 'file', message: apiMsg.import.missingColumn(header) }] });
+      throw new AppError(ErrorCode.VALIDATION_FAILED, apiMsg.import.missingColumn(header), {
+        errors: [{ path: 'file', message: apiMsg.import.missingColumn(header) }],
+      });
     }
   }
   return map;
@@ -84,15 +92,25 @@ interface PlannedRow {
 }
 
 /** Reads and checks every row against the rules, the file itself (duplicates) and the database: nothing is written. */
-export async function planImport(q: Queryable, scope: WorkspaceScope, buf: Buffer): Promise<{ rows: PlannedRow[]; columns: string[] }> {
+export async function planImport(
+  q: Queryable,
+  scope: WorkspaceScope,
+  buf: Buffer,
+): Promise<{ rows: PlannedRow[]; columns: string[] }> {
   let table: Table;
   try {
     table = await readTable(buf);
   } catch (err) {
-    if (err instanceof SpreadsheetError) throw new AppError(ErrorCode.VALIDATION_FAILED, err.message, { errors: [{ path: 'file', message: err.message }] });
+    if (err instanceof SpreadsheetError)
+      throw new AppError(ErrorCode.VALIDATION_FAILED, err.message, {
+        errors: [{ path: 'file', message: err.message }],
+      });
     throw err;
   }
-  if (table.rows.length === 0) throw new AppError(ErrorCode.VALIDATION_FAILED, apiMsg.import.noRows, { errors: [{ path: 'file', message: apiMsg.import.noRows }] });
+  if (table.rows.length === 0)
+    throw new AppError(ErrorCode.VALIDATION_FAILED, apiMsg.import.noRows, {
+      errors: [{ path: 'file', message: apiMsg.import.noRows }],
+    });
   if (table.rows.length > MAX_IMPORT_ROWS) {
     const m = apiMsg.import.tooManyRows(MAX_IMPORT_ROWS);
     throw new AppError(ErrorCode.VALIDATION_FAILED, m, { errors: [{ path: 'file', message: m }] });
@@ -102,11 +120,17 @@ export async function planImport(q: Queryable, scope: WorkspaceScope, buf: Buffe
     const values: Record<string, string> = {};
     for (const [key, idx] of columns) values[key] = r.cells[idx] ?? '';
     const errors: { field: string; message: string }[] = [];
-    const roleWords = (values.roles ?? '').split(/[,;|/]/).map(norm).filter(Boolean);
+    const roleWords = (values.roles ?? '')
+      .split(/[,;|/]/)
+      .map(norm)
+      .filter(Boolean);
     const roles = roleWords.length === 0 ? ['member'] : roleWords.map((w) => ROLE_WORDS[w] ?? w);
     const badRole = roleWords.find((w) => !ROLE_WORDS[w]);
     if (badRole) errors.push({ field: 'roles', message: apiMsg.import.unknownRole(badRole) });
-    const groupNames = (values.groups ?? '').split(/[;|]/).map((g) => g.trim()).filter(Boolean);
+    const groupNames = (values.groups ?? '')
+      .split(/[;|]/)
+      .map((g) => g.trim())
+      .filter(Boolean);
     const parsed = CreateUserInputSchema.safeParse({
       firstName: values.firstName,
       lastName: values.lastName,
@@ -150,11 +174,18 @@ export async function planImport(q: Queryable, scope: WorkspaceScope, buf: Buffe
   // nothing about who has an account elsewhere. Existing accounts get an invitation at import time (ADR 0015).
   // Two queries for the whole file, whatever its size.
   const inputs = planned.flatMap((r) => (r.input ? [r.input] : []));
-  const taken = await repo.takenInWorkspace(q, scope, inputs.map((i) => i.fiscalCode), inputs.map((i) => i.email));
+  const taken = await repo.takenInWorkspace(
+    q,
+    scope,
+    inputs.map((i) => i.fiscalCode),
+    inputs.map((i) => i.email),
+  );
   for (const row of planned) {
     if (!row.input) continue;
-    if (taken.fiscalCodes.has(row.input.fiscalCode)) row.errors.push({ field: 'fiscalCode', message: peopleMsg.fiscalCodeInWorkspace });
-    else if (taken.emails.has(row.input.email.toLowerCase())) row.errors.push({ field: 'email', message: peopleMsg.emailInWorkspace });
+    if (taken.fiscalCodes.has(row.input.fiscalCode))
+      row.errors.push({ field: 'fiscalCode', message: peopleMsg.fiscalCodeInWorkspace });
+    else if (taken.emails.has(row.input.email.toLowerCase()))
+      row.errors.push({ field: 'email', message: peopleMsg.emailInWorkspace });
   }
   for (const row of planned) if (row.errors.length > 0) row.action = 'skip';
   return { rows: planned, columns: [...columns.keys()] };
@@ -177,7 +208,9 @@ export async function runImport(deps: AppDeps, ctx: RequestCtx, buf: Buffer) {
   const { scope, actor, log } = ctx;
   const result = await deps.db.transaction(async (tx) => {
     const { rows } = await planImport(tx, scope, buf);
-    const errors = rows.flatMap((r) => r.errors.map((e) => ({ path: `rows.${r.line}.${e.field}`, message: apiMsg.import.row(r.line, e.message) })));
+    const errors = rows.flatMap((r) =>
+      r.errors.map((e) => ({ path: `rows.${r.line}.${e.field}`, message: apiMsg.import.row(r.line, e.message) })),
+    );
     const badRows = rows.filter((r) => r.errors.length).length;
     if (errors.length > 0) {
       throw new AppError(ErrorCode.VALIDATION_FAILED, apiMsg.import.usersRefused(badRows), { errors });
@@ -200,7 +233,14 @@ export async function runImport(deps: AppDeps, ctx: RequestCtx, buf: Buffer) {
       await enroll(deps, tx, scope, workspace?.name ?? 'Timbro', input, [...new Set(ids)], log);
       created++;
     }
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'user.import', entityType: 'user', entityId: 'import', changes: { created, rows: rows.length }, requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'user.import',
+      entityType: 'user',
+      entityId: 'import',
+      changes: { created, rows: rows.length },
+      requestId: actor.requestId,
+    });
     return { created };
   });
   await deps.triggerJob('mail-dispatch');
@@ -208,7 +248,11 @@ export async function runImport(deps: AppDeps, ctx: RequestCtx, buf: Buffer) {
 }
 
 /** XLSX of the (filtered) employee list, with the import columns: an export can be edited and imported elsewhere. */
-export async function exportUsers(deps: AppDeps, { scope }: RequestCtx, query: Partial<ListUsersQuery>): Promise<Buffer> {
+export async function exportUsers(
+  deps: AppDeps,
+  { scope }: RequestCtx,
+  query: Partial<ListUsersQuery>,
+): Promise<Buffer> {
   const rows = await repo.listAllUsers(deps.db, scope, query);
   const headers = [...COLUMNS.map((c) => c.header), 'Attivo', 'Ultimo accesso web'];
   const data = rows.map(({ info, account, groups }) => [
@@ -216,7 +260,10 @@ export async function exportUsers(deps: AppDeps, { scope }: RequestCtx, query: P
     info.lastName,
     account.email,
     info.fiscalCode,
-    [info.isAdmin && 'admin', info.isAccountant && 'accountant', info.isMember && 'member'].filter(Boolean).map((r) => ROLE_LABELS[r as string]).join(', '),
+    [info.isAdmin && 'admin', info.isAccountant && 'accountant', info.isMember && 'member']
+      .filter(Boolean)
+      .map((r) => ROLE_LABELS[r as string])
+      .join(', '),
     info.workEmail,
     info.pec,
     info.phoneNumber,
@@ -226,7 +273,9 @@ export async function exportUsers(deps: AppDeps, { scope }: RequestCtx, query: P
     info.birthplace,
     groups.map((g) => g.name).join('; '),
     info.enabled ? 'sì' : 'no',
-    info.invitationStatus === 'accepted' && account.lastLoginWebAt ? account.lastLoginWebAt.toISOString().replace('T', ' ').slice(0, 19) : null,
+    info.invitationStatus === 'accepted' && account.lastLoginWebAt
+      ? account.lastLoginWebAt.toISOString().replace('T', ' ').slice(0, 19)
+      : null,
   ]);
   return writeXlsx('Dipendenti', headers, data);
 }

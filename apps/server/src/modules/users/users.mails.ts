@@ -10,7 +10,14 @@ import type { AccountRow } from './users.repository';
 /** The e-mails of enrolment, queued in the caller's transaction (the outbox sends them after commit). */
 
 /** A first-login link for an account this workspace created (the old links of the account die first). */
-export async function sendFirstLogin(deps: AppDeps, tx: Queryable, account: { id: string; email: string }, firstName: string, workspaceName: string, log: MailLogger) {
+export async function sendFirstLogin(
+  deps: AppDeps,
+  tx: Queryable,
+  account: { id: string; email: string },
+  firstName: string,
+  workspaceName: string,
+  log: MailLogger,
+) {
   const now = new Date();
   await accounts.burnAllOneTimeTokens(tx, account.id, now);
   const token = randomToken();
@@ -25,9 +32,21 @@ export async function sendFirstLogin(deps: AppDeps, tx: Queryable, account: { id
 }
 
 /** Tells an existing account that a company invites it (nothing is bound until the person accepts). */
-export async function sendWorkspaceInvitation(deps: AppDeps, tx: Queryable, account: AccountRow, workspaceName: string, log: MailLogger) {
+export async function sendWorkspaceInvitation(
+  deps: AppDeps,
+  tx: Queryable,
+  account: AccountRow,
+  workspaceName: string,
+  log: MailLogger,
+) {
   // The operator can never join a workspace as an employee: the record stays pending and nobody is mailed.
   if (account.isOperator || !account.enabled) return;
-  await enqueueMail(tx, { to: account.email, ...workspaceInvitationMail(account.firstName, workspaceName, `${deps.config.publicUrl}/dashboard`) }, log);
+  await enqueueMail(
+    tx,
+    {
+      to: account.email,
+      ...workspaceInvitationMail(account.firstName, workspaceName, `${deps.config.publicUrl}/dashboard`),
+    },
+    log,
+  );
 }
-

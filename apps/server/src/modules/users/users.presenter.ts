@@ -11,7 +11,12 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  */
 export function loginEmailEditable(row: Pick<Row, 'info' | 'account' | 'otherWorkspaces'>): boolean {
   const { info, account } = row;
-  return !account.hasPassword && !account.isOperator && account.createdByWorkspaceId === info.workspaceId && row.otherWorkspaces === 0;
+  return (
+    !account.hasPassword &&
+    !account.isOperator &&
+    account.createdByWorkspaceId === info.workspaceId &&
+    row.otherWorkspaces === 0
+  );
 }
 
 export function presentUser(row: Row): User {
@@ -24,13 +29,17 @@ export function presentUser(row: Row): User {
     fiscalCode: info.fiscalCode,
     firstName: info.firstName,
     lastName: info.lastName,
-    roles: [info.isAdmin && 'admin', info.isAccountant && 'accountant', info.isMember && 'member'].filter(Boolean) as User['roles'],
+    roles: [info.isAdmin && 'admin', info.isAccountant && 'accountant', info.isMember && 'member'].filter(
+      Boolean,
+    ) as User['roles'],
     enabled: info.enabled,
     invitationPending: info.invitationStatus === 'pending',
     invitationStatus: info.invitationStatus,
     loginEmailEditable: loginEmailEditable(row),
     // The account's activity belongs to the person: the workspace sees it once the membership is accepted.
-    lastLoginAt: accepted ? { web: iso(account.lastLoginWebAt), app: iso(account.lastLoginAppAt) } : { web: null, app: null },
+    lastLoginAt: accepted
+      ? { web: iso(account.lastLoginWebAt), app: iso(account.lastLoginAppAt) }
+      : { web: null, app: null },
     attendanceAutoApproveRequest: autoApproveFromDb(info.attendanceAutoApproveRequest),
     workEmail: info.workEmail,
     phoneNumber: info.phoneNumber,

@@ -84,7 +84,12 @@ export async function listUsers(q: Queryable, scope: WorkspaceScope, query: List
     .from(userInfos)
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(where)
-    .orderBy(sortTerm(SORT[query.sort], query.order), asc(ci(userInfos.lastName)), asc(ci(userInfos.firstName)), asc(userInfos.id))
+    .orderBy(
+      sortTerm(SORT[query.sort], query.order),
+      asc(ci(userInfos.lastName)),
+      asc(ci(userInfos.firstName)),
+      asc(userInfos.id),
+    )
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
   const [count] = await q
@@ -116,7 +121,11 @@ export async function findUser(q: Queryable, scope: WorkspaceScope, userInfoId: 
 }
 
 export async function findAccountByEmail(q: Queryable, email: string) {
-  const rows = await q.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  const rows = await q
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -126,7 +135,11 @@ export async function findAccountById(q: Queryable, id: string) {
 }
 
 export async function membershipOfAccount(q: Queryable, scope: WorkspaceScope, userId: string) {
-  const rows = await q.select().from(userInfos).where(inScope(userInfos, scope, eq(userInfos.userId, userId))).limit(1);
+  const rows = await q
+    .select()
+    .from(userInfos)
+    .where(inScope(userInfos, scope, eq(userInfos.userId, userId)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -135,7 +148,14 @@ export async function recordByFiscalCode(q: Queryable, scope: WorkspaceScope, fi
   const rows = await q
     .select({ id: userInfos.id })
     .from(userInfos)
-    .where(inScope(userInfos, scope, eq(userInfos.fiscalCode, fiscalCode), exceptId ? ne(userInfos.id, exceptId) : undefined))
+    .where(
+      inScope(
+        userInfos,
+        scope,
+        eq(userInfos.fiscalCode, fiscalCode),
+        exceptId ? ne(userInfos.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return rows[0] ?? null;
 }
@@ -146,14 +166,27 @@ export async function recordByLoginEmail(q: Queryable, scope: WorkspaceScope, em
     .select({ id: userInfos.id })
     .from(userInfos)
     .innerJoin(users, eq(users.id, userInfos.userId))
-    .where(inScope(userInfos, scope, sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptId ? ne(userInfos.id, exceptId) : undefined))
+    .where(
+      inScope(
+        userInfos,
+        scope,
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        exceptId ? ne(userInfos.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return rows[0] ?? null;
 }
 
 /** Which of these fiscal codes and login e-mails the workspace's records already have (an import's checks, two queries). */
 export async function takenInWorkspace(q: Queryable, scope: WorkspaceScope, fiscalCodes: string[], emails: string[]) {
-  const codes = fiscalCodes.length === 0 ? [] : await q.select({ v: userInfos.fiscalCode }).from(userInfos).where(inScope(userInfos, scope, inArray(userInfos.fiscalCode, fiscalCodes)));
+  const codes =
+    fiscalCodes.length === 0
+      ? []
+      : await q
+          .select({ v: userInfos.fiscalCode })
+          .from(userInfos)
+          .where(inScope(userInfos, scope, inArray(userInfos.fiscalCode, fiscalCodes)));
   const lower = [...new Set(emails.map((e) => e.toLowerCase()))];
   const mails =
     lower.length === 0
@@ -208,7 +241,10 @@ export async function recordsElsewhere(q: Queryable, scope: WorkspaceScope, user
 /** Which of these ids are groups of the scope's workspace. */
 export async function existingGroupIds(q: Queryable, scope: WorkspaceScope, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await q.select({ id: groups.id }).from(groups).where(inScope(groups, scope, inArray(groups.id, ids)));
+  const rows = await q
+    .select({ id: groups.id })
+    .from(groups)
+    .where(inScope(groups, scope, inArray(groups.id, ids)));
   return rows.map((r) => r.id);
 }
 
@@ -216,7 +252,11 @@ export async function existingGroupIds(q: Queryable, scope: WorkspaceScope, ids:
 const enabledAdmin = () => and(eq(userInfos.isAdmin, true), eq(userInfos.enabled, true), eq(users.enabled, true));
 
 /** Enabled admins of the workspace other than this record (the last admin must stay). */
-export async function otherEnabledAdmins(q: Queryable, scope: WorkspaceScope, exceptUserInfoId: string): Promise<number> {
+export async function otherEnabledAdmins(
+  q: Queryable,
+  scope: WorkspaceScope,
+  exceptUserInfoId: string,
+): Promise<number> {
   const [row] = await q
     .select({ n: sql<number>`count(*)::int` })
     .from(userInfos)
@@ -234,34 +274,66 @@ export interface Recipient {
   language: string;
 }
 
-const recipientColumns = { userInfoId: userInfos.id, userId: users.id, email: users.email, firstName: userInfos.firstName, language: users.language };
+const recipientColumns = {
+  userInfoId: userInfos.id,
+  userId: users.id,
+  email: users.email,
+  firstName: userInfos.firstName,
+  language: users.language,
+};
 
 /** The enabled admins of the workspace, as recipients: the one lookup every notification to admins uses. */
 export async function enabledAdmins(q: Queryable, scope: WorkspaceScope): Promise<Recipient[]> {
-  return q.select(recipientColumns).from(userInfos).innerJoin(users, eq(users.id, userInfos.userId)).where(inScope(userInfos, scope, enabledAdmin())).orderBy(asc(userInfos.id));
+  return q
+    .select(recipientColumns)
+    .from(userInfos)
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(inScope(userInfos, scope, enabledAdmin()))
+    .orderBy(asc(userInfos.id));
 }
 
 /** These people of the workspace, as recipients (one query). */
 export async function recipientsOf(q: Queryable, scope: WorkspaceScope, userInfoIds: string[]): Promise<Recipient[]> {
   if (userInfoIds.length === 0) return [];
-  return q.select(recipientColumns).from(userInfos).innerJoin(users, eq(users.id, userInfos.userId)).where(inScope(userInfos, scope, inArray(userInfos.id, userInfoIds))).orderBy(asc(userInfos.id));
+  return q
+    .select(recipientColumns)
+    .from(userInfos)
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(inScope(userInfos, scope, inArray(userInfos.id, userInfoIds)))
+    .orderBy(asc(userInfos.id));
 }
 
 /**
  * Lookup of the workspace's people by name (GET /ajax/users): the workspace's names only, never login e-mails.
  * Former staff (disabled) only when asked by someone who may read the employee list; members see current colleagues.
  */
-export async function lookupUsers(q: Queryable, scope: WorkspaceScope, search: string | undefined, includeDisabled: boolean) {
+export async function lookupUsers(
+  q: Queryable,
+  scope: WorkspaceScope,
+  search: string | undefined,
+  includeDisabled: boolean,
+) {
   const like = search ? likePattern(search) : null;
   return q
-    .select({ id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName, enabled: userInfos.enabled })
+    .select({
+      id: userInfos.id,
+      firstName: userInfos.firstName,
+      lastName: userInfos.lastName,
+      enabled: userInfos.enabled,
+    })
     .from(userInfos)
     .where(
       inScope(
         userInfos,
         scope,
         includeDisabled ? undefined : eq(userInfos.enabled, true),
-        like ? or(ilike(userInfos.firstName, like), ilike(userInfos.lastName, like), ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, like)) : undefined,
+        like
+          ? or(
+              ilike(userInfos.firstName, like),
+              ilike(userInfos.lastName, like),
+              ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, like),
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(ci(userInfos.lastName)), asc(ci(userInfos.firstName)), asc(userInfos.id))

@@ -1,7 +1,6 @@
 import {
   ErrorCode,
   autoApproveToDb,
-
   normalizeCodiceFiscale,
   peopleMsg,
   type CreateUserInput,
@@ -30,7 +29,11 @@ export { enabledAdmins, otherEnabledAdmins, recipientsOf, type Recipient } from 
 import type { UserRecord } from './users.repository';
 
 function roleFlags(roles: string[]) {
-  return { isAdmin: roles.includes('admin'), isAccountant: roles.includes('accountant'), isMember: roles.includes('member') };
+  return {
+    isAdmin: roles.includes('admin'),
+    isAccountant: roles.includes('accountant'),
+    isMember: roles.includes('member'),
+  };
 }
 
 function employeeFields(input: CreateUserInput | UpdateUserInput) {
@@ -113,12 +116,22 @@ export async function enroll(
 }
 
 /** The workspace's own uniqueness rules: one record per fiscal code and per login e-mail. */
-async function checkWorkspaceDuplicates(tx: Queryable, scope: WorkspaceScope, fiscalCode: string, email: string, exceptId?: string) {
+async function checkWorkspaceDuplicates(
+  tx: Queryable,
+  scope: WorkspaceScope,
+  fiscalCode: string,
+  email: string,
+  exceptId?: string,
+) {
   if (await repo.recordByFiscalCode(tx, scope, fiscalCode, exceptId)) {
-    throw new AppError(ErrorCode.CONFLICT, peopleMsg.fiscalCodeInWorkspace, { errors: [{ path: 'fiscalCode', message: peopleMsg.fiscalCodeInWorkspace }] });
+    throw new AppError(ErrorCode.CONFLICT, peopleMsg.fiscalCodeInWorkspace, {
+      errors: [{ path: 'fiscalCode', message: peopleMsg.fiscalCodeInWorkspace }],
+    });
   }
   if (await repo.recordByLoginEmail(tx, scope, email, exceptId)) {
-    throw new AppError(ErrorCode.CONFLICT, peopleMsg.emailInWorkspace, { errors: [{ path: 'email', message: peopleMsg.emailInWorkspace }] });
+    throw new AppError(ErrorCode.CONFLICT, peopleMsg.emailInWorkspace, {
+      errors: [{ path: 'email', message: peopleMsg.emailInWorkspace }],
+    });
   }
 }
 
@@ -152,7 +165,15 @@ export async function createUser(deps: AppDeps, ctx: RequestCtx, input: CreateUs
  * record moves to the account of the new address (an invitation) or the placeholder account takes the address (a new
  * first-login link). Every link sent to the wrong address dies with it.
  */
-async function correctLoginEmail(deps: AppDeps, tx: Queryable, scope: WorkspaceScope, row: UserRecord, email: string, workspaceName: string, log: MailLogger) {
+async function correctLoginEmail(
+  deps: AppDeps,
+  tx: Queryable,
+  scope: WorkspaceScope,
+  row: UserRecord,
+  email: string,
+  workspaceName: string,
+  log: MailLogger,
+) {
   const target = await repo.findAccountByEmail(tx, email);
   if (target) {
     await repo.userInfoRepo.update(tx, scope, row.info.id, { userId: target.id, invitedAt: new Date() });
@@ -178,13 +199,19 @@ export async function updateUser(deps: AppDeps, ctx: RequestCtx, id: string, inp
     if (input.fiscalCode !== undefined && normalizeCodiceFiscale(input.fiscalCode) !== info.fiscalCode) {
       throw validation([{ path: 'fiscalCode', message: peopleMsg.fiscalCodeNotEditable }]);
     }
-    const roleRule = checkRoleChange(info, input.roles, info.isAdmin ? await repo.otherEnabledAdmins(tx, scope, info.id) : 0);
+    const roleRule = checkRoleChange(
+      info,
+      input.roles,
+      info.isAdmin ? await repo.otherEnabledAdmins(tx, scope, info.id) : 0,
+    );
     if (!roleRule.ok) throw validation([{ path: roleRule.path ?? 'roles', message: roleRule.message }]);
     const emailChanged = input.email.toLowerCase() !== account.email.toLowerCase();
     if (emailChanged) {
       if (!loginEmailEditable(row)) throw validation([{ path: 'email', message: peopleMsg.loginEmailLocked }]);
       if (await repo.recordByLoginEmail(tx, scope, input.email, id)) {
-        throw new AppError(ErrorCode.CONFLICT, peopleMsg.emailInWorkspace, { errors: [{ path: 'email', message: peopleMsg.emailInWorkspace }] });
+        throw new AppError(ErrorCode.CONFLICT, peopleMsg.emailInWorkspace, {
+          errors: [{ path: 'email', message: peopleMsg.emailInWorkspace }],
+        });
       }
       const workspace = await findWorkspace(tx, scope);
       await correctLoginEmail(deps, tx, scope, row, input.email, workspace?.name ?? 'Timbro', log);
@@ -200,7 +227,14 @@ export async function updateUser(deps: AppDeps, ctx: RequestCtx, id: string, inp
     await setGroupsOfUser(tx, scope, id, groupIds);
     const before = { ...info, email: account.email, groups: row.groups.map((g) => g.id).sort() };
     const now = { ...after!, email: input.email, groups: [...groupIds].sort() };
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'user.update', entityType: 'user', entityId: id, changes: diff(before, now), requestId: actor.requestId });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'user.update',
+      entityType: 'user',
+      entityId: id,
+      changes: diff(before, now),
+      requestId: actor.requestId,
+    });
   });
   await deps.triggerJob('mail-dispatch');
   return getUser(deps, ctx, id);
@@ -213,7 +247,8 @@ export async function resendInvitation(deps: AppDeps, ctx: RequestCtx, id: strin
     const row = await repo.findUser(tx, scope, id);
     if (!row) throw notFound(peopleMsg.userNotFound);
     // A pending invitation, or a declined one the admin enabled again: the person is asked (again).
-    if (row.info.invitationStatus === 'accepted' || !row.info.enabled) throw new AppError(ErrorCode.CONFLICT, peopleMsg.invitationNotPending);
+    if (row.info.invitationStatus === 'accepted' || !row.info.enabled)
+      throw new AppError(ErrorCode.CONFLICT, peopleMsg.invitationNotPending);
     const workspace = await findWorkspace(tx, scope);
     const name = workspace?.name ?? 'Timbro';
     if (loginEmailEditable(row)) await sendFirstLogin(deps, tx, row.account, row.info.firstName, name, log);
@@ -221,8 +256,19 @@ export async function resendInvitation(deps: AppDeps, ctx: RequestCtx, id: strin
       const account = await repo.findAccountById(tx, row.account.id);
       if (account) await sendWorkspaceInvitation(deps, tx, account, name, log);
     }
-    await repo.userInfoRepo.update(tx, scope, id, { invitationStatus: 'pending', invitedAt: new Date(), respondedAt: null });
-    await recordAudit(tx, scope, { actorUserId: actor.userId, action: 'user.invitation.resend', entityType: 'user', entityId: id, changes: {}, requestId: actor.requestId });
+    await repo.userInfoRepo.update(tx, scope, id, {
+      invitationStatus: 'pending',
+      invitedAt: new Date(),
+      respondedAt: null,
+    });
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'user.invitation.resend',
+      entityType: 'user',
+      entityId: id,
+      changes: {},
+      requestId: actor.requestId,
+    });
   });
   await deps.triggerJob('mail-dispatch');
   return getUser(deps, ctx, id);
@@ -239,7 +285,11 @@ export async function setEnabled(deps: AppDeps, ctx: RequestCtx, id: string, ena
     if (!row) throw notFound(peopleMsg.userNotFound);
     if (row.info.enabled === enabled) return;
     if (!enabled) {
-      const rule = checkDisable(row.info, actor.userInfoId, row.info.isAdmin ? await repo.otherEnabledAdmins(tx, scope, row.info.id) : 0);
+      const rule = checkDisable(
+        row.info,
+        actor.userInfoId,
+        row.info.isAdmin ? await repo.otherEnabledAdmins(tx, scope, row.info.id) : 0,
+      );
       if (!rule.ok) throw new AppError(ErrorCode.CONFLICT, rule.message);
     }
     await repo.userInfoRepo.update(tx, scope, id, { enabled, updatedAt: new Date() });
@@ -273,8 +323,12 @@ export async function searchUnbound(deps: AppDeps, { scope }: RequestCtx, fiscal
   }));
 }
 
-export async function lookupUsers(deps: AppDeps, { scope }: RequestCtx, search: string | undefined, includeDisabled: boolean) {
+export async function lookupUsers(
+  deps: AppDeps,
+  { scope }: RequestCtx,
+  search: string | undefined,
+  includeDisabled: boolean,
+) {
   const rows = await repo.lookupUsers(deps.db, scope, search, includeDisabled);
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, enabled: r.enabled }));
 }
-

@@ -18,4 +18,3 @@ export async function ensureAllWorkspaceDefaults(db: Db) {
   }
   return ids.map((id) => workspaceScope(id));
 }
-

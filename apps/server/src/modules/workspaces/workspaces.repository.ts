@@ -23,7 +23,10 @@ export async function updateWorkspace(q: Queryable, scope: WorkspaceScope, patch
 /** Square logos of the listed workspaces (for the switcher); ids come from the actor's own memberships. */
 export async function squareLogos(q: Queryable, ids: string[]): Promise<Map<string, string | null>> {
   if (ids.length === 0) return new Map();
-  const rows = await q.select({ id: workspaces.id, logo: workspaces.squareLogoFileId }).from(workspaces).where(inArray(workspaces.id, ids));
+  const rows = await q
+    .select({ id: workspaces.id, logo: workspaces.squareLogoFileId })
+    .from(workspaces)
+    .where(inArray(workspaces.id, ids));
   return new Map(rows.map((r) => [r.id, r.logo]));
 }
 

@@ -1,4 +1,10 @@
-import { IdParamsSchema, UpdateWorkspaceInputSchema, WORKSPACE_HEADER, WorkspaceListSchema, WorkspaceSchema } from '@timbro/shared';
+import {
+  IdParamsSchema,
+  UpdateWorkspaceInputSchema,
+  WORKSPACE_HEADER,
+  WorkspaceListSchema,
+  WorkspaceSchema,
+} from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { requireActor, resolveWorkspace, workspaceCtx } from '../../plugins/request-context';
@@ -30,7 +36,12 @@ export function workspaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/admin/workspace/:id',
       {
         config: { permission: 'settings:read' },
-        schema: { tags, summary: 'Company details of the active workspace', params: IdParamsSchema, response: { 200: WorkspaceSchema } },
+        schema: {
+          tags,
+          summary: 'Company details of the active workspace',
+          params: IdParamsSchema,
+          response: { 200: WorkspaceSchema },
+        },
       },
       async (request) => service.getWorkspace(deps, workspaceCtx(request), request.params.id),
     );

@@ -51,7 +51,12 @@ export async function getWorkspace(deps: AppDeps, ctx: RequestCtx, id: string): 
 }
 
 /** POST /admin/workspace/{id}: company details (admins only), audited. */
-export async function updateWorkspace(deps: AppDeps, ctx: RequestCtx, id: string, input: UpdateWorkspaceInput): Promise<Workspace> {
+export async function updateWorkspace(
+  deps: AppDeps,
+  ctx: RequestCtx,
+  id: string,
+  input: UpdateWorkspaceInput,
+): Promise<Workspace> {
   const { scope, actor } = ctx;
   checkPathId(scope, id);
   return deps.db.transaction(async (tx) => {
@@ -93,6 +98,9 @@ export async function updateWorkspace(deps: AppDeps, ctx: RequestCtx, id: string
 
 /** GET /workspace/list: the workspaces the actor may enter (their memberships; all for the operator). */
 export async function listWorkspaces(deps: AppDeps, actor: Actor): Promise<WorkspaceSummary[]> {
-  const logos = await repo.squareLogos(deps.db, actor.memberships.map((m) => m.workspaceId));
+  const logos = await repo.squareLogos(
+    deps.db,
+    actor.memberships.map((m) => m.workspaceId),
+  );
   return presentWorkspaceList(actor, logos);
 }

@@ -15,37 +15,42 @@ export function AppFrame() {
   const width = LAYOUT.sidebarWidth;
   return (
     <QueryClientProvider client={queryClient}>
-    <RightPanelProvider>
-      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-        <Header onMenu={() => setMobileOpen(true)} />
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          ModalProps={{ keepMounted: false }}
-          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width } }}
-        >
-          <Toolbar variant="dense" sx={{ minHeight: LAYOUT.headerHeight }} />
-          <Sidebar onNavigate={() => setMobileOpen(false)} />
-        </Drawer>
-        <Drawer
-          variant="permanent"
-          sx={{ display: { xs: 'none', md: 'block' }, width, flexShrink: 0, '& .MuiDrawer-paper': { width, boxSizing: 'border-box' } }}
-          open
-        >
-          <Toolbar variant="dense" sx={{ minHeight: LAYOUT.headerHeight }} />
-          <Sidebar />
-        </Drawer>
-        <Box component="main" id="main" sx={{ flexGrow: 1, minWidth: 0, bgcolor: 'background.default' }}>
-          <Toolbar variant="dense" sx={{ minHeight: LAYOUT.headerHeight }} />
-          <Box sx={{ p: { xs: 2, md: 3 } }}>
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
+      <RightPanelProvider>
+        <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+          <Header onMenu={() => setMobileOpen(true)} />
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            ModalProps={{ keepMounted: false }}
+            sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width } }}
+          >
+            <Toolbar variant="dense" sx={{ minHeight: LAYOUT.headerHeight }} />
+            <Sidebar onNavigate={() => setMobileOpen(false)} />
+          </Drawer>
+          <Drawer
+            variant="permanent"
+            sx={{
+              display: { xs: 'none', md: 'block' },
+              width,
+              flexShrink: 0,
+              '& .MuiDrawer-paper': { width, boxSizing: 'border-box' },
+            }}
+            open
+          >
+            <Toolbar variant="dense" sx={{ minHeight: LAYOUT.headerHeight }} />
+            <Sidebar />
+          </Drawer>
+          <Box component="main" id="main" sx={{ flexGrow: 1, minWidth: 0, bgcolor: 'background.default' }}>
+            <Toolbar variant="dense" sx={{ minHeight: LAYOUT.headerHeight }} />
+            <Box sx={{ p: { xs: 2, md: 3 } }}>
+              <Suspense fallback={<PageLoader />}>
+                <Outlet />
+              </Suspense>
+            </Box>
           </Box>
         </Box>
-      </Box>
-    </RightPanelProvider>
+      </RightPanelProvider>
     </QueryClientProvider>
   );
 }

@@ -43,7 +43,13 @@ export function Header({ onMenu }: { onMenu: () => void }) {
   return (
     <AppBar position="fixed" color="primary" sx={{ zIndex: (th) => th.zIndex.drawer + 1, height: LAYOUT.headerHeight }}>
       <Toolbar variant="dense" sx={{ minHeight: LAYOUT.headerHeight, gap: 1 }}>
-        <IconButton color="inherit" edge="start" onClick={onMenu} aria-label={t('header.openMenu')} sx={{ display: { md: 'none' } }}>
+        <IconButton
+          color="inherit"
+          edge="start"
+          onClick={onMenu}
+          aria-label={t('header.openMenu')}
+          sx={{ display: { md: 'none' } }}
+        >
           <MenuIcon />
         </IconButton>
         <Typography variant="h6" component="div" sx={{ fontWeight: 700, letterSpacing: 0.5, mr: 2 }}>
@@ -52,7 +58,12 @@ export function Header({ onMenu }: { onMenu: () => void }) {
         <WorkspaceSwitcher />
         <Box sx={{ flexGrow: 1 }} />
         <Tooltip title={t('header.language')}>
-          <IconButton color="inherit" onClick={(e) => setLangAnchor(e.currentTarget)} aria-label={t('header.language')} data-testid="language-button">
+          <IconButton
+            color="inherit"
+            onClick={(e) => setLangAnchor(e.currentTarget)}
+            aria-label={t('header.language')}
+            data-testid="language-button"
+          >
             <TranslateOutlined />
           </IconButton>
         </Tooltip>
@@ -73,8 +84,16 @@ export function Header({ onMenu }: { onMenu: () => void }) {
           ))}
         </Menu>
         <Tooltip title={t('header.userMenu')}>
-          <IconButton onClick={(e) => setUserAnchor(e.currentTarget)} aria-label={t('header.userMenu')} data-testid="user-menu">
-            <Avatar sx={{ width: 32, height: 32, bgcolor: 'secondary.main', color: 'secondary.contrastText', fontSize: 14 }}>{initials}</Avatar>
+          <IconButton
+            onClick={(e) => setUserAnchor(e.currentTarget)}
+            aria-label={t('header.userMenu')}
+            data-testid="user-menu"
+          >
+            <Avatar
+              sx={{ width: 32, height: 32, bgcolor: 'secondary.main', color: 'secondary.contrastText', fontSize: 14 }}
+            >
+              {initials}
+            </Avatar>
           </IconButton>
         </Tooltip>
         <Menu anchorEl={userAnchor} open={!!userAnchor} onClose={() => setUserAnchor(null)}>

@@ -15,7 +15,10 @@ export interface NavSection {
 
 /** Sidebar entries of spec section 2, each behind the permission of the page it opens. */
 export const NAV_SECTIONS: NavSection[] = [
-  { key: 'dashboard', items: [{ key: 'dashboard', to: paths.dashboard, permission: 'profile:read', icon: 'dashboard' }] },
+  {
+    key: 'dashboard',
+    items: [{ key: 'dashboard', to: paths.dashboard, permission: 'profile:read', icon: 'dashboard' }],
+  },
   {
     key: 'administration',
     items: [
@@ -23,8 +26,18 @@ export const NAV_SECTIONS: NavSection[] = [
       { key: 'groups', to: paths.adminGroup, permission: 'group:read', icon: 'groups' },
       { key: 'contracts', to: paths.adminContract, permission: 'contract:read', icon: 'contract' },
       { key: 'timeSlots', to: paths.adminTimeSlot, permission: SETTINGS_SCREEN, icon: 'schedule' },
-      { key: 'attendanceCalendar', to: paths.adminAttendanceCalendar, permission: 'attendance:read:any', icon: 'calendar' },
-      { key: 'absenceRequests', to: paths.adminJustificationRequest, permission: 'attendance:read:any', icon: 'requests' },
+      {
+        key: 'attendanceCalendar',
+        to: paths.adminAttendanceCalendar,
+        permission: 'attendance:read:any',
+        icon: 'calendar',
+      },
+      {
+        key: 'absenceRequests',
+        to: paths.adminJustificationRequest,
+        permission: 'attendance:read:any',
+        icon: 'requests',
+      },
       { key: 'timesheet', to: paths.timesheet, permission: 'attendance:read:any', icon: 'timesheet' },
       { key: 'holidays', to: paths.adminHoliday, permission: SETTINGS_SCREEN, icon: 'holiday' },
       { key: 'monthLogs', to: paths.adminMonthLog, permission: 'month-log:read', icon: 'monthLog' },
@@ -42,12 +55,19 @@ export const NAV_SECTIONS: NavSection[] = [
       { key: 'myCalendar', to: paths.memberCalendar, permission: 'attendance:read:own', icon: 'calendar' },
       { key: 'myPaySlips', to: paths.memberPaycheck, permission: 'paycheck:read:own', icon: 'paySlip' },
       { key: 'myDocuments', to: paths.memberDocument, permission: 'document:read:own', icon: 'document' },
-      { key: 'myAnnouncements', to: paths.memberAnnouncement, permission: 'announcement:read:own', icon: 'announcement' },
+      {
+        key: 'myAnnouncements',
+        to: paths.memberAnnouncement,
+        permission: 'announcement:read:own',
+        icon: 'announcement',
+      },
       { key: 'myWorkShifts', to: paths.memberWorkShift, permission: 'shift:read:own', icon: 'shift' },
     ],
   },
   {
     key: 'integrations',
-    items: [{ key: 'payrollIntegration', to: paths.integrationCompany, permission: 'payroll:settings', icon: 'integration' }],
+    items: [
+      { key: 'payrollIntegration', to: paths.integrationCompany, permission: 'payroll:settings', icon: 'integration' },
+    ],
   },
 ];

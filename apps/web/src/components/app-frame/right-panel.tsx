@@ -31,7 +31,9 @@ export function RightPanelProvider({ children }: { children: ReactNode }) {
         open={!!content}
         onClose={close}
         // The panel is a dialog: named by its title.
-        slotProps={{ paper: { sx: { width: { xs: '100%', sm: LAYOUT.rightSidebarWidth } }, 'aria-labelledby': titleId } as object }}
+        slotProps={{
+          paper: { sx: { width: { xs: '100%', sm: LAYOUT.rightSidebarWidth } }, 'aria-labelledby': titleId } as object,
+        }}
       >
         <Toolbar variant="dense" sx={{ minHeight: LAYOUT.headerHeight }} />
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1 }}>

@@ -36,19 +36,19 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               const selected = item.key === active?.key;
               return (
                 <ListItem key={item.key} disablePadding>
-                <ListItemButton
-                  component={NavLink}
-                  to={item.to}
-                  selected={selected}
-                  onClick={onNavigate}
-                  sx={{ mx: 1, borderRadius: 1 }}
-                  data-testid={`nav-${item.key}`}
-                >
-                  <ListItemIcon sx={{ minWidth: 36 }}>
-                    <NavIcon name={item.icon} />
-                  </ListItemIcon>
-                  <ListItemText primary={t(`nav.items.${item.key}`)} />
-                </ListItemButton>
+                  <ListItemButton
+                    component={NavLink}
+                    to={item.to}
+                    selected={selected}
+                    onClick={onNavigate}
+                    sx={{ mx: 1, borderRadius: 1 }}
+                    data-testid={`nav-${item.key}`}
+                  >
+                    <ListItemIcon sx={{ minWidth: 36 }}>
+                      <NavIcon name={item.icon} />
+                    </ListItemIcon>
+                    <ListItemText primary={t(`nav.items.${item.key}`)} />
+                  </ListItemButton>
                 </ListItem>
               );
             })}

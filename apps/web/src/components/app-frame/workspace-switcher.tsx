@@ -15,7 +15,11 @@ export function WorkspaceSwitcher() {
   if (workspaces.length === 0) return null;
   if (workspaces.length === 1) {
     return (
-      <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 1, opacity: 0.9 }} data-testid="workspace-name">
+      <Typography
+        variant="body2"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, opacity: 0.9 }}
+        data-testid="workspace-name"
+      >
         <BusinessOutlined fontSize="small" />
         {/* bdi: a Latin name keeps its own direction in Arabic ("Demo S.r.l.", not ".Demo S.r.l"). */}
         <bdi>{workspaces[0]!.name}</bdi>
@@ -38,7 +42,12 @@ export function WorkspaceSwitcher() {
       inputProps={{ 'aria-label': t('workspace.label') }}
       data-testid="workspace-switcher"
       startAdornment={<BusinessOutlined fontSize="small" sx={{ mr: 1 }} />}
-      sx={{ color: 'inherit', minWidth: 200, '.MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.4)' }, '.MuiSvgIcon-root': { color: 'inherit' } }}
+      sx={{
+        color: 'inherit',
+        minWidth: 200,
+        '.MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.4)' },
+        '.MuiSvgIcon-root': { color: 'inherit' },
+      }}
     >
       {workspaces.map((w) => (
         <MenuItem key={w.id} value={w.id}>

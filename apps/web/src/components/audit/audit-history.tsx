@@ -1,5 +1,18 @@
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,7 +70,15 @@ export interface AuditHistoryProps {
 }
 
 /** "Storico modifiche" of one record: who changed it, when, and which fields (admins only: `audit:read`). */
-export function AuditHistory({ entityType, entityId, fieldLabels, actionLabels, formatValue: custom, label, testId }: AuditHistoryProps) {
+export function AuditHistory({
+  entityType,
+  entityId,
+  fieldLabels,
+  actionLabels,
+  formatValue: custom,
+  label,
+  testId,
+}: AuditHistoryProps) {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const [perPage, setPerPage] = useState(PAGE);
@@ -66,7 +87,14 @@ export function AuditHistory({ entityType, entityId, fieldLabels, actionLabels, 
   if (query.isPending) return <PageLoader />;
   if (query.isError)
     return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('common.retry')}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
         {errorMessage(query.error, t('errors.generic'))}
       </Alert>
     );
@@ -91,7 +119,10 @@ export function AuditHistory({ entityType, entityId, fieldLabels, actionLabels, 
           <Paper component="li" variant="outlined" key={entry.id} sx={{ p: 2 }} data-testid="history-entry">
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline', mb: rows.length ? 1 : 0 }}>
               <Typography sx={{ fontWeight: 500 }}>
-                {t('auditHistory.summary', { actor: entry.actor?.name ?? t('auditHistory.system'), action: actionText(entry) })}
+                {t('auditHistory.summary', {
+                  actor: entry.actor?.name ?? t('auditHistory.system'),
+                  action: actionText(entry),
+                })}
               </Typography>
               <Typography variant="body2" color="text.secondary" component="time" dateTime={entry.createdAt}>
                 {formatDateTime(entry.createdAt, language)}
@@ -113,7 +144,11 @@ export function AuditHistory({ entityType, entityId, fieldLabels, actionLabels, 
                         <TableCell component="th" scope="row">
                           {fieldLabels[r.field] ? t(fieldLabels[r.field]!) : r.field}
                         </TableCell>
-                        {changed && <TableCell sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>{r.isChange ? show(r.field, r.from) : ''}</TableCell>}
+                        {changed && (
+                          <TableCell sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                            {r.isChange ? show(r.field, r.from) : ''}
+                          </TableCell>
+                        )}
                         <TableCell sx={{ overflowWrap: 'anywhere' }}>{show(r.field, r.to)}</TableCell>
                       </TableRow>
                     ))}
@@ -126,7 +161,11 @@ export function AuditHistory({ entityType, entityId, fieldLabels, actionLabels, 
       })}
       {total > items.length && perPage < 200 && (
         <Box component="li" sx={{ textAlign: 'center' }}>
-          <Button onClick={() => setPerPage((n) => n + PAGE)} disabled={query.isFetching} startIcon={query.isFetching ? <CircularProgress size={16} /> : undefined}>
+          <Button
+            onClick={() => setPerPage((n) => n + PAGE)}
+            disabled={query.isFetching}
+            startIcon={query.isFetching ? <CircularProgress size={16} /> : undefined}
+          >
             {t('auditHistory.more', { n: total - items.length })}
           </Button>
         </Box>

@@ -15,7 +15,14 @@ export type AuditPage = z.output<typeof AuditPageSchema>;
 export const auditQueryOptions = (entityType: AuditEntityType, id: string, perPage: number) =>
   queryOptions({
     queryKey: [...AUDIT_KEY, entityType, id, perPage] as const,
-    queryFn: async ({ signal }) => (await api.get<AuditPage>('/admin/audit', { entity_type: entityType, entity_id: id, page: 1, per_page: perPage }, signal)).data,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<AuditPage>(
+          '/admin/audit',
+          { entity_type: entityType, entity_id: id, page: 1, per_page: perPage },
+          signal,
+        )
+      ).data,
   });
 
 export const useAudit = (entityType: AuditEntityType, id: string, perPage: number, enabled = true) =>

@@ -16,7 +16,15 @@ type Props<T extends FieldValues> = {
  * A date picker bound to react-hook-form, holding YYYY-MM-DD (the API's date-only format) or null; a partly typed
  * date is held as 'invalid' so the schema can say so. Localized (texts, first day of the week) by DateLocalization.
  */
-export function FormDateField<T extends FieldValues>({ name, control, label, required, helperText, disabled, ...pickerProps }: Props<T>) {
+export function FormDateField<T extends FieldValues>({
+  name,
+  control,
+  label,
+  required,
+  helperText,
+  disabled,
+  ...pickerProps
+}: Props<T>) {
   return (
     <Controller
       control={control}

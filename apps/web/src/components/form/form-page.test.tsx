@@ -11,11 +11,18 @@ import { FormPage, FormShell, Loaded, useFormScaffold, useSaved } from './form-p
 import { FormSelectField } from './form-select-field';
 import { FormTextField } from './form-text-field';
 
-const schema = z.object({ name: z.string().check(z.minLength(1, { error: 'Il nome è obbligatorio.' })), kind: z.string() });
+const schema = z.object({
+  name: z.string().check(z.minLength(1, { error: 'Il nome è obbligatorio.' })),
+  kind: z.string(),
+});
 type Values = z.infer<typeof schema>;
 
 function Form({ save }: { save(values: Values): Promise<void> }) {
-  const form = useFormScaffold<Values>({ resolver: zodResolver(schema), defaultValues: { name: '', kind: 'a' }, serverFields: ['name', 'kind'] });
+  const form = useFormScaffold<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: '', kind: 'a' },
+    serverFields: ['name', 'kind'],
+  });
   const saved = useSaved();
   const submit = form.submitWith(async (values) => {
     await save(values);
@@ -23,9 +30,31 @@ function Form({ save }: { save(values: Values): Promise<void> }) {
   });
   return (
     <FormPage width={600} back={{ to: '/list', label: 'Elenco' }} title="Nuovo">
-      <FormShell form={form} onSubmit={submit} label="Crea" testId="thing-form" failureTestId="thing-form-error" submitLabel="Crea" onCancel={() => undefined}>
-        <FormTextField control={form.control} name="name" label="Nome" slotProps={{ htmlInput: { 'data-testid': 'name' } }} />
-        <FormSelectField control={form.control} name="kind" label="Tipo" options={[{ value: 'a', label: 'Alfa' }, { value: 'b', label: 'Beta' }]} hint={(v) => `Scelto: ${v}`} />
+      <FormShell
+        form={form}
+        onSubmit={submit}
+        label="Crea"
+        testId="thing-form"
+        failureTestId="thing-form-error"
+        submitLabel="Crea"
+        onCancel={() => undefined}
+      >
+        <FormTextField
+          control={form.control}
+          name="name"
+          label="Nome"
+          slotProps={{ htmlInput: { 'data-testid': 'name' } }}
+        />
+        <FormSelectField
+          control={form.control}
+          name="kind"
+          label="Tipo"
+          options={[
+            { value: 'a', label: 'Alfa' },
+            { value: 'b', label: 'Beta' },
+          ]}
+          hint={(v) => `Scelto: ${v}`}
+        />
       </FormShell>
     </FormPage>
   );
@@ -37,7 +66,12 @@ const refusal = (status: number, data: unknown) => new ApiError(status, data, ne
 describe('form page scaffold', { timeout: 20_000 }, () => {
   it('checks on the client, puts the server’s field errors on their fields, shows any other refusal above the form', async () => {
     anonymous();
-    const save = vi.fn().mockRejectedValueOnce(refusal(400, { message: 'Dati non validi', errors: [{ path: 'name', message: 'Nome già usato' }] })).mockRejectedValueOnce(refusal(500, { message: 'Errore del server' }));
+    const save = vi
+      .fn()
+      .mockRejectedValueOnce(
+        refusal(400, { message: 'Dati non validi', errors: [{ path: 'name', message: 'Nome già usato' }] }),
+      )
+      .mockRejectedValueOnce(refusal(500, { message: 'Errore del server' }));
     renderRoutes([page('/new', <Form save={save} />)], '/new');
     const form = await screen.findByTestId('thing-form');
     expect(screen.getByRole('heading', { name: 'Nuovo' })).toBeInTheDocument();
@@ -57,7 +91,10 @@ describe('form page scaffold', { timeout: 20_000 }, () => {
 
   it('after a save: the snackbar and on to the next page, without the unsaved-changes question', async () => {
     anonymous();
-    const { router } = renderRoutes([page('/new', <Form save={async () => undefined} />), page('/done', <p>Fatto</p>)], '/new');
+    const { router } = renderRoutes(
+      [page('/new', <Form save={async () => undefined} />), page('/done', <p>Fatto</p>)],
+      '/new',
+    );
     await userEvent.type(await screen.findByTestId('name'), 'Magazzino');
     await userEvent.click(screen.getByTestId('thing-form-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/done'));
@@ -66,7 +103,15 @@ describe('form page scaffold', { timeout: 20_000 }, () => {
 
   it('Loaded: the loader while any query is pending, the first failure with a retry, then the data', async () => {
     anonymous();
-    const q = (over: Partial<UseQueryResult<string>>) => ({ isPending: false, isError: false, error: null, data: undefined, refetch: vi.fn(), ...over }) as unknown as UseQueryResult<string>;
+    const q = (over: Partial<UseQueryResult<string>>) =>
+      ({
+        isPending: false,
+        isError: false,
+        error: null,
+        data: undefined,
+        refetch: vi.fn(),
+        ...over,
+      }) as unknown as UseQueryResult<string>;
     const show = (queries: readonly [UseQueryResult<string>, UseQueryResult<string>]) => (
       <Loaded queries={queries} back={{ to: '/list', label: 'Elenco' }}>
         {([a, b]) => <p>{`${a} + ${b}`}</p>}
@@ -74,7 +119,11 @@ describe('form page scaffold', { timeout: 20_000 }, () => {
     );
     const failing = q({ isError: true, error: refusal(404, { message: 'Non trovato' }) });
     const { router } = renderRoutes(
-      [page('/pending', show([q({ data: 'a' }), q({ isPending: true })])), page('/failed', show([q({ data: 'a' }), failing])), page('/ok', show([q({ data: 'a' }), q({ data: 'b' })]))],
+      [
+        page('/pending', show([q({ data: 'a' }), q({ isPending: true })])),
+        page('/failed', show([q({ data: 'a' }), failing])),
+        page('/ok', show([q({ data: 'a' }), q({ data: 'b' })])),
+      ],
       '/pending',
     );
     expect(await screen.findByRole('status')).toBeInTheDocument();

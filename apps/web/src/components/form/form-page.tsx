@@ -19,7 +19,19 @@ interface Back {
 }
 
 /** A form page's frame: its width, the way back, the title and the subtitle. */
-export function FormPage({ width, back, title, subtitle, children }: { width?: number; back: Back; title: string; subtitle?: string; children: ReactNode }) {
+export function FormPage({
+  width,
+  back,
+  title,
+  subtitle,
+  children,
+}: {
+  width?: number;
+  back: Back;
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
   return (
     <Box sx={width ? { maxWidth: width } : undefined}>
       <BackLink to={back.to} label={back.label} />
@@ -48,7 +60,8 @@ export function Loaded<const Q extends readonly UseQueryResult<unknown, unknown>
 }) {
   if (queries.some((q) => q.isPending)) return <PageLoader />;
   const failed = queries.find((q) => q.isError);
-  if (failed) return <LoadFailure error={failed.error} onRetry={() => void failed.refetch()} back={back} maxWidth={width} />;
+  if (failed)
+    return <LoadFailure error={failed.error} onRetry={() => void failed.refetch()} back={back} maxWidth={width} />;
   return <>{children(queries.map((q) => q.data) as { [K in keyof Q]: DataOf<Q[K]> })}</>;
 }
 
@@ -77,7 +90,12 @@ export interface FormScaffold<T extends FieldValues> extends UseFormReturn<T> {
  * A react-hook-form form with the app's habits: zod validation (the resolver), the unsaved-changes guard, and the
  * server's refusal on the fields it names or above the form.
  */
-export function useFormScaffold<T extends FieldValues>({ resolver, defaultValues, serverFields, onServerError }: FormOptions<T>): FormScaffold<T> {
+export function useFormScaffold<T extends FieldValues>({
+  resolver,
+  defaultValues,
+  serverFields,
+  onServerError,
+}: FormOptions<T>): FormScaffold<T> {
   const { t } = useTranslation();
   const form = useForm<T>({ resolver, defaultValues });
   const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(form.formState));
@@ -89,7 +107,8 @@ export function useFormScaffold<T extends FieldValues>({ resolver, defaultValues
         await action(values);
       } catch (err) {
         if (onServerError) setFailure(onServerError(err, form));
-        else if (!applyServerErrors(err, form.setError, serverFields)) setFailure(errorMessage(err, t('errors.generic')));
+        else if (!applyServerErrors(err, form.setError, serverFields))
+          setFailure(errorMessage(err, t('errors.generic')));
       }
     });
   return { ...form, leaveGuard, failure, submitWith };
@@ -111,7 +130,17 @@ interface ShellProps {
 }
 
 /** The form itself: the refusal above, the sections, then Annulla and the submit button (spinning while it runs). */
-export function FormShell({ form, onSubmit, label, testId, failureTestId, banner, submitLabel, onCancel, children }: ShellProps) {
+export function FormShell({
+  form,
+  onSubmit,
+  label,
+  testId,
+  failureTestId,
+  banner,
+  submitLabel,
+  onCancel,
+  children,
+}: ShellProps) {
   const { t } = useTranslation();
   const submitting = form.formState.isSubmitting;
   return (
@@ -127,7 +156,13 @@ export function FormShell({ form, onSubmit, label, testId, failureTestId, banner
         <Button onClick={onCancel} disabled={submitting}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" variant="contained" disabled={submitting} startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid={`${testId}-submit`}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={submitting}
+          startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+          data-testid={`${testId}-submit`}
+        >
           {submitLabel}
         </Button>
       </Box>

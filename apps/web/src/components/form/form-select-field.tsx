@@ -22,7 +22,14 @@ export function FormSelectField<T extends FieldValues>({ name, control, options,
       name={name}
       control={control}
       render={({ field: { ref, ...field }, fieldState }) => (
-        <TextField select {...field} {...rest} inputRef={ref} error={!!fieldState.error} helperText={fieldState.error?.message ?? (hint ? hint(field.value) : rest.helperText)}>
+        <TextField
+          select
+          {...field}
+          {...rest}
+          inputRef={ref}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? (hint ? hint(field.value) : rest.helperText)}
+        >
           {options.map((o) => (
             <MenuItem key={o.value} value={o.value}>
               {o.label}

@@ -27,7 +27,11 @@ export function FormTextField<T extends FieldValues>({ name, control, transform,
           slotProps={{
             ...rest.slotProps,
             // E-mail addresses read left to right in every language.
-            htmlInput: { ...(rest.slotProps?.htmlInput as object), 'aria-invalid': !!fieldState.error, ...(rest.type === 'email' ? { dir: 'ltr' } : {}) },
+            htmlInput: {
+              ...(rest.slotProps?.htmlInput as object),
+              'aria-invalid': !!fieldState.error,
+              ...(rest.type === 'email' ? { dir: 'ltr' } : {}),
+            },
           }}
         />
       )}

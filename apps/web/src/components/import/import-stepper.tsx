@@ -8,7 +8,11 @@ export function ImportStepper({ step, keyPrefix }: { step: ImportStep; keyPrefix
   const at = IMPORT_STEPS.indexOf(step);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 2 }}>
-      <Stepper activeStep={at} alternativeLabel sx={{ '& .MuiStepLabel-label': { fontSize: { xs: '0.75rem', sm: '0.875rem' } } }}>
+      <Stepper
+        activeStep={at}
+        alternativeLabel
+        sx={{ '& .MuiStepLabel-label': { fontSize: { xs: '0.75rem', sm: '0.875rem' } } }}
+      >
         {IMPORT_STEPS.map((s, i) => (
           <Step key={s} completed={at > i || (s === 'done' && step === 'done')}>
             <StepLabel>{t(`${keyPrefix}.${s}`)}</StepLabel>

@@ -3,7 +3,8 @@ import { saveBlob } from '../../lib/download';
 /** Upload limit of the server's imports (multipart fileSize). */
 export const SPREADSHEET_MAX_BYTES = 10 * 1024 * 1024;
 
-export const SPREADSHEET_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const SPREADSHEET_ACCEPT =
+  '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function isSpreadsheetFile(file: File): boolean {
   return /\.(csv|xlsx)$/i.test(file.name);

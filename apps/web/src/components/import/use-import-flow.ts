@@ -10,7 +10,10 @@ export type ImportStep = (typeof IMPORT_STEPS)[number];
  * The state of a three-step import (file → preview → done) over a preview and a run mutation that both take the
  * file: the chosen file, the server's preview and result, and the failure to show (a file-level field error first).
  */
-export function useImportFlow<P, R>(previewCall: UseMutationResult<P, Error, File>, runCall: UseMutationResult<R, Error, File>) {
+export function useImportFlow<P, R>(
+  previewCall: UseMutationResult<P, Error, File>,
+  runCall: UseMutationResult<R, Error, File>,
+) {
   const { t } = useTranslation();
   const [step, setStep] = useState<ImportStep>('file');
   const [file, setFile] = useState<File | null>(null);

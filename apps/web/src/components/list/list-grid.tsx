@@ -13,7 +13,10 @@ function EmptyOverlay() {
   return <>{useContext(EmptyContent)}</>;
 }
 
-type GridProps<R extends GridValidRowModel> = Omit<DataGridProps<R>, 'rows' | 'loading' | 'slots' | 'label' | 'autoHeight'>;
+type GridProps<R extends GridValidRowModel> = Omit<
+  DataGridProps<R>,
+  'rows' | 'loading' | 'slots' | 'label' | 'autoHeight'
+>;
 
 export interface ListGridProps<R extends GridValidRowModel> extends GridProps<R> {
   rows: readonly R[];
@@ -35,7 +38,18 @@ export interface ListGridProps<R extends GridValidRowModel> extends GridProps<R>
  * A list page's grid: the query's error with a retry above it, the outlined frame, the localized DataGrid with the
  * skeleton while loading, the empty message, and clickable rows when `onRowClick` is given.
  */
-export function ListGrid<R extends GridValidRowModel>({ rows, query, label, testId, empty, autoRowHeight = false, overlayHeight = 280, above, sx, ...grid }: ListGridProps<R>) {
+export function ListGrid<R extends GridValidRowModel>({
+  rows,
+  query,
+  label,
+  testId,
+  empty,
+  autoRowHeight = false,
+  overlayHeight = 280,
+  above,
+  sx,
+  ...grid
+}: ListGridProps<R>) {
   return (
     <>
       {query.isError && <LoadFailure error={query.error} onRetry={() => void query.refetch()} sx={{ mb: 2 }} />}
@@ -55,8 +69,14 @@ export function ListGrid<R extends GridValidRowModel>({ rows, query, label, test
             label={label}
             {...grid}
             sx={[
-              { border: 0, '--DataGrid-overlayHeight': `${overlayHeight}px`, '& .MuiDataGrid-row': { cursor: grid.onRowClick ? 'pointer' : 'default' } },
-              autoRowHeight && { '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 1, minHeight: 52 } },
+              {
+                border: 0,
+                '--DataGrid-overlayHeight': `${overlayHeight}px`,
+                '& .MuiDataGrid-row': { cursor: grid.onRowClick ? 'pointer' : 'default' },
+              },
+              autoRowHeight && {
+                '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 1, minHeight: 52 },
+              },
               ...(Array.isArray(sx) ? sx : [sx]),
             ]}
           />

@@ -21,7 +21,16 @@ export function SearchField({ label, placeholder, value, onChange, testId, sx }:
       value={value}
       onChange={(e) => onChange(e.target.value)}
       sx={sx}
-      slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'data-testid': testId } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+        htmlInput: { 'data-testid': testId },
+      }}
     />
   );
 }

@@ -1,4 +1,21 @@
-import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Link, MenuItem, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  Link,
+  MenuItem,
+  TextField,
+} from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -29,7 +46,14 @@ export function ApplyWeekTemplateDialog({ open, rows, onApply, onClose }: Props)
     setId('');
   };
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid="apply-week-dialog">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      data-testid="apply-week-dialog"
+    >
       <DialogTitle id={titleId}>{t('templates.apply.week.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{t('templates.apply.copyHint')}</DialogContentText>
@@ -41,7 +65,13 @@ export function ApplyWeekTemplateDialog({ open, rows, onApply, onClose }: Props)
             </Link>
           </Alert>
         ) : (
-          <TextField select label={t('templates.apply.week.template')} value={id} onChange={(e) => setId(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'apply-week-template' } }}>
+          <TextField
+            select
+            label={t('templates.apply.week.template')}
+            value={id}
+            onChange={(e) => setId(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'apply-week-template' } }}
+          >
             {(templates.data ?? []).map((w) => (
               <MenuItem key={w.id} value={w.id}>
                 {t('templates.apply.optionWithHours', { name: w.name, hours: formatMinutes(w.weeklyMinutes) })}
@@ -57,7 +87,13 @@ export function ApplyWeekTemplateDialog({ open, rows, onApply, onClose }: Props)
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" color={replacing ? 'error' : 'primary'} disabled={!chosen} onClick={apply} data-testid="apply-week-confirm">
+        <Button
+          variant="contained"
+          color={replacing ? 'error' : 'primary'}
+          disabled={!chosen}
+          onClick={apply}
+          data-testid="apply-week-confirm"
+        >
           {replacing ? t('templates.apply.confirmReplace') : t('templates.apply.confirm')}
         </Button>
       </DialogActions>
@@ -86,7 +122,14 @@ export function ApplyDayTemplateDialog({ open, rows, onApply, onClose }: Props) 
     setTried(false);
   };
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid="apply-day-dialog">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      data-testid="apply-day-dialog"
+    >
       <DialogTitle id={titleId}>{t('templates.apply.day.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{t('templates.apply.copyHint')}</DialogContentText>
@@ -98,7 +141,13 @@ export function ApplyDayTemplateDialog({ open, rows, onApply, onClose }: Props) 
             </Link>
           </Alert>
         ) : (
-          <TextField select label={t('templates.apply.day.template')} value={id} onChange={(e) => setId(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'apply-day-template' } }}>
+          <TextField
+            select
+            label={t('templates.apply.day.template')}
+            value={id}
+            onChange={(e) => setId(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'apply-day-template' } }}
+          >
             {(templates.data ?? []).map((d) => (
               <MenuItem key={d.id} value={d.id}>
                 {t('templates.apply.optionWithHours', { name: d.name, hours: formatMinutes(d.minutes) })}
@@ -116,7 +165,9 @@ export function ApplyDayTemplateDialog({ open, rows, onApply, onClose }: Props) 
                 control={
                   <Checkbox
                     checked={days.includes(d)}
-                    onChange={(e) => setDays(e.target.checked ? [...days, d].sort((a, b) => a - b) : days.filter((x) => x !== d))}
+                    onChange={(e) =>
+                      setDays(e.target.checked ? [...days, d].sort((a, b) => a - b) : days.filter((x) => x !== d))
+                    }
                     slotProps={{ input: { 'aria-label': t(`timeSlots.weekdays.${d}`) } }}
                   />
                 }
@@ -127,13 +178,21 @@ export function ApplyDayTemplateDialog({ open, rows, onApply, onClose }: Props) 
         </FormControl>
         {chosen && replaced.length > 0 && (
           <Alert severity="warning" sx={{ mt: 2 }} data-testid="apply-replace-warning">
-            {t('templates.apply.day.replaceWarning', { days: replaced.map((d) => t(`timeSlots.weekdays.${d}`)).join(', ') })}
+            {t('templates.apply.day.replaceWarning', {
+              days: replaced.map((d) => t(`timeSlots.weekdays.${d}`)).join(', '),
+            })}
           </Alert>
         )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" color={replaced.length > 0 ? 'error' : 'primary'} disabled={!chosen} onClick={apply} data-testid="apply-day-confirm">
+        <Button
+          variant="contained"
+          color={replaced.length > 0 ? 'error' : 'primary'}
+          disabled={!chosen}
+          onClick={apply}
+          data-testid="apply-day-confirm"
+        >
           {replaced.length > 0 ? t('templates.apply.confirmReplace') : t('templates.apply.confirm')}
         </Button>
       </DialogActions>

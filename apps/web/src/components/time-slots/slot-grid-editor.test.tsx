@@ -13,10 +13,24 @@ const user = userEvent.setup({ delay: null });
 const t = i18n.t.bind(i18n);
 
 const slot = (weekday: number, start: number, end: number, pause: [number, number] | null = null) =>
-  slotToRow({ weekday, startsAtMinutes: start, endsAtMinutes: end, pauseStartsAtMinutes: pause?.[0] ?? null, pauseEndsAtMinutes: pause?.[1] ?? null, description: null, descriptionColorRgb: null });
+  slotToRow({
+    weekday,
+    startsAtMinutes: start,
+    endsAtMinutes: end,
+    pauseStartsAtMinutes: pause?.[0] ?? null,
+    pauseEndsAtMinutes: pause?.[1] ?? null,
+    description: null,
+    descriptionColorRgb: null,
+  });
 
 /** The editor in a real form, validated by the same schema as the contract form; `onSubmit` sees the API slots. */
-function Harness({ initial = [], onSubmit = () => {} }: { initial?: SlotRow[]; onSubmit?: (slots: ReturnType<typeof rowsToSlots>) => void }) {
+function Harness({
+  initial = [],
+  onSubmit = () => {},
+}: {
+  initial?: SlotRow[];
+  onSubmit?: (slots: ReturnType<typeof rowsToSlots>) => void;
+}) {
   const { control, handleSubmit } = useForm<{ timeSlots: SlotRow[] }>({
     resolver: zodResolver(z.object({ timeSlots: slotListSchema(t) })),
     defaultValues: { timeSlots: initial },
@@ -27,7 +41,14 @@ function Harness({ initial = [], onSubmit = () => {} }: { initial?: SlotRow[]; o
         control={control}
         name="timeSlots"
         render={({ field, fieldState }) => (
-          <SlotGridEditor mode="week" rows={field.value} onChange={field.onChange} errors={fieldState.error as SlotRowErrors} listError={fieldState.error?.message} handleRef={field.ref} />
+          <SlotGridEditor
+            mode="week"
+            rows={field.value}
+            onChange={field.onChange}
+            errors={fieldState.error as SlotRowErrors}
+            listError={fieldState.error?.message}
+            handleRef={field.ref}
+          />
         )}
       />
       <button type="submit">Salva</button>
@@ -42,7 +63,15 @@ describe('time-slot grid editor', { timeout: 20_000 }, () => {
   it('lists the week from Monday, with per-day and weekly totals that follow the typing (pauses excluded)', async () => {
     render(<Harness initial={[slot(1, 540, 1080, [780, 840]), slot(2, 540, 780), slot(2, 840, 1080)]} />);
     const days = screen.getAllByRole('group').filter((g) => g.dataset.testid?.startsWith('slot-day-'));
-    expect(days.map((d) => d.getAttribute('aria-label'))).toEqual(['Lunedì', 'Martedì', 'Mercoledì', 'Giovedì', 'Venerdì', 'Sabato', 'Domenica']);
+    expect(days.map((d) => d.getAttribute('aria-label'))).toEqual([
+      'Lunedì',
+      'Martedì',
+      'Mercoledì',
+      'Giovedì',
+      'Venerdì',
+      'Sabato',
+      'Domenica',
+    ]);
     expect(dayTotal(1)).toBe('08:00 ore');
     expect(dayTotal(2)).toBe('08:00 ore');
     expect(dayTotal(7)).toBe('00:00 ore');
@@ -97,15 +126,28 @@ describe('time-slot grid editor', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Inserisci almeno una fascia oraria')).toBeInTheDocument();
     unmount();
 
-    render(<Harness onSubmit={onSubmit} initial={[slot(1, 540, 780), slot(1, 720, 1080), slot(2, 600, 540), slot(3, 540, 1080, [480, 600])]} />);
+    render(
+      <Harness
+        onSubmit={onSubmit}
+        initial={[slot(1, 540, 780), slot(1, 720, 1080), slot(2, 600, 540), slot(3, 540, 1080, [480, 600])]}
+      />,
+    );
     await user.type(screen.getByLabelText('Mercoledì, fascia 1: Colore'), '#12345');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     const monday2 = screen.getByRole('group', { name: 'Lunedì, fascia 2' });
-    expect(await within(monday2).findByText('Inizio: Si sovrappone alla fascia 09:00–13:00 dello stesso giorno')).toBeInTheDocument();
+    expect(
+      await within(monday2).findByText('Inizio: Si sovrappone alla fascia 09:00–13:00 dello stesso giorno'),
+    ).toBeInTheDocument();
     expect(within(monday2).getByLabelText('Lunedì, fascia 2: Inizio')).toHaveAttribute('aria-invalid', 'true');
-    expect(within(screen.getByRole('group', { name: 'Martedì, fascia 1' })).getByText("Fine: L'orario di fine deve essere dopo quello di inizio")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Martedì, fascia 1' })).getByText(
+        "Fine: L'orario di fine deve essere dopo quello di inizio",
+      ),
+    ).toBeInTheDocument();
     const wednesday = screen.getByRole('group', { name: 'Mercoledì, fascia 1' });
-    expect(within(wednesday).getByText("Inizio pausa: La pausa deve essere completa e compresa nell'orario")).toBeInTheDocument();
+    expect(
+      within(wednesday).getByText("Inizio pausa: La pausa deve essere completa e compresa nell'orario"),
+    ).toBeInTheDocument();
     expect(within(wednesday).getByText('Colore: Il colore non è valido (formato #RRGGBB)')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
     // The first invalid field gets the focus.
@@ -121,14 +163,47 @@ describe('time-slot grid editor', { timeout: 20_000 }, () => {
     await user.keyboard('20{Tab}24');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     expect(onSubmit).toHaveBeenCalledWith([
-      { weekday: 1, startsAtMinutes: 540, endsAtMinutes: 780, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, description: null, descriptionColorRgb: null },
-      { weekday: 1, startsAtMinutes: 780, endsAtMinutes: 1080, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, description: null, descriptionColorRgb: null },
-      { weekday: 7, startsAtMinutes: 1200, endsAtMinutes: 1440, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, description: null, descriptionColorRgb: null },
+      {
+        weekday: 1,
+        startsAtMinutes: 540,
+        endsAtMinutes: 780,
+        pauseStartsAtMinutes: null,
+        pauseEndsAtMinutes: null,
+        description: null,
+        descriptionColorRgb: null,
+      },
+      {
+        weekday: 1,
+        startsAtMinutes: 780,
+        endsAtMinutes: 1080,
+        pauseStartsAtMinutes: null,
+        pauseEndsAtMinutes: null,
+        description: null,
+        descriptionColorRgb: null,
+      },
+      {
+        weekday: 7,
+        startsAtMinutes: 1200,
+        endsAtMinutes: 1440,
+        pauseStartsAtMinutes: null,
+        pauseEndsAtMinutes: null,
+        description: null,
+        descriptionColorRgb: null,
+      },
     ]);
   });
 
   it('reads what people type as hh:mm', () => {
-    expect(['9', '930', '0930', '9.30', '9:3', '24', '13,15', 'boh'].map(normalizeClock)).toEqual(['09:00', '09:30', '09:30', '09:30', '09:30', '24:00', '13:15', 'boh']);
+    expect(['9', '930', '0930', '9.30', '9:3', '24', '13,15', 'boh'].map(normalizeClock)).toEqual([
+      '09:00',
+      '09:30',
+      '09:30',
+      '09:30',
+      '09:30',
+      '24:00',
+      '13:15',
+      'boh',
+    ]);
   });
 });
 

@@ -6,7 +6,8 @@ import { SlotRowFields } from './slot-row-fields';
 import { emptySlot, formatMinutes, slotTotals, WEEKDAYS, type SlotField, type SlotRow } from './slot-rows';
 
 /** What react-hook-form reports for an array field: per row, per field, a message. */
-export type SlotRowErrors = { readonly [index: number]: Partial<Record<SlotField, { message?: string }>> | undefined } | undefined;
+export type SlotRowErrors =
+  { readonly [index: number]: Partial<Record<SlotField, { message?: string }>> | undefined } | undefined;
 
 export interface SlotGridEditorHandle {
   /** Focuses the first field with an error (after the errors rendered), else the first field. */
@@ -48,7 +49,9 @@ export function SlotGridEditor({ rows, onChange, mode, errors, listError, readOn
   useImperativeHandle(handleRef, () => ({
     focus: () =>
       setTimeout(() => {
-        const target = container.current?.querySelector<HTMLElement>('input[aria-invalid="true"]') ?? container.current?.querySelector<HTMLElement>('input, button');
+        const target =
+          container.current?.querySelector<HTMLElement>('input[aria-invalid="true"]') ??
+          container.current?.querySelector<HTMLElement>('input, button');
         target?.focus();
       }, 0),
   }));
@@ -81,7 +84,14 @@ export function SlotGridEditor({ rows, onChange, mode, errors, listError, readOn
 
   return (
     <Box ref={container} onKeyDown={onKeyDown} data-testid="slot-grid">
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap', mb: 1.5 }} aria-live="polite" data-testid="slot-total">
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ alignItems: 'baseline', flexWrap: 'wrap', mb: 1.5 }}
+        aria-live="polite"
+        data-testid="slot-total"
+      >
         <Typography component="span" sx={{ fontWeight: 500 }}>
           {mode === 'week' ? t('timeSlots.weeklyTotal') : t('timeSlots.dailyTotal')}
         </Typography>
@@ -105,10 +115,22 @@ export function SlotGridEditor({ rows, onChange, mode, errors, listError, readOn
                 role="group"
                 aria-label={mode === 'week' ? dayName : undefined}
                 data-testid={`slot-day-${weekday}`}
-                sx={{ display: 'grid', gap: { xs: 1, md: 2 }, gridTemplateColumns: { xs: '1fr', md: mode === 'week' ? '132px 1fr' : '1fr' }, p: { xs: 1.5, md: 2 } }}
+                sx={{
+                  display: 'grid',
+                  gap: { xs: 1, md: 2 },
+                  gridTemplateColumns: { xs: '1fr', md: mode === 'week' ? '132px 1fr' : '1fr' },
+                  p: { xs: 1.5, md: 2 },
+                }}
               >
                 {mode === 'week' && (
-                  <Box sx={{ display: 'flex', flexDirection: { xs: 'row', md: 'column' }, gap: { xs: 1, md: 0 }, alignItems: { xs: 'baseline', md: 'flex-start' } }}>
+                  <Box
+                    sx={{
+                      display: 'flex',
+                      flexDirection: { xs: 'row', md: 'column' },
+                      gap: { xs: 1, md: 0 },
+                      alignItems: { xs: 'baseline', md: 'flex-start' },
+                    }}
+                  >
                     <Typography sx={{ fontWeight: 500 }}>{dayName}</Typography>
                     <Typography variant="body2" color="text.secondary" data-testid={`slot-day-total-${weekday}`}>
                       {t('timeSlots.hours', { time: formatMinutes(totals.day(weekday)) })}
@@ -122,7 +144,10 @@ export function SlotGridEditor({ rows, onChange, mode, errors, listError, readOn
                     </Typography>
                   )}
                   {dayRows.map(({ row, index }, n) => {
-                    const label = mode === 'week' ? t('timeSlots.slotLabel', { day: dayName, n: n + 1 }) : t('timeSlots.slotLabelDay', { n: n + 1 });
+                    const label =
+                      mode === 'week'
+                        ? t('timeSlots.slotLabel', { day: dayName, n: n + 1 })
+                        : t('timeSlots.slotLabelDay', { n: n + 1 });
                     return (
                       <SlotRowFields
                         key={row.key}
@@ -143,7 +168,9 @@ export function SlotGridEditor({ rows, onChange, mode, errors, listError, readOn
                         startIcon={<Add />}
                         onClick={() => add(weekday)}
                         ref={register(`add:${weekday}`)}
-                        aria-label={mode === 'week' ? t('timeSlots.actions.addTo', { day: dayName }) : t('timeSlots.actions.add')}
+                        aria-label={
+                          mode === 'week' ? t('timeSlots.actions.addTo', { day: dayName }) : t('timeSlots.actions.add')
+                        }
                         data-testid={`slot-add-${weekday}`}
                       >
                         {t('timeSlots.actions.add')}

@@ -39,7 +39,11 @@ export function SlotRowFields({ row, label, error, readOnly, onChange, onRemove,
         display: 'grid',
         gap: 1,
         alignItems: 'start',
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr)) 40px', sm: 'repeat(4, minmax(0, 1fr)) 40px', xl: 'repeat(4, minmax(84px, 0.8fr)) minmax(140px, 2fr) minmax(130px, 1.1fr) 40px' },
+        gridTemplateColumns: {
+          xs: 'repeat(2, minmax(0, 1fr)) 40px',
+          sm: 'repeat(4, minmax(0, 1fr)) 40px',
+          xl: 'repeat(4, minmax(84px, 0.8fr)) minmax(140px, 2fr) minmax(130px, 1.1fr) 40px',
+        },
       }}
     >
       {TIME_FIELDS.map((field, i) => (
@@ -126,7 +130,16 @@ export function SlotRowFields({ row, label, error, readOnly, onChange, onRemove,
                 onChange={(e: React.ChangeEvent<HTMLInputElement>) => onChange({ color: e.target.value.toUpperCase() })}
                 aria-label={`${label}: ${t('timeSlots.fields.colorPicker')}`}
                 tabIndex={-1}
-                sx={{ width: 24, height: 24, p: 0, mr: 1, border: 0, bgcolor: 'transparent', cursor: 'pointer', flexShrink: 0 }}
+                sx={{
+                  width: 24,
+                  height: 24,
+                  p: 0,
+                  mr: 1,
+                  border: 0,
+                  bgcolor: 'transparent',
+                  cursor: 'pointer',
+                  flexShrink: 0,
+                }}
               />
             ),
           },

@@ -1,5 +1,13 @@
 import type { TimeSlot } from '@timbro/shared';
-import { clockToMinutes, isValidColor, minutesToClock, slotProblems, weekdayMinutes, weeklyMinutes, type TimeSlotLike } from '@timbro/shared/domain/time-slots';
+import {
+  clockToMinutes,
+  isValidColor,
+  minutesToClock,
+  slotProblems,
+  weekdayMinutes,
+  weeklyMinutes,
+  type TimeSlotLike,
+} from '@timbro/shared/domain/time-slots';
 import type { TFunction } from 'i18next';
 import { z } from 'zod/mini';
 
@@ -60,7 +68,9 @@ export function normalizeClock(text: string): string {
 }
 
 /** A row whose times all read as times → a slot in minutes (else null: not counted in totals, flagged by the schema). */
-export function rowToSlot(r: SlotRow): (TimeSlotLike & { description: string | null; descriptionColorRgb: string | null }) | null {
+export function rowToSlot(
+  r: SlotRow,
+): (TimeSlotLike & { description: string | null; descriptionColorRgb: string | null }) | null {
   const start = clockToMinutes(r.start);
   const end = clockToMinutes(r.end);
   const pauseStart = r.pauseStart.trim() === '' ? null : clockToMinutes(r.pauseStart);
@@ -115,7 +125,8 @@ const clock = (t: TFunction, requiredMessage: string | null) =>
     z.superRefine((v, ctx) => {
       if (v.trim() === '') {
         if (requiredMessage) ctx.addIssue({ code: 'custom', message: requiredMessage, input: v });
-      } else if (clockToMinutes(v) === null) ctx.addIssue({ code: 'custom', message: t('timeSlots.validation.clockInvalid'), input: v });
+      } else if (clockToMinutes(v) === null)
+        ctx.addIssue({ code: 'custom', message: t('timeSlots.validation.clockInvalid'), input: v });
     }),
   );
 
@@ -128,8 +139,18 @@ export const slotRowSchema = (t: TFunction) =>
     end: clock(t, t('timeSlots.validation.endRequired')),
     pauseStart: clock(t, null),
     pauseEnd: clock(t, null),
-    description: z.string().check(z.maxLength(SLOT_DESCRIPTION_MAX, { error: t('timeSlots.validation.descriptionTooLong', { max: SLOT_DESCRIPTION_MAX }) })),
-    color: z.string().check(z.refine((v) => v.trim() === '' || isValidColor(v.trim()), { error: t('timeSlots.validation.colorInvalid') })),
+    description: z
+      .string()
+      .check(
+        z.maxLength(SLOT_DESCRIPTION_MAX, {
+          error: t('timeSlots.validation.descriptionTooLong', { max: SLOT_DESCRIPTION_MAX }),
+        }),
+      ),
+    color: z
+      .string()
+      .check(
+        z.refine((v) => v.trim() === '' || isValidColor(v.trim()), { error: t('timeSlots.validation.colorInvalid') }),
+      ),
   });
 
 /**
@@ -146,12 +167,29 @@ export const slotListSchema = (t: TFunction) =>
         const usable = parsed.flatMap((p, index) => (p.slot ? [{ index, slot: p.slot }] : []));
         for (const p of slotProblems(usable.map((u) => u.slot))) {
           const index = usable[p.index]!.index;
-          if (p.kind === 'order') ctx.addIssue({ code: 'custom', path: [index, 'end'], message: t('timeSlots.validation.order'), input: rows[index] });
-          if (p.kind === 'pause') ctx.addIssue({ code: 'custom', path: [index, 'pauseStart'], message: t('timeSlots.validation.pause'), input: rows[index] });
+          if (p.kind === 'order')
+            ctx.addIssue({
+              code: 'custom',
+              path: [index, 'end'],
+              message: t('timeSlots.validation.order'),
+              input: rows[index],
+            });
+          if (p.kind === 'pause')
+            ctx.addIssue({
+              code: 'custom',
+              path: [index, 'pauseStart'],
+              message: t('timeSlots.validation.pause'),
+              input: rows[index],
+            });
           if (p.kind === 'overlap') {
             const other = usable[p.other]!.slot;
             const range = timeRange(other.startsAtMinutes, other.endsAtMinutes);
-            ctx.addIssue({ code: 'custom', path: [index, 'start'], message: t('timeSlots.validation.overlap', { range }), input: rows[index] });
+            ctx.addIssue({
+              code: 'custom',
+              path: [index, 'start'],
+              message: t('timeSlots.validation.overlap', { range }),
+              input: rows[index],
+            });
           }
         }
       },
@@ -184,7 +222,10 @@ export function serverSlotErrors(errors: Record<string, string>, prefix: string,
 }
 
 /** "09:00–18:00 (pausa 13:00–14:00)": one slot in a line, for lists and pickers. */
-export function describeSlot(s: Pick<TimeSlot, 'startsAtMinutes' | 'endsAtMinutes' | 'pauseStartsAtMinutes' | 'pauseEndsAtMinutes'>, t: TFunction): string {
+export function describeSlot(
+  s: Pick<TimeSlot, 'startsAtMinutes' | 'endsAtMinutes' | 'pauseStartsAtMinutes' | 'pauseEndsAtMinutes'>,
+  t: TFunction,
+): string {
   const range = timeRange(s.startsAtMinutes, s.endsAtMinutes);
   if (s.pauseStartsAtMinutes === null || s.pauseEndsAtMinutes === null) return range;
   return t('timeSlots.withPause', { range, pause: timeRange(s.pauseStartsAtMinutes, s.pauseEndsAtMinutes) });

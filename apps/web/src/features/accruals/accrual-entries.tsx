@@ -1,4 +1,14 @@
-import { Box, Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { AccrualBalance } from '@timbro/shared';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -18,7 +28,10 @@ export function AccrualEntries({ balance, date }: { balance: AccrualBalance; dat
   const [all, setAll] = useState(false);
   const shown = all ? balance.entries : balance.entries.slice(0, FIRST);
   return (
-    <SectionCard title={t('accruals.entries.title', { name, date: formatDate(date, language) })} testId="accrual-entries">
+    <SectionCard
+      title={t('accruals.entries.title', { name, date: formatDate(date, language) })}
+      testId="accrual-entries"
+    >
       <TableContainer>
         <Table size="small" aria-label={t('accruals.entries.title', { name, date: formatDate(date, language) })}>
           <TableHead>

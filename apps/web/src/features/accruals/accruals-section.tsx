@@ -1,6 +1,20 @@
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import { Alert, Box, Button, Radio, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Radio,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { AccrualBalance } from '@timbro/shared';
 import dayjs from 'dayjs';
@@ -49,23 +63,43 @@ export function AccrualsSection({ userInfoId, name }: { userInfoId: string; name
           {t('accruals.subtitle')}
         </Typography>
         {canWrite && (
-          <Button variant="outlined" startIcon={<TuneOutlined />} onClick={() => setAdjusting(true)} data-testid="accrual-adjust">
+          <Button
+            variant="outlined"
+            startIcon={<TuneOutlined />}
+            onClick={() => setAdjusting(true)}
+            data-testid="accrual-adjust"
+          >
             {t('accruals.adjust.button')}
           </Button>
         )}
       </Box>
       {query.isError && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('common.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
           {errorMessage(query.error, t('errors.generic'))}
         </Alert>
       )}
       {query.isPending ? (
         <Skeleton variant="rounded" height={160} aria-label={t('common.loading')} />
       ) : balances.length === 0 ? (
-        <GridMessage icon={<EventAvailableOutlined />} title={t('accruals.empty.title')} body={t('accruals.empty.body')} />
+        <GridMessage
+          icon={<EventAvailableOutlined />}
+          title={t('accruals.empty.title')}
+          body={t('accruals.empty.body')}
+        />
       ) : (
         <TableContainer>
-          <Table size="small" aria-label={t('accruals.tableLabel', { name, date: formatDate(date, language) })} data-testid="balances-table">
+          <Table
+            size="small"
+            aria-label={t('accruals.tableLabel', { name, date: formatDate(date, language) })}
+            data-testid="balances-table"
+          >
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox">
@@ -85,13 +119,22 @@ export function AccrualsSection({ userInfoId, name }: { userInfoId: string; name
                 const unit = b.justification.unit;
                 const isChosen = chosen?.justification.id === b.justification.id;
                 return (
-                  <TableRow key={b.justification.id} hover selected={isChosen} onClick={() => setSelected(b.justification.id)} sx={{ cursor: 'pointer' }} data-testid="balance-row">
+                  <TableRow
+                    key={b.justification.id}
+                    hover
+                    selected={isChosen}
+                    onClick={() => setSelected(b.justification.id)}
+                    sx={{ cursor: 'pointer' }}
+                    data-testid="balance-row"
+                  >
                     <TableCell padding="checkbox">
                       <Radio
                         checked={isChosen}
                         onChange={() => setSelected(b.justification.id)}
                         name={`balance-${userInfoId}`}
-                        slotProps={{ input: { 'aria-label': t('accruals.showEntries', { name: b.justification.name }) } }}
+                        slotProps={{
+                          input: { 'aria-label': t('accruals.showEntries', { name: b.justification.name }) },
+                        }}
                       />
                     </TableCell>
                     <TableCell>
@@ -120,4 +163,14 @@ export function AccrualsSection({ userInfoId, name }: { userInfoId: string; name
 }
 
 // Screen-reader only (in sx a width of 1 would mean 100 %: pixels spelled out).
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

@@ -1,5 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useSnackbar } from 'notistack';
@@ -26,13 +40,24 @@ const adjustmentSchema = (t: TFunction) =>
     justificationId: z.string().check(z.minLength(1, { error: t('accruals.validation.justificationRequired') })),
     amount: z.string().check(
       z.refine((v) => v.trim() !== '', { error: t('accruals.validation.amountRequired'), abort: true }),
-      z.refine((v) => {
-        const n = parseDecimal(v);
-        return Number.isFinite(n) && n !== 0 && Math.abs(n) <= AMOUNT_MAX;
-      }, { error: t('accruals.validation.amountInvalid', { max: AMOUNT_MAX }) }),
+      z.refine(
+        (v) => {
+          const n = parseDecimal(v);
+          return Number.isFinite(n) && n !== 0 && Math.abs(n) <= AMOUNT_MAX;
+        },
+        { error: t('accruals.validation.amountInvalid', { max: AMOUNT_MAX }) },
+      ),
     ),
-    date: z.nullable(z.string()).check(z.refine((v) => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v), { error: t('accruals.validation.dateRequired') })),
-    reason: z.string().check(z.trim(), z.minLength(1, { error: t('accruals.validation.reasonRequired'), abort: true }), z.maxLength(REASON_MAX, { error: t('accruals.validation.tooLong', { max: REASON_MAX }) })),
+    date: z
+      .nullable(z.string())
+      .check(z.refine((v) => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v), { error: t('accruals.validation.dateRequired') })),
+    reason: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: t('accruals.validation.reasonRequired'), abort: true }),
+        z.maxLength(REASON_MAX, { error: t('accruals.validation.tooLong', { max: REASON_MAX }) }),
+      ),
   });
 type Values = z.infer<ReturnType<typeof adjustmentSchema>>;
 
@@ -40,7 +65,17 @@ type Values = z.infer<ReturnType<typeof adjustmentSchema>>;
  * "Rettifica manuale": a signed amount on one absence type at a date, with a reason; a second step repeats it in words
  * and asks for confirmation before anything is written.
  */
-export function AdjustmentDialog({ open, userInfoId, person, onClose }: { open: boolean; userInfoId: string; person: string; onClose(): void }) {
+export function AdjustmentDialog({
+  open,
+  userInfoId,
+  person,
+  onClose,
+}: {
+  open: boolean;
+  userInfoId: string;
+  person: string;
+  onClose(): void;
+}) {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const titleId = useId();
@@ -68,18 +103,33 @@ export function AdjustmentDialog({ open, userInfoId, person, onClose }: { open: 
   const confirm = async () => {
     setFailure(null);
     try {
-      await add.mutateAsync({ justificationId: values.justificationId, amount: parseDecimal(values.amount), date: values.date!, reason: values.reason.trim() });
+      await add.mutateAsync({
+        justificationId: values.justificationId,
+        amount: parseDecimal(values.amount),
+        date: values.date!,
+        reason: values.reason.trim(),
+      });
       enqueueSnackbar(t('accruals.adjust.done'), { variant: 'success' });
       close();
     } catch (err) {
       setStep('form');
-      if (!applyServerErrors(err, setError, ['justificationId', 'amount', 'date', 'reason'])) setFailure(errorMessage(err, t('errors.generic')));
+      if (!applyServerErrors(err, setError, ['justificationId', 'amount', 'date', 'reason']))
+        setFailure(errorMessage(err, t('errors.generic')));
     }
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid="adjustment-dialog">
-      <DialogTitle id={titleId}>{step === 'form' ? t('accruals.adjust.title') : t('accruals.adjust.confirmTitle')}</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      data-testid="adjustment-dialog"
+    >
+      <DialogTitle id={titleId}>
+        {step === 'form' ? t('accruals.adjust.title') : t('accruals.adjust.confirmTitle')}
+      </DialogTitle>
       {step === 'form' ? (
         <Box component="form" noValidate onSubmit={review} aria-labelledby={titleId}>
           <DialogContent sx={{ pt: 0 }}>
@@ -94,7 +144,16 @@ export function AdjustmentDialog({ open, userInfoId, person, onClose }: { open: 
                 control={control}
                 name="justificationId"
                 render={({ field: { ref, ...field }, fieldState }) => (
-                  <TextField select required label={t('accruals.fields.justification')} {...field} inputRef={ref} error={!!fieldState.error} helperText={fieldState.error?.message} slotProps={{ htmlInput: { 'data-testid': 'adjust-justification' } }}>
+                  <TextField
+                    select
+                    required
+                    label={t('accruals.fields.justification')}
+                    {...field}
+                    inputRef={ref}
+                    error={!!fieldState.error}
+                    helperText={fieldState.error?.message}
+                    slotProps={{ htmlInput: { 'data-testid': 'adjust-justification' } }}
+                  >
                     {(lookup.data ?? []).map((j) => (
                       <MenuItem key={j.id} value={j.id}>
                         {j.name} ({t(`accruals.unitNames.${j.unit}`)})
@@ -103,11 +162,30 @@ export function AdjustmentDialog({ open, userInfoId, person, onClose }: { open: 
                   </TextField>
                 )}
               />
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignItems: 'start' }}>
-                <FormTextField control={control} name="amount" label={t('accruals.fields.amount')} required helperText={t('accruals.adjust.amountHint')} slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr', maxLength: 8, 'data-testid': 'adjust-amount' } }} />
+              <Box
+                sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignItems: 'start' }}
+              >
+                <FormTextField
+                  control={control}
+                  name="amount"
+                  label={t('accruals.fields.amount')}
+                  required
+                  helperText={t('accruals.adjust.amountHint')}
+                  slotProps={{
+                    htmlInput: { inputMode: 'decimal', dir: 'ltr', maxLength: 8, 'data-testid': 'adjust-amount' },
+                  }}
+                />
                 <FormDateField control={control} name="date" label={t('accruals.fields.date')} required />
               </Box>
-              <FormTextField control={control} name="reason" label={t('accruals.fields.reason')} required multiline minRows={2} slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'adjust-reason' } }} />
+              <FormTextField
+                control={control}
+                name="reason"
+                label={t('accruals.fields.reason')}
+                required
+                multiline
+                minRows={2}
+                slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'adjust-reason' } }}
+              />
             </Stack>
           </DialogContent>
           <DialogActions>
@@ -123,7 +201,9 @@ export function AdjustmentDialog({ open, userInfoId, person, onClose }: { open: 
             <DialogContentText component="div">
               <Typography sx={{ mb: 1 }} data-testid="adjust-summary">
                 {t('accruals.adjust.confirmBody', {
-                  amount: justification ? formatAmount(parseDecimal(values.amount), justification.unit, language, t, true) : values.amount,
+                  amount: justification
+                    ? formatAmount(parseDecimal(values.amount), justification.unit, language, t, true)
+                    : values.amount,
                   name: justification?.name ?? '',
                   person,
                   date: values.date ? formatDate(values.date, language) : '',
@@ -138,7 +218,13 @@ export function AdjustmentDialog({ open, userInfoId, person, onClose }: { open: 
             <Button onClick={() => setStep('form')} disabled={add.isPending}>
               {t('accruals.adjust.back')}
             </Button>
-            <Button variant="contained" onClick={() => void confirm()} disabled={add.isPending} startIcon={add.isPending ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="adjust-confirm">
+            <Button
+              variant="contained"
+              onClick={() => void confirm()}
+              disabled={add.isPending}
+              startIcon={add.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+              data-testid="adjust-confirm"
+            >
               {t('accruals.adjust.confirm')}
             </Button>
           </DialogActions>

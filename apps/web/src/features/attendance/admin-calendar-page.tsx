@@ -4,7 +4,20 @@ import PeopleOutline from '@mui/icons-material/PeopleOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
-import { Alert, Box, Button, ButtonBase, InputAdornment, LinearProgress, MenuItem, Paper, Skeleton, Stack, TablePagination, TextField } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  ButtonBase,
+  InputAdornment,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Skeleton,
+  Stack,
+  TablePagination,
+  TextField,
+} from '@mui/material';
 import type { JustificationRequest, TimesheetPage } from '@timbro/shared';
 import dayjs from 'dayjs';
 import { useCallback, useMemo } from 'react';
@@ -48,7 +61,12 @@ export function AdminCalendarPage() {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const canWrite = useCan('attendance:write:any');
-  const { params, update, hasFilters, clear } = useListParams({ sortFields: NO_SORT, defaultSort: 'name', filterKeys: FILTER_KEYS, defaultPerPage: 25 });
+  const { params, update, hasFilters, clear } = useListParams({
+    sortFields: NO_SORT,
+    defaultSort: 'name',
+    filterKeys: FILTER_KEYS,
+    defaultPerPage: 25,
+  });
   // The workspace's month (the server's today), not the device's: without ?month= the screen waits for it.
   const serverMonth = useCurrentMonth();
   const ready = serverMonth !== null || parseMonth(params.filters.month, '') !== '';
@@ -59,15 +77,26 @@ export function AdminCalendarPage() {
   const [searchText, setSearchText] = useDebouncedSearch(params.search, onSearch);
   const groups = useGroupLookup();
   const groupId = groups.data?.some((g) => g.id === params.filters.group_id) ? params.filters.group_id : undefined;
-  const sheet = useTimesheet({ ...range, groupId, search: params.search || undefined, page: params.page, perPage: params.perPage }, ready);
-  const ids = useMemo(() => (sheet.data?.from === range.from ? sheet.data.items.map((i) => i.userInfo.id) : []), [sheet.data, range.from]);
+  const sheet = useTimesheet(
+    { ...range, groupId, search: params.search || undefined, page: params.page, perPage: params.perPage },
+    ready,
+  );
+  const ids = useMemo(
+    () => (sheet.data?.from === range.from ? sheet.data.items.map((i) => i.userInfo.id) : []),
+    [sheet.data, range.from],
+  );
   const detailParams = useMemo(() => ({ ...range, userInfoIds: ids }), [range, ids]);
   const detail = useAttendanceData(detailParams, ids.length > 0);
   const openDay = useDayPanel('admin');
   const days = monthDays(month);
 
   const people: Person[] = useMemo(
-    () => (sheet.data?.from === range.from ? sheet.data.items : []).map((i) => ({ id: i.userInfo.id, name: `${i.userInfo.lastName} ${i.userInfo.firstName}`, cells: new Map(i.days.map((d) => [d.date, d])) })),
+    () =>
+      (sheet.data?.from === range.from ? sheet.data.items : []).map((i) => ({
+        id: i.userInfo.id,
+        name: `${i.userInfo.lastName} ${i.userInfo.firstName}`,
+        cells: new Map(i.days.map((d) => [d.date, d])),
+      })),
     [sheet.data, range.from],
   );
   // Requests of the page's people (pending markers, absence codes): the day sheets come with the timesheet.
@@ -79,10 +108,14 @@ export function AdminCalendarPage() {
   // Holidays are the workspace's: their names and icons from any person's day sheets.
   const holidayInfo = useMemo(() => {
     const map = new Map<string, { name: string; icon: string }>();
-    if (detail.data?.from === range.from) for (const d of detail.data.users[0]?.days ?? []) if (d.holiday) map.set(d.date, d.holiday);
+    if (detail.data?.from === range.from)
+      for (const d of detail.data.users[0]?.days ?? []) if (d.holiday) map.set(d.date, d.holiday);
     return map;
   }, [detail.data, range.from]);
-  const holidays = useMemo(() => new Set(people[0] ? [...people[0].cells.values()].filter((c) => c.holiday).map((c) => c.date) : []), [people]);
+  const holidays = useMemo(
+    () => new Set(people[0] ? [...people[0].cells.values()].filter((c) => c.holiday).map((c) => c.date) : []),
+    [people],
+  );
   const today = useCurrentAttendanceInfo().data?.today ?? detail.data?.today ?? null;
 
   const renderCell = (p: Person, d: CalendarCell) => {
@@ -97,13 +130,31 @@ export function AdminCalendarPage() {
     const worked = cell.worked;
     const absent = cell.justified > 0 && worked === 0;
     const rest = cell.expected === 0 && worked === 0;
-    const bg = cell.holiday ? DAY_TINT.holiday : absent ? DAY_TINT.absence : rest ? DAY_TINT.rest : future || cell.expected === 0 ? 'transparent' : cell.balance >= 0 ? '#EAF5EC' : '#FDECEC';
-    const text = absent ? (absences[0]?.justification.code ?? formatMinutes(cell.justified)) : worked > 0 ? formatMinutes(worked) : '';
+    const bg = cell.holiday
+      ? DAY_TINT.holiday
+      : absent
+        ? DAY_TINT.absence
+        : rest
+          ? DAY_TINT.rest
+          : future || cell.expected === 0
+            ? 'transparent'
+            : cell.balance >= 0
+              ? '#EAF5EC'
+              : '#FDECEC';
+    const text = absent
+      ? (absences[0]?.justification.code ?? formatMinutes(cell.justified))
+      : worked > 0
+        ? formatMinutes(worked)
+        : '';
     const label = [
       `${p.name}, ${dayjs(d.date).locale(language).format('dddd D MMMM')}`,
       holidayInfo.get(d.date)?.name ?? null,
-      worked > 0 || cell.expected > 0 ? t('adminCalendar.cellWorked', { worked: formatMinutes(worked), expected: formatMinutes(cell.expected) }) : null,
-      !future && cell.expected > 0 ? t('memberCalendar.cellBalance', { balance: formatMinutes(cell.balance, { signed: true }) }) : null,
+      worked > 0 || cell.expected > 0
+        ? t('adminCalendar.cellWorked', { worked: formatMinutes(worked), expected: formatMinutes(cell.expected) })
+        : null,
+      !future && cell.expected > 0
+        ? t('memberCalendar.cellBalance', { balance: formatMinutes(cell.balance, { signed: true }) })
+        : null,
       ...absences.map((r) => r.justification.name),
       pending.length > 0 ? t('adminCalendar.cellPending', { n: pending.length }) : null,
       anomalies > 0 ? t('memberCalendar.cellAnomalies', { n: anomalies }) : null,
@@ -129,11 +180,34 @@ export function AdminCalendarPage() {
           '&:hover, &.Mui-focusVisible': { boxShadow: (theme) => `inset 0 0 0 2px ${theme.palette.primary.main}` },
         }}
       >
-        {cell.holiday && !text && holidayInfo.get(d.date) ? <HolidayIcon name={holidayInfo.get(d.date)!.icon} aria-hidden sx={{ fontSize: 16, color: '#8C4A00' }} /> : <bdi dir="ltr">{text}</bdi>}
-        {pending.length > 0 && (
-          <Box aria-hidden data-testid="cell-pending" sx={{ position: 'absolute', top: 3, insetInlineEnd: 3, width: 8, height: 8, borderRadius: '50%', bgcolor: STATUS_STYLE.open.border, border: 1, borderColor: STATUS_STYLE.open.fg }} />
+        {cell.holiday && !text && holidayInfo.get(d.date) ? (
+          <HolidayIcon name={holidayInfo.get(d.date)!.icon} aria-hidden sx={{ fontSize: 16, color: '#8C4A00' }} />
+        ) : (
+          <bdi dir="ltr">{text}</bdi>
         )}
-        {anomalies > 0 && <WarningAmberOutlined aria-hidden sx={{ position: 'absolute', bottom: 1, insetInlineEnd: 1, fontSize: 13, color: BALANCE_COLOR.negative }} />}
+        {pending.length > 0 && (
+          <Box
+            aria-hidden
+            data-testid="cell-pending"
+            sx={{
+              position: 'absolute',
+              top: 3,
+              insetInlineEnd: 3,
+              width: 8,
+              height: 8,
+              borderRadius: '50%',
+              bgcolor: STATUS_STYLE.open.border,
+              border: 1,
+              borderColor: STATUS_STYLE.open.fg,
+            }}
+          />
+        )}
+        {anomalies > 0 && (
+          <WarningAmberOutlined
+            aria-hidden
+            sx={{ position: 'absolute', bottom: 1, insetInlineEnd: 1, fontSize: 13, color: BALANCE_COLOR.negative }}
+          />
+        )}
       </ButtonBase>
     );
   };
@@ -145,11 +219,23 @@ export function AdminCalendarPage() {
         subtitle={canWrite ? t('adminCalendar.subtitle') : t('adminCalendar.subtitleReadOnly')}
         actions={
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' }, flexShrink: 0 }}>
-            <Button variant="outlined" component={RouterLink} to={`${paths.timesheet}?month=${month}`} startIcon={<TableChartOutlined />} data-testid="to-timesheet">
+            <Button
+              variant="outlined"
+              component={RouterLink}
+              to={`${paths.timesheet}?month=${month}`}
+              startIcon={<TableChartOutlined />}
+              data-testid="to-timesheet"
+            >
               {t('adminCalendar.toTimesheet')}
             </Button>
             {canWrite && (
-              <Button variant="outlined" component={RouterLink} to={paths.adminPunchImport} startIcon={<FileUploadOutlined />} data-testid="to-punch-import">
+              <Button
+                variant="outlined"
+                component={RouterLink}
+                to={paths.adminPunchImport}
+                startIcon={<FileUploadOutlined />}
+                data-testid="to-punch-import"
+              >
                 {t('adminCalendar.importPunches')}
               </Button>
             )}
@@ -157,9 +243,20 @@ export function AdminCalendarPage() {
         }
       />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label={t('adminCalendar.filters.label')}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'auto 1fr 1fr auto' }, alignItems: 'center' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: 'auto 1fr 1fr auto' },
+            alignItems: 'center',
+          }}
+        >
           {ready ? (
-            <MonthNav month={month} current={thisMonth} onChange={(m) => update({ filters: { month: m === thisMonth ? '' : m } })} />
+            <MonthNav
+              month={month}
+              current={thisMonth}
+              onChange={(m) => update({ filters: { month: m === thisMonth ? '' : m } })}
+            />
           ) : (
             <Skeleton variant="rounded" width={280} height={40} />
           )}
@@ -168,9 +265,25 @@ export function AdminCalendarPage() {
             label={t('adminCalendar.filters.search')}
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'data-testid': 'calendar-search' } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+              htmlInput: { 'data-testid': 'calendar-search' },
+            }}
           />
-          <TextField select size="small" label={t('adminCalendar.filters.group')} value={groupId ?? ''} onChange={(e) => update({ filters: { group_id: e.target.value } })} data-testid="calendar-group">
+          <TextField
+            select
+            size="small"
+            label={t('adminCalendar.filters.group')}
+            value={groupId ?? ''}
+            onChange={(e) => update({ filters: { group_id: e.target.value } })}
+            data-testid="calendar-group"
+          >
             <MenuItem value="">{t('adminCalendar.filters.allGroups')}</MenuItem>
             {(groups.data ?? []).map((g) => (
               <MenuItem key={g.id} value={g.id}>
@@ -178,7 +291,12 @@ export function AdminCalendarPage() {
               </MenuItem>
             ))}
           </TextField>
-          <Button onClick={clear} disabled={!hasFilters} startIcon={<ClearAll />} sx={{ justifySelf: 'start', whiteSpace: 'nowrap' }}>
+          <Button
+            onClick={clear}
+            disabled={!hasFilters}
+            startIcon={<ClearAll />}
+            sx={{ justifySelf: 'start', whiteSpace: 'nowrap' }}
+          >
             {t('adminCalendar.filters.clear')}
           </Button>
         </Box>
@@ -188,7 +306,11 @@ export function AdminCalendarPage() {
           severity="error"
           sx={{ mb: 2 }}
           action={
-            <Button color="inherit" size="small" onClick={() => void (sheet.isError ? sheet.refetch() : detail.refetch())}>
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => void (sheet.isError ? sheet.refetch() : detail.refetch())}
+            >
               {t('common.retry')}
             </Button>
           }
@@ -200,7 +322,9 @@ export function AdminCalendarPage() {
         <Box sx={{ mb: 1.5 }}>
           <CalendarLegend absence />
         </Box>
-        <Box sx={{ height: 4, mb: 0.5 }}>{(sheet.isFetching || detail.isFetching) && <LinearProgress aria-label={t('common.loading')} />}</Box>
+        <Box sx={{ height: 4, mb: 0.5 }}>
+          {(sheet.isFetching || detail.isFetching) && <LinearProgress aria-label={t('common.loading')} />}
+        </Box>
         {!ready ? (
           <Skeleton variant="rounded" height={280} />
         ) : sheet.data && people.length === 0 && !sheet.isFetching ? (

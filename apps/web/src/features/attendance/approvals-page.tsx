@@ -3,7 +3,18 @@ import DoneAll from '@mui/icons-material/DoneAll';
 import ClearAll from '@mui/icons-material/FilterAltOff';
 import HighlightOff from '@mui/icons-material/HighlightOff';
 import SearchOff from '@mui/icons-material/SearchOff';
-import { Box, Button, IconButton, MenuItem, Paper, TextField, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Box,
+  Button,
+  IconButton,
+  MenuItem,
+  Paper,
+  TextField,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import type { JustificationRequest, RequestStatus } from '@timbro/shared';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
@@ -56,19 +67,36 @@ export function ApprovalsPage() {
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
   const canApprove = useCan('request:approve');
-  const list = useServerList({ sortFields: SORT_FIELDS, defaultSort: 'date', filterKeys: FILTER_KEYS, sortColumns: SORTABLE });
+  const list = useServerList({
+    sortFields: SORT_FIELDS,
+    defaultSort: 'date',
+    filterKeys: FILTER_KEYS,
+    sortColumns: SORTABLE,
+  });
   const { params, update, hasFilters, clear } = list;
   const groups = useGroupLookup();
   const status = statusFilter(params.filters.status);
   const from = isDate(params.filters.from) ? params.filters.from : undefined;
   const to = isDate(params.filters.to) ? params.filters.to : undefined;
   const groupId = groups.data?.some((g) => g.id === params.filters.group_id) ? params.filters.group_id : undefined;
-  const query = useAdminRequests({ page: params.page, perPage: params.perPage, sort: params.sort, order: params.order, status, from, to, groupId, search: params.search || undefined });
+  const query = useAdminRequests({
+    page: params.page,
+    perPage: params.perPage,
+    sort: params.sort,
+    order: params.order,
+    status,
+    from,
+    to,
+    groupId,
+    search: params.search || undefined,
+  });
   const decide = useDecideRequests();
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
   const [decision, setDecision] = useState<{ approve: boolean; ids: string[]; summary?: string } | null>(null);
   const [decisionError, setDecisionError] = useState<string | null>(null);
-  const selected = [...selection.ids].map(String).filter((id) => query.data?.items.some((r) => r.id === id && r.status === 'open'));
+  const selected = [...selection.ids]
+    .map(String)
+    .filter((id) => query.data?.items.some((r) => r.id === id && r.status === 'open'));
   // Filters other than the default "pending" decide which empty state shows.
   const filtered = hasFilters;
 
@@ -79,7 +107,12 @@ export function ApprovalsPage() {
     setDecisionError(null);
     try {
       const res = await decide.mutateAsync({ ids: decision.ids, approve: decision.approve, note });
-      enqueueSnackbar(decision.approve ? t('approvals.done.approved', { n: res.updated }) : t('approvals.done.rejected', { n: res.updated }), { variant: 'success' });
+      enqueueSnackbar(
+        decision.approve
+          ? t('approvals.done.approved', { n: res.updated })
+          : t('approvals.done.rejected', { n: res.updated }),
+        { variant: 'success' },
+      );
       setSelection({ type: 'include', ids: new Set() });
       setDecision(null);
     } catch (err) {
@@ -88,7 +121,8 @@ export function ApprovalsPage() {
   };
 
   const summaryOf = useCallback(
-    (r: JustificationRequest) => `${r.employee.firstName} ${r.employee.lastName} · ${formatDate(r.date, language)} · ${r.justification.name} · ${describeRequest(r, t, language)}`,
+    (r: JustificationRequest) =>
+      `${r.employee.firstName} ${r.employee.lastName} · ${formatDate(r.date, language)} · ${r.justification.name} · ${describeRequest(r, t, language)}`,
     [t, language],
   );
 
@@ -101,7 +135,12 @@ export function ApprovalsPage() {
         minWidth: 170,
         valueGetter: (_v, row) => `${row.employee.lastName} ${row.employee.firstName}`,
       },
-      { field: 'date', headerName: t('approvals.columns.date'), width: 150, valueFormatter: (v: string) => formatDate(v, language) },
+      {
+        field: 'date',
+        headerName: t('approvals.columns.date'),
+        width: 150,
+        valueFormatter: (v: string) => formatDate(v, language),
+      },
       {
         field: 'justification',
         headerName: t('approvals.columns.justification'),
@@ -120,7 +159,13 @@ export function ApprovalsPage() {
           </Box>
         ),
       },
-      { field: 'status', headerName: t('approvals.columns.status'), width: 150, sortable: false, renderCell: ({ row }) => <StatusChip status={row.status} /> },
+      {
+        field: 'status',
+        headerName: t('approvals.columns.status'),
+        width: 150,
+        sortable: false,
+        renderCell: ({ row }) => <StatusChip status={row.status} />,
+      },
       {
         field: 'note',
         headerName: t('approvals.columns.note'),
@@ -128,12 +173,21 @@ export function ApprovalsPage() {
         minWidth: 140,
         sortable: false,
         renderCell: ({ row }) => (
-          <Typography variant="body2" color={row.note ? 'text.primary' : 'text.secondary'} sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.5 }}>
+          <Typography
+            variant="body2"
+            color={row.note ? 'text.primary' : 'text.secondary'}
+            sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.5 }}
+          >
             {row.note ?? '—'}
           </Typography>
         ),
       },
-      { field: 'createdAt', headerName: t('approvals.columns.createdAt'), width: 160, valueFormatter: (v: string) => formatDateTime(v, language) },
+      {
+        field: 'createdAt',
+        headerName: t('approvals.columns.createdAt'),
+        width: 160,
+        valueFormatter: (v: string) => formatDateTime(v, language),
+      },
       {
         field: 'actions',
         headerName: t('approvals.columns.actions'),
@@ -147,7 +201,10 @@ export function ApprovalsPage() {
               <Tooltip title={t('approvals.actions.approve')}>
                 <IconButton
                   color="success"
-                  aria-label={t('approvals.actions.approveOne', { name: `${row.employee.firstName} ${row.employee.lastName}`, date: formatDate(row.date, language) })}
+                  aria-label={t('approvals.actions.approveOne', {
+                    name: `${row.employee.firstName} ${row.employee.lastName}`,
+                    date: formatDate(row.date, language),
+                  })}
                   onClick={() => setDecision({ approve: true, ids: [row.id], summary: summaryOf(row) })}
                   data-testid="row-approve"
                 >
@@ -157,7 +214,10 @@ export function ApprovalsPage() {
               <Tooltip title={t('approvals.actions.reject')}>
                 <IconButton
                   color="error"
-                  aria-label={t('approvals.actions.rejectOne', { name: `${row.employee.firstName} ${row.employee.lastName}`, date: formatDate(row.date, language) })}
+                  aria-label={t('approvals.actions.rejectOne', {
+                    name: `${row.employee.firstName} ${row.employee.lastName}`,
+                    date: formatDate(row.date, language),
+                  })}
                   onClick={() => setDecision({ approve: false, ids: [row.id], summary: summaryOf(row) })}
                   data-testid="row-reject"
                 >
@@ -200,12 +260,35 @@ export function ApprovalsPage() {
 
   return (
     <>
-      <PageHeader title={t('approvals.title')} subtitle={canApprove ? t('approvals.subtitle') : t('approvals.subtitleReadOnly')} />
+      <PageHeader
+        title={t('approvals.title')}
+        subtitle={canApprove ? t('approvals.subtitle') : t('approvals.subtitleReadOnly')}
+      />
       <FilterBar label={t('approvals.filters.label')}>
         <DateLocalization>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: '1.6fr 1.5fr 1.1fr 1.1fr 1fr auto' }, alignItems: 'center' }}>
-            <SearchField label={t('approvals.filters.search')} value={list.searchText} onChange={list.setSearchText} sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' } }} testId="requests-search" />
-            <TextField select size="small" label={t('approvals.filters.status')} value={status ?? 'all'} onChange={(e) => update({ filters: { status: e.target.value === 'open' ? '' : e.target.value } })} data-testid="filter-status">
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: '1.6fr 1.5fr 1.1fr 1.1fr 1fr auto' },
+              alignItems: 'center',
+            }}
+          >
+            <SearchField
+              label={t('approvals.filters.search')}
+              value={list.searchText}
+              onChange={list.setSearchText}
+              sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' } }}
+              testId="requests-search"
+            />
+            <TextField
+              select
+              size="small"
+              label={t('approvals.filters.status')}
+              value={status ?? 'all'}
+              onChange={(e) => update({ filters: { status: e.target.value === 'open' ? '' : e.target.value } })}
+              data-testid="filter-status"
+            >
               {REQUEST_STATUSES_ORDER.map((s) => (
                 <MenuItem key={s} value={s}>
                   {t(`attendance.statusPlural.${s}`)}
@@ -215,7 +298,14 @@ export function ApprovalsPage() {
             </TextField>
             {datePicker('from', t('approvals.filters.from'))}
             {datePicker('to', t('approvals.filters.to'))}
-            <TextField select size="small" label={t('approvals.filters.group')} value={groupId ?? ''} onChange={(e) => update({ filters: { group_id: e.target.value } })} data-testid="filter-group">
+            <TextField
+              select
+              size="small"
+              label={t('approvals.filters.group')}
+              value={groupId ?? ''}
+              onChange={(e) => update({ filters: { group_id: e.target.value } })}
+              data-testid="filter-group"
+            >
               <MenuItem value="">{t('approvals.filters.allGroups')}</MenuItem>
               {(groups.data ?? []).map((g) => (
                 <MenuItem key={g.id} value={g.id}>
@@ -223,7 +313,12 @@ export function ApprovalsPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <Button onClick={clear} disabled={!hasFilters} startIcon={<ClearAll />} sx={{ justifySelf: 'start', whiteSpace: 'nowrap' }}>
+            <Button
+              onClick={clear}
+              disabled={!hasFilters}
+              startIcon={<ClearAll />}
+              sx={{ justifySelf: 'start', whiteSpace: 'nowrap' }}
+            >
               {t('approvals.filters.clear')}
             </Button>
           </Box>
@@ -236,14 +331,38 @@ export function ApprovalsPage() {
         above={
           canApprove &&
           selected.length > 0 && (
-            <Paper variant="outlined" sx={{ p: 1.5, mb: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', borderColor: 'primary.main', borderWidth: 2 }} data-testid="bulk-bar">
+            <Paper
+              variant="outlined"
+              sx={{
+                p: 1.5,
+                mb: 1,
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1,
+                flexWrap: 'wrap',
+                borderColor: 'primary.main',
+                borderWidth: 2,
+              }}
+              data-testid="bulk-bar"
+            >
               <Typography sx={{ flexGrow: 1, fontWeight: 500 }} role="status">
                 {t('approvals.selected', { n: selected.length })}
               </Typography>
-              <Button variant="contained" startIcon={<CheckCircleOutline />} onClick={() => setDecision({ approve: true, ids: selected })} data-testid="bulk-approve">
+              <Button
+                variant="contained"
+                startIcon={<CheckCircleOutline />}
+                onClick={() => setDecision({ approve: true, ids: selected })}
+                data-testid="bulk-approve"
+              >
                 {t('approvals.actions.approve')}
               </Button>
-              <Button variant="outlined" color="error" startIcon={<HighlightOff />} onClick={() => setDecision({ approve: false, ids: selected })} data-testid="bulk-reject">
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<HighlightOff />}
+                onClick={() => setDecision({ approve: false, ids: selected })}
+                data-testid="bulk-reject"
+              >
                 {t('approvals.actions.reject')}
               </Button>
             </Paper>
@@ -256,7 +375,9 @@ export function ApprovalsPage() {
         onRowSelectionModelChange={setSelection}
         columnVisibilityModel={{ note: !narrow, createdAt: wide, status: !phone, actions: canApprove }}
         autoRowHeight
-        onRowClick={({ row }) => openDay({ ...monthRange(monthOf(row.date)), userInfoIds: [row.userInfoId] }, row.userInfoId, row.date)}
+        onRowClick={({ row }) =>
+          openDay({ ...monthRange(monthOf(row.date)), userInfoIds: [row.userInfoId] }, row.userInfoId, row.date)
+        }
         empty={empty}
         label={t('approvals.title')}
         testId="requests-grid"

@@ -24,23 +24,61 @@ const adminSession = {
   'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
   'GET /attendance/ajax/groups': () => json(200, []),
 };
-const marioUser = { ...demoUser, id: 'u-mario', first_name: 'Mario', last_name: 'Rossi', workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, member: true }] };
+const marioUser = {
+  ...demoUser,
+  id: 'u-mario',
+  first_name: 'Mario',
+  last_name: 'Rossi',
+  workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, member: true }],
+};
 const memberSession = { ...adminSession, 'GET /user': () => json(200, marioUser) };
 
-const currentInfo = { workspaceId: 'ws-demo', userInfoId: null, autoApprove: false, timeZone: 'Europe/Rome', today: TODAY, contract: null, clock: null };
+const currentInfo = {
+  workspaceId: 'ws-demo',
+  userInfoId: null,
+  autoApprove: false,
+  timeZone: 'Europe/Rome',
+  today: TODAY,
+  contract: null,
+  clock: null,
+};
 const novemberDays = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`);
 const isWeekend = (d: string) => [0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay());
 
 /** The 12th: 6 h worked + 2 h covered by a ROL of 8 expected; the 13th: 8 h short with a missing exit. */
 function sheet(date: string): DaySheetDto {
   const expected = isWeekend(date) ? 0 : 480;
-  const base: DaySheetDto = { date, expected, worked: expected, increase: 0, decrease: 0, covered: 0, balance: 0, pairs: [], requests: [], anomalies: [], open: date >= TODAY, pauses: [], holiday: null };
+  const base: DaySheetDto = {
+    date,
+    expected,
+    worked: expected,
+    increase: 0,
+    decrease: 0,
+    covered: 0,
+    balance: 0,
+    pairs: [],
+    requests: [],
+    anomalies: [],
+    open: date >= TODAY,
+    pauses: [],
+    holiday: null,
+  };
   if (date === '2026-11-12') return { ...base, worked: 360, covered: 120 };
   if (date === '2026-11-13') return { ...base, worked: 0, balance: -480, anomalies: ['missing_exit'] };
   return date >= TODAY ? { ...base, worked: 0 } : base;
 }
 const days = novemberDays.map(sheet);
-const totals = { expected: 0, worked: 0, increase: 0, decrease: 0, covered: 0, balance: -480, openDays: 13, anomalies: 1, byJustification: {} };
+const totals = {
+  expected: 0,
+  worked: 0,
+  increase: 0,
+  decrease: 0,
+  covered: 0,
+  balance: -480,
+  openDays: 13,
+  anomalies: 1,
+  byJustification: {},
+};
 const mario = { id: 'ui-mario', firstName: 'Mario', lastName: 'Rossi' };
 
 const timesheet: TimesheetPage = {
@@ -52,16 +90,34 @@ const timesheet: TimesheetPage = {
   items: [
     {
       userInfo: mario,
-      days: days.map((d) => ({ date: d.date, expected: d.expected, worked: d.worked, justified: d.covered + d.increase - d.decrease, balance: d.balance, anomalies: d.anomalies.length, holiday: false, open: d.open })),
+      days: days.map((d) => ({
+        date: d.date,
+        expected: d.expected,
+        worked: d.worked,
+        justified: d.covered + d.increase - d.decrease,
+        balance: d.balance,
+        anomalies: d.anomalies.length,
+        holiday: false,
+        open: d.open,
+      })),
       totals,
     },
   ],
 } as TimesheetPage;
-const attendanceData: AttendanceData = { from: '2026-11-01', to: '2026-11-30', timeZone: 'Europe/Rome', today: TODAY, users: [{ userInfo: mario, days, totals, punches: [], requests: [] }] };
+const attendanceData: AttendanceData = {
+  from: '2026-11-01',
+  to: '2026-11-30',
+  timeZone: 'Europe/Rome',
+  today: TODAY,
+  users: [{ userInfo: mario, days, totals, punches: [], requests: [] }],
+};
 
 /** The query string of every call to a path (the fake API records paths only). */
 const queriesOf = (fetchMock: ReturnType<typeof fakeApi>['fetchMock'], path: string) =>
-  fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === `/api/v1${path}`).map((u) => u.searchParams);
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((u) => u.pathname === `/api/v1${path}`)
+    .map((u) => u.searchParams);
 
 /** A response held back until the test lets it go. */
 function deferred() {
@@ -87,7 +143,15 @@ describe('timesheet', { timeout: 20_000 }, () => {
       'GET /attendance/attendance-data/timesheet': () => json(200, timesheet),
       'GET /attendance/attendance-data': () => json(200, attendanceData),
     });
-    renderRoutes([page('/attendance/attendance-data/timesheet', <RequireAuth permission="attendance:read:any">{withPanel(<TimesheetPageScreen />)}</RequireAuth>)], '/attendance/attendance-data/timesheet?metric=justified');
+    renderRoutes(
+      [
+        page(
+          '/attendance/attendance-data/timesheet',
+          <RequireAuth permission="attendance:read:any">{withPanel(<TimesheetPageScreen />)}</RequireAuth>,
+        ),
+      ],
+      '/attendance/attendance-data/timesheet?metric=justified',
+    );
     return api;
   }
 
@@ -103,13 +167,27 @@ describe('timesheet', { timeout: 20_000 }, () => {
     const { fetchMock } = renderTimesheet();
     const cell = await screen.findByTestId('ts-ui-mario-2026-11-12', {}, SLOW);
     expect(cell.tagName).toBe('BUTTON');
-    expect(cell).toHaveAccessibleName('Rossi Mario, giovedì 12 novembre, previsto 8:00, lavorato 6:00, giustificato 2:00, saldo 0:00');
+    expect(cell).toHaveAccessibleName(
+      'Rossi Mario, giovedì 12 novembre, previsto 8:00, lavorato 6:00, giustificato 2:00, saldo 0:00',
+    );
     expect(screen.getByTestId('ts-ui-mario-2026-11-13')).toHaveAccessibleName(/saldo −8:00, anomalie: 1$/);
-    expect(screen.getByTestId(`ts-ui-mario-${TODAY}`)).toHaveAccessibleName(/saldo provvisorio 0:00 \(giornata non conclusa\)$/);
+    expect(screen.getByTestId(`ts-ui-mario-${TODAY}`)).toHaveAccessibleName(
+      /saldo provvisorio 0:00 \(giornata non conclusa\)$/,
+    );
 
     await user.hover(cell);
     const tip = await screen.findByTestId('ts-cell-tooltip');
-    for (const text of ['Previsto', '8:00', 'Lavorato', '6:00', 'Giustificato', '2:00', 'Saldo', 'Clicca per la spiegazione del giorno']) expect(tip).toHaveTextContent(text);
+    for (const text of [
+      'Previsto',
+      '8:00',
+      'Lavorato',
+      '6:00',
+      'Giustificato',
+      '2:00',
+      'Saldo',
+      'Clicca per la spiegazione del giorno',
+    ])
+      expect(tip).toHaveTextContent(text);
     await user.unhover(cell);
 
     // Keyboard: the cell is a button, Enter opens the explanation of that day.
@@ -148,7 +226,15 @@ describe('calendars: the default month is the workspace’s', { timeout: 20_000 
       },
       'GET /attendance/attendance-data': () => json(200, attendanceData),
     });
-    renderRoutes([page('/member/calendar', <RequireAuth permission="attendance:read:own">{withPanel(<MemberCalendarPage />)}</RequireAuth>)], '/member/calendar');
+    renderRoutes(
+      [
+        page(
+          '/member/calendar',
+          <RequireAuth permission="attendance:read:own">{withPanel(<MemberCalendarPage />)}</RequireAuth>,
+        ),
+      ],
+      '/member/calendar',
+    );
     expect(await screen.findByTestId('month-calendar-loading', {}, SLOW)).toBeInTheDocument();
     expect(screen.queryByTestId('month-label')).not.toBeInTheDocument();
     expect(queriesOf(fetchMock, '/attendance/attendance-data')).toHaveLength(0);
@@ -167,11 +253,22 @@ describe('calendars: the default month is the workspace’s', { timeout: 20_000 
     const { fetchMock } = fakeApi({
       ...memberSession,
       'GET /attendance/user-info/current': () => new Promise<Response>(() => undefined),
-      'GET /attendance/attendance-data': () => json(200, { ...attendanceData, from: '2026-10-01', to: '2026-10-31', users: [] }),
+      'GET /attendance/attendance-data': () =>
+        json(200, { ...attendanceData, from: '2026-10-01', to: '2026-10-31', users: [] }),
     });
-    renderRoutes([page('/member/calendar', <RequireAuth permission="attendance:read:own">{withPanel(<MemberCalendarPage />)}</RequireAuth>)], '/member/calendar?month=2026-10');
+    renderRoutes(
+      [
+        page(
+          '/member/calendar',
+          <RequireAuth permission="attendance:read:own">{withPanel(<MemberCalendarPage />)}</RequireAuth>,
+        ),
+      ],
+      '/member/calendar?month=2026-10',
+    );
     expect(await screen.findByTestId('month-label', {}, SLOW)).toHaveTextContent('ottobre 2026');
-    await waitFor(() => expect(queriesOf(fetchMock, '/attendance/attendance-data').map((q) => q.get('from'))).toEqual(['2026-10-01']));
+    await waitFor(() =>
+      expect(queriesOf(fetchMock, '/attendance/attendance-data').map((q) => q.get('from'))).toEqual(['2026-10-01']),
+    );
   });
 
   it('admin calendar: the server’s month, and "Oggi" goes back to it', async () => {
@@ -181,10 +278,20 @@ describe('calendars: the default month is the workspace’s', { timeout: 20_000 
       'GET /attendance/attendance-data/timesheet': () => json(200, timesheet),
       'GET /attendance/attendance-data': () => json(200, attendanceData),
     });
-    renderRoutes([page('/admin/attendance-calendar', <RequireAuth permission="attendance:read:any">{withPanel(<AdminCalendarPage />)}</RequireAuth>)], '/admin/attendance-calendar');
+    renderRoutes(
+      [
+        page(
+          '/admin/attendance-calendar',
+          <RequireAuth permission="attendance:read:any">{withPanel(<AdminCalendarPage />)}</RequireAuth>,
+        ),
+      ],
+      '/admin/attendance-calendar',
+    );
     expect(await screen.findByTestId('cell-ui-mario-2026-11-12', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByTestId('month-label')).toHaveTextContent('novembre 2026');
-    expect(queriesOf(fetchMock, '/attendance/attendance-data/timesheet').map((q) => q.get('from'))).toEqual(['2026-11-01']);
+    expect(queriesOf(fetchMock, '/attendance/attendance-data/timesheet').map((q) => q.get('from'))).toEqual([
+      '2026-11-01',
+    ]);
     await user.click(screen.getByTestId('month-prev'));
     await waitFor(() => expect(screen.getByTestId('month-label')).toHaveTextContent('ottobre 2026'));
     await user.click(screen.getByTestId('month-today'));

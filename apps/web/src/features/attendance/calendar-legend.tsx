@@ -16,20 +16,30 @@ function Item({ swatch, label }: { swatch: ReactNode; label: string }) {
   );
 }
 
-const square = (bg: string, border: string) => <Box aria-hidden sx={{ width: 14, height: 14, borderRadius: 0.5, bgcolor: bg, border: 1, borderColor: border }} />;
+const square = (bg: string, border: string) => (
+  <Box aria-hidden sx={{ width: 14, height: 14, borderRadius: 0.5, bgcolor: bg, border: 1, borderColor: border }} />
+);
 
 /** What the colours of the calendars mean: request statuses, holidays, rest days, absences, anomalies. */
 export function CalendarLegend({ absence = false }: { absence?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Box component="ul" aria-label={t('attendance.legend.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, m: 0, p: 0, listStyle: 'none' }} data-testid="calendar-legend">
+    <Box
+      component="ul"
+      aria-label={t('attendance.legend.label')}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, m: 0, p: 0, listStyle: 'none' }}
+      data-testid="calendar-legend"
+    >
       {REQUEST_STATUSES_ORDER.map((s) => (
         <Item key={s} swatch={square(STATUS_STYLE[s].bg, STATUS_STYLE[s].border)} label={t(`attendance.status.${s}`)} />
       ))}
       {absence && <Item swatch={square(DAY_TINT.absence, '#9DBFE6')} label={t('attendance.legend.absence')} />}
       <Item swatch={square(DAY_TINT.holiday, '#E8B96A')} label={t('attendance.legend.holiday')} />
       <Item swatch={square(DAY_TINT.rest, '#CED4DA')} label={t('attendance.legend.rest')} />
-      <Item swatch={<WarningAmberOutlined aria-hidden sx={{ fontSize: 16, color: '#B3261E' }} />} label={t('attendance.legend.anomaly')} />
+      <Item
+        swatch={<WarningAmberOutlined aria-hidden sx={{ fontSize: 16, color: '#B3261E' }} />}
+        label={t('attendance.legend.anomaly')}
+      />
     </Box>
   );
 }

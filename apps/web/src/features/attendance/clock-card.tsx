@@ -1,6 +1,17 @@
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
@@ -66,10 +77,18 @@ export function ClockCard({ testId = 'clock-card' }: { testId?: string }) {
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
               <Box
                 aria-hidden
-                sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: state === 'in' ? '#2E7D32' : 'grey.500', boxShadow: state === 'in' ? '0 0 0 4px rgba(46,125,50,0.18)' : 'none' }}
+                sx={{
+                  width: 12,
+                  height: 12,
+                  borderRadius: '50%',
+                  bgcolor: state === 'in' ? '#2E7D32' : 'grey.500',
+                  boxShadow: state === 'in' ? '0 0 0 4px rgba(46,125,50,0.18)' : 'none',
+                }}
               />
               <Typography sx={{ fontWeight: 500, flexGrow: 1 }} data-testid="clock-state" role="status">
-                {state === 'in' && clock.data?.since ? t('clock.inSince', { time: clockIn(clock.data.since, timeZone) }) : t('clock.out')}
+                {state === 'in' && clock.data?.since
+                  ? t('clock.inSince', { time: clockIn(clock.data.since, timeZone) })
+                  : t('clock.out')}
               </Typography>
               <Button
                 variant="contained"
@@ -77,7 +96,15 @@ export function ClockCard({ testId = 'clock-card' }: { testId?: string }) {
                 color={state === 'in' ? 'secondary' : 'primary'}
                 onClick={() => void onPunch()}
                 disabled={punch.isPending || !state}
-                startIcon={punch.isPending ? <CircularProgress size={18} color="inherit" /> : state === 'in' ? <LogoutOutlined /> : <LoginOutlined />}
+                startIcon={
+                  punch.isPending ? (
+                    <CircularProgress size={18} color="inherit" />
+                  ) : state === 'in' ? (
+                    <LogoutOutlined />
+                  ) : (
+                    <LoginOutlined />
+                  )
+                }
                 data-testid="clock-button"
                 sx={{ minWidth: 200 }}
               >

@@ -3,8 +3,23 @@ import type { DaySheetDto, JustificationRequest, Punch } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
 import { DayExplanation } from './day-explanation';
 
-const punch = (id: string, time: string, direction: 'in' | 'out', date = '2026-11-12'): Punch => ({ id, userInfoId: 'u1', at: `${date}T00:00:00Z`, localDate: date, localTime: time, direction, source: 'web', reason: null });
-const request = (id: string, code: string, name: string, impact: 'increase' | 'decrease' | 'nothing', patch: Partial<JustificationRequest> = {}): JustificationRequest => ({
+const punch = (id: string, time: string, direction: 'in' | 'out', date = '2026-11-12'): Punch => ({
+  id,
+  userInfoId: 'u1',
+  at: `${date}T00:00:00Z`,
+  localDate: date,
+  localTime: time,
+  direction,
+  source: 'web',
+  reason: null,
+});
+const request = (
+  id: string,
+  code: string,
+  name: string,
+  impact: 'increase' | 'decrease' | 'nothing',
+  patch: Partial<JustificationRequest> = {},
+): JustificationRequest => ({
   id,
   userInfoId: 'u1',
   employee: { id: 'u1', firstName: 'Mario', lastName: 'Rossi' },
@@ -25,12 +40,29 @@ const request = (id: string, code: string, name: string, impact: 'increase' | 'd
   ...patch,
 });
 
-const punches = [punch('p1', '09:00', 'in'), punch('p2', '13:00', 'out'), punch('p3', '14:00', 'in'), punch('p4', '16:00', 'out')];
+const punches = [
+  punch('p1', '09:00', 'in'),
+  punch('p2', '13:00', 'out'),
+  punch('p3', '14:00', 'in'),
+  punch('p4', '16:00', 'out'),
+];
 const requests = [
   request('r-rol', 'ROL', 'Permesso ROL', 'nothing', { startsAtMinutes: 960, endsAtMinutes: 1140, amount: 3 }),
   request('r-tra', 'TRA', 'Trasferta', 'increase', { startsAtMinutes: 480, endsAtMinutes: 510, amount: 0.5 }),
-  request('r-usc', 'USC', 'Uscita per motivi personali', 'decrease', { startsAtMinutes: 600, endsAtMinutes: 630, amount: 0.5, note: 'Banca' }),
-  request('r-fer', 'FER', 'Ferie', 'nothing', { status: 'open', wholeDay: true, startsAtMinutes: null, endsAtMinutes: null, amount: 1, date: '2026-11-12' }),
+  request('r-usc', 'USC', 'Uscita per motivi personali', 'decrease', {
+    startsAtMinutes: 600,
+    endsAtMinutes: 630,
+    amount: 0.5,
+    note: 'Banca',
+  }),
+  request('r-fer', 'FER', 'Ferie', 'nothing', {
+    status: 'open',
+    wholeDay: true,
+    startsAtMinutes: null,
+    endsAtMinutes: null,
+    amount: 1,
+    date: '2026-11-12',
+  }),
 ];
 /** 9–13 and 14–16 worked (6 h) + 0:30 trip − 0:30 errand; ROL asks 3 h but only the missing 2 h are covered. */
 const day: DaySheetDto = {
@@ -42,8 +74,26 @@ const day: DaySheetDto = {
   covered: 120,
   balance: 0,
   pairs: [
-    { inId: 'p1', outId: 'p2', date: '2026-11-12', startsAt: null, endsAt: null, minutes: 240, anomaly: null, open: false },
-    { inId: 'p3', outId: 'p4', date: '2026-11-12', startsAt: null, endsAt: null, minutes: 120, anomaly: null, open: false },
+    {
+      inId: 'p1',
+      outId: 'p2',
+      date: '2026-11-12',
+      startsAt: null,
+      endsAt: null,
+      minutes: 240,
+      anomaly: null,
+      open: false,
+    },
+    {
+      inId: 'p3',
+      outId: 'p4',
+      date: '2026-11-12',
+      startsAt: null,
+      endsAt: null,
+      minutes: 120,
+      anomaly: null,
+      open: false,
+    },
   ],
   requests: [
     { id: 'r-rol', justificationId: 'j-ROL', impact: 'nothing', minutes: 180, credited: 120 },
@@ -69,7 +119,9 @@ describe('the day explanation panel', () => {
     expect(within(figures).getByTestId('figure-expected')).toHaveTextContent("Dall'orario del contratto");
     expect(within(figures).getByTestId('figure-expected')).toHaveTextContent('8:00');
     expect(within(figures).getByTestId('figure-balance')).toHaveTextContent('Saldo del giorno0:00');
-    expect(screen.getByText(/Saldo = lavorato \+ ore aggiunte − ore tolte \+ assenze coperte − previsto/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Saldo = lavorato \+ ore aggiunte − ore tolte \+ assenze coperte − previsto/),
+    ).toBeInTheDocument();
 
     const pairs = screen.getAllByTestId('day-pair');
     expect(pairs).toHaveLength(2);
@@ -79,13 +131,22 @@ describe('the day explanation panel', () => {
     expect(pairs[1]).toHaveTextContent('14:00fino alle16:002:00');
 
     const effects = screen.getAllByTestId('day-effect');
-    expect(effects[0]).toHaveTextContent('Permesso ROL (ROL): copre 2:00 delle 3:00 — il resto della giornata era già lavorato o coperto');
+    expect(effects[0]).toHaveTextContent(
+      'Permesso ROL (ROL): copre 2:00 delle 3:00 — il resto della giornata era già lavorato o coperto',
+    );
     expect(effects[1]).toHaveTextContent('Trasferta (TRA): aggiunge 0:30');
     expect(effects[2]).toHaveTextContent('Uscita per motivi personali (USC): toglie 0:30');
   });
 
   it("lists the day's requests in every status; pending ones are said not to count yet", () => {
-    render(<DayExplanation day={day} punches={punches} requests={requests} requestActions={(r) => (r.status === 'open' ? <button type="button">Ritira</button> : null)} />);
+    render(
+      <DayExplanation
+        day={day}
+        punches={punches}
+        requests={requests}
+        requestActions={(r) => (r.status === 'open' ? <button type="button">Ritira</button> : null)}
+      />,
+    );
     const list = screen.getByTestId('day-requests');
     const items = within(list).getAllByTestId('day-request');
     expect(items).toHaveLength(4);
@@ -109,7 +170,18 @@ describe('the day explanation panel', () => {
       covered: 0,
       balance: 0,
       requests: [],
-      pairs: [{ inId: 'x1', outId: null, date: '2026-12-08', startsAt: null, endsAt: null, minutes: 0, anomaly: 'missing_exit', open: false }],
+      pairs: [
+        {
+          inId: 'x1',
+          outId: null,
+          date: '2026-12-08',
+          startsAt: null,
+          endsAt: null,
+          minutes: 0,
+          anomaly: 'missing_exit',
+          open: false,
+        },
+      ],
       anomalies: ['missing_exit'],
       holiday: { name: 'Immacolata Concezione', icon: 'church' },
     };
@@ -132,7 +204,18 @@ describe('the day explanation panel', () => {
       covered: 0,
       balance: -480,
       requests: [],
-      pairs: [{ inId: 'x1', outId: null, date: '2026-11-12', startsAt: null, endsAt: null, minutes: 0, anomaly: null, open: true }],
+      pairs: [
+        {
+          inId: 'x1',
+          outId: null,
+          date: '2026-11-12',
+          startsAt: null,
+          endsAt: null,
+          minutes: 0,
+          anomaly: null,
+          open: true,
+        },
+      ],
       anomalies: [],
       open: true,
     };
@@ -145,7 +228,13 @@ describe('the day explanation panel', () => {
   });
 
   it('a shortfall shows a negative balance with the minus sign', () => {
-    render(<DayExplanation day={{ ...day, covered: 0, balance: -120, requests: [], anomalies: ['unjustified_shortfall'] }} punches={punches} requests={[]} />);
+    render(
+      <DayExplanation
+        day={{ ...day, covered: 0, balance: -120, requests: [], anomalies: ['unjustified_shortfall'] }}
+        punches={punches}
+        requests={[]}
+      />,
+    );
     expect(screen.getByTestId('figure-balance')).toHaveTextContent('\u22122:00');
     expect(screen.getByTestId('day-anomalies')).toHaveTextContent('Ore mancanti non giustificate');
   });

@@ -42,9 +42,27 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 }
 
 /** One line of the balance: a sign, a label with its source, the figure. */
-function FigureRow({ sign, label, hint, minutes, strong, testId }: { sign?: string; label: string; hint?: string; minutes: number; strong?: boolean; testId?: string }) {
+function FigureRow({
+  sign,
+  label,
+  hint,
+  minutes,
+  strong,
+  testId,
+}: {
+  sign?: string;
+  label: string;
+  hint?: string;
+  minutes: number;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
-    <Box component="li" sx={{ display: 'grid', gridTemplateColumns: '1.25rem 1fr auto', columnGap: 1, alignItems: 'baseline', py: 0.5 }} data-testid={testId}>
+    <Box
+      component="li"
+      sx={{ display: 'grid', gridTemplateColumns: '1.25rem 1fr auto', columnGap: 1, alignItems: 'baseline', py: 0.5 }}
+      data-testid={testId}
+    >
       <Typography component="span" aria-hidden sx={{ color: 'text.secondary', fontWeight: 500, textAlign: 'center' }}>
         {sign ?? ''}
       </Typography>
@@ -79,13 +97,24 @@ export function DayExplanation({ day, punches, requests, requestActions, punchEd
   const byId = new Map(requests.map((r) => [r.id, r]));
   const rest = day.expected === 0 && !day.holiday;
   const anomalies = day.anomalies;
-  const expectedHint = day.holiday ? t('dayPanel.expectedHoliday', { name: day.holiday.name }) : rest ? t('dayPanel.expectedNone') : t('dayPanel.expectedContract');
+  const expectedHint = day.holiday
+    ? t('dayPanel.expectedHoliday', { name: day.holiday.name })
+    : rest
+      ? t('dayPanel.expectedNone')
+      : t('dayPanel.expectedContract');
 
   return (
     <Stack spacing={2.5} data-testid="day-explanation">
       {(day.holiday || rest) && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {day.holiday && <Chip icon={<HolidayIcon name={day.holiday.icon} />} label={day.holiday.name} data-testid="day-holiday" sx={{ bgcolor: '#FFF4E0' }} />}
+          {day.holiday && (
+            <Chip
+              icon={<HolidayIcon name={day.holiday.icon} />}
+              label={day.holiday.name}
+              data-testid="day-holiday"
+              sx={{ bgcolor: '#FFF4E0' }}
+            />
+          )}
           {rest && <Chip label={t('dayPanel.restDay')} variant="outlined" />}
         </Stack>
       )}
@@ -102,11 +131,46 @@ export function DayExplanation({ day, punches, requests, requestActions, punchEd
       <Section title={t('dayPanel.figures')} testId="day-figures">
         <Paper variant="outlined" sx={{ px: 1.5, py: 1 }}>
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-            <FigureRow label={t('dayPanel.worked')} hint={t('dayPanel.workedHint', { n: day.pairs.filter((p) => !p.anomaly && !p.open).length })} minutes={day.worked} testId="figure-worked" />
-            {day.increase > 0 && <FigureRow sign="+" label={t('dayPanel.increase')} hint={t('dayPanel.increaseHint')} minutes={day.increase} testId="figure-increase" />}
-            {day.decrease > 0 && <FigureRow sign={'\u2212'} label={t('dayPanel.decrease')} hint={t('dayPanel.decreaseHint')} minutes={day.decrease} testId="figure-decrease" />}
-            {day.covered > 0 && <FigureRow sign="+" label={t('dayPanel.covered')} hint={t('dayPanel.coveredHint')} minutes={day.covered} testId="figure-covered" />}
-            <FigureRow sign={'\u2212'} label={t('dayPanel.expected')} hint={expectedHint} minutes={day.expected} testId="figure-expected" />
+            <FigureRow
+              label={t('dayPanel.worked')}
+              hint={t('dayPanel.workedHint', { n: day.pairs.filter((p) => !p.anomaly && !p.open).length })}
+              minutes={day.worked}
+              testId="figure-worked"
+            />
+            {day.increase > 0 && (
+              <FigureRow
+                sign="+"
+                label={t('dayPanel.increase')}
+                hint={t('dayPanel.increaseHint')}
+                minutes={day.increase}
+                testId="figure-increase"
+              />
+            )}
+            {day.decrease > 0 && (
+              <FigureRow
+                sign={'\u2212'}
+                label={t('dayPanel.decrease')}
+                hint={t('dayPanel.decreaseHint')}
+                minutes={day.decrease}
+                testId="figure-decrease"
+              />
+            )}
+            {day.covered > 0 && (
+              <FigureRow
+                sign="+"
+                label={t('dayPanel.covered')}
+                hint={t('dayPanel.coveredHint')}
+                minutes={day.covered}
+                testId="figure-covered"
+              />
+            )}
+            <FigureRow
+              sign={'\u2212'}
+              label={t('dayPanel.expected')}
+              hint={expectedHint}
+              minutes={day.expected}
+              testId="figure-expected"
+            />
             <Divider component="li" sx={{ my: 0.5 }} aria-hidden />
             <FigureRow sign="=" label={t('dayPanel.balance')} minutes={day.balance} strong testId="figure-balance" />
           </Box>
@@ -115,7 +179,12 @@ export function DayExplanation({ day, punches, requests, requestActions, punchEd
           {t('dayPanel.formula')}
         </Typography>
         {progress !== 'past' && (
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }} data-testid="day-progress">
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: 'block', mt: 0.5 }}
+            data-testid="day-progress"
+          >
             {t(`dayPanel.progress.${progress}`)}
           </Typography>
         )}
@@ -129,8 +198,17 @@ export function DayExplanation({ day, punches, requests, requestActions, punchEd
         ) : (
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
             {day.pairs.map((p, i) => (
-              <Box component="li" key={`${p.inId ?? ''}-${p.outId ?? ''}-${i}`} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5, flexWrap: 'wrap' }} data-testid="day-pair">
-                <Box component="bdi" dir="ltr" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontVariantNumeric: 'tabular-nums' }}>
+              <Box
+                component="li"
+                key={`${p.inId ?? ''}-${p.outId ?? ''}-${i}`}
+                sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5, flexWrap: 'wrap' }}
+                data-testid="day-pair"
+              >
+                <Box
+                  component="bdi"
+                  dir="ltr"
+                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontVariantNumeric: 'tabular-nums' }}
+                >
                   <span>{timeOf(p.inId)}</span>
                   <ArrowRightAlt fontSize="small" titleAccess={t('dayPanel.to')} />
                   <span>{timeOf(p.outId)}</span>
@@ -138,7 +216,13 @@ export function DayExplanation({ day, punches, requests, requestActions, punchEd
                 {p.anomaly ? (
                   <Chip size="small" color="error" variant="outlined" label={t(`attendance.anomalies.${p.anomaly}`)} />
                 ) : p.open ? (
-                  <Chip size="small" color="success" variant="outlined" label={t('dayPanel.pairOpen')} data-testid="day-pair-open" />
+                  <Chip
+                    size="small"
+                    color="success"
+                    variant="outlined"
+                    label={t('dayPanel.pairOpen')}
+                    data-testid="day-pair-open"
+                  />
                 ) : (
                   <Typography variant="body2" color="text.secondary">
                     <Duration minutes={p.minutes} />
@@ -163,7 +247,8 @@ export function DayExplanation({ day, punches, requests, requestActions, punchEd
                   {': '}
                   {e.impact === 'increase' && t('dayPanel.effectIncrease')}
                   {e.impact === 'decrease' && t('dayPanel.effectDecrease')}
-                  {e.impact === 'nothing' && t('dayPanel.effectCover')} <Duration minutes={e.impact === 'nothing' ? e.credited : e.minutes} />
+                  {e.impact === 'nothing' && t('dayPanel.effectCover')}{' '}
+                  <Duration minutes={e.impact === 'nothing' ? e.credited : e.minutes} />
                   {e.impact === 'nothing' && (
                     <>
                       {' '}

@@ -78,26 +78,64 @@ export function DayPanel({ params, userInfoId, date, scope }: DayPanelProps) {
       <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {pendingDecision && (
           <>
-            <Button size="small" variant="contained" onClick={() => void run(() => decide.mutateAsync({ ids: [r.id], approve: true }), t('approvals.done.approved', { n: 1 }))} disabled={decide.isPending} data-testid="day-request-approve">
+            <Button
+              size="small"
+              variant="contained"
+              onClick={() =>
+                void run(
+                  () => decide.mutateAsync({ ids: [r.id], approve: true }),
+                  t('approvals.done.approved', { n: 1 }),
+                )
+              }
+              disabled={decide.isPending}
+              data-testid="day-request-approve"
+            >
               {t('approvals.actions.approve')}
             </Button>
-            <Button size="small" color="error" variant="outlined" onClick={() => setRejecting(r)} data-testid="day-request-reject">
+            <Button
+              size="small"
+              color="error"
+              variant="outlined"
+              onClick={() => setRejecting(r)}
+              data-testid="day-request-reject"
+            >
               {t('approvals.actions.reject')}
             </Button>
           </>
         )}
         {editable && (
           <>
-            <Button size="small" startIcon={<EditOutlined />} onClick={() => setEditing(r)} data-testid="day-request-edit">
+            <Button
+              size="small"
+              startIcon={<EditOutlined />}
+              onClick={() => setEditing(r)}
+              data-testid="day-request-edit"
+            >
               {t('dayPanel.actions.edit')}
             </Button>
-            <Button size="small" onClick={() => void run(() => move.mutateAsync({ id: r.id, days: -1 }), t('dayPanel.done.moved'))} disabled={move.isPending} data-testid="day-request-prev">
+            <Button
+              size="small"
+              onClick={() => void run(() => move.mutateAsync({ id: r.id, days: -1 }), t('dayPanel.done.moved'))}
+              disabled={move.isPending}
+              data-testid="day-request-prev"
+            >
               {t('dayPanel.actions.movePrev')}
             </Button>
-            <Button size="small" onClick={() => void run(() => move.mutateAsync({ id: r.id, days: 1 }), t('dayPanel.done.moved'))} disabled={move.isPending} data-testid="day-request-next">
+            <Button
+              size="small"
+              onClick={() => void run(() => move.mutateAsync({ id: r.id, days: 1 }), t('dayPanel.done.moved'))}
+              disabled={move.isPending}
+              data-testid="day-request-next"
+            >
               {t('dayPanel.actions.moveNext')}
             </Button>
-            <Button size="small" color="error" startIcon={<DeleteOutline />} onClick={() => setRemoving(r)} data-testid="day-request-delete">
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteOutline />}
+              onClick={() => setRemoving(r)}
+              data-testid="day-request-delete"
+            >
               {scope === 'member' ? t('dayPanel.actions.withdraw') : t('dayPanel.actions.delete')}
             </Button>
           </>
@@ -119,11 +157,19 @@ export function DayPanel({ params, userInfoId, date, scope }: DayPanelProps) {
         {dayPunches.length > 0 && (
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
             {dayPunches.map((p) => (
-              <Box component="li" key={p.id} sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="raw-punch">
-                {p.direction === 'in' ? <LoginOutlined fontSize="small" color="action" /> : <LogoutOutlined fontSize="small" color="action" />}
+              <Box
+                component="li"
+                key={p.id}
+                sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+                data-testid="raw-punch"
+              >
+                {p.direction === 'in' ? (
+                  <LoginOutlined fontSize="small" color="action" />
+                ) : (
+                  <LogoutOutlined fontSize="small" color="action" />
+                )}
                 <Typography variant="body2" sx={{ flexGrow: 1 }}>
-                  {t(`attendance.direction.${p.direction}`)}{' '}
-                  <bdi dir="ltr">{p.localTime}</bdi>
+                  {t(`attendance.direction.${p.direction}`)} <bdi dir="ltr">{p.localTime}</bdi>
                   <Typography component="span" variant="caption" color="text.secondary">
                     {' · '}
                     {t(`attendance.source.${p.source}`)}
@@ -133,12 +179,20 @@ export function DayPanel({ params, userInfoId, date, scope }: DayPanelProps) {
                 {canWrite && (
                   <>
                     <Tooltip title={t('dayPanel.actions.editPunch')}>
-                      <IconButton size="small" aria-label={`${t('dayPanel.actions.editPunch')} ${p.localTime}`} onClick={() => setPunchEdit({ punch: p })}>
+                      <IconButton
+                        size="small"
+                        aria-label={`${t('dayPanel.actions.editPunch')} ${p.localTime}`}
+                        onClick={() => setPunchEdit({ punch: p })}
+                      >
                         <EditOutlined fontSize="small" />
                       </IconButton>
                     </Tooltip>
                     <Tooltip title={t('dayPanel.actions.deletePunch')}>
-                      <IconButton size="small" aria-label={`${t('dayPanel.actions.deletePunch')} ${p.localTime}`} onClick={() => setPunchDelete(p)}>
+                      <IconButton
+                        size="small"
+                        aria-label={`${t('dayPanel.actions.deletePunch')} ${p.localTime}`}
+                        onClick={() => setPunchDelete(p)}
+                      >
                         <DeleteOutline fontSize="small" />
                       </IconButton>
                     </Tooltip>
@@ -150,7 +204,13 @@ export function DayPanel({ params, userInfoId, date, scope }: DayPanelProps) {
         )}
         {/* A punch in the future is refused by the server: no add button on days to come. */}
         {canWrite && progress !== 'future' && (
-          <Button size="small" startIcon={<Add />} onClick={() => setPunchEdit({ punch: null })} sx={{ mt: 0.5 }} data-testid="punch-add">
+          <Button
+            size="small"
+            startIcon={<Add />}
+            onClick={() => setPunchEdit({ punch: null })}
+            sx={{ mt: 0.5 }}
+            data-testid="punch-add"
+          >
             {t('dayPanel.actions.addPunch')}
           </Button>
         )}
@@ -169,9 +229,22 @@ export function DayPanel({ params, userInfoId, date, scope }: DayPanelProps) {
           {failure}
         </Alert>
       )}
-      <DayExplanation day={day} punches={user.punches} requests={user.requests} requestActions={requestActions} punchEditor={punchEditor} progress={progress} />
+      <DayExplanation
+        day={day}
+        punches={user.punches}
+        requests={user.requests}
+        requestActions={requestActions}
+        punchEditor={punchEditor}
+        progress={progress}
+      />
       {canWrite && (
-        <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} sx={{ alignSelf: 'flex-start' }} data-testid="day-new-request">
+        <Button
+          variant="contained"
+          startIcon={<Add />}
+          onClick={() => setCreating(true)}
+          sx={{ alignSelf: 'flex-start' }}
+          data-testid="day-new-request"
+        >
           {t('dayPanel.actions.newRequest')}
         </Button>
       )}
@@ -191,7 +264,11 @@ export function DayPanel({ params, userInfoId, date, scope }: DayPanelProps) {
       <ConfirmDialog
         open={!!removing}
         title={scope === 'member' ? t('dayPanel.withdraw.title') : t('dayPanel.deleteRequest.title')}
-        body={removing ? `${removing.justification.name} · ${formatDate(removing.date, language)} · ${describeRequest(removing, t, language)}` : ''}
+        body={
+          removing
+            ? `${removing.justification.name} · ${formatDate(removing.date, language)} · ${describeRequest(removing, t, language)}`
+            : ''
+        }
         confirmLabel={scope === 'member' ? t('dayPanel.actions.withdraw') : t('dayPanel.actions.delete')}
         tone="error"
         busy={remove.isPending}
@@ -199,7 +276,10 @@ export function DayPanel({ params, userInfoId, date, scope }: DayPanelProps) {
         onConfirm={() => {
           const r = removing!;
           setRemoving(null);
-          void run(() => remove.mutateAsync(r.id), scope === 'member' ? t('dayPanel.done.withdrawn') : t('dayPanel.done.deleted'));
+          void run(
+            () => remove.mutateAsync(r.id),
+            scope === 'member' ? t('dayPanel.done.withdrawn') : t('dayPanel.done.deleted'),
+          );
         }}
         testId="request-remove"
       />
@@ -207,18 +287,32 @@ export function DayPanel({ params, userInfoId, date, scope }: DayPanelProps) {
         open={!!rejecting}
         approve={false}
         count={1}
-        summary={rejecting ? `${person} · ${formatDate(rejecting.date, language)} · ${rejecting.justification.name}` : undefined}
+        summary={
+          rejecting
+            ? `${person} · ${formatDate(rejecting.date, language)} · ${rejecting.justification.name}`
+            : undefined
+        }
         busy={decide.isPending}
         onClose={() => setRejecting(null)}
         onConfirm={(note) => {
           const r = rejecting!;
           setRejecting(null);
-          void run(() => decide.mutateAsync({ ids: [r.id], approve: false, note }), t('approvals.done.rejected', { n: 1 }));
+          void run(
+            () => decide.mutateAsync({ ids: [r.id], approve: false, note }),
+            t('approvals.done.rejected', { n: 1 }),
+          );
         }}
       />
       {scope === 'admin' && (
         <>
-          <PunchDialog open={!!punchEdit} userInfoId={user.userInfo.id} person={person} date={date} punch={punchEdit?.punch} onClose={() => setPunchEdit(null)} />
+          <PunchDialog
+            open={!!punchEdit}
+            userInfoId={user.userInfo.id}
+            person={person}
+            date={date}
+            punch={punchEdit?.punch}
+            onClose={() => setPunchEdit(null)}
+          />
           <DeletePunchDialog punch={punchDelete} onClose={() => setPunchDelete(null)} />
         </>
       )}
@@ -233,7 +327,10 @@ export function useDayPanel(scope: RequestScope) {
   return useCallback(
     (params: AttendanceDataParams, userInfoId: string | null, date: string) => {
       const title = dayjs(date).locale(catalogFor(i18n.language)).format('dddd D MMMM YYYY');
-      panel.open({ title: title.charAt(0).toUpperCase() + title.slice(1), body: <DayPanel params={params} userInfoId={userInfoId} date={date} scope={scope} /> });
+      panel.open({
+        title: title.charAt(0).toUpperCase() + title.slice(1),
+        body: <DayPanel params={params} userInfoId={userInfoId} date={date} scope={scope} />,
+      });
     },
     [panel, scope, i18n.language],
   );

@@ -2,7 +2,8 @@ import type { DaySheetDto } from '@timbro/shared';
 
 export type DayProgress = 'past' | 'today' | 'future';
 
-export const progressOf = (date: string, today: string | null | undefined): DayProgress => (!today || date < today ? 'past' : date === today ? 'today' : 'future');
+export const progressOf = (date: string, today: string | null | undefined): DayProgress =>
+  !today || date < today ? 'past' : date === today ? 'today' : 'future';
 
 export interface FiguresToDate {
   /** The whole month's expected, worked and justified time. */

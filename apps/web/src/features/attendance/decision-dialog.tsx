@@ -1,4 +1,14 @@
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REQUEST_LIMITS } from './request-form';
@@ -28,9 +38,18 @@ export function DecisionDialog({ open, approve, count, summary, busy, error, onC
   };
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="xs" fullWidth data-testid="decision-dialog">
-      <DialogTitle id={titleId}>{approve ? t('approvals.decision.approveTitle', { n: count }) : t('approvals.decision.rejectTitle', { n: count })}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {approve
+          ? t('approvals.decision.approveTitle', { n: count })
+          : t('approvals.decision.rejectTitle', { n: count })}
+      </DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{summary ?? (approve ? t('approvals.decision.approveBody', { n: count }) : t('approvals.decision.rejectBody', { n: count }))}</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>
+          {summary ??
+            (approve
+              ? t('approvals.decision.approveBody', { n: count })
+              : t('approvals.decision.rejectBody', { n: count }))}
+        </DialogContentText>
         <TextField
           label={t('approvals.decision.note')}
           helperText={t('approvals.decision.noteHint')}

@@ -22,7 +22,14 @@ export function Duration({ minutes, signed, colored, sx, testId }: Props) {
       component="bdi"
       dir="ltr"
       data-testid={testId}
-      sx={[{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', color: colored ? balanceColor(minutes) : undefined }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[
+        {
+          fontVariantNumeric: 'tabular-nums',
+          whiteSpace: 'nowrap',
+          color: colored ? balanceColor(minutes) : undefined,
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
     >
       {formatMinutes(minutes, { signed })}
     </Box>

@@ -21,7 +21,9 @@ export function formatClock(minutes: number): string {
 
 /** A UTC instant as the wall-clock time of a time zone (the workspace's, never the browser's): "09:05". */
 export function clockIn(instant: string | number | Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(instant));
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
+    new Date(instant),
+  );
 }
 
 /** A quantity in the user's language, at most two decimals (as the ledger rounds): 1.5 → "1,5" in Italian. */

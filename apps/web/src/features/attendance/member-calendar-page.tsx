@@ -46,20 +46,43 @@ export function MemberCalendarPage() {
         subtitle={t('memberCalendar.subtitle')}
         actions={
           canWrite && (
-            <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} data-testid="calendar-new-request" sx={{ flexShrink: 0 }}>
+            <Button
+              variant="contained"
+              startIcon={<Add />}
+              onClick={() => setCreating(true)}
+              data-testid="calendar-new-request"
+              sx={{ flexShrink: 0 }}
+            >
               {t('dayPanel.actions.newRequest')}
             </Button>
           )
         }
       />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: canWrite ? '3fr 2fr' : '1fr' }, mb: 2, alignItems: 'stretch' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', lg: canWrite ? '3fr 2fr' : '1fr' },
+          mb: 2,
+          alignItems: 'stretch',
+        }}
+      >
         {canWrite && <ClockCard />}
-        <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="month-totals-title" data-testid="month-totals">
+        <Paper
+          variant="outlined"
+          sx={{ p: 2 }}
+          component="section"
+          aria-labelledby="month-totals-title"
+          data-testid="month-totals"
+        >
           <Typography variant="h6" component="h2" id="month-totals-title" sx={{ mb: 1 }}>
             {t('memberCalendar.totals')}
           </Typography>
           {figures ? (
-            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(110px, 1fr))', gap: 1.5 }}>
+            <Box
+              component="dl"
+              sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(110px, 1fr))', gap: 1.5 }}
+            >
               {(
                 [
                   ['expected', figures.expected, false],
@@ -70,9 +93,15 @@ export function MemberCalendarPage() {
               ).map(([key, minutes, colored]) => (
                 <Box key={key}>
                   <Typography component="dt" variant="caption" color="text.secondary">
-                    {key === 'balance' && inProgress ? t('memberCalendar.balanceToDate') : t(`attendance.metrics.${key}`)}
+                    {key === 'balance' && inProgress
+                      ? t('memberCalendar.balanceToDate')
+                      : t(`attendance.metrics.${key}`)}
                   </Typography>
-                  <Typography component="dd" sx={{ m: 0, fontWeight: 500, fontSize: '1.125rem' }} data-testid={`month-total-${key}`}>
+                  <Typography
+                    component="dd"
+                    sx={{ m: 0, fontWeight: 500, fontSize: '1.125rem' }}
+                    data-testid={`month-total-${key}`}
+                  >
                     <Duration minutes={minutes} signed={colored} colored={colored} />
                   </Typography>
                 </Box>
@@ -89,8 +118,16 @@ export function MemberCalendarPage() {
         </Paper>
       </Box>
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', mb: 1 }}>
-          {ready ? <MonthNav month={month} current={thisMonth} onChange={setMonth} /> : <Skeleton variant="rounded" width={280} height={40} />}
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={1}
+          sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', mb: 1 }}
+        >
+          {ready ? (
+            <MonthNav month={month} current={thisMonth} onChange={setMonth} />
+          ) : (
+            <Skeleton variant="rounded" width={280} height={40} />
+          )}
           <CalendarLegend />
         </Stack>
         {data.isError && (

@@ -35,7 +35,11 @@ export function MonthCalendar({ month, today, days, punches, requests, onOpenDay
   const weeks = buildMonthGrid(month);
   const byDate = new Map(days.map((d) => [d.date, d]));
   // Monday of a known week gives the weekday names in the user's language.
-  const weekdayName = (w: number, format: string) => dayjs('2024-01-01').add(w - 1, 'day').locale(language).format(format);
+  const weekdayName = (w: number, format: string) =>
+    dayjs('2024-01-01')
+      .add(w - 1, 'day')
+      .locale(language)
+      .format(format);
 
   return (
     <Box
@@ -48,7 +52,19 @@ export function MonthCalendar({ month, today, days, punches, requests, onOpenDay
       <thead>
         <tr>
           {WEEK.map((w) => (
-            <Box component="th" scope="col" key={w} abbr={weekdayName(w, 'dddd')} sx={{ fontWeight: 500, fontSize: '0.8125rem', color: 'text.secondary', pb: 0.5, textTransform: 'capitalize' }}>
+            <Box
+              component="th"
+              scope="col"
+              key={w}
+              abbr={weekdayName(w, 'dddd')}
+              sx={{
+                fontWeight: 500,
+                fontSize: '0.8125rem',
+                color: 'text.secondary',
+                pb: 0.5,
+                textTransform: 'capitalize',
+              }}
+            >
               {weekdayName(w, 'ddd')}
             </Box>
           ))}
@@ -58,7 +74,8 @@ export function MonthCalendar({ month, today, days, punches, requests, onOpenDay
         {weeks.map((week) => (
           <tr key={week[0]!.date}>
             {week.map((cell) => {
-              if (!cell.inMonth) return <Box component="td" key={cell.date} aria-hidden sx={{ bgcolor: 'transparent' }} />;
+              if (!cell.inMonth)
+                return <Box component="td" key={cell.date} aria-hidden sx={{ bgcolor: 'transparent' }} />;
               const day = byDate.get(cell.date);
               return (
                 <Box component="td" key={cell.date} sx={{ p: 0, verticalAlign: 'top' }}>
@@ -82,7 +99,16 @@ export function MonthCalendar({ month, today, days, punches, requests, onOpenDay
   );
 }
 
-function DayCell({ date, day, weekend, isToday, progress, punches, requests, onOpen }: {
+function DayCell({
+  date,
+  day,
+  weekend,
+  isToday,
+  progress,
+  punches,
+  requests,
+  onOpen,
+}: {
   date: string;
   day: DaySheetDto | undefined;
   weekend: boolean;
@@ -102,8 +128,14 @@ function DayCell({ date, day, weekend, isToday, progress, punches, requests, onO
   const summary = [
     dayjs(date).locale(language).format('dddd D MMMM'),
     holiday ? holiday.name : null,
-    day && (day.expected > 0 || day.worked > 0) ? t('memberCalendar.cellWorked', { worked: formatMinutes(day.worked), expected: formatMinutes(day.expected) }) : null,
-    showBalance ? t(day!.open ? 'timesheet.cell.balanceOpen' : 'memberCalendar.cellBalance', { balance: formatMinutes(day!.balance, { signed: true }) }) : null,
+    day && (day.expected > 0 || day.worked > 0)
+      ? t('memberCalendar.cellWorked', { worked: formatMinutes(day.worked), expected: formatMinutes(day.expected) })
+      : null,
+    showBalance
+      ? t(day!.open ? 'timesheet.cell.balanceOpen' : 'memberCalendar.cellBalance', {
+          balance: formatMinutes(day!.balance, { signed: true }),
+        })
+      : null,
     ...requests.map((r) => `${r.justification.name}: ${t(`attendance.status.${r.status}`)}`),
     anomalies > 0 ? t('memberCalendar.cellAnomalies', { n: anomalies }) : null,
   ]
@@ -136,12 +168,21 @@ function DayCell({ date, day, weekend, isToday, progress, punches, requests, onO
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-        <Typography component="span" sx={{ fontWeight: isToday ? 700 : 500, fontSize: '0.875rem', color: isToday ? 'primary.main' : 'text.primary' }}>
+        <Typography
+          component="span"
+          sx={{
+            fontWeight: isToday ? 700 : 500,
+            fontSize: '0.875rem',
+            color: isToday ? 'primary.main' : 'text.primary',
+          }}
+        >
           {Number(date.slice(8, 10))}
         </Typography>
         {holiday && <HolidayIcon name={holiday.icon} sx={{ fontSize: 16, color: '#8C4A00' }} aria-hidden />}
         <Box sx={{ flexGrow: 1 }} />
-        {anomalies > 0 && <WarningAmberOutlined sx={{ fontSize: 18, color: '#B3261E' }} aria-hidden data-testid="day-anomaly" />}
+        {anomalies > 0 && (
+          <WarningAmberOutlined sx={{ fontSize: 18, color: '#B3261E' }} aria-hidden data-testid="day-anomaly" />
+        )}
       </Box>
       {holiday && (
         <Typography variant="caption" noWrap sx={{ color: '#6B3A00', display: { xs: 'none', sm: 'block' } }}>
@@ -149,18 +190,40 @@ function DayCell({ date, day, weekend, isToday, progress, punches, requests, onO
         </Typography>
       )}
       {day && (day.expected > 0 || day.worked > 0) && (
-        <Typography variant="caption" sx={{ display: { xs: 'none', sm: 'block' }, color: 'text.secondary', lineHeight: 1.4 }}>
-          <Duration minutes={day.worked} sx={{ color: 'text.primary', fontWeight: 500 }} /> / <Duration minutes={day.expected} />
+        <Typography
+          variant="caption"
+          sx={{ display: { xs: 'none', sm: 'block' }, color: 'text.secondary', lineHeight: 1.4 }}
+        >
+          <Duration minutes={day.worked} sx={{ color: 'text.primary', fontWeight: 500 }} /> /{' '}
+          <Duration minutes={day.expected} />
         </Typography>
       )}
       {showBalance && (
         <Typography variant="caption" sx={{ fontWeight: 500, lineHeight: 1.3 }}>
-          <Duration minutes={day!.balance} signed colored={!day!.open} sx={day!.open ? { color: 'text.secondary' } : undefined} testId={`balance-${date}`} />
+          <Duration
+            minutes={day!.balance}
+            signed
+            colored={!day!.open}
+            sx={day!.open ? { color: 'text.secondary' } : undefined}
+            testId={`balance-${date}`}
+          />
         </Typography>
       )}
       {punches.length > 0 && (
         // Times read left to right in every language, also when they wrap ("left" becomes right in Arabic pages).
-        <Typography component="span" variant="caption" dir="ltr" sx={{ display: { xs: 'none', md: 'block' }, textAlign: 'left', color: 'text.secondary', lineHeight: 1.3, overflowWrap: 'anywhere' }} data-testid={`punches-${date}`}>
+        <Typography
+          component="span"
+          variant="caption"
+          dir="ltr"
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            textAlign: 'left',
+            color: 'text.secondary',
+            lineHeight: 1.3,
+            overflowWrap: 'anywhere',
+          }}
+          data-testid={`punches-${date}`}
+        >
           {punches.map((p) => p.localTime).join(' · ')}
         </Typography>
       )}
@@ -174,7 +237,21 @@ function DayCell({ date, day, weekend, isToday, progress, punches, requests, onO
                 component="span"
                 data-testid={`request-chip-${date}`}
                 data-status={r.status}
-                sx={{ fontSize: '0.6875rem', fontWeight: 500, lineHeight: 1.5, px: 0.5, borderRadius: 0.75, bgcolor: s.bg, color: s.fg, border: 1, borderColor: s.border, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                sx={{
+                  fontSize: '0.6875rem',
+                  fontWeight: 500,
+                  lineHeight: 1.5,
+                  px: 0.5,
+                  borderRadius: 0.75,
+                  bgcolor: s.bg,
+                  color: s.fg,
+                  border: 1,
+                  borderColor: s.border,
+                  maxWidth: '100%',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                }}
               >
                 {r.justification.code}
               </Box>

@@ -30,7 +30,17 @@ export function useMonthParam(fallback: Month) {
 }
 
 /** ‹ novembre 2026 › Oggi — the arrows follow the reading direction (mirrored in Arabic). */
-export function MonthNav({ month, current, onChange, headingLevel = 'h2' }: { month: Month; current: Month; onChange(m: Month): void; headingLevel?: 'h2' | 'h3' }) {
+export function MonthNav({
+  month,
+  current,
+  onChange,
+  headingLevel = 'h2',
+}: {
+  month: Month;
+  current: Month;
+  onChange(m: Month): void;
+  headingLevel?: 'h2' | 'h3';
+}) {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const label = dayjs(`${month}-01`).locale(language).format('MMMM YYYY');
@@ -38,15 +48,29 @@ export function MonthNav({ month, current, onChange, headingLevel = 'h2' }: { mo
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }} data-testid="month-nav">
       <Tooltip title={t('attendance.month.previous')}>
-        <IconButton onClick={() => onChange(shiftMonth(month, -1))} aria-label={t('attendance.month.previous')} data-testid="month-prev">
+        <IconButton
+          onClick={() => onChange(shiftMonth(month, -1))}
+          aria-label={t('attendance.month.previous')}
+          data-testid="month-prev"
+        >
           <ChevronLeft sx={flip} />
         </IconButton>
       </Tooltip>
-      <Typography variant="h6" component={headingLevel} sx={{ minWidth: 168, textAlign: 'center', textTransform: 'capitalize' }} aria-live="polite" data-testid="month-label">
+      <Typography
+        variant="h6"
+        component={headingLevel}
+        sx={{ minWidth: 168, textAlign: 'center', textTransform: 'capitalize' }}
+        aria-live="polite"
+        data-testid="month-label"
+      >
         {label}
       </Typography>
       <Tooltip title={t('attendance.month.next')}>
-        <IconButton onClick={() => onChange(shiftMonth(month, 1))} aria-label={t('attendance.month.next')} data-testid="month-next">
+        <IconButton
+          onClick={() => onChange(shiftMonth(month, 1))}
+          aria-label={t('attendance.month.next')}
+          data-testid="month-next"
+        >
           <ChevronRight sx={flip} />
         </IconButton>
       </Tooltip>

@@ -7,8 +7,21 @@ import { formatAmount } from './request-text';
 import { RequireAuth } from '../../lib/auth/require-auth';
 import { MyAccrualsWidget } from './my-accruals-widget';
 
-const mario = { ...demoUser, id: 'u-mario', first_name: 'Mario', last_name: 'Rossi', workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, member: true }] };
-const balance = (code: string, name: string, unit: 'hour' | 'day', accrued: number, adjusted: number, used: number) => ({
+const mario = {
+  ...demoUser,
+  id: 'u-mario',
+  first_name: 'Mario',
+  last_name: 'Rossi',
+  workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, member: true }],
+};
+const balance = (
+  code: string,
+  name: string,
+  unit: 'hour' | 'day',
+  accrued: number,
+  adjusted: number,
+  used: number,
+) => ({
   justification: { id: `j-${code}`, code, name, unit },
   accrued,
   adjusted,
@@ -22,16 +35,38 @@ describe('my accruals widget', { timeout: 20_000 }, () => {
     fakeApi({
       'GET /user': () => json(200, mario),
       'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-      'GET /member/accrual': () => json(200, { date: '2026-11-18', balances: [balance('FER', 'Ferie', 'day', 22.5, -2, 10), balance('ROL', 'Permesso ROL', 'hour', 12, 0, 13)] }),
+      'GET /member/accrual': () =>
+        json(200, {
+          date: '2026-11-18',
+          balances: [balance('FER', 'Ferie', 'day', 22.5, -2, 10), balance('ROL', 'Permesso ROL', 'hour', 12, 0, 13)],
+        }),
     });
-    renderRoutes([page('/dashboard', <RequireAuth permission="profile:read"><MyAccrualsWidget /></RequireAuth>)], '/dashboard');
+    renderRoutes(
+      [
+        page(
+          '/dashboard',
+          <RequireAuth permission="profile:read">
+            <MyAccrualsWidget />
+          </RequireAuth>,
+        ),
+      ],
+      '/dashboard',
+    );
     const widget = await screen.findByTestId('widget-accruals', {}, { timeout: 8_000 });
     expect(await within(widget).findByTestId('accrual-FER')).toHaveTextContent('10,5 gg');
-    expect(within(widget).getByTestId('accrual-FER-detail')).toHaveTextContent(/^maturati 22,5 gg · rettifiche [-−]2 gg · fruiti 10 gg$/);
+    expect(within(widget).getByTestId('accrual-FER-detail')).toHaveTextContent(
+      /^maturati 22,5 gg · rettifiche [-−]2 gg · fruiti 10 gg$/,
+    );
     expect(within(widget).getByTestId('accrual-ROL')).toHaveTextContent(/^[-−]1 h$/);
-    expect(within(widget).getByTestId('accrual-ROL-detail')).toHaveTextContent('maturati 12 h · rettifiche 0 h · fruiti 13 h');
+    expect(within(widget).getByTestId('accrual-ROL-detail')).toHaveTextContent(
+      'maturati 12 h · rettifiche 0 h · fruiti 13 h',
+    );
     expect(within(widget).getByText('Saldo')).toBeInTheDocument();
-    expect(within(widget).getAllByRole('term').map((t) => t.firstChild?.textContent)).toEqual(['Ferie', 'Permesso ROL']);
+    expect(
+      within(widget)
+        .getAllByRole('term')
+        .map((t) => t.firstChild?.textContent),
+    ).toEqual(['Ferie', 'Permesso ROL']);
   });
 
   it('isolates a negative amount in Arabic even before the page turns right to left (or "-2" reads "2-")', () => {

@@ -14,7 +14,13 @@ export function MyAccrualsWidget() {
   const language = catalogFor(i18n.language);
   const balances = useMyBalances();
   return (
-    <Card variant="outlined" component="section" aria-labelledby="widget-accruals-title" data-testid="widget-accruals" sx={{ height: '100%' }}>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-labelledby="widget-accruals-title"
+      data-testid="widget-accruals"
+      sx={{ height: '100%' }}
+    >
       <CardContent>
         <Typography variant="h6" component="h2" id="widget-accruals-title" sx={{ mb: 1.5 }}>
           {t('widgets.accruals.title')}
@@ -30,20 +36,37 @@ export function MyAccrualsWidget() {
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: 'end' }}>
               {t('widgets.accruals.balance')}
             </Typography>
-            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1, columnGap: 2 }}>
+            <Box
+              component="dl"
+              sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1, columnGap: 2 }}
+            >
               {balances.data!.balances.map((b) => (
                 <Box key={b.justification.id} sx={{ display: 'contents' }}>
                   <Typography component="dt" variant="body2">
                     {b.justification.name}
-                    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid={`accrual-${b.justification.code}-detail`}>
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ display: 'block' }}
+                      data-testid={`accrual-${b.justification.code}-detail`}
+                    >
                       {[
-                        t('widgets.accruals.accrued', { amount: formatAmount(b.accrued, b.justification.unit, language, t) }),
-                        t('widgets.accruals.adjusted', { amount: formatAmount(b.adjusted, b.justification.unit, language, t) }),
+                        t('widgets.accruals.accrued', {
+                          amount: formatAmount(b.accrued, b.justification.unit, language, t),
+                        }),
+                        t('widgets.accruals.adjusted', {
+                          amount: formatAmount(b.adjusted, b.justification.unit, language, t),
+                        }),
                         t('widgets.accruals.used', { amount: formatAmount(b.used, b.justification.unit, language, t) }),
                       ].join(' · ')}
                     </Typography>
                   </Typography>
-                  <Typography component="dd" sx={{ m: 0, fontWeight: 500, textAlign: 'end', color: b.balance < 0 ? '#B3261E' : 'text.primary' }} data-testid={`accrual-${b.justification.code}`}>
+                  <Typography
+                    component="dd"
+                    sx={{ m: 0, fontWeight: 500, textAlign: 'end', color: b.balance < 0 ? '#B3261E' : 'text.primary' }}
+                    data-testid={`accrual-${b.justification.code}`}
+                  >
                     <bdi>{formatAmount(b.balance, b.justification.unit, language, t)}</bdi>
                   </Typography>
                 </Box>

@@ -16,7 +16,13 @@ export function MyRequestsWidget() {
   const pending = useMyRequests({ page: 1, perPage: 5, status: 'open', sort: 'date', order: 'asc' });
   const total = pending.data?.total ?? 0;
   return (
-    <Card variant="outlined" component="section" aria-labelledby="widget-my-requests-title" data-testid="widget-my-requests" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-labelledby="widget-my-requests-title"
+      data-testid="widget-my-requests"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography variant="h6" component="h2" id="widget-my-requests-title" sx={{ mb: 1.5 }}>
           {t('widgets.myRequests.title')}
@@ -30,7 +36,20 @@ export function MyRequestsWidget() {
         ) : (
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
             {pending.data!.items.map((r) => (
-              <Box component="li" key={r.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.75, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }} data-testid="widget-my-request">
+              <Box
+                component="li"
+                key={r.id}
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 1,
+                  py: 0.75,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  '&:last-of-type': { borderBottom: 0 },
+                }}
+                data-testid="widget-my-request"
+              >
                 <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                   <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
                     {r.justification.name}

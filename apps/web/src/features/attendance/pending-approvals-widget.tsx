@@ -1,6 +1,18 @@
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import HighlightOff from '@mui/icons-material/HighlightOff';
-import { Alert, Box, Button, Card, CardActions, CardContent, Chip, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  IconButton,
+  Skeleton,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import type { JustificationRequest } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -16,7 +28,17 @@ import { DecisionDialog } from './decision-dialog';
 import { describeRequest, employeeName } from './request-text';
 
 const SHOWN = 5;
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** "Richieste da approvare": how many are pending and the first five (soonest first), approved or rejected inline. */
 export function PendingApprovalsWidget() {
@@ -33,14 +55,22 @@ export function PendingApprovalsWidget() {
     setFailure(null);
     try {
       await decide.mutateAsync({ ids: [r.id], approve, note });
-      enqueueSnackbar(approve ? t('approvals.done.approved', { n: 1 }) : t('approvals.done.rejected', { n: 1 }), { variant: 'success' });
+      enqueueSnackbar(approve ? t('approvals.done.approved', { n: 1 }) : t('approvals.done.rejected', { n: 1 }), {
+        variant: 'success',
+      });
     } catch (err) {
       setFailure(errorMessage(err, t('errors.generic')));
     }
   };
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="widget-approvals-title" data-testid="widget-approvals" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-labelledby="widget-approvals-title"
+      data-testid="widget-approvals"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flexGrow: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
           <Typography variant="h6" component="h2" id="widget-approvals-title" sx={{ flexGrow: 1 }}>
@@ -51,7 +81,15 @@ export function PendingApprovalsWidget() {
               </Box>
             )}
           </Typography>
-          {pending.data && <Chip size="small" label={total} color={total > 0 ? 'primary' : 'default'} aria-hidden data-testid="widget-approvals-count" />}
+          {pending.data && (
+            <Chip
+              size="small"
+              label={total}
+              color={total > 0 ? 'primary' : 'default'}
+              aria-hidden
+              data-testid="widget-approvals-count"
+            />
+          )}
         </Box>
         {failure && (
           <Alert severity="error" role="alert" sx={{ mb: 1 }} onClose={() => setFailure(null)}>
@@ -67,7 +105,20 @@ export function PendingApprovalsWidget() {
         ) : (
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
             {pending.data!.items.map((r) => (
-              <Box component="li" key={r.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.75, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }} data-testid="widget-approval-row">
+              <Box
+                component="li"
+                key={r.id}
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 1,
+                  py: 0.75,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  '&:last-of-type': { borderBottom: 0 },
+                }}
+                data-testid="widget-approval-row"
+              >
                 <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                   <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
                     {employeeName(r.employee)}
@@ -77,12 +128,30 @@ export function PendingApprovalsWidget() {
                   </Typography>
                 </Box>
                 <Tooltip title={t('approvals.actions.approve')}>
-                  <IconButton color="success" size="small" disabled={decide.isPending} onClick={() => void run(r, true)} aria-label={t('approvals.actions.approveOne', { name: employeeName(r.employee), date: formatDate(r.date, language) })}>
+                  <IconButton
+                    color="success"
+                    size="small"
+                    disabled={decide.isPending}
+                    onClick={() => void run(r, true)}
+                    aria-label={t('approvals.actions.approveOne', {
+                      name: employeeName(r.employee),
+                      date: formatDate(r.date, language),
+                    })}
+                  >
                     <CheckCircleOutline />
                   </IconButton>
                 </Tooltip>
                 <Tooltip title={t('approvals.actions.reject')}>
-                  <IconButton color="error" size="small" disabled={decide.isPending} onClick={() => setRejecting(r)} aria-label={t('approvals.actions.rejectOne', { name: employeeName(r.employee), date: formatDate(r.date, language) })}>
+                  <IconButton
+                    color="error"
+                    size="small"
+                    disabled={decide.isPending}
+                    onClick={() => setRejecting(r)}
+                    aria-label={t('approvals.actions.rejectOne', {
+                      name: employeeName(r.employee),
+                      date: formatDate(r.date, language),
+                    })}
+                  >
                     <HighlightOff />
                   </IconButton>
                 </Tooltip>
@@ -100,7 +169,11 @@ export function PendingApprovalsWidget() {
         open={!!rejecting}
         approve={false}
         count={1}
-        summary={rejecting ? `${employeeName(rejecting.employee)} · ${formatDate(rejecting.date, language)} · ${rejecting.justification.name}` : undefined}
+        summary={
+          rejecting
+            ? `${employeeName(rejecting.employee)} · ${formatDate(rejecting.date, language)} · ${rejecting.justification.name}`
+            : undefined
+        }
         busy={decide.isPending}
         onClose={() => setRejecting(null)}
         onConfirm={(note) => {

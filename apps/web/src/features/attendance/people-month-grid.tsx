@@ -36,11 +36,28 @@ const sticky: SxProps<Theme> = { position: 'sticky', insetInlineStart: 0, zIndex
  * Employees × days of a month (admin calendar, timesheet): a table that scrolls sideways with the names and the day
  * header kept in view (sticky in both reading directions), weekends and holidays shaded in the header.
  */
-export function PeopleMonthGrid<P extends GridPerson>({ label, nameHeader, days, people, holidays, today, renderCell, trailing = [], testId, busy }: Props<P>) {
+export function PeopleMonthGrid<P extends GridPerson>({
+  label,
+  nameHeader,
+  days,
+  people,
+  holidays,
+  today,
+  renderCell,
+  trailing = [],
+  testId,
+  busy,
+}: Props<P>) {
   const { i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   return (
-    <Box sx={{ overflow: 'auto', maxHeight: '70vh', border: 1, borderColor: 'divider', borderRadius: 1 }} tabIndex={0} role="region" aria-label={label} data-testid={testId}>
+    <Box
+      sx={{ overflow: 'auto', maxHeight: '70vh', border: 1, borderColor: 'divider', borderRadius: 1 }}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      data-testid={testId}
+    >
       <Box
         component="table"
         aria-busy={busy || undefined}
@@ -52,10 +69,24 @@ export function PeopleMonthGrid<P extends GridPerson>({ label, nameHeader, days,
           '& thead th': { position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.paper' },
         }}
       >
-        <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{label}</caption>
+        <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          {label}
+        </caption>
         <thead>
           <tr>
-            <Box component="th" scope="col" sx={{ ...sticky, zIndex: 3, minWidth: NAME_WIDTH, textAlign: 'start', px: 1.5, fontWeight: 500, fontSize: '0.8125rem' }}>
+            <Box
+              component="th"
+              scope="col"
+              sx={{
+                ...sticky,
+                zIndex: 3,
+                minWidth: NAME_WIDTH,
+                textAlign: 'start',
+                px: 1.5,
+                fontWeight: 500,
+                fontSize: '0.8125rem',
+              }}
+            >
               {nameHeader}
             </Box>
             {days.map((d) => {
@@ -75,12 +106,19 @@ export function PeopleMonthGrid<P extends GridPerson>({ label, nameHeader, days,
                     fontSize: '0.75rem',
                     lineHeight: 1.3,
                     textAlign: 'center',
-                    bgcolor: holiday ? `${DAY_TINT.holiday} !important` : weekend ? `${DAY_TINT.rest} !important` : undefined,
+                    bgcolor: holiday
+                      ? `${DAY_TINT.holiday} !important`
+                      : weekend
+                        ? `${DAY_TINT.rest} !important`
+                        : undefined,
                     color: d.date === today ? 'primary.main' : 'text.primary',
                     boxShadow: d.date === today ? (theme) => `inset 0 -3px 0 ${theme.palette.primary.main}` : undefined,
                   }}
                 >
-                  <Box component="span" sx={{ display: 'block', textTransform: 'capitalize', color: 'text.secondary', fontWeight: 400 }}>
+                  <Box
+                    component="span"
+                    sx={{ display: 'block', textTransform: 'capitalize', color: 'text.secondary', fontWeight: 400 }}
+                  >
                     {dayjs(d.date).locale(language).format('dd')}
                   </Box>
                   {d.day}
@@ -88,7 +126,19 @@ export function PeopleMonthGrid<P extends GridPerson>({ label, nameHeader, days,
               );
             })}
             {trailing.map((c) => (
-              <Box component="th" scope="col" key={c.key} sx={{ minWidth: c.width ?? 72, px: 1, fontWeight: 500, fontSize: '0.75rem', textAlign: 'center', borderInlineStart: (theme) => `1px solid ${theme.palette.divider}` }}>
+              <Box
+                component="th"
+                scope="col"
+                key={c.key}
+                sx={{
+                  minWidth: c.width ?? 72,
+                  px: 1,
+                  fontWeight: 500,
+                  fontSize: '0.75rem',
+                  textAlign: 'center',
+                  borderInlineStart: (theme) => `1px solid ${theme.palette.divider}`,
+                }}
+              >
                 {c.header}
               </Box>
             ))}
@@ -97,7 +147,23 @@ export function PeopleMonthGrid<P extends GridPerson>({ label, nameHeader, days,
         <tbody>
           {people.map((p) => (
             <tr key={p.id} data-testid="grid-person-row">
-              <Box component="th" scope="row" sx={{ ...sticky, textAlign: 'start', px: 1.5, py: 0.5, fontWeight: 500, fontSize: '0.875rem', whiteSpace: 'nowrap', maxWidth: NAME_WIDTH, overflow: 'hidden', textOverflow: 'ellipsis', borderInlineEnd: (theme) => `1px solid ${theme.palette.divider}` }}>
+              <Box
+                component="th"
+                scope="row"
+                sx={{
+                  ...sticky,
+                  textAlign: 'start',
+                  px: 1.5,
+                  py: 0.5,
+                  fontWeight: 500,
+                  fontSize: '0.875rem',
+                  whiteSpace: 'nowrap',
+                  maxWidth: NAME_WIDTH,
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  borderInlineEnd: (theme) => `1px solid ${theme.palette.divider}`,
+                }}
+              >
                 {p.name}
               </Box>
               {days.map((d) => (
@@ -106,7 +172,16 @@ export function PeopleMonthGrid<P extends GridPerson>({ label, nameHeader, days,
                 </Box>
               ))}
               {trailing.map((c) => (
-                <Box component="td" key={c.key} sx={{ px: 1, textAlign: 'center', fontSize: '0.8125rem', borderInlineStart: (theme) => `1px solid ${theme.palette.divider}` }}>
+                <Box
+                  component="td"
+                  key={c.key}
+                  sx={{
+                    px: 1,
+                    textAlign: 'center',
+                    fontSize: '0.8125rem',
+                    borderInlineStart: (theme) => `1px solid ${theme.palette.divider}`,
+                  }}
+                >
                   {c.render(p)}
                 </Box>
               ))}

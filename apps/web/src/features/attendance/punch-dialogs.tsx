@@ -1,5 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { clockToMinutes } from '@timbro/shared/domain/time-slots';
 import type { Punch } from '@timbro/shared';
 import type { TFunction } from 'i18next';
@@ -19,24 +34,68 @@ import { useDeletePunch, useSavePunch } from './api/punches';
 const REASON_MAX = 300;
 
 const reasonField = (t: TFunction) =>
-  z.string().check(z.trim(), z.minLength(1, { error: t('punchDialog.validation.reasonRequired'), abort: true }), z.maxLength(REASON_MAX, { error: t('punchDialog.validation.tooLong', { max: REASON_MAX }) }));
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: t('punchDialog.validation.reasonRequired'), abort: true }),
+      z.maxLength(REASON_MAX, { error: t('punchDialog.validation.tooLong', { max: REASON_MAX }) }),
+    );
 
 /** The server's rules: a local date and time (not in the future: the server says so), a direction, a reason. */
 export const punchFormSchema = (t: TFunction) =>
   z.object({
-    date: z.nullable(z.string()).check(z.refine((v) => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v), { error: t('punchDialog.validation.dateRequired') })),
-    time: z.string().check(z.refine((v) => clockToMinutes(v) !== null && clockToMinutes(v)! < 1440, { error: t('punchDialog.validation.timeRequired') })),
+    date: z
+      .nullable(z.string())
+      .check(
+        z.refine((v) => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v), { error: t('punchDialog.validation.dateRequired') }),
+      ),
+    time: z
+      .string()
+      .check(
+        z.refine((v) => clockToMinutes(v) !== null && clockToMinutes(v)! < 1440, {
+          error: t('punchDialog.validation.timeRequired'),
+        }),
+      ),
     direction: z.enum(['in', 'out']),
     reason: reasonField(t),
   });
 type Values = z.infer<ReturnType<typeof punchFormSchema>>;
 
 /** "Aggiungi timbratura" / "Correggi timbratura": local time of the workspace, direction, the reason for the audit trail. */
-export function PunchDialog({ open, userInfoId, person, date, punch, onClose }: { open: boolean; userInfoId: string; person: string; date: string; punch?: Punch | null; onClose(): void }) {
-  return open ? <PunchDialogContent userInfoId={userInfoId} person={person} date={date} punch={punch} onClose={onClose} /> : null;
+export function PunchDialog({
+  open,
+  userInfoId,
+  person,
+  date,
+  punch,
+  onClose,
+}: {
+  open: boolean;
+  userInfoId: string;
+  person: string;
+  date: string;
+  punch?: Punch | null;
+  onClose(): void;
+}) {
+  return open ? (
+    <PunchDialogContent userInfoId={userInfoId} person={person} date={date} punch={punch} onClose={onClose} />
+  ) : null;
 }
 
-function PunchDialogContent({ userInfoId, person, date, punch, onClose }: { userInfoId: string; person: string; date: string; punch?: Punch | null; onClose(): void }) {
+function PunchDialogContent({
+  userInfoId,
+  person,
+  date,
+  punch,
+  onClose,
+}: {
+  userInfoId: string;
+  person: string;
+  date: string;
+  punch?: Punch | null;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const save = useSavePunch();
@@ -44,19 +103,36 @@ function PunchDialogContent({ userInfoId, person, date, punch, onClose }: { user
   const schema = useMemo(() => punchFormSchema(t), [t]);
   const { control, handleSubmit, setError } = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { date: punch?.localDate ?? date, time: punch?.localTime ?? '', direction: punch?.direction ?? 'in', reason: '' },
+    defaultValues: {
+      date: punch?.localDate ?? date,
+      time: punch?.localTime ?? '',
+      direction: punch?.direction ?? 'in',
+      reason: '',
+    },
   });
   const submit = handleSubmit(async (v) => {
     setFailure(null);
     try {
-      await save.mutateAsync({ userInfoId, punchId: punch?.id, payload: { at: `${v.date} ${normalizeClock(v.time)}:00`, direction: v.direction, reason: v.reason.trim() } });
+      await save.mutateAsync({
+        userInfoId,
+        punchId: punch?.id,
+        payload: { at: `${v.date} ${normalizeClock(v.time)}:00`, direction: v.direction, reason: v.reason.trim() },
+      });
       onClose();
     } catch (err) {
-      if (!applyServerErrors(err, setError, ['direction', 'reason'])) setFailure(errorMessage(err, t('errors.generic')));
+      if (!applyServerErrors(err, setError, ['direction', 'reason']))
+        setFailure(errorMessage(err, t('errors.generic')));
     }
   });
   return (
-    <Dialog open onClose={() => !save.isPending && onClose()} aria-labelledby={titleId} maxWidth="xs" fullWidth data-testid="punch-dialog">
+    <Dialog
+      open
+      onClose={() => !save.isPending && onClose()}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+      data-testid="punch-dialog"
+    >
       <DialogTitle id={titleId}>{punch ? t('punchDialog.editTitle') : t('punchDialog.addTitle')}</DialogTitle>
       <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
         <DialogContent sx={{ pt: 0 }}>
@@ -68,7 +144,13 @@ function PunchDialogContent({ userInfoId, person, date, punch, onClose }: { user
           )}
           <Stack spacing={2}>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '3fr 2fr', alignItems: 'start' }}>
-              <FormDateField control={control} name="date" label={t('punchDialog.fields.date')} required disableFuture />
+              <FormDateField
+                control={control}
+                name="date"
+                label={t('punchDialog.fields.date')}
+                required
+                disableFuture
+              />
               <Controller
                 control={control}
                 name="time"
@@ -85,7 +167,15 @@ function PunchDialogContent({ userInfoId, person, date, punch, onClose }: { user
                     }}
                     error={!!fieldState.error}
                     helperText={fieldState.error?.message}
-                    slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr', maxLength: 5, autoComplete: 'off', 'data-testid': 'punch-time' } }}
+                    slotProps={{
+                      htmlInput: {
+                        inputMode: 'numeric',
+                        dir: 'ltr',
+                        maxLength: 5,
+                        autoComplete: 'off',
+                        'data-testid': 'punch-time',
+                      },
+                    }}
                   />
                 )}
               />
@@ -98,7 +188,14 @@ function PunchDialogContent({ userInfoId, person, date, punch, onClose }: { user
                   <Typography variant="body2" color="text.secondary" id={`${titleId}-dir`} sx={{ mb: 0.5 }}>
                     {t('punchDialog.fields.direction')}
                   </Typography>
-                  <ToggleButtonGroup exclusive size="small" color="primary" value={field.value} onChange={(_e, v: 'in' | 'out' | null) => v && field.onChange(v)} aria-labelledby={`${titleId}-dir`}>
+                  <ToggleButtonGroup
+                    exclusive
+                    size="small"
+                    color="primary"
+                    value={field.value}
+                    onChange={(_e, v: 'in' | 'out' | null) => v && field.onChange(v)}
+                    aria-labelledby={`${titleId}-dir`}
+                  >
                     <ToggleButton value="in" data-testid="punch-direction-in">
                       {t('attendance.direction.in')}
                     </ToggleButton>
@@ -109,14 +206,29 @@ function PunchDialogContent({ userInfoId, person, date, punch, onClose }: { user
                 </Box>
               )}
             />
-            <FormTextField control={control} name="reason" label={t('punchDialog.fields.reason')} required multiline minRows={2} helperText={t('punchDialog.reasonHint')} slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'punch-reason' } }} />
+            <FormTextField
+              control={control}
+              name="reason"
+              label={t('punchDialog.fields.reason')}
+              required
+              multiline
+              minRows={2}
+              helperText={t('punchDialog.reasonHint')}
+              slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'punch-reason' } }}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={save.isPending}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="punch-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={save.isPending}
+            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+            data-testid="punch-submit"
+          >
             {t('common.save')}
           </Button>
         </DialogActions>
@@ -156,7 +268,11 @@ export function DeletePunchDialog({ punch, onClose }: { punch: Punch | null; onC
       <DialogTitle id={titleId}>{t('punchDialog.deleteTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          {t('punchDialog.deleteBody', { direction: t(`attendance.direction.${punch.direction}`), time: punch.localTime, date: formatDate(punch.localDate, catalogFor(i18n.language)) })}
+          {t('punchDialog.deleteBody', {
+            direction: t(`attendance.direction.${punch.direction}`),
+            time: punch.localTime,
+            date: formatDate(punch.localDate, catalogFor(i18n.language)),
+          })}
         </DialogContentText>
         <TextField
           required
@@ -182,7 +298,13 @@ export function DeletePunchDialog({ punch, onClose }: { punch: Punch | null; onC
         <Button onClick={close} disabled={del.isPending}>
           {t('common.cancel')}
         </Button>
-        <Button color="error" variant="contained" onClick={() => void confirm()} disabled={del.isPending} data-testid="punch-delete-confirm">
+        <Button
+          color="error"
+          variant="contained"
+          onClick={() => void confirm()}
+          disabled={del.isPending}
+          data-testid="punch-delete-confirm"
+        >
           {t('punchDialog.delete')}
         </Button>
       </DialogActions>

@@ -1,6 +1,18 @@
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import { Alert, AlertTitle, Box, Button, Chip, FormControlLabel, LinearProgress, Paper, Stack, Switch, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Chip,
+  FormControlLabel,
+  LinearProgress,
+  Paper,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { PunchImportPreview } from '@timbro/shared';
 import { useCallback, useMemo, useState } from 'react';
@@ -48,9 +60,17 @@ export function PunchImportPage() {
         </Alert>
       )}
       {step === 'file' && (
-        <FileStep file={file} busy={flow.checking} onFile={flow.choose} onRejected={flow.setFailure} onNext={flow.check} />
+        <FileStep
+          file={file}
+          busy={flow.checking}
+          onFile={flow.choose}
+          onRejected={flow.setFailure}
+          onNext={flow.check}
+        />
       )}
-      {step === 'preview' && preview && file && <PreviewStep file={file} preview={preview} busy={flow.running} onRestart={restart} onImport={flow.run} />}
+      {step === 'preview' && preview && file && (
+        <PreviewStep file={file} preview={preview} busy={flow.running} onRestart={restart} onImport={flow.run} />
+      )}
       {step === 'done' && result && (
         <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, textAlign: 'center' }} data-testid="punch-import-result">
           <CheckCircleOutlined color="success" sx={{ fontSize: 56 }} />
@@ -73,16 +93,38 @@ export function PunchImportPage() {
   );
 }
 
-function PreviewStep({ file, preview, busy, onRestart, onImport }: { file: File; preview: PunchImportPreview; busy: boolean; onRestart(): void; onImport(): void }) {
+function PreviewStep({
+  file,
+  preview,
+  busy,
+  onRestart,
+  onImport,
+}: {
+  file: File;
+  preview: PunchImportPreview;
+  busy: boolean;
+  onRestart(): void;
+  onImport(): void;
+}) {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const [onlyErrors, setOnlyErrors] = useState(preview.invalid > 0);
-  const rows = useMemo(() => (onlyErrors ? preview.rows.filter((r) => r.errors.length > 0) : preview.rows), [onlyErrors, preview.rows]);
+  const rows = useMemo(
+    () => (onlyErrors ? preview.rows.filter((r) => r.errors.length > 0) : preview.rows),
+    [onlyErrors, preview.rows],
+  );
   const fieldLabel = useCallback((f: string) => t(`punchImport.fields.${f}`, { defaultValue: f }), [t]);
   const toImport = preview.valid - preview.duplicates;
   const columns = useMemo<GridColDef<Row>[]>(
     () => [
-      { field: 'line', headerName: t('punchImport.preview.line'), width: 72, type: 'number', align: 'center', headerAlign: 'center' },
+      {
+        field: 'line',
+        headerName: t('punchImport.preview.line'),
+        width: 72,
+        type: 'number',
+        align: 'center',
+        headerAlign: 'center',
+      },
       {
         field: 'action',
         headerName: t('punchImport.preview.outcome'),
@@ -91,7 +133,12 @@ function PreviewStep({ file, preview, busy, onRestart, onImport }: { file: File;
         sortable: false,
         renderCell: ({ row }) => (
           <Box sx={{ py: 1, minWidth: 0 }}>
-            <Chip size="small" variant={row.action === 'skip' ? 'filled' : 'outlined'} color={ACTION_STYLE[row.action]} label={t(`punchImport.actions.${row.action}`)} />
+            <Chip
+              size="small"
+              variant={row.action === 'skip' ? 'filled' : 'outlined'}
+              color={ACTION_STYLE[row.action]}
+              label={t(`punchImport.actions.${row.action}`)}
+            />
             {row.errors.length > 0 && (
               <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }} data-testid={`punch-import-errors-${row.line}`}>
                 {row.errors.map((e, i) => (
@@ -128,21 +175,52 @@ function PreviewStep({ file, preview, busy, onRestart, onImport }: { file: File;
             <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
               {file.name}
             </Typography>
-            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }} data-testid="punch-import-counts">
+            <Stack
+              direction="row"
+              spacing={1}
+              useFlexGap
+              sx={{ flexWrap: 'wrap', mt: 1 }}
+              data-testid="punch-import-counts"
+            >
               <Chip label={t('punchImport.preview.total', { n: preview.total })} />
               <Chip color="success" variant="outlined" label={t('punchImport.preview.valid', { n: preview.valid })} />
-              <Chip color={preview.invalid > 0 ? 'error' : 'default'} variant={preview.invalid > 0 ? 'filled' : 'outlined'} label={t('punchImport.preview.invalid', { n: preview.invalid })} data-testid="punch-import-invalid" />
-              <Chip variant="outlined" label={t('punchImport.preview.duplicates', { n: preview.duplicates })} data-testid="punch-import-duplicates" />
+              <Chip
+                color={preview.invalid > 0 ? 'error' : 'default'}
+                variant={preview.invalid > 0 ? 'filled' : 'outlined'}
+                label={t('punchImport.preview.invalid', { n: preview.invalid })}
+                data-testid="punch-import-invalid"
+              />
+              <Chip
+                variant="outlined"
+                label={t('punchImport.preview.duplicates', { n: preview.duplicates })}
+                data-testid="punch-import-duplicates"
+              />
               <Chip variant="outlined" label={t('punchImport.preview.people', { n: preview.people })} />
-              {preview.from && preview.to && <Chip variant="outlined" label={t('punchImport.preview.period', { from: formatDate(preview.from, language), to: formatDate(preview.to, language) })} data-testid="punch-import-period" />}
+              {preview.from && preview.to && (
+                <Chip
+                  variant="outlined"
+                  label={t('punchImport.preview.period', {
+                    from: formatDate(preview.from, language),
+                    to: formatDate(preview.to, language),
+                  })}
+                  data-testid="punch-import-period"
+                />
+              )}
             </Stack>
           </Box>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button onClick={onRestart} disabled={busy}>
               {t('punchImport.preview.otherFile')}
             </Button>
-            <Button variant="contained" onClick={onImport} disabled={preview.invalid > 0 || toImport <= 0 || busy} data-testid="punch-import-confirm">
-              {preview.invalid > 0 || toImport <= 0 ? t('punchImport.preview.importNone') : t('punchImport.preview.confirm', { n: toImport })}
+            <Button
+              variant="contained"
+              onClick={onImport}
+              disabled={preview.invalid > 0 || toImport <= 0 || busy}
+              data-testid="punch-import-confirm"
+            >
+              {preview.invalid > 0 || toImport <= 0
+                ? t('punchImport.preview.importNone')
+                : t('punchImport.preview.confirm', { n: toImport })}
             </Button>
           </Stack>
         </Stack>
@@ -167,7 +245,11 @@ function PreviewStep({ file, preview, busy, onRestart, onImport }: { file: File;
       )}
       <Paper variant="outlined" sx={{ p: { xs: 1, md: 2 } }}>
         {preview.invalid > 0 && (
-          <FormControlLabel control={<Switch checked={onlyErrors} onChange={(e) => setOnlyErrors(e.target.checked)} />} label={t('punchImport.preview.onlyErrors')} sx={{ mb: 1 }} />
+          <FormControlLabel
+            control={<Switch checked={onlyErrors} onChange={(e) => setOnlyErrors(e.target.checked)} />}
+            label={t('punchImport.preview.onlyErrors')}
+            sx={{ mb: 1 }}
+          />
         )}
         {preview.total > preview.rows.length && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -193,14 +275,40 @@ function PreviewStep({ file, preview, busy, onRestart, onImport }: { file: File;
   );
 }
 
-function FileStep({ file, busy, onFile, onRejected, onNext }: { file: File | null; busy: boolean; onFile(f: File): void; onRejected(message: string): void; onNext(): void }) {
+function FileStep({
+  file,
+  busy,
+  onFile,
+  onRejected,
+  onNext,
+}: {
+  file: File | null;
+  busy: boolean;
+  onFile(f: File): void;
+  onRejected(message: string): void;
+  onNext(): void;
+}) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
-      <FileDropCard keyPrefix="punchImport.file" testId="punch-import" file={file} busy={busy} onFile={onFile} onRejected={onRejected} onNext={onNext} />
+      <FileDropCard
+        keyPrefix="punchImport.file"
+        testId="punch-import"
+        file={file}
+        busy={busy}
+        onFile={onFile}
+        onRejected={onRejected}
+        onNext={onNext}
+      />
       <SectionCard title={t('punchImport.help.title')}>
         <Stack spacing={1.5}>
-          <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={downloadTemplate} sx={{ alignSelf: 'flex-start' }} data-testid="punch-import-template">
+          <Button
+            variant="outlined"
+            startIcon={<DownloadOutlined />}
+            onClick={downloadTemplate}
+            sx={{ alignSelf: 'flex-start' }}
+            data-testid="punch-import-template"
+          >
             {t('punchImport.help.template')}
           </Button>
           <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>

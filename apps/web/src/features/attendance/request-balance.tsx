@@ -32,13 +32,18 @@ export function RequestBalance({ scope, justification, userInfoId, date, request
   const balances = useRequestBalances(scope, userInfoId, date);
   const pendingParams = { page: 1, perPage: 200, status: 'open' as const, justificationId: justification.id };
   const mine = useMyRequests(pendingParams, scope === 'member');
-  const theirs = useAdminRequests({ ...pendingParams, userInfoId: userInfoId ?? undefined }, scope === 'admin' && !!userInfoId);
+  const theirs = useAdminRequests(
+    { ...pendingParams, userInfoId: userInfoId ?? undefined },
+    scope === 'admin' && !!userInfoId,
+  );
   const pendingList = scope === 'member' ? mine : theirs;
 
   if (balances.isLoading) return <Skeleton variant="rounded" height={56} data-testid="request-balance-loading" />;
   const balance = balances.data?.balances.find((b) => b.justification.id === justification.id);
   if (!balance) return null;
-  const pending = (pendingList.data?.items ?? []).filter((r) => r.id !== excludeRequestId).reduce((s, r) => s + r.amount, 0);
+  const pending = (pendingList.data?.items ?? [])
+    .filter((r) => r.id !== excludeRequestId)
+    .reduce((s, r) => s + r.amount, 0);
   const available = Math.round((balance.balance - pending) * 100) / 100;
   const over = requested !== null && requested > available + 1e-9;
   const amount = (n: number) => formatAmount(n, justification.unit, language, t);
@@ -46,7 +51,11 @@ export function RequestBalance({ scope, justification, userInfoId, date, request
     <Box data-testid="request-balance">
       <Alert severity={over ? 'warning' : 'info'} variant="outlined" icon={false}>
         <Typography variant="body2">
-          {t('requestDialog.balance.line', { name: justification.name, date: formatDate(date, language), amount: amount(balance.balance) })}
+          {t('requestDialog.balance.line', {
+            name: justification.name,
+            date: formatDate(date, language),
+            amount: amount(balance.balance),
+          })}
         </Typography>
         {pending > 0 && (
           <Typography variant="body2" data-testid="request-balance-pending">
@@ -55,7 +64,10 @@ export function RequestBalance({ scope, justification, userInfoId, date, request
         )}
         {over && (
           <Typography variant="body2" sx={{ fontWeight: 500, mt: 0.5 }} data-testid="request-over-balance">
-            {t('requestDialog.balance.over', { requested: amount(requested), available: amount(Math.max(0, available)) })}
+            {t('requestDialog.balance.over', {
+              requested: amount(requested),
+              available: amount(Math.max(0, available)),
+            })}
           </Typography>
         )}
       </Alert>

@@ -8,9 +8,24 @@ import { RequireAuth } from '../../lib/auth/require-auth';
 import { RequestDialog } from './request-dialog';
 
 const user = userEvent.setup({ delay: null });
-const mario = { ...demoUser, id: 'u-mario', first_name: 'Mario', last_name: 'Rossi', workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, member: true }] };
-const session = { 'GET /user': () => json(200, mario), 'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }) };
-const j = (id: string, code: string, name: string, unit: 'hour' | 'day', extra: Partial<Justification> = {}): Justification => ({
+const mario = {
+  ...demoUser,
+  id: 'u-mario',
+  first_name: 'Mario',
+  last_name: 'Rossi',
+  workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, member: true }],
+};
+const session = {
+  'GET /user': () => json(200, mario),
+  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+};
+const j = (
+  id: string,
+  code: string,
+  name: string,
+  unit: 'hour' | 'day',
+  extra: Partial<Justification> = {},
+): Justification => ({
   id,
   code,
   name,
@@ -23,7 +38,11 @@ const j = (id: string, code: string, name: string, unit: 'hour' | 'day', extra: 
   payrollCode: null,
   ...extra,
 });
-const justifications = [j('j-fer', 'FER', 'Ferie', 'day'), j('j-rol', 'ROL', 'Permesso ROL', 'hour'), j('j-mal', 'MAL', 'Malattia', 'day', { requiresCertificate: true, groupName: 'Malattia e infortunio' })];
+const justifications = [
+  j('j-fer', 'FER', 'Ferie', 'day'),
+  j('j-rol', 'ROL', 'Permesso ROL', 'hour'),
+  j('j-mal', 'MAL', 'Malattia', 'day', { requiresCertificate: true, groupName: 'Malattia e infortunio' }),
+];
 const created = {
   id: 'r-new',
   userInfoId: 'ui-mario',
@@ -49,12 +68,39 @@ function setup(overrides: Parameters<typeof fakeApi>[0] = {}) {
     ...session,
     'GET /attendance/ajax/justifications': () => json(200, justifications),
     'GET /member/accrual': () =>
-      json(200, { date: '2026-11-12', balances: [{ justification: { id: 'j-rol', code: 'ROL', name: 'Permesso ROL', unit: 'hour' }, balance: 1.5, accrued: 12, adjusted: 0, used: 10.5, entries: [] }] }),
-    'GET /member/justification-request': () => json(200, { items: [{ ...created, id: 'r-other', amount: 0.5 }], total: 1, page: 1, perPage: 200 }),
-    'POST /member/justification-request': () => json(200, { items: [created], warnings: [{ code: 'OVER_QUOTA', message: 'La richiesta supera il saldo disponibile (residuo: 1 ora)' }] }),
+      json(200, {
+        date: '2026-11-12',
+        balances: [
+          {
+            justification: { id: 'j-rol', code: 'ROL', name: 'Permesso ROL', unit: 'hour' },
+            balance: 1.5,
+            accrued: 12,
+            adjusted: 0,
+            used: 10.5,
+            entries: [],
+          },
+        ],
+      }),
+    'GET /member/justification-request': () =>
+      json(200, { items: [{ ...created, id: 'r-other', amount: 0.5 }], total: 1, page: 1, perPage: 200 }),
+    'POST /member/justification-request': () =>
+      json(200, {
+        items: [created],
+        warnings: [{ code: 'OVER_QUOTA', message: 'La richiesta supera il saldo disponibile (residuo: 1 ora)' }],
+      }),
     ...overrides,
   });
-  renderRoutes([page('/member/calendar', <RequireAuth permission="attendance:write:own"><RequestDialog open scope="member" initialDate="2026-11-12" expectedMinutes={480} onClose={() => undefined} /></RequireAuth>)], '/member/calendar');
+  renderRoutes(
+    [
+      page(
+        '/member/calendar',
+        <RequireAuth permission="attendance:write:own">
+          <RequestDialog open scope="member" initialDate="2026-11-12" expectedMinutes={480} onClose={() => undefined} />
+        </RequireAuth>,
+      ),
+    ],
+    '/member/calendar',
+  );
   return api;
 }
 
@@ -62,7 +108,9 @@ describe('request dialog', { timeout: 20_000 }, () => {
   it('validates in Italian, shows the balance and the over-balance hint, sends the time range, then the server warning and the status', async () => {
     const { calls } = setup();
     const dialog = await screen.findByTestId('request-dialog');
-    expect(within(dialog).getByTestId('request-approval-note')).toHaveTextContent("La richiesta sarà inviata all'amministratore per l'approvazione.");
+    expect(within(dialog).getByTestId('request-approval-note')).toHaveTextContent(
+      "La richiesta sarà inviata all'amministratore per l'approvazione.",
+    );
     await user.click(within(dialog).getByTestId('request-submit'));
     expect(await within(dialog).findByText('Seleziona il giustificativo')).toBeInTheDocument();
 
@@ -72,8 +120,12 @@ describe('request dialog', { timeout: 20_000 }, () => {
     // A whole day of 8 h against 1,5 h left (2 h minus 0,5 h already pending).
     const balance = await within(dialog).findByTestId('request-balance');
     expect(balance).toHaveTextContent('Saldo di Permesso ROL al 12 novembre 2026: 1,5 h');
-    expect(await within(dialog).findByTestId('request-balance-pending')).toHaveTextContent('Già richiesti e in approvazione: 0,5 h. Residuo: 1 h.');
-    expect(within(dialog).getByTestId('request-over-balance')).toHaveTextContent('Questa richiesta (8 h) supera il saldo residuo (1 h)');
+    expect(await within(dialog).findByTestId('request-balance-pending')).toHaveTextContent(
+      'Già richiesti e in approvazione: 0,5 h. Residuo: 1 h.',
+    );
+    expect(within(dialog).getByTestId('request-over-balance')).toHaveTextContent(
+      'Questa richiesta (8 h) supera il saldo residuo (1 h)',
+    );
 
     await user.click(within(dialog).getByTestId('request-mode-range'));
     await user.click(within(dialog).getByTestId('request-submit'));
@@ -84,12 +136,18 @@ describe('request dialog', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByTestId('request-note'));
     expect(within(dialog).getByTestId('request-start')).toHaveValue('14:00');
     expect(within(dialog).getByTestId('request-end')).toHaveValue('16:00');
-    expect(within(dialog).getByTestId('request-over-balance')).toHaveTextContent('Questa richiesta (2 h) supera il saldo residuo (1 h)');
+    expect(within(dialog).getByTestId('request-over-balance')).toHaveTextContent(
+      'Questa richiesta (2 h) supera il saldo residuo (1 h)',
+    );
     await user.click(within(dialog).getByTestId('request-submit'));
 
     const result = await screen.findByTestId('request-result');
-    expect(within(result).getByTestId('request-warning-OVER_QUOTA')).toHaveTextContent('La richiesta supera il saldo disponibile (residuo: 1 ora)');
-    expect(within(result).getByTestId('request-result-status')).toHaveTextContent('In approvazioneIn attesa di approvazione');
+    expect(within(result).getByTestId('request-warning-OVER_QUOTA')).toHaveTextContent(
+      'La richiesta supera il saldo disponibile (residuo: 1 ora)',
+    );
+    expect(within(result).getByTestId('request-result-status')).toHaveTextContent(
+      'In approvazioneIn attesa di approvazione',
+    );
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
       date: '2026-11-12',
@@ -106,7 +164,10 @@ describe('request dialog', { timeout: 20_000 }, () => {
 
   it('asks for the certificate code only for types that need one, and puts the server field errors on the fields', async () => {
     const overlap = 'Si sovrappone a un’altra richiesta: 12/11/2026 (Ferie, intera giornata)';
-    const { calls } = setup({ 'POST /member/justification-request': () => json(409, { code: 'CONFLICT', message: overlap, errors: [{ path: 'date', message: overlap }] }) });
+    const { calls } = setup({
+      'POST /member/justification-request': () =>
+        json(409, { code: 'CONFLICT', message: overlap, errors: [{ path: 'date', message: overlap }] }),
+    });
     const dialog = await screen.findByTestId('request-dialog');
     expect(within(dialog).queryByTestId('request-certificate')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox', { name: /Giustificativo/ }));
@@ -114,7 +175,9 @@ describe('request dialog', { timeout: 20_000 }, () => {
     expect(within(dialog).getByTestId('request-certificate')).toBeInTheDocument();
     await user.type(within(dialog).getByTestId('request-certificate'), 'ab-1');
     await user.click(within(dialog).getByTestId('request-submit'));
-    expect(await within(dialog).findByText('Il codice del certificato può contenere solo lettere e numeri (al massimo 20)')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Il codice del certificato può contenere solo lettere e numeri (al massimo 20)'),
+    ).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await user.clear(within(dialog).getByTestId('request-certificate'));
     await user.type(within(dialog).getByTestId('request-certificate'), 'ab12');
@@ -122,7 +185,11 @@ describe('request dialog', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByTestId('request-submit'));
     // The server's overlap lands on the date field; the dialog stays open.
     expect(await within(dialog).findByText(overlap)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ justificationId: 'j-mal', wholeDay: true, certificateCode: 'AB12' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      justificationId: 'j-mal',
+      wholeDay: true,
+      certificateCode: 'AB12',
+    });
     expect(screen.queryByTestId('request-result')).not.toBeInTheDocument();
   });
 });

@@ -81,7 +81,15 @@ export function RequestDialog(props: RequestDialogProps) {
   return props.open ? <RequestDialogContent {...props} /> : null;
 }
 
-function RequestDialogContent({ scope, request, initialDate, initialEmployees, expectedMinutes, pauses = [], onClose }: RequestDialogProps) {
+function RequestDialogContent({
+  scope,
+  request,
+  initialDate,
+  initialEmployees,
+  expectedMinutes,
+  pauses = [],
+  onClose,
+}: RequestDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const { current } = useAuth();
@@ -95,16 +103,22 @@ function RequestDialogContent({ scope, request, initialDate, initialEmployees, e
   const [result, setResult] = useState<RequestWriteResult | null>(null);
   const { control, handleSubmit, setError, setValue, formState } = useForm<RequestFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: request ? requestToForm(request) : emptyRequestForm({ date: initialDate, userInfoIds: initialEmployees?.map((e) => e.id) }),
+    defaultValues: request
+      ? requestToForm(request)
+      : emptyRequestForm({ date: initialDate, userInfoIds: initialEmployees?.map((e) => e.id) }),
   });
   const values = useWatch({ control }) as RequestFormValues;
-  const justification = justifications.data?.find((j) => j.id === values.justificationId) ?? (request ? ({ ...request.justification, requiresCertificate: false } as Justification) : undefined);
+  const justification =
+    justifications.data?.find((j) => j.id === values.justificationId) ??
+    (request ? ({ ...request.justification, requiresCertificate: false } as Justification) : undefined);
   const firstDate = values.multiDay ? values.startDate : values.date;
   // The balance is one person's: mine, or the one employee chosen by the admin.
   const balanceOwner = admin ? (values.userInfoIds.length === 1 ? values.userInfoIds[0]! : null) : null;
   const showBalance = !admin || balanceOwner !== null;
   const sameDay = !values.multiDay && values.date === initialDate;
-  const requested = justification ? estimateUsage(values, justification.unit, sameDay ? (expectedMinutes ?? null) : null, sameDay ? pauses : []) : null;
+  const requested = justification
+    ? estimateUsage(values, justification.unit, sameDay ? (expectedMinutes ?? null) : null, sameDay ? pauses : [])
+    : null;
 
   const submit = handleSubmit(async (v) => {
     setFailure(null);
@@ -129,16 +143,23 @@ function RequestDialogContent({ scope, request, initialDate, initialEmployees, e
     if (!save.isPending) onClose();
   };
 
-  if (result) return <RequestResult result={result} scope={scope} editing={editing} titleId={titleId} onClose={onClose} />;
+  if (result)
+    return <RequestResult result={result} scope={scope} editing={editing} titleId={titleId} onClose={onClose} />;
 
   const grouped = groupJustifications(justifications.data ?? []);
   return (
     <Dialog open onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid="request-dialog">
-      <DialogTitle id={titleId}>{editing ? t('requestDialog.editTitle') : admin ? t('requestDialog.adminTitle') : t('requestDialog.title')}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {editing ? t('requestDialog.editTitle') : admin ? t('requestDialog.adminTitle') : t('requestDialog.title')}
+      </DialogTitle>
       <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
         <DialogContent sx={{ pt: 0 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="request-approval-note">
-            {admin ? t('requestDialog.adminNote') : current?.attendanceAutoApprove ? t('requestDialog.autoApproveNote') : t('requestDialog.approvalNote')}
+            {admin
+              ? t('requestDialog.adminNote')
+              : current?.attendanceAutoApprove
+                ? t('requestDialog.autoApproveNote')
+                : t('requestDialog.approvalNote')}
           </Typography>
           {failure && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="request-error">
@@ -152,7 +173,10 @@ function RequestDialogContent({ scope, request, initialDate, initialEmployees, e
                 name="userInfoIds"
                 render={({ field, fieldState }) => {
                   const options = people.data ?? [];
-                  const known = new Map([...(initialEmployees ?? []).map((e) => [e.id, { id: e.id, name: e.name, enabled: true }] as const), ...options.map((o) => [o.id, o] as const)]);
+                  const known = new Map([
+                    ...(initialEmployees ?? []).map((e) => [e.id, { id: e.id, name: e.name, enabled: true }] as const),
+                    ...options.map((o) => [o.id, o] as const),
+                  ]);
                   const selected = field.value.map((id) => known.get(id)).filter((o): o is UserLookupItem => !!o);
                   return (
                     <Autocomplete<UserLookupItem, true>
@@ -174,7 +198,10 @@ function RequestDialogContent({ scope, request, initialDate, initialEmployees, e
                           label={t('requestDialog.fields.employees')}
                           error={!!fieldState.error}
                           helperText={fieldState.error?.message ?? t('requestDialog.employeesHint')}
-                          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'request-employees' } }}
+                          slotProps={{
+                            ...params.slotProps,
+                            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'request-employees' },
+                          }}
                         />
                       )}
                     />
@@ -184,7 +211,8 @@ function RequestDialogContent({ scope, request, initialDate, initialEmployees, e
             )}
             {admin && editing && request && (
               <Typography>
-                <strong>{t('requestDialog.fields.employee')}:</strong> {request.employee.firstName} {request.employee.lastName}
+                <strong>{t('requestDialog.fields.employee')}:</strong> {request.employee.firstName}{' '}
+                {request.employee.lastName}
               </Typography>
             )}
             <Controller
@@ -198,8 +226,14 @@ function RequestDialogContent({ scope, request, initialDate, initialEmployees, e
                   {...field}
                   inputRef={ref}
                   error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? (justification ? t(`requestDialog.unitHint.${justification.unit}`) : undefined)}
-                  slotProps={{ htmlInput: { 'data-testid': 'request-justification' }, select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 420 } } } } } }}
+                  helperText={
+                    fieldState.error?.message ??
+                    (justification ? t(`requestDialog.unitHint.${justification.unit}`) : undefined)
+                  }
+                  slotProps={{
+                    htmlInput: { 'data-testid': 'request-justification' },
+                    select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 420 } } } } },
+                  }}
                 >
                   {grouped.flatMap(([group, items]) => [
                     <ListSubheader key={`g-${group}`}>{group || t('requestDialog.otherTypes')}</ListSubheader>,
@@ -279,8 +313,15 @@ function RequestDialogContent({ scope, request, initialDate, initialEmployees, e
               />
             )}
             {values.multiDay && !editing ? (
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignItems: 'start' }}>
-                <FormDateField control={control} name="startDate" label={t('requestDialog.fields.startDate')} required />
+              <Box
+                sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignItems: 'start' }}
+              >
+                <FormDateField
+                  control={control}
+                  name="startDate"
+                  label={t('requestDialog.fields.startDate')}
+                  required
+                />
                 <FormDateField control={control} name="endDate" label={t('requestDialog.fields.endDate')} required />
               </Box>
             ) : (
@@ -306,7 +347,15 @@ function RequestDialogContent({ scope, request, initialDate, initialEmployees, e
                         }}
                         error={!!fieldState.error}
                         helperText={fieldState.error?.message}
-                        slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr', maxLength: 5, autoComplete: 'off', 'data-testid': `request-${name}` } }}
+                        slotProps={{
+                          htmlInput: {
+                            inputMode: 'numeric',
+                            dir: 'ltr',
+                            maxLength: 5,
+                            autoComplete: 'off',
+                            'data-testid': `request-${name}`,
+                          },
+                        }}
                       />
                     )}
                   />
@@ -322,7 +371,11 @@ function RequestDialogContent({ scope, request, initialDate, initialEmployees, e
                 helperText={t('requestDialog.amountHint', { max: REQUEST_LIMITS.amountMax })}
                 slotProps={{
                   htmlInput: { inputMode: 'decimal', dir: 'ltr', maxLength: 6, 'data-testid': 'request-amount' },
-                  input: { endAdornment: justification ? <InputAdornment position="end">{t(`attendance.unitNames.${justification.unit}`)}</InputAdornment> : undefined },
+                  input: {
+                    endAdornment: justification ? (
+                      <InputAdornment position="end">{t(`attendance.unitNames.${justification.unit}`)}</InputAdornment>
+                    ) : undefined,
+                  },
                 }}
               />
             )}
@@ -333,10 +386,23 @@ function RequestDialogContent({ scope, request, initialDate, initialEmployees, e
                 label={t('requestDialog.fields.certificateCode')}
                 helperText={t('requestDialog.certificateHint')}
                 transform={(v) => v.toUpperCase()}
-                slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.certificate, dir: 'ltr', 'data-testid': 'request-certificate' } }}
+                slotProps={{
+                  htmlInput: {
+                    maxLength: REQUEST_LIMITS.certificate,
+                    dir: 'ltr',
+                    'data-testid': 'request-certificate',
+                  },
+                }}
               />
             )}
-            <FormTextField control={control} name="note" label={t('requestDialog.fields.note')} multiline minRows={2} slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.note, 'data-testid': 'request-note' } }} />
+            <FormTextField
+              control={control}
+              name="note"
+              label={t('requestDialog.fields.note')}
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.note, 'data-testid': 'request-note' } }}
+            />
             {justification && firstDate && /^\d{4}-\d{2}-\d{2}$/.test(firstDate) && showBalance && (
               <RequestBalance
                 scope={scope}
@@ -375,21 +441,46 @@ function RequestDialogContent({ scope, request, initialDate, initialEmployees, e
 }
 
 /** After saving: approved or awaiting approval, the rows written and the server's warnings (over quota). */
-function RequestResult({ result, scope, editing, titleId, onClose }: { result: RequestWriteResult; scope: RequestScope; editing: boolean; titleId: string; onClose(): void }) {
+function RequestResult({
+  result,
+  scope,
+  editing,
+  titleId,
+  onClose,
+}: {
+  result: RequestWriteResult;
+  scope: RequestScope;
+  editing: boolean;
+  titleId: string;
+  onClose(): void;
+}) {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const approved = result.items.length > 0 && result.items.every((r) => r.status === 'approved');
   const shown = result.items.slice(0, 8);
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid="request-result">
-      <DialogTitle id={titleId}>{editing ? t('requestDialog.result.updatedTitle') : t('requestDialog.result.title')}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {editing ? t('requestDialog.result.updatedTitle') : t('requestDialog.result.title')}
+      </DialogTitle>
       <DialogContent sx={{ pt: 0 }}>
         <Stack spacing={2}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-testid="request-result-status">
+          <Box
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+            data-testid="request-result-status"
+          >
             <StatusChip status={approved ? 'approved' : 'open'} />
-            <Typography>{approved ? (scope === 'admin' ? t('requestDialog.result.approvedAdmin') : t('requestDialog.result.approvedAuto')) : t('requestDialog.result.pending')}</Typography>
+            <Typography>
+              {approved
+                ? scope === 'admin'
+                  ? t('requestDialog.result.approvedAdmin')
+                  : t('requestDialog.result.approvedAuto')
+                : t('requestDialog.result.pending')}
+            </Typography>
           </Box>
-          {result.items.length > 1 && <Typography variant="body2">{t('requestDialog.result.count', { n: result.items.length })}</Typography>}
+          {result.items.length > 1 && (
+            <Typography variant="body2">{t('requestDialog.result.count', { n: result.items.length })}</Typography>
+          )}
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {shown.map((r) => (
               <Typography component="li" variant="body2" key={r.id}>

@@ -1,10 +1,21 @@
 import type { JustificationRequest } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage, i18n } from '../../i18n/i18n';
-import { emptyRequestForm, estimateUsage, formToPayload, requestFormSchema, requestToForm, type RequestFormValues } from './request-form';
+import {
+  emptyRequestForm,
+  estimateUsage,
+  formToPayload,
+  requestFormSchema,
+  requestToForm,
+  type RequestFormValues,
+} from './request-form';
 
 const t = i18n.t.bind(i18n);
-const form = (patch: Partial<RequestFormValues>): RequestFormValues => ({ ...emptyRequestForm({ date: '2026-11-12' }), justificationId: 'j-rol', ...patch });
+const form = (patch: Partial<RequestFormValues>): RequestFormValues => ({
+  ...emptyRequestForm({ date: '2026-11-12' }),
+  justificationId: 'j-rol',
+  ...patch,
+});
 
 /** Field → message of every issue, as the form shows them. */
 function errorsOf(values: RequestFormValues, admin = false): Record<string, string> {
@@ -19,37 +30,69 @@ describe('request form validation (the server rules, its Italian texts)', () => 
   });
 
   it('justification and date are required', () => {
-    expect(errorsOf(form({ justificationId: '', date: null }))).toEqual({ justificationId: 'Seleziona il giustificativo', date: 'Inserisci la data' });
+    expect(errorsOf(form({ justificationId: '', date: null }))).toEqual({
+      justificationId: 'Seleziona il giustificativo',
+      date: 'Inserisci la data',
+    });
   });
 
   it('a time range needs start and end, the end after the start', () => {
-    expect(errorsOf(form({ mode: 'range' }))).toEqual({ start: 'Inserisci l’orario di inizio', end: 'Inserisci l’orario di fine' });
-    expect(errorsOf(form({ mode: 'range', start: '16:00', end: '14:00' }))).toEqual({ end: 'L’orario di fine deve essere dopo quello di inizio' });
-    expect(errorsOf(form({ mode: 'range', start: '14:00', end: '14:00' }))).toEqual({ end: 'L’orario di fine deve essere dopo quello di inizio' });
-    expect(errorsOf(form({ mode: 'range', start: '25:00', end: '1400' }))).toEqual({ start: 'Orario non valido', end: 'Orario non valido' });
+    expect(errorsOf(form({ mode: 'range' }))).toEqual({
+      start: 'Inserisci l’orario di inizio',
+      end: 'Inserisci l’orario di fine',
+    });
+    expect(errorsOf(form({ mode: 'range', start: '16:00', end: '14:00' }))).toEqual({
+      end: 'L’orario di fine deve essere dopo quello di inizio',
+    });
+    expect(errorsOf(form({ mode: 'range', start: '14:00', end: '14:00' }))).toEqual({
+      end: 'L’orario di fine deve essere dopo quello di inizio',
+    });
+    expect(errorsOf(form({ mode: 'range', start: '25:00', end: '1400' }))).toEqual({
+      start: 'Orario non valido',
+      end: 'Orario non valido',
+    });
     expect(errorsOf(form({ mode: 'range', start: '14:00', end: '16:00' }))).toEqual({});
   });
 
   it('a quantity is required, above zero and at most what a day holds (24)', () => {
     expect(errorsOf(form({ mode: 'amount' }))).toEqual({ amount: 'Inserisci la quantità' });
-    expect(errorsOf(form({ mode: 'amount', amount: '0' }))).toEqual({ amount: 'La quantità deve essere maggiore di zero (al massimo 24)' });
-    expect(errorsOf(form({ mode: 'amount', amount: '24,5' }))).toEqual({ amount: 'La quantità deve essere maggiore di zero (al massimo 24)' });
-    expect(errorsOf(form({ mode: 'amount', amount: '999' }))).toEqual({ amount: 'La quantità deve essere maggiore di zero (al massimo 24)' });
-    expect(errorsOf(form({ mode: 'amount', amount: 'tre' }))).toEqual({ amount: 'La quantità deve essere maggiore di zero (al massimo 24)' });
+    expect(errorsOf(form({ mode: 'amount', amount: '0' }))).toEqual({
+      amount: 'La quantità deve essere maggiore di zero (al massimo 24)',
+    });
+    expect(errorsOf(form({ mode: 'amount', amount: '24,5' }))).toEqual({
+      amount: 'La quantità deve essere maggiore di zero (al massimo 24)',
+    });
+    expect(errorsOf(form({ mode: 'amount', amount: '999' }))).toEqual({
+      amount: 'La quantità deve essere maggiore di zero (al massimo 24)',
+    });
+    expect(errorsOf(form({ mode: 'amount', amount: 'tre' }))).toEqual({
+      amount: 'La quantità deve essere maggiore di zero (al massimo 24)',
+    });
     expect(errorsOf(form({ mode: 'amount', amount: '1,5' }))).toEqual({});
     expect(errorsOf(form({ mode: 'amount', amount: '24' }))).toEqual({});
   });
 
   it('a period needs both dates, the end strictly after the start, at most 366 days', () => {
-    expect(errorsOf(form({ multiDay: true, startDate: null, endDate: null }))).toEqual({ startDate: 'Inserisci la data di inizio', endDate: 'Inserisci la data di fine' });
-    expect(errorsOf(form({ multiDay: true, startDate: '2026-11-12', endDate: '2026-11-12' }))).toEqual({ endDate: 'La data di fine deve essere successiva a quella di inizio' });
-    expect(errorsOf(form({ multiDay: true, startDate: '2026-11-12', endDate: '2027-11-13' }))).toEqual({ endDate: 'Il periodo può durare al massimo 366 giorni' });
+    expect(errorsOf(form({ multiDay: true, startDate: null, endDate: null }))).toEqual({
+      startDate: 'Inserisci la data di inizio',
+      endDate: 'Inserisci la data di fine',
+    });
+    expect(errorsOf(form({ multiDay: true, startDate: '2026-11-12', endDate: '2026-11-12' }))).toEqual({
+      endDate: 'La data di fine deve essere successiva a quella di inizio',
+    });
+    expect(errorsOf(form({ multiDay: true, startDate: '2026-11-12', endDate: '2027-11-13' }))).toEqual({
+      endDate: 'Il periodo può durare al massimo 366 giorni',
+    });
     expect(errorsOf(form({ multiDay: true, startDate: '2026-11-12', endDate: '2027-11-12' }))).toEqual({});
-    expect(errorsOf(form({ multiDay: true, startDate: 'invalid', endDate: '2026-11-20' }))).toEqual({ startDate: 'Data non valida' });
+    expect(errorsOf(form({ multiDay: true, startDate: 'invalid', endDate: '2026-11-20' }))).toEqual({
+      startDate: 'Data non valida',
+    });
   });
 
   it('the certificate code: letters and digits only', () => {
-    expect(errorsOf(form({ certificateCode: 'AB-12' }))).toEqual({ certificateCode: 'Il codice del certificato può contenere solo lettere e numeri (al massimo 20)' });
+    expect(errorsOf(form({ certificateCode: 'AB-12' }))).toEqual({
+      certificateCode: 'Il codice del certificato può contenere solo lettere e numeri (al massimo 20)',
+    });
     expect(errorsOf(form({ certificateCode: '123456AB' }))).toEqual({});
   });
 
@@ -62,7 +105,11 @@ describe('request form validation (the server rules, its Italian texts)', () => 
   it('texts follow the language', async () => {
     await changeLanguage('en');
     try {
-      expect(errorsOf(form({ justificationId: '', mode: 'range' }))).toEqual({ justificationId: 'Choose the absence type', start: 'Enter the start time', end: 'Enter the end time' });
+      expect(errorsOf(form({ justificationId: '', mode: 'range' }))).toEqual({
+        justificationId: 'Choose the absence type',
+        start: 'Enter the start time',
+        end: 'Enter the end time',
+      });
     } finally {
       await changeLanguage('it');
     }
@@ -71,7 +118,12 @@ describe('request form validation (the server rules, its Italian texts)', () => 
 
 describe('request payload', () => {
   it('a time range in minutes, one date', () => {
-    expect(formToPayload(form({ mode: 'range', start: '14:00', end: '16:00', note: '  visita ' }), { admin: false, editing: false })).toEqual({
+    expect(
+      formToPayload(form({ mode: 'range', start: '14:00', end: '16:00', note: '  visita ' }), {
+        admin: false,
+        editing: false,
+      }),
+    ).toEqual({
       date: '2026-11-12',
       justificationId: 'j-rol',
       category: 'regular',
@@ -85,13 +137,34 @@ describe('request payload', () => {
   });
 
   it('a period for several employees (admin); a quantity as the amount category', () => {
-    const p = formToPayload(form({ userInfoIds: ['a', 'b'], multiDay: true, startDate: '2026-11-16', endDate: '2026-11-20', mode: 'amount', amount: '1,5' }), { admin: true, editing: false });
-    expect(p).toMatchObject({ userInfoIds: ['a', 'b'], startDate: '2026-11-16', endDate: '2026-11-20', category: 'amount', wholeDay: false, amount: 1.5, startsAtMinutes: null });
+    const p = formToPayload(
+      form({
+        userInfoIds: ['a', 'b'],
+        multiDay: true,
+        startDate: '2026-11-16',
+        endDate: '2026-11-20',
+        mode: 'amount',
+        amount: '1,5',
+      }),
+      { admin: true, editing: false },
+    );
+    expect(p).toMatchObject({
+      userInfoIds: ['a', 'b'],
+      startDate: '2026-11-16',
+      endDate: '2026-11-20',
+      category: 'amount',
+      wholeDay: false,
+      amount: 1.5,
+      startsAtMinutes: null,
+    });
     expect(p).not.toHaveProperty('date');
   });
 
   it('editing sends one date and no employees', () => {
-    const p = formToPayload(form({ userInfoIds: ['a'], multiDay: true, startDate: '2026-11-16', endDate: '2026-11-20' }), { admin: true, editing: true });
+    const p = formToPayload(
+      form({ userInfoIds: ['a'], multiDay: true, startDate: '2026-11-16', endDate: '2026-11-20' }),
+      { admin: true, editing: true },
+    );
     expect(p).toMatchObject({ date: '2026-11-12', wholeDay: true, category: 'regular' });
     expect(p).not.toHaveProperty('userInfoIds');
     expect(p).not.toHaveProperty('startDate');
@@ -111,7 +184,14 @@ describe('request payload', () => {
       certificateCode: null,
       note: 'visita',
     } as JustificationRequest;
-    expect(requestToForm(r)).toMatchObject({ mode: 'range', start: '09:00', end: '10:00', date: '2026-11-12', note: 'visita', justificationId: 'j-rol' });
+    expect(requestToForm(r)).toMatchObject({
+      mode: 'range',
+      start: '09:00',
+      end: '10:00',
+      date: '2026-11-12',
+      note: 'visita',
+      justificationId: 'j-rol',
+    });
   });
 });
 
@@ -134,6 +214,8 @@ describe('usage estimate (the over-balance hint)', () => {
   });
 
   it('a period is left to the server (only it knows the working days)', () => {
-    expect(estimateUsage(form({ multiDay: true, startDate: '2026-11-16', endDate: '2026-11-20' }), 'day', 480)).toBeNull();
+    expect(
+      estimateUsage(form({ multiDay: true, startDate: '2026-11-16', endDate: '2026-11-20' }), 'day', 480),
+    ).toBeNull();
   });
 });

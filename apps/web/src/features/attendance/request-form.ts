@@ -35,7 +35,19 @@ export interface RequestFormValues {
   note: string;
 }
 
-export const REQUEST_FORM_FIELDS = ['userInfoIds', 'justificationId', 'mode', 'date', 'startDate', 'endDate', 'start', 'end', 'amount', 'certificateCode', 'note'] as const;
+export const REQUEST_FORM_FIELDS = [
+  'userInfoIds',
+  'justificationId',
+  'mode',
+  'date',
+  'startDate',
+  'endDate',
+  'start',
+  'end',
+  'amount',
+  'certificateCode',
+  'note',
+] as const;
 
 const isDate = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
@@ -64,7 +76,12 @@ export const requestFormSchema = (t: TFunction, options: { admin: boolean }) =>
       z.superRefine(
         (v, ctx) => {
           const issue = (path: keyof RequestFormValues, key: string, params?: Record<string, unknown>) =>
-            ctx.addIssue({ code: 'custom', path: [path], message: t(`requestDialog.validation.${key}`, params), input: v[path] });
+            ctx.addIssue({
+              code: 'custom',
+              path: [path],
+              message: t(`requestDialog.validation.${key}`, params),
+              input: v[path],
+            });
           if (options.admin && v.userInfoIds.length === 0) issue('userInfoIds', 'employeesRequired');
           if (!v.justificationId) issue('justificationId', 'justificationRequired');
           if (v.multiDay) {
@@ -74,7 +91,8 @@ export const requestFormSchema = (t: TFunction, options: { admin: boolean }) =>
             else if (!isDate(v.endDate)) issue('endDate', 'dateInvalid');
             else if (isDate(v.startDate)) {
               if (v.endDate <= v.startDate) issue('endDate', 'endDateAfterStart');
-              else if (daysBetween(v.startDate, v.endDate) + 1 > REQUEST_LIMITS.periodDays) issue('endDate', 'periodTooLong', { days: REQUEST_LIMITS.periodDays });
+              else if (daysBetween(v.startDate, v.endDate) + 1 > REQUEST_LIMITS.periodDays)
+                issue('endDate', 'periodTooLong', { days: REQUEST_LIMITS.periodDays });
             }
           } else if (!v.date) issue('date', 'dateRequired');
           else if (!isDate(v.date)) issue('date', 'dateInvalid');
@@ -90,7 +108,8 @@ export const requestFormSchema = (t: TFunction, options: { admin: boolean }) =>
           if (v.mode === 'amount') {
             const n = parseQuantity(v.amount);
             if (v.amount.trim() === '') issue('amount', 'amountRequired');
-            else if (!(n > 0 && n <= REQUEST_LIMITS.amountMax)) issue('amount', 'amountInvalid', { max: REQUEST_LIMITS.amountMax });
+            else if (!(n > 0 && n <= REQUEST_LIMITS.amountMax))
+              issue('amount', 'amountInvalid', { max: REQUEST_LIMITS.amountMax });
           }
           const code = v.certificateCode.trim();
           if (code !== '' && !/^[A-Za-z0-9]{1,20}$/.test(code)) issue('certificateCode', 'certificateInvalid');
@@ -100,7 +119,9 @@ export const requestFormSchema = (t: TFunction, options: { admin: boolean }) =>
       ),
     );
 
-export function emptyRequestForm(init: { date?: string | null; userInfoIds?: string[]; justificationId?: string } = {}): RequestFormValues {
+export function emptyRequestForm(
+  init: { date?: string | null; userInfoIds?: string[]; justificationId?: string } = {},
+): RequestFormValues {
   return {
     userInfoIds: init.userInfoIds ?? [],
     justificationId: init.justificationId ?? '',
@@ -159,13 +180,19 @@ export function formToPayload(v: RequestFormValues, options: { admin: boolean; e
  * hours of a range (less the day's pauses) or a quantity; a whole day is 1 day (day unit) or the day's expected hours when known. A period's
  * working days are only known to the server: null (the server warns after saving).
  */
-export function estimateUsage(v: RequestFormValues, unit: 'hour' | 'day', expectedMinutes: number | null, pauses: readonly DayPause[] = []): number | null {
+export function estimateUsage(
+  v: RequestFormValues,
+  unit: 'hour' | 'day',
+  expectedMinutes: number | null,
+  pauses: readonly DayPause[] = [],
+): number | null {
   if (v.multiDay) return null;
   if (v.mode === 'amount') {
     const n = parseQuantity(v.amount);
     return n > 0 ? n : null;
   }
-  if (v.mode === 'wholeDay') return unit === 'day' ? 1 : expectedMinutes ? Math.round((expectedMinutes / 60) * 100) / 100 : null;
+  if (v.mode === 'wholeDay')
+    return unit === 'day' ? 1 : expectedMinutes ? Math.round((expectedMinutes / 60) * 100) / 100 : null;
   const start = clockToMinutes(v.start);
   const end = clockToMinutes(v.end);
   if (start === null || end === null || end <= start) return null;

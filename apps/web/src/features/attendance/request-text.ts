@@ -4,7 +4,10 @@ import { timeRange } from '../../components/time-slots/slot-rows';
 import { directionOf } from '../../i18n/languages';
 import { formatQuantity } from './format';
 
-type RequestShape = Pick<JustificationRequest, 'wholeDay' | 'category' | 'startsAtMinutes' | 'endsAtMinutes' | 'amount'> & { justification: { unit: 'hour' | 'day' } };
+type RequestShape = Pick<
+  JustificationRequest,
+  'wholeDay' | 'category' | 'startsAtMinutes' | 'endsAtMinutes' | 'amount'
+> & { justification: { unit: 'hour' | 'day' } };
 
 /**
  * A quantity with its unit: "2 h", "1,5 gg"; the number isolated in right-to-left languages (or "-1" shows as "1-"),
@@ -12,7 +15,8 @@ type RequestShape = Pick<JustificationRequest, 'wholeDay' | 'category' | 'starts
  */
 export function formatAmount(value: number, unit: 'hour' | 'day', language: string, t: TFunction): string {
   const number = formatQuantity(value, language);
-  const rtl = directionOf(language) === 'rtl' || (typeof document !== 'undefined' && document.documentElement.dir === 'rtl');
+  const rtl =
+    directionOf(language) === 'rtl' || (typeof document !== 'undefined' && document.documentElement.dir === 'rtl');
   return t(`attendance.units.${unit}`, { value: rtl ? `\u2066${number}\u2069` : number });
 }
 
@@ -20,7 +24,8 @@ export function formatAmount(value: number, unit: 'hour' | 'day', language: stri
 export function describeRequest(r: RequestShape, t: TFunction, language: string): string {
   if (r.category === 'regular' && r.wholeDay) return t('attendance.request.wholeDay');
   // Isolated in right-to-left pages, or "14:00–16:00" would read "16:00–14:00".
-  if (r.category === 'regular' && r.startsAtMinutes !== null && r.endsAtMinutes !== null) return timeRange(r.startsAtMinutes, r.endsAtMinutes);
+  if (r.category === 'regular' && r.startsAtMinutes !== null && r.endsAtMinutes !== null)
+    return timeRange(r.startsAtMinutes, r.endsAtMinutes);
   return formatAmount(r.amount, r.justification.unit, language, t);
 }
 

@@ -16,4 +16,5 @@ export const BALANCE_COLOR = { positive: '#1E6B24', negative: '#B3261E' } as con
 /** Day backgrounds: rest days (weekend, nothing expected) grey, holidays light amber. */
 export const DAY_TINT = { rest: '#F1F3F5', holiday: '#FFF4E0', absence: '#E8F1FB' } as const;
 
-export const balanceColor = (minutes: number) => (minutes > 0 ? BALANCE_COLOR.positive : minutes < 0 ? BALANCE_COLOR.negative : 'text.secondary');
+export const balanceColor = (minutes: number) =>
+  minutes > 0 ? BALANCE_COLOR.positive : minutes < 0 ? BALANCE_COLOR.negative : 'text.secondary';

@@ -3,7 +3,25 @@ import ClearAll from '@mui/icons-material/FilterAltOff';
 import PeopleOutline from '@mui/icons-material/PeopleOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Button, ButtonBase, CircularProgress, InputAdornment, LinearProgress, MenuItem, Paper, Skeleton, Stack, TablePagination, TextField, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  ButtonBase,
+  CircularProgress,
+  InputAdornment,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Skeleton,
+  Stack,
+  TablePagination,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import type { TimesheetPage } from '@timbro/shared';
 import dayjs from 'dayjs';
 import { useSnackbar } from 'notistack';
@@ -47,13 +65,20 @@ export function TimesheetPageScreen() {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const { enqueueSnackbar } = useSnackbar();
-  const { params, update, hasFilters, clear } = useListParams({ sortFields: NO_SORT, defaultSort: 'name', filterKeys: FILTER_KEYS, defaultPerPage: 25 });
+  const { params, update, hasFilters, clear } = useListParams({
+    sortFields: NO_SORT,
+    defaultSort: 'name',
+    filterKeys: FILTER_KEYS,
+    defaultPerPage: 25,
+  });
   // The workspace's month (the server's today), not the device's: without ?month= the screen waits for it.
   const serverMonth = useCurrentMonth();
   const ready = serverMonth !== null || parseMonth(params.filters.month, '') !== '';
   const thisMonth = serverMonth ?? dayjs().format('YYYY-MM');
   const month = parseMonth(params.filters.month, thisMonth);
-  const metric: Metric = (METRICS as readonly string[]).includes(params.filters.metric) ? (params.filters.metric as Metric) : 'worked';
+  const metric: Metric = (METRICS as readonly string[]).includes(params.filters.metric)
+    ? (params.filters.metric as Metric)
+    : 'worked';
   const range = useMemo(() => monthRange(month), [month]);
   const onSearch = useCallback((search: string) => update({ search }), [update]);
   const [searchText, setSearchText] = useDebouncedSearch(params.search, onSearch);
@@ -75,7 +100,10 @@ export function TimesheetPageScreen() {
       })),
     [sheet.data, range.from],
   );
-  const holidays = useMemo(() => new Set(people[0] ? people[0].row.days.filter((c) => c.holiday).map((c) => c.date) : []), [people]);
+  const holidays = useMemo(
+    () => new Set(people[0] ? people[0].row.days.filter((c) => c.holiday).map((c) => c.date) : []),
+    [people],
+  );
   // A cell opens the day's explanation, as in the admin calendar: the day sheets of the page's people, one request
   // when the first panel opens (the same query as the admin calendar's page, so it is shared in the cache).
   const openDay = useDayPanel('admin');
@@ -112,7 +140,9 @@ export function TimesheetPageScreen() {
               variant="outlined"
               onClick={() => void onExport('xlsx')}
               disabled={exporting !== null}
-              startIcon={exporting === 'xlsx' ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlined />}
+              startIcon={
+                exporting === 'xlsx' ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlined />
+              }
               data-testid="timesheet-export-xlsx"
             >
               {exporting === 'xlsx' ? t('timesheet.exporting') : t('timesheet.exportXlsx')}
@@ -121,7 +151,9 @@ export function TimesheetPageScreen() {
               variant="outlined"
               onClick={() => void onExport('pdf')}
               disabled={exporting !== null}
-              startIcon={exporting === 'pdf' ? <CircularProgress size={16} color="inherit" /> : <PictureAsPdfOutlined />}
+              startIcon={
+                exporting === 'pdf' ? <CircularProgress size={16} color="inherit" /> : <PictureAsPdfOutlined />
+              }
               data-testid="timesheet-export-pdf"
             >
               {exporting === 'pdf' ? t('timesheet.exporting') : t('timesheet.exportPdf')}
@@ -130,9 +162,20 @@ export function TimesheetPageScreen() {
         }
       />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label={t('timesheet.filters.label')}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'auto 1fr 1fr auto' }, alignItems: 'center' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: 'auto 1fr 1fr auto' },
+            alignItems: 'center',
+          }}
+        >
           {ready ? (
-            <MonthNav month={month} current={thisMonth} onChange={(m) => update({ filters: { month: m === thisMonth ? '' : m } })} />
+            <MonthNav
+              month={month}
+              current={thisMonth}
+              onChange={(m) => update({ filters: { month: m === thisMonth ? '' : m } })}
+            />
           ) : (
             <Skeleton variant="rounded" width={280} height={40} />
           )}
@@ -141,9 +184,25 @@ export function TimesheetPageScreen() {
             label={t('timesheet.filters.search')}
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'data-testid': 'timesheet-search' } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+              htmlInput: { 'data-testid': 'timesheet-search' },
+            }}
           />
-          <TextField select size="small" label={t('timesheet.filters.group')} value={groupId ?? ''} onChange={(e) => update({ filters: { group_id: e.target.value } })} data-testid="timesheet-group">
+          <TextField
+            select
+            size="small"
+            label={t('timesheet.filters.group')}
+            value={groupId ?? ''}
+            onChange={(e) => update({ filters: { group_id: e.target.value } })}
+            data-testid="timesheet-group"
+          >
             <MenuItem value="">{t('timesheet.filters.allGroups')}</MenuItem>
             {(groups.data ?? []).map((g) => (
               <MenuItem key={g.id} value={g.id}>
@@ -151,7 +210,12 @@ export function TimesheetPageScreen() {
               </MenuItem>
             ))}
           </TextField>
-          <Button onClick={clear} disabled={!hasFilters} startIcon={<ClearAll />} sx={{ justifySelf: 'start', whiteSpace: 'nowrap' }}>
+          <Button
+            onClick={clear}
+            disabled={!hasFilters}
+            startIcon={<ClearAll />}
+            sx={{ justifySelf: 'start', whiteSpace: 'nowrap' }}
+          >
             {t('timesheet.filters.clear')}
           </Button>
         </Box>
@@ -206,7 +270,10 @@ export function TimesheetPageScreen() {
           </Box>
         ) : (
           <PeopleMonthGrid
-            label={t('timesheet.gridLabel', { metric: t(`attendance.metrics.${metric}`), month: dayjs(`${month}-01`).locale(language).format('MMMM YYYY') })}
+            label={t('timesheet.gridLabel', {
+              metric: t(`attendance.metrics.${metric}`),
+              month: dayjs(`${month}-01`).locale(language).format('MMMM YYYY'),
+            })}
             nameHeader={t('adminCalendar.employee')}
             days={days}
             people={people}
@@ -217,16 +284,36 @@ export function TimesheetPageScreen() {
             renderCell={(p, d) => {
               const cell = p.cells.get(d.date);
               if (!cell) return null;
-              return <TimesheetCellButton person={p} day={d} cell={cell} metric={metric} onOpen={() => openDay(detailParams, p.id, d.date)} />;
+              return (
+                <TimesheetCellButton
+                  person={p}
+                  day={d}
+                  cell={cell}
+                  metric={metric}
+                  onOpen={() => openDay(detailParams, p.id, d.date)}
+                />
+              );
             }}
             trailing={[
               ...METRICS.map((m) => ({
                 key: m,
                 width: 76,
                 header: t(`attendance.metrics.${m}`),
-                render: (p: Person) => <Duration minutes={total(p.row, m)} signed={m === 'balance'} colored={m === 'balance'} testId={`ts-total-${m}-${p.id}`} />,
+                render: (p: Person) => (
+                  <Duration
+                    minutes={total(p.row, m)}
+                    signed={m === 'balance'}
+                    colored={m === 'balance'}
+                    testId={`ts-total-${m}-${p.id}`}
+                  />
+                ),
               })),
-              { key: 'anomalies', width: 76, header: t('timesheet.anomalies'), render: (p: Person) => <span>{p.row.totals.anomalies}</span> },
+              {
+                key: 'anomalies',
+                width: 76,
+                header: t('timesheet.anomalies'),
+                render: (p: Person) => <span>{p.row.totals.anomalies}</span>,
+              },
             ]}
           />
         )}
@@ -248,7 +335,19 @@ export function TimesheetPageScreen() {
  * One day of one employee: the chosen figure, a tooltip with the four (expected, worked, justified, balance) and the
  * same in its accessible name; activating it (click, Enter, Space) opens the day's explanation in the side panel.
  */
-function TimesheetCellButton({ person, day, cell, metric, onOpen }: { person: Person; day: CalendarCell; cell: Cell; metric: Metric; onOpen(): void }) {
+function TimesheetCellButton({
+  person,
+  day,
+  cell,
+  metric,
+  onOpen,
+}: {
+  person: Person;
+  day: CalendarCell;
+  cell: Cell;
+  metric: Metric;
+  onOpen(): void;
+}) {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const value = cell[metric];
@@ -257,7 +356,11 @@ function TimesheetCellButton({ person, day, cell, metric, onOpen }: { person: Pe
   const label = [
     `${person.name}, ${dayjs(day.date).locale(language).format('dddd D MMMM')}`,
     cell.holiday ? t('timesheet.cell.holiday') : null,
-    t('timesheet.cell.figures', { expected: formatMinutes(cell.expected), worked: formatMinutes(cell.worked), justified: formatMinutes(cell.justified) }),
+    t('timesheet.cell.figures', {
+      expected: formatMinutes(cell.expected),
+      worked: formatMinutes(cell.worked),
+      justified: formatMinutes(cell.justified),
+    }),
     cell.open ? t('timesheet.cell.balanceOpen', { balance }) : t('memberCalendar.cellBalance', { balance }),
     cell.anomalies > 0 ? t('memberCalendar.cellAnomalies', { n: cell.anomalies }) : null,
   ]
@@ -266,7 +369,10 @@ function TimesheetCellButton({ person, day, cell, metric, onOpen }: { person: Pe
   const figures = (['expected', 'worked', 'justified', 'balance'] as const).map((m) => [m, cell[m]] as const);
   const tip = (
     <Box data-testid="ts-cell-tooltip" sx={{ py: 0.25 }}>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 1.5, rowGap: 0.25 }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 1.5, rowGap: 0.25 }}
+      >
         {figures.map(([m, minutes]) => (
           <Box key={m} sx={{ display: 'contents' }}>
             <Box component="dt" sx={{ fontWeight: m === metric ? 700 : 400 }}>
@@ -301,7 +407,21 @@ function TimesheetCellButton({ person, day, cell, metric, onOpen }: { person: Pe
         }}
       >
         {show && <Duration minutes={value} signed={metric === 'balance'} colored={metric === 'balance'} />}
-        {cell.anomalies > 0 && <Box component="span" aria-hidden sx={{ position: 'absolute', top: 2, insetInlineEnd: 2, width: 6, height: 6, borderRadius: '50%', bgcolor: BALANCE_COLOR.negative }} />}
+        {cell.anomalies > 0 && (
+          <Box
+            component="span"
+            aria-hidden
+            sx={{
+              position: 'absolute',
+              top: 2,
+              insetInlineEnd: 2,
+              width: 6,
+              height: 6,
+              borderRadius: '50%',
+              bgcolor: BALANCE_COLOR.negative,
+            }}
+          />
+        )}
       </ButtonBase>
     </Tooltip>
   );

@@ -10,7 +10,12 @@ function ClockWidget() {
 
 /** Attendance on the dashboard: the clock, the requests to approve, my balances and my pending requests. */
 export const ATTENDANCE_WIDGETS: DashboardWidget[] = [
-  { key: 'clock', permission: 'attendance:write:own', component: ClockWidget, sx: { gridColumn: { md: '1 / -1', xl: 'span 2' } } },
+  {
+    key: 'clock',
+    permission: 'attendance:write:own',
+    component: ClockWidget,
+    sx: { gridColumn: { md: '1 / -1', xl: 'span 2' } },
+  },
   { key: 'pending-approvals', permission: 'request:approve', component: PendingApprovalsWidget },
   { key: 'my-accruals', permission: 'attendance:read:own', component: MyAccrualsWidget },
   { key: 'my-requests', permission: 'attendance:read:own', component: MyRequestsWidget },

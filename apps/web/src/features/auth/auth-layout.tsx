@@ -15,11 +15,27 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <Box component="header" sx={{ display: 'flex', alignItems: 'center', px: 3, height: 56, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+      <Box
+        component="header"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          px: 3,
+          height: 56,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+        }}
+      >
         <Typography variant="h6" component="p" sx={{ fontWeight: 700, flexGrow: 1 }}>
           Timbro
         </Typography>
-        <IconButton color="inherit" onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('header.language')} title={t('header.language')} data-testid="language-button">
+        <IconButton
+          color="inherit"
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={t('header.language')}
+          title={t('header.language')}
+          data-testid="language-button"
+        >
           <TranslateOutlined />
         </IconButton>
         <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>

@@ -27,7 +27,10 @@ describe('login page', () => {
   });
 
   it('shows the server message for wrong credentials', async () => {
-    fakeApi({ ...anonymous, 'POST /auth/login': () => json(401, { code: 'INVALID_CREDENTIALS', message: 'Email o password non corretti' }) });
+    fakeApi({
+      ...anonymous,
+      'POST /auth/login': () => json(401, { code: 'INVALID_CREDENTIALS', message: 'Email o password non corretti' }),
+    });
     renderRoutes([page('/signin', <LoginPage />)], '/signin');
     await userEvent.type(await screen.findByLabelText(/Email/), 'admin@demo.timbro.it');
     await userEvent.type(screen.getByLabelText(/^Password/), 'sbagliata');
@@ -73,14 +76,19 @@ describe('forgot password', () => {
     renderRoutes([page('/forget-password', <ForgotPasswordPage />)], '/forget-password');
     await userEvent.type(await screen.findByLabelText(/Email/), 'nessuno@example.it');
     await userEvent.click(screen.getByRole('button', { name: 'Invia il link' }));
-    expect(await screen.findByTestId('forgot-result')).toHaveTextContent('Non è stato trovato nessun utente con queste credenziali');
+    expect(await screen.findByTestId('forgot-result')).toHaveTextContent(
+      'Non è stato trovato nessun utente con queste credenziali',
+    );
   });
 });
 
 describe('set password (reset and first login)', () => {
   it('requires a matching confirmation ("Le password non corrispondono") and the minimum length', async () => {
     const { calls } = fakeApi(anonymous);
-    renderRoutes([page('/reset-password/:token', <SetPasswordPage mode="reset" />)], '/reset-password/abcdefghijklmnopqrstuvwxyz');
+    renderRoutes(
+      [page('/reset-password/:token', <SetPasswordPage mode="reset" />)],
+      '/reset-password/abcdefghijklmnopqrstuvwxyz',
+    );
     await userEvent.type(await screen.findByLabelText(/^Nuova password/), 'corta');
     await userEvent.type(screen.getByLabelText(/^Conferma password/), 'diversa');
     await userEvent.click(screen.getByRole('button', { name: 'Salva la password' }));
@@ -90,7 +98,11 @@ describe('set password (reset and first login)', () => {
   });
 
   it('after success shows the message and goes back to login after 3 seconds', async () => {
-    fakeApi({ ...anonymous, 'POST /auth/first-login/abcdefghijklmnopqrstuvwxyz': () => json(200, { message: 'Password impostata. Ora puoi accedere a Timbro.' }) });
+    fakeApi({
+      ...anonymous,
+      'POST /auth/first-login/abcdefghijklmnopqrstuvwxyz': () =>
+        json(200, { message: 'Password impostata. Ora puoi accedere a Timbro.' }),
+    });
     const { router } = renderRoutes(
       [page('/first-login/:token', <SetPasswordPage mode="first-login" />), page('/signin', <p>login</p>)],
       '/first-login/abcdefghijklmnopqrstuvwxyz',
@@ -99,7 +111,9 @@ describe('set password (reset and first login)', () => {
     await userEvent.type(screen.getByLabelText(/^Conferma password/), 'UnaPasswordLunga1');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await userEvent.click(screen.getByRole('button', { name: 'Salva la password' }));
-    expect(await screen.findByTestId('set-password-done')).toHaveTextContent('Password impostata. Ora puoi accedere a Timbro.');
+    expect(await screen.findByTestId('set-password-done')).toHaveTextContent(
+      'Password impostata. Ora puoi accedere a Timbro.',
+    );
     await act(async () => {
       vi.advanceTimersByTime(2900);
     });
@@ -116,7 +130,15 @@ describe('sign up', () => {
     fakeApi({
       ...anonymous,
       'POST /auth/register': () =>
-        json(409, { code: 'CONFLICT', message: 'Questo indirizzo email è già in uso', errors: [{ path: 'email', message: 'Questo indirizzo email è già in uso' }] }, { 'x-error-message': 'UniqueConstraintViolation' }),
+        json(
+          409,
+          {
+            code: 'CONFLICT',
+            message: 'Questo indirizzo email è già in uso',
+            errors: [{ path: 'email', message: 'Questo indirizzo email è già in uso' }],
+          },
+          { 'x-error-message': 'UniqueConstraintViolation' },
+        ),
     });
     renderRoutes([page('/signup', <RegisterPage />)], '/signup');
     await userEvent.type(await screen.findByLabelText(/^Nome/), 'Luisa');

@@ -16,7 +16,10 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const schema = useMemo(() => forgotSchema(t), [t]);
-  const { control, handleSubmit, formState } = useForm<ForgotForm>({ resolver: zodResolver(schema), defaultValues: { username: '' } });
+  const { control, handleSubmit, formState } = useForm<ForgotForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { username: '' },
+  });
   const onSubmit = handleSubmit(async (values) => {
     setResult(null);
     try {
@@ -24,7 +27,10 @@ export function ForgotPasswordPage() {
       setResult({ ok: true, text: t('auth.forgot.sent') });
     } catch (err) {
       // Spec: a 404 means no user with these credentials.
-      const text = err instanceof ApiError && err.status === 404 ? t('auth.forgot.notFound', { defaultValue: errorTexts.forgotPasswordNotFound }) : errorMessage(err, t('errors.generic'));
+      const text =
+        err instanceof ApiError && err.status === 404
+          ? t('auth.forgot.notFound', { defaultValue: errorTexts.forgotPasswordNotFound })
+          : errorMessage(err, t('errors.generic'));
       setResult({ ok: false, text });
     }
   });
@@ -36,7 +42,15 @@ export function ForgotPasswordPage() {
             {result.text}
           </Alert>
         )}
-        <FormTextField control={control} name="username" label={t('auth.fields.email')} type="email" autoComplete="email" autoFocus required />
+        <FormTextField
+          control={control}
+          name="username"
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          autoFocus
+          required
+        />
         <AuthFormActions submitLabel={t('auth.forgot.submit')} submitting={formState.isSubmitting} />
       </Stack>
     </AuthLayout>

@@ -1,5 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Checkbox, FormControlLabel, Link, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  Link,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+} from '@mui/material';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -68,14 +78,32 @@ export function LoginPage() {
             {failure}
           </Alert>
         )}
-        <FormTextField control={control} name="username" label={t('auth.fields.email')} type="email" autoComplete="username" autoFocus required />
-        <FormTextField control={control} name="password" label={t('auth.fields.password')} type="password" autoComplete="current-password" required />
+        <FormTextField
+          control={control}
+          name="username"
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="username"
+          autoFocus
+          required
+        />
+        <FormTextField
+          control={control}
+          name="password"
+          label={t('auth.fields.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
           <Controller
             name="remember_me"
             control={control}
             render={({ field }) => (
-              <FormControlLabel control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label={t('auth.login.rememberMe')} />
+              <FormControlLabel
+                control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                label={t('auth.login.rememberMe')}
+              />
             )}
           />
           <Link component={RouterLink} to={paths.forgetPassword}>

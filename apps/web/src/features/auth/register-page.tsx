@@ -26,12 +26,22 @@ export function RegisterPage() {
   const schema = useMemo(() => registerSchema(t, PASSWORD_MIN_LENGTH), [t]);
   const { control, handleSubmit, setError, formState } = useForm<RegisterForm>({
     resolver: zodResolver(schema),
-    defaultValues: { first_name: '', last_name: '', email: '', fiscal_code: '', password: '', password_confirmation: '' },
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      fiscal_code: '',
+      password: '',
+      password_confirmation: '',
+    },
   });
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const res = await api.post<CurrentUser>('/auth/register', { ...values, fiscal_code: normalizeCodiceFiscale(values.fiscal_code) });
+      const res = await api.post<CurrentUser>('/auth/register', {
+        ...values,
+        fiscal_code: normalizeCodiceFiscale(values.fiscal_code),
+      });
       const user = await setUser(res.data);
       void navigate(user.homeRoute, { replace: true });
     } catch (err) {
@@ -43,13 +53,53 @@ export function RegisterPage() {
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={t('auth.register.title')}>
         {failure && <Alert severity="error">{failure}</Alert>}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField control={control} name="first_name" label={t('auth.fields.firstName')} autoComplete="given-name" required />
-          <FormTextField control={control} name="last_name" label={t('auth.fields.lastName')} autoComplete="family-name" required />
+          <FormTextField
+            control={control}
+            name="first_name"
+            label={t('auth.fields.firstName')}
+            autoComplete="given-name"
+            required
+          />
+          <FormTextField
+            control={control}
+            name="last_name"
+            label={t('auth.fields.lastName')}
+            autoComplete="family-name"
+            required
+          />
         </Stack>
-        <FormTextField control={control} name="email" label={t('auth.fields.email')} type="email" autoComplete="email" required />
-        <FormTextField control={control} name="fiscal_code" label={t('auth.fields.fiscalCode')} required slotProps={{ htmlInput: { style: { textTransform: 'uppercase' }, maxLength: 16 } }} />
-        <FormTextField control={control} name="password" label={t('auth.fields.password')} type="password" autoComplete="new-password" required helperText={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })} />
-        <FormTextField control={control} name="password_confirmation" label={t('auth.fields.passwordConfirmation')} type="password" autoComplete="new-password" required />
+        <FormTextField
+          control={control}
+          name="email"
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+        />
+        <FormTextField
+          control={control}
+          name="fiscal_code"
+          label={t('auth.fields.fiscalCode')}
+          required
+          slotProps={{ htmlInput: { style: { textTransform: 'uppercase' }, maxLength: 16 } }}
+        />
+        <FormTextField
+          control={control}
+          name="password"
+          label={t('auth.fields.password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          helperText={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+        />
+        <FormTextField
+          control={control}
+          name="password_confirmation"
+          label={t('auth.fields.passwordConfirmation')}
+          type="password"
+          autoComplete="new-password"
+          required
+        />
         <AuthFormActions submitLabel={t('auth.register.submit')} submitting={formState.isSubmitting} />
       </Stack>
     </AuthLayout>

@@ -31,14 +31,18 @@ export function SetPasswordPage({ mode }: { mode: 'reset' | 'first-login' }) {
     const timer = setTimeout(() => void navigate(paths.signin, { replace: true }), REDIRECT_AFTER_PASSWORD_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
-  const endpoint = mode === 'reset' ? `/auth/new-password/${encodeURIComponent(token)}` : `/auth/first-login/${encodeURIComponent(token)}`;
+  const endpoint =
+    mode === 'reset'
+      ? `/auth/new-password/${encodeURIComponent(token)}`
+      : `/auth/first-login/${encodeURIComponent(token)}`;
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
       const res = await api.post<MessageResponse>(endpoint, values);
       setDone(res.data?.message ?? t('auth.setPassword.done'));
     } catch (err) {
-      if (!applyServerErrors(err, setError, ['password', 'password_confirmation'])) setFailure(errorMessage(err, t('errors.generic')));
+      if (!applyServerErrors(err, setError, ['password', 'password_confirmation']))
+        setFailure(errorMessage(err, t('errors.generic')));
     }
   });
   const key = mode === 'reset' ? 'reset' : 'firstLogin';
@@ -52,10 +56,32 @@ export function SetPasswordPage({ mode }: { mode: 'reset' | 'first-login' }) {
           <Alert severity="info">{t('auth.setPassword.redirecting')}</Alert>
         </Stack>
       ) : (
-        <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={t(`auth.setPassword.${key}.title`)}>
+        <Stack
+          component="form"
+          spacing={2}
+          onSubmit={onSubmit}
+          noValidate
+          aria-label={t(`auth.setPassword.${key}.title`)}
+        >
           {failure && <Alert severity="error">{failure}</Alert>}
-          <FormTextField control={control} name="password" label={t('auth.fields.newPassword')} type="password" autoComplete="new-password" autoFocus required helperText={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })} />
-          <FormTextField control={control} name="password_confirmation" label={t('auth.fields.passwordConfirmation')} type="password" autoComplete="new-password" required />
+          <FormTextField
+            control={control}
+            name="password"
+            label={t('auth.fields.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            required
+            helperText={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+          />
+          <FormTextField
+            control={control}
+            name="password_confirmation"
+            label={t('auth.fields.passwordConfirmation')}
+            type="password"
+            autoComplete="new-password"
+            required
+          />
           <AuthFormActions submitLabel={t('auth.setPassword.submit')} submitting={formState.isSubmitting} />
         </Stack>
       )}

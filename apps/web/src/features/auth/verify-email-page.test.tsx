@@ -20,13 +20,19 @@ const TOKEN = 'abcdefghijklmnopqrstuvwxyz0123456789';
 function renderPage(handlers: Parameters<typeof fakeApi>[0]) {
   const api = fakeApi(handlers);
   const rendered = renderRoutes(
-    [page(paths.verifyEmail, <VerifyEmailPage />), page(paths.signin, <p>login</p>), page(paths.dashboard, <p>home</p>), page(paths.myAccount, <p>profile</p>)],
+    [
+      page(paths.verifyEmail, <VerifyEmailPage />),
+      page(paths.signin, <p>login</p>),
+      page(paths.dashboard, <p>home</p>),
+      page(paths.myAccount, <p>profile</p>),
+    ],
     `/verify-email/${TOKEN}`,
   );
   return { ...api, ...rendered };
 }
 
-const verifyCalls = (calls: { method: string; path: string }[]) => calls.filter((c) => c.method === 'POST' && c.path === `/auth/verify-email/${TOKEN}`);
+const verifyCalls = (calls: { method: string; path: string }[]) =>
+  calls.filter((c) => c.method === 'POST' && c.path === `/auth/verify-email/${TOKEN}`);
 
 describe('verify-email page', { timeout: 20_000 }, () => {
   it("is a route of the app's tree, outside the logged-in frame (the mailed link opens it)", () => {
@@ -35,7 +41,10 @@ describe('verify-email page', { timeout: 20_000 }, () => {
   });
 
   it('sends the token once and confirms; the button leads to the login page', async () => {
-    const { calls, router } = renderPage({ ...anonymous, [`POST /auth/verify-email/${TOKEN}`]: () => json(200, { message: 'Indirizzo email confermato.' }) });
+    const { calls, router } = renderPage({
+      ...anonymous,
+      [`POST /auth/verify-email/${TOKEN}`]: () => json(200, { message: 'Indirizzo email confermato.' }),
+    });
     expect(await screen.findByRole('heading', { name: "Conferma dell'email" }, LAZY)).toBeInTheDocument();
     expect(await screen.findByTestId('verify-email-done', {}, LAZY)).toHaveTextContent('Indirizzo email confermato');
     expect(screen.getByText('Da ora puoi accettare gli inviti delle aziende su Timbro.')).toBeInTheDocument();
@@ -65,9 +74,15 @@ describe('verify-email page', { timeout: 20_000 }, () => {
   it('a bad or expired link (TOKEN_INVALID) says so and how to ask a new one from the profile', async () => {
     const { calls, router } = renderPage({
       ...anonymous,
-      [`POST /auth/verify-email/${TOKEN}`]: () => json(400, { code: 'TOKEN_INVALID', message: 'Il link non è valido o è scaduto. Richiedine uno nuovo dal tuo profilo.' }),
+      [`POST /auth/verify-email/${TOKEN}`]: () =>
+        json(400, {
+          code: 'TOKEN_INVALID',
+          message: 'Il link non è valido o è scaduto. Richiedine uno nuovo dal tuo profilo.',
+        }),
     });
-    expect(await screen.findByTestId('verify-email-failed', {}, LAZY)).toHaveTextContent('Il link non è valido o è scaduto.');
+    expect(await screen.findByTestId('verify-email-failed', {}, LAZY)).toHaveTextContent(
+      'Il link non è valido o è scaduto.',
+    );
     expect(screen.getByText(/Puoi chiederne uno nuovo dal tuo profilo/)).toHaveTextContent('«Invia di nuovo il link»');
     expect(screen.queryByTestId('verify-email-done')).not.toBeInTheDocument();
     expect(verifyCalls(calls)).toHaveLength(1);
@@ -79,8 +94,11 @@ describe('verify-email page', { timeout: 20_000 }, () => {
   it("another failure (too many tries) shows the server's Italian message", async () => {
     renderPage({
       ...anonymous,
-      [`POST /auth/verify-email/${TOKEN}`]: () => json(429, { code: 'RATE_LIMITED', message: 'Troppi tentativi. Riprova tra 15 minuti.' }),
+      [`POST /auth/verify-email/${TOKEN}`]: () =>
+        json(429, { code: 'RATE_LIMITED', message: 'Troppi tentativi. Riprova tra 15 minuti.' }),
     });
-    expect(await screen.findByTestId('verify-email-failed', {}, LAZY)).toHaveTextContent('Troppi tentativi. Riprova tra 15 minuti.');
+    expect(await screen.findByTestId('verify-email-failed', {}, LAZY)).toHaveTextContent(
+      'Troppi tentativi. Riprova tra 15 minuti.',
+    );
   });
 });

@@ -33,7 +33,10 @@ export function VerifyEmailPage() {
       .then(() => setOutcome({ kind: 'done' }))
       .catch((err: unknown) => {
         const invalid = err instanceof ApiError && err.status === 400;
-        setOutcome({ kind: 'failed', message: invalid ? t('auth.verifyEmail.invalid') : errorMessage(err, t('errors.generic')) });
+        setOutcome({
+          kind: 'failed',
+          message: invalid ? t('auth.verifyEmail.invalid') : errorMessage(err, t('errors.generic')),
+        });
       });
   }, [token, t]);
 
@@ -60,7 +63,12 @@ export function VerifyEmailPage() {
             {t('auth.verifyEmail.done')}
           </Alert>
           <Typography color="text.secondary">{t('auth.verifyEmail.doneBody')}</Typography>
-          <Button component={RouterLink} to={loggedIn ? paths.dashboard : paths.signin} variant="contained" size="large">
+          <Button
+            component={RouterLink}
+            to={loggedIn ? paths.dashboard : paths.signin}
+            variant="contained"
+            size="large"
+          >
             {loggedIn ? t('auth.verifyEmail.toDashboard') : t('auth.verifyEmail.toLogin')}
           </Button>
         </Stack>

@@ -1,6 +1,16 @@
 import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import { Box, Button, IconButton, InputAdornment, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  IconButton,
+  InputAdornment,
+  MenuItem,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import type { Contract, Justification } from '@timbro/shared';
 import { useEffect, useImperativeHandle, useMemo, useRef } from 'react';
 import { Controller, type Control } from 'react-hook-form';
@@ -10,17 +20,30 @@ import { CONTRACT_LIMITS, newRowKey, type ContractFormValues } from './schemas';
 
 type Option = Pick<Justification, 'id' | 'code' | 'name' | 'unit'> & { unavailable?: boolean };
 type Row = ContractFormValues['justificationAccruals'][number];
-type RowErrors = { readonly [index: number]: Partial<Record<'justificationId' | 'monthlyIncrease', { message?: string }>> | undefined } | undefined;
+type RowErrors =
+  | {
+      readonly [index: number]:
+        Partial<Record<'justificationId' | 'monthlyIncrease', { message?: string }>> | undefined;
+    }
+  | undefined;
 
 /**
  * The contract's accruals: per absence type (unique), how much it earns a month, in the type's unit (hours or days).
  * The options are the usable types, plus those the contract already has even if since disabled.
  */
-export function ContractAccrualsField({ control, saved }: { control: Control<ContractFormValues>; saved?: Contract['justificationAccruals'] }) {
+export function ContractAccrualsField({
+  control,
+  saved,
+}: {
+  control: Control<ContractFormValues>;
+  saved?: Contract['justificationAccruals'];
+}) {
   const lookup = useJustificationLookup();
   const options = useMemo<Option[]>(() => {
     const usable: Option[] = lookup.data ?? [];
-    const kept = (saved ?? []).filter((a) => !usable.some((u) => u.id === a.justificationId)).map((a) => ({ id: a.justificationId, code: a.code, name: a.name, unit: a.unit, unavailable: true }));
+    const kept = (saved ?? [])
+      .filter((a) => !usable.some((u) => u.id === a.justificationId))
+      .map((a) => ({ id: a.justificationId, code: a.code, name: a.name, unit: a.unit, unavailable: true }));
     return [...usable, ...kept];
   }, [lookup.data, saved]);
   return (
@@ -28,13 +51,31 @@ export function ContractAccrualsField({ control, saved }: { control: Control<Con
       control={control}
       name="justificationAccruals"
       render={({ field, fieldState }) => (
-        <AccrualRows rows={field.value} onChange={field.onChange} errors={fieldState.error as RowErrors} options={options} handleRef={field.ref} />
+        <AccrualRows
+          rows={field.value}
+          onChange={field.onChange}
+          errors={fieldState.error as RowErrors}
+          options={options}
+          handleRef={field.ref}
+        />
       )}
     />
   );
 }
 
-function AccrualRows({ rows, onChange, errors, options, handleRef }: { rows: Row[]; onChange(rows: Row[]): void; errors: RowErrors; options: Option[]; handleRef: (h: { focus(): void } | null) => void }) {
+function AccrualRows({
+  rows,
+  onChange,
+  errors,
+  options,
+  handleRef,
+}: {
+  rows: Row[];
+  onChange(rows: Row[]): void;
+  errors: RowErrors;
+  options: Option[];
+  handleRef: (h: { focus(): void } | null) => void;
+}) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const selects = useRef(new Map<string, { focus(): void }>());
@@ -43,12 +84,22 @@ function AccrualRows({ rows, onChange, errors, options, handleRef }: { rows: Row
   useEffect(() => {
     const target = focusNext.current;
     if (!target) return;
-    (target === 'add' ? container.current?.querySelector<HTMLElement>('[data-testid="accrual-add"]') : selects.current.get(target))?.focus();
+    (target === 'add'
+      ? container.current?.querySelector<HTMLElement>('[data-testid="accrual-add"]')
+      : selects.current.get(target)
+    )?.focus();
     focusNext.current = null;
   }, [rows]);
   // The form focuses the first invalid field: here, the first row field with an error.
   useImperativeHandle(handleRef, () => ({
-    focus: () => setTimeout(() => container.current?.querySelector<HTMLElement>('.Mui-error[role="combobox"], .Mui-error input:not([aria-hidden="true"])')?.focus(), 0),
+    focus: () =>
+      setTimeout(
+        () =>
+          container.current
+            ?.querySelector<HTMLElement>('.Mui-error[role="combobox"], .Mui-error input:not([aria-hidden="true"])')
+            ?.focus(),
+        0,
+      ),
   }));
 
   const patch = (key: string, p: Partial<Row>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...p } : r)));
@@ -75,7 +126,18 @@ function AccrualRows({ rows, onChange, errors, options, handleRef }: { rows: Row
         const name = option ? option.name : t('contracts.accruals.rowLabel', { n: i + 1 });
         const error = errors?.[i];
         return (
-          <Box key={row.key} role="group" aria-label={name} data-testid="accrual-row" sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr) 40px', sm: 'minmax(0, 2fr) minmax(180px, 1fr) 40px' } }}>
+          <Box
+            key={row.key}
+            role="group"
+            aria-label={name}
+            data-testid="accrual-row"
+            sx={{
+              display: 'grid',
+              gap: 1,
+              alignItems: 'start',
+              gridTemplateColumns: { xs: 'minmax(0, 1fr) 40px', sm: 'minmax(0, 2fr) minmax(180px, 1fr) 40px' },
+            }}
+          >
             <TextField
               select
               size="small"
@@ -110,12 +172,23 @@ function AccrualRows({ rows, onChange, errors, options, handleRef }: { rows: Row
               helperText={error?.monthlyIncrease?.message}
               sx={{ gridRow: { xs: 2, sm: 'auto' } }}
               slotProps={{
-                input: { endAdornment: <InputAdornment position="end">{t(`contracts.accruals.perMonth.${option?.unit ?? 'none'}`)}</InputAdornment> },
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      {t(`contracts.accruals.perMonth.${option?.unit ?? 'none'}`)}
+                    </InputAdornment>
+                  ),
+                },
                 htmlInput: { inputMode: 'decimal', maxLength: 8, dir: 'ltr', 'data-testid': 'accrual-increase' },
               }}
             />
             <Tooltip title={t('contracts.accruals.remove')}>
-              <IconButton onClick={() => remove(i)} color="error" aria-label={t('contracts.accruals.removeNamed', { name })} sx={{ mt: 0.25 }}>
+              <IconButton
+                onClick={() => remove(i)}
+                color="error"
+                aria-label={t('contracts.accruals.removeNamed', { name })}
+                sx={{ mt: 0.25 }}
+              >
                 <DeleteOutlined fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -123,7 +196,13 @@ function AccrualRows({ rows, onChange, errors, options, handleRef }: { rows: Row
         );
       })}
       <Box>
-        <Button size="small" startIcon={<Add />} onClick={add} disabled={rows.length >= CONTRACT_LIMITS.accruals} data-testid="accrual-add">
+        <Button
+          size="small"
+          startIcon={<Add />}
+          onClick={add}
+          disabled={rows.length >= CONTRACT_LIMITS.accruals}
+          data-testid="accrual-add"
+        >
           {t('contracts.accruals.add')}
         </Button>
       </Box>

@@ -17,7 +17,14 @@ export function ContractStatusChip({ contract }: { contract: Pick<Contract, 'sta
         <Chip size="small" label={t('contracts.status.past')} />
       )}
       {/* The warning orange on white is below AA contrast for text: the darker amber of the other chips. */}
-      {contract.expiring && <Chip size="small" variant="outlined" label={t('contracts.status.expiring')} sx={{ color: '#8C4A00', borderColor: 'warning.main' }} />}
+      {contract.expiring && (
+        <Chip
+          size="small"
+          variant="outlined"
+          label={t('contracts.status.expiring')}
+          sx={{ color: '#8C4A00', borderColor: 'warning.main' }}
+        />
+      )}
     </Stack>
   );
 }
@@ -25,5 +32,7 @@ export function ContractStatusChip({ contract }: { contract: Pick<Contract, 'sta
 /** "dal 1 gennaio 2026 al 31 dicembre 2026" / "dal 1 gennaio 2026, a tempo indeterminato". */
 export function contractPeriod(c: Pick<Contract, 'startsAt' | 'endsAt'>, language: string, t: TFunction): string {
   const start = formatDate(c.startsAt, language);
-  return c.endsAt ? t('contracts.period.range', { start, end: formatDate(c.endsAt, language) }) : t('contracts.period.open', { start });
+  return c.endsAt
+    ? t('contracts.period.range', { start, end: formatDate(c.endsAt, language) })
+    : t('contracts.period.open', { start });
 }

@@ -25,12 +25,21 @@ export function ContractNewPage({ employee }: { employee: UseQueryResult<User> }
   const existing = useUserContracts(id);
   const create = useCreateContract(id);
   return (
-    <Loaded queries={[employee]} back={{ to: paths.adminContract, label: t('contracts.list.title') }} width={FORM_WIDTH}>
+    <Loaded
+      queries={[employee]}
+      back={{ to: paths.adminContract, label: t('contracts.list.title') }}
+      width={FORM_WIDTH}
+    >
       {([user]) => {
         const name = fullName(user);
         const first = existing.data?.length === 0;
         return (
-          <FormPage width={FORM_WIDTH} back={{ to: contractsPath(id), label: t('contracts.user.title', { name }) }} title={t('contracts.form.newTitle')} subtitle={t('contracts.form.subtitle', { name })}>
+          <FormPage
+            width={FORM_WIDTH}
+            back={{ to: contractsPath(id), label: t('contracts.user.title', { name }) }}
+            title={t('contracts.form.newTitle')}
+            subtitle={t('contracts.form.subtitle', { name })}
+          >
             <ContractForm
               employeeName={name}
               banner={
@@ -63,11 +72,20 @@ export function ContractEditPage({ employee }: { employee: UseQueryResult<User> 
   const contract = useContract(contractId);
   const update = useUpdateContract(contractId);
   return (
-    <Loaded queries={[employee, contract]} back={{ to: contractsPath(id), label: t('contracts.list.title') }} width={FORM_WIDTH}>
+    <Loaded
+      queries={[employee, contract]}
+      back={{ to: contractsPath(id), label: t('contracts.list.title') }}
+      width={FORM_WIDTH}
+    >
       {([user, saving]) => {
         const name = fullName(user);
         return (
-          <FormPage width={FORM_WIDTH} back={{ to: contractsPath(id), label: t('contracts.user.title', { name }) }} title={t('contracts.form.editTitle')} subtitle={t('contracts.form.subtitle', { name })}>
+          <FormPage
+            width={FORM_WIDTH}
+            back={{ to: contractsPath(id), label: t('contracts.user.title', { name }) }}
+            title={t('contracts.form.editTitle')}
+            subtitle={t('contracts.form.subtitle', { name })}
+          >
             <ContractForm
               key={saving.id}
               contract={saving}

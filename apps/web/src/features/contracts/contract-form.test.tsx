@@ -10,7 +10,14 @@ import { ContractEditRoute, ContractNewRoute } from '../../app/pages/contract-pa
 const user = userEvent.setup({ delay: null });
 
 const mario = { id: 'ui-mario', firstName: 'Mario', lastName: 'Rossi', roles: ['member'], enabled: true } as User;
-const office = { startsAtMinutes: 540, endsAtMinutes: 1080, pauseStartsAtMinutes: 780, pauseEndsAtMinutes: 840, description: 'Ufficio', descriptionColorRgb: '#1A415B' };
+const office = {
+  startsAtMinutes: 540,
+  endsAtMinutes: 1080,
+  pauseStartsAtMinutes: 780,
+  pauseEndsAtMinutes: 840,
+  description: 'Ufficio',
+  descriptionColorRgb: '#1A415B',
+};
 const week40: TemplateWeek = {
   id: 'tw-40',
   name: 'Tempo pieno 40 ore',
@@ -19,10 +26,40 @@ const week40: TemplateWeek = {
   timeSlots: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, ...office })),
   weeklyMinutes: 2400,
 };
-const morning: TemplateDay = { id: 'td-2', name: 'Mattina', description: null, timeSlots: [{ ...office, startsAtMinutes: 480, endsAtMinutes: 720, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null }], minutes: 240 };
+const morning: TemplateDay = {
+  id: 'td-2',
+  name: 'Mattina',
+  description: null,
+  timeSlots: [
+    { ...office, startsAtMinutes: 480, endsAtMinutes: 720, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null },
+  ],
+  minutes: 240,
+};
 const justifications = [
-  { id: 'j-fer', code: 'FER', name: 'Ferie', impact: 'nothing', unit: 'day', enabled: true, groupId: null, groupName: null, requiresCertificate: false, payrollCode: 'FE' },
-  { id: 'j-rol', code: 'ROL', name: 'Permesso ROL', impact: 'nothing', unit: 'hour', enabled: true, groupId: null, groupName: null, requiresCertificate: false, payrollCode: 'RO' },
+  {
+    id: 'j-fer',
+    code: 'FER',
+    name: 'Ferie',
+    impact: 'nothing',
+    unit: 'day',
+    enabled: true,
+    groupId: null,
+    groupName: null,
+    requiresCertificate: false,
+    payrollCode: 'FE',
+  },
+  {
+    id: 'j-rol',
+    code: 'ROL',
+    name: 'Permesso ROL',
+    impact: 'nothing',
+    unit: 'hour',
+    enabled: true,
+    groupId: null,
+    groupName: null,
+    requiresCertificate: false,
+    payrollCode: 'RO',
+  },
 ];
 const contract: Contract = {
   id: 'c-1',
@@ -57,8 +94,18 @@ const api = (extra: Parameters<typeof fakeApi>[0] = {}) =>
   });
 
 const routes = [
-  page('/admin/user/:id/contract/new', <RequireAuth permission="contract:write"><ContractNewRoute /></RequireAuth>),
-  page('/admin/user/:id/contract/:contractId/edit', <RequireAuth permission="contract:write"><ContractEditRoute /></RequireAuth>),
+  page(
+    '/admin/user/:id/contract/new',
+    <RequireAuth permission="contract:write">
+      <ContractNewRoute />
+    </RequireAuth>,
+  ),
+  page(
+    '/admin/user/:id/contract/:contractId/edit',
+    <RequireAuth permission="contract:write">
+      <ContractEditRoute />
+    </RequireAuth>,
+  ),
   page('/admin/user/:id/contract', <p>contratti</p>),
 ];
 
@@ -82,7 +129,9 @@ describe('contract form', { timeout: 30_000 }, () => {
     // Not permanent: an end date is needed.
     await user.click(screen.getByTestId('contract-permanent'));
     await user.click(screen.getByTestId('contract-form-submit'));
-    expect(await screen.findByText('Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato'),
+    ).toBeInTheDocument();
 
     // The weekly template: Monday to Friday 9–18 with lunch, 40 hours.
     await user.click(screen.getByTestId('apply-week'));
@@ -98,9 +147,12 @@ describe('contract form', { timeout: 30_000 }, () => {
     await user.click(screen.getByTestId('apply-day'));
     const dayDialog = await screen.findByRole('dialog', { name: 'Applica un modello giornaliero' });
     await choose('Modello giornaliero', /Mattina/);
-    for (const d of ['Lunedì', 'Martedì', 'Mercoledì', 'Giovedì']) await user.click(within(dayDialog).getByRole('checkbox', { name: d }));
+    for (const d of ['Lunedì', 'Martedì', 'Mercoledì', 'Giovedì'])
+      await user.click(within(dayDialog).getByRole('checkbox', { name: d }));
     await user.click(within(dayDialog).getByRole('checkbox', { name: 'Sabato' }));
-    expect(within(dayDialog).getByTestId('apply-replace-warning')).toHaveTextContent('Le fasce già inserite di questi giorni saranno sostituite: Venerdì.');
+    expect(within(dayDialog).getByTestId('apply-replace-warning')).toHaveTextContent(
+      'Le fasce già inserite di questi giorni saranno sostituite: Venerdì.',
+    );
     await user.click(within(dayDialog).getByRole('button', { name: 'Sostituisci le fasce' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('slot-day-total-5')).toHaveTextContent('04:00 ore');
@@ -127,7 +179,13 @@ describe('contract form', { timeout: 30_000 }, () => {
       'GET /admin/contract/c-1': () => json(200, contract),
       'GET /admin/user/ui-mario/contract': () => json(200, [contract]),
       'POST /admin/contract/c-1': () =>
-        json(409, { code: 'CONFLICT', message: 'Il contratto si sovrappone a quello dal 01/01/2026 a tempo indeterminato', errors: [{ path: 'startsAt', message: 'Il contratto si sovrappone a quello dal 01/01/2026 a tempo indeterminato' }] }),
+        json(409, {
+          code: 'CONFLICT',
+          message: 'Il contratto si sovrappone a quello dal 01/01/2026 a tempo indeterminato',
+          errors: [
+            { path: 'startsAt', message: 'Il contratto si sovrappone a quello dal 01/01/2026 a tempo indeterminato' },
+          ],
+        }),
     });
     renderRoutes(routes, '/admin/user/ui-mario/contract/c-1/edit');
     expect(await screen.findByRole('heading', { level: 1, name: 'Modifica contratto' })).toBeInTheDocument();
@@ -157,10 +215,20 @@ describe('contract form', { timeout: 30_000 }, () => {
       justificationAccruals: [{ justificationId: 'j-fer', monthlyIncrease: 2.17 }],
       timeSlots: [
         { weekday: 1, ...office },
-        { weekday: 2, startsAtMinutes: 480, endsAtMinutes: 750, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null, description: null, descriptionColorRgb: null },
+        {
+          weekday: 2,
+          startsAtMinutes: 480,
+          endsAtMinutes: 750,
+          pauseStartsAtMinutes: null,
+          pauseEndsAtMinutes: null,
+          description: null,
+          descriptionColorRgb: null,
+        },
       ],
     });
     // The same message on the start date, which has the focus.
-    expect(screen.getAllByText('Il contratto si sovrappone a quello dal 01/01/2026 a tempo indeterminato')).toHaveLength(2);
+    expect(
+      screen.getAllByText('Il contratto si sovrappone a quello dal 01/01/2026 a tempo indeterminato'),
+    ).toHaveLength(2);
   });
 });

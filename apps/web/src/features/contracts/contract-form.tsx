@@ -14,7 +14,17 @@ import { errorMessage, fieldErrors } from '../../lib/error-message';
 import type { ContractPayload } from './api/save-contract';
 import { ContractAccrualsField } from './contract-accruals-field';
 import { ContractSlotsField } from './contract-slots-field';
-import { CONTRACT_FORM_FIELDS, CONTRACT_LIMITS, CONTRACT_TYPES, contractFormSchema, contractToForm, emptyContractForm, formToPayload, WORKER_TYPES, type ContractFormValues } from './schemas';
+import {
+  CONTRACT_FORM_FIELDS,
+  CONTRACT_LIMITS,
+  CONTRACT_TYPES,
+  contractFormSchema,
+  contractToForm,
+  emptyContractForm,
+  formToPayload,
+  WORKER_TYPES,
+  type ContractFormValues,
+} from './schemas';
 import { FormShell, useFormScaffold } from '../../components/form/form-page';
 import { FormSelectField } from '../../components/form/form-select-field';
 
@@ -49,11 +59,21 @@ export function ContractForm({ contract, employeeName, banner, submitLabel, onSu
       const sent = sortRows(getValues('timeSlots') as SlotRow[]);
       const slots = serverSlotErrors(fieldErrors(err), 'timeSlots', sent);
       const rows = getValues('timeSlots') as SlotRow[];
-      for (const e of slots.rows) setError(`timeSlots.${rows.findIndex((r) => r.key === sent[e.index]!.key)}.${e.field}` as Path<ContractFormValues>, { type: 'server', message: e.message });
-      const onFields = applyServerErrors(err, setError, CONTRACT_FORM_FIELDS.filter((f) => f !== 'timeSlots'));
+      for (const e of slots.rows)
+        setError(
+          `timeSlots.${rows.findIndex((r) => r.key === sent[e.index]!.key)}.${e.field}` as Path<ContractFormValues>,
+          { type: 'server', message: e.message },
+        );
+      const onFields = applyServerErrors(
+        err,
+        setError,
+        CONTRACT_FORM_FIELDS.filter((f) => f !== 'timeSlots'),
+      );
       if (slots.list) setError('timeSlots', { type: 'server', message: slots.list });
       const conflict = err instanceof ApiError && err.status === 409;
-      return conflict || (!onFields && slots.rows.length === 0 && !slots.list) ? errorMessage(err, t('errors.generic')) : null;
+      return conflict || (!onFields && slots.rows.length === 0 && !slots.list)
+        ? errorMessage(err, t('errors.generic'))
+        : null;
     },
   });
   const { control } = form;
@@ -62,8 +82,16 @@ export function ContractForm({ contract, employeeName, banner, submitLabel, onSu
   const submit = form.submitWith((values) => onSubmit(formToPayload(values)));
 
   return (
-    <FormShell form={form} onSubmit={submit} label={submitLabel} testId="contract-form" failureTestId="contract-form-error" banner={banner} submitLabel={submitLabel} onCancel={onCancel}>
-
+    <FormShell
+      form={form}
+      onSubmit={submit}
+      label={submitLabel}
+      testId="contract-form"
+      failureTestId="contract-form-error"
+      banner={banner}
+      submitLabel={submitLabel}
+      onCancel={onCancel}
+    >
       <SectionCard title={t('contracts.form.sections.contract')}>
         <Box sx={grid}>
           <FormSelectField
@@ -85,13 +113,39 @@ export function ContractForm({ contract, employeeName, banner, submitLabel, onSu
             helperText={editing ? t('contracts.form.workerTypeLocked') : t('contracts.form.workerTypeHint')}
             slotProps={{ htmlInput: { 'data-testid': 'contract-worker-type' } }}
           />
-          <FormTextField control={control} name="qualification" label={t('contracts.fields.qualification')} helperText={t('contracts.form.qualificationHint')} autoComplete="off" slotProps={{ htmlInput: { maxLength: CONTRACT_LIMITS.qualification } }} />
-          <FormTextField control={control} name="ccnlLevel" label={t('contracts.fields.ccnlLevel')} helperText={t('contracts.form.ccnlHint')} autoComplete="off" slotProps={{ htmlInput: { maxLength: CONTRACT_LIMITS.ccnlLevel } }} />
-          <FormTextField control={control} name="description" label={t('contracts.fields.description')} multiline minRows={2} autoComplete="off" sx={{ gridColumn: { sm: '1 / -1' } }} slotProps={{ htmlInput: { maxLength: CONTRACT_LIMITS.description } }} />
+          <FormTextField
+            control={control}
+            name="qualification"
+            label={t('contracts.fields.qualification')}
+            helperText={t('contracts.form.qualificationHint')}
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: CONTRACT_LIMITS.qualification } }}
+          />
+          <FormTextField
+            control={control}
+            name="ccnlLevel"
+            label={t('contracts.fields.ccnlLevel')}
+            helperText={t('contracts.form.ccnlHint')}
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: CONTRACT_LIMITS.ccnlLevel } }}
+          />
+          <FormTextField
+            control={control}
+            name="description"
+            label={t('contracts.fields.description')}
+            multiline
+            minRows={2}
+            autoComplete="off"
+            sx={{ gridColumn: { sm: '1 / -1' } }}
+            slotProps={{ htmlInput: { maxLength: CONTRACT_LIMITS.description } }}
+          />
         </Box>
       </SectionCard>
 
-      <SectionCard title={t('contracts.form.sections.period')} description={t('contracts.form.periodHint', { name: employeeName })}>
+      <SectionCard
+        title={t('contracts.form.sections.period')}
+        description={t('contracts.form.periodHint', { name: employeeName })}
+      >
         <Box sx={{ ...grid, alignItems: 'start' }}>
           <FormDateField control={control} name="startsAt" label={t('contracts.fields.startsAt')} required />
           <Controller
@@ -100,12 +154,26 @@ export function ContractForm({ contract, employeeName, banner, submitLabel, onSu
             render={({ field }) => (
               <FormControlLabel
                 sx={{ justifySelf: 'start', mt: 1 }}
-                control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { ref: field.ref, 'data-testid': 'contract-permanent' } as object }} />}
+                control={
+                  <Switch
+                    checked={field.value}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    slotProps={{ input: { ref: field.ref, 'data-testid': 'contract-permanent' } as object }}
+                  />
+                }
                 label={t('contracts.fields.permanent')}
               />
             )}
           />
-          {!permanent && <FormDateField control={control} name="endsAt" label={t('contracts.fields.endsAt')} required helperText={t('contracts.form.endsAtHint')} />}
+          {!permanent && (
+            <FormDateField
+              control={control}
+              name="endsAt"
+              label={t('contracts.fields.endsAt')}
+              required
+              helperText={t('contracts.form.endsAtHint')}
+            />
+          )}
         </Box>
       </SectionCard>
 
@@ -116,7 +184,6 @@ export function ContractForm({ contract, employeeName, banner, submitLabel, onSu
       <SectionCard title={t('contracts.form.sections.accruals')} description={t('contracts.form.accrualsHint')}>
         <ContractAccrualsField control={control} saved={contract?.justificationAccruals} />
       </SectionCard>
-
     </FormShell>
   );
 }

@@ -14,7 +14,13 @@ import { formatMinutes } from '../../components/time-slots/slot-rows';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
-import { CONTRACT_FILTERS, CONTRACT_SORT_FIELDS, useContracts, type ContractFilter, type ContractSortField } from './api/get-contracts';
+import {
+  CONTRACT_FILTERS,
+  CONTRACT_SORT_FIELDS,
+  useContracts,
+  type ContractFilter,
+  type ContractSortField,
+} from './api/get-contracts';
 import { ContractStatusChip } from './contract-chips';
 import { FilterBar, ServerDataGrid } from '../../components/list/list-grid';
 import { SearchField } from '../../components/list/search-field';
@@ -34,10 +40,24 @@ export function ContractListPage() {
   const narrow = useMediaQuery(theme.breakpoints.down('lg'));
   const belowXl = useMediaQuery(theme.breakpoints.down('xl'));
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const list = useServerList({ sortFields: CONTRACT_SORT_FIELDS, defaultSort: 'lastName', filterKeys: FILTER_KEYS, sortColumns: SORTABLE });
+  const list = useServerList({
+    sortFields: CONTRACT_SORT_FIELDS,
+    defaultSort: 'lastName',
+    filterKeys: FILTER_KEYS,
+    sortColumns: SORTABLE,
+  });
   const { params, update, hasFilters, clear } = list;
-  const filter: ContractFilter = CONTRACT_FILTERS.includes(params.filters.filter as ContractFilter) ? (params.filters.filter as ContractFilter) : 'relevant';
-  const query = useContracts({ page: params.page, perPage: params.perPage, sort: params.sort, order: params.order, filter, search: params.search });
+  const filter: ContractFilter = CONTRACT_FILTERS.includes(params.filters.filter as ContractFilter)
+    ? (params.filters.filter as ContractFilter)
+    : 'relevant';
+  const query = useContracts({
+    page: params.page,
+    perPage: params.perPage,
+    sort: params.sort,
+    order: params.order,
+    filter,
+    search: params.search,
+  });
 
   const columns = useMemo<GridColDef<Contract>[]>(
     () => [
@@ -48,21 +68,51 @@ export function ContractListPage() {
         minWidth: 160,
         valueGetter: (_v, row) => `${row.employee.lastName} ${row.employee.firstName}`,
         renderCell: ({ row, value }) => (
-          <Link component={RouterLink} to={userContractsPath(row.userInfoId)} underline="hover" onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 500 }} noWrap>
+          <Link
+            component={RouterLink}
+            to={userContractsPath(row.userInfoId)}
+            underline="hover"
+            onClick={(e) => e.stopPropagation()}
+            sx={{ fontWeight: 500 }}
+            noWrap
+          >
             {value as string}
           </Link>
         ),
       },
-      { field: 'startsAt', headerName: t('contracts.columns.startsAt'), width: 140, renderCell: ({ row }) => formatDate(row.startsAt, language) },
+      {
+        field: 'startsAt',
+        headerName: t('contracts.columns.startsAt'),
+        width: 140,
+        renderCell: ({ row }) => formatDate(row.startsAt, language),
+      },
       {
         field: 'endsAt',
         headerName: t('contracts.columns.endsAt'),
         width: 160,
         renderCell: ({ row }) =>
-          row.endsAt ? formatDate(row.endsAt, language) : <Typography component="span" variant="body2" color="text.secondary">{t('contracts.permanent')}</Typography>,
+          row.endsAt ? (
+            formatDate(row.endsAt, language)
+          ) : (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {t('contracts.permanent')}
+            </Typography>
+          ),
       },
-      { field: 'status', headerName: t('contracts.columns.status'), sortable: false, width: 170, renderCell: ({ row }) => <ContractStatusChip contract={row} /> },
-      { field: 'type', headerName: t('contracts.columns.type'), sortable: false, width: 130, valueGetter: (_v, row) => t(`contracts.types.${row.type}`) },
+      {
+        field: 'status',
+        headerName: t('contracts.columns.status'),
+        sortable: false,
+        width: 170,
+        renderCell: ({ row }) => <ContractStatusChip contract={row} />,
+      },
+      {
+        field: 'type',
+        headerName: t('contracts.columns.type'),
+        sortable: false,
+        width: 130,
+        valueGetter: (_v, row) => t(`contracts.types.${row.type}`),
+      },
       {
         field: 'qualification',
         headerName: t('contracts.columns.qualification'),
@@ -88,9 +138,7 @@ export function ContractListPage() {
         sortable: false,
         width: 120,
         renderCell: ({ row }) => (
-          <Box component="span">
-            {t('timeSlots.hours', { time: formatMinutes(row.weeklyMinutes) })}
-          </Box>
+          <Box component="span">{t('timeSlots.hours', { time: formatMinutes(row.weeklyMinutes) })}</Box>
         ),
       },
     ],
@@ -98,17 +146,42 @@ export function ContractListPage() {
   );
 
   const empty = hasFilters ? (
-    <GridMessage icon={<SearchOff />} title={t('contracts.empty.filteredTitle')} body={t('contracts.empty.filteredBody')} action={<Button onClick={clear} startIcon={<ClearAll />}>{t('contracts.list.clear')}</Button>} />
+    <GridMessage
+      icon={<SearchOff />}
+      title={t('contracts.empty.filteredTitle')}
+      body={t('contracts.empty.filteredBody')}
+      action={
+        <Button onClick={clear} startIcon={<ClearAll />}>
+          {t('contracts.list.clear')}
+        </Button>
+      }
+    />
   ) : (
-    <GridMessage icon={<HandshakeOutlined />} title={t('contracts.empty.title')} body={t('contracts.empty.body')} action={<Button component={RouterLink} to={paths.adminUser}>{t('contracts.empty.toUsers')}</Button>} />
+    <GridMessage
+      icon={<HandshakeOutlined />}
+      title={t('contracts.empty.title')}
+      body={t('contracts.empty.body')}
+      action={
+        <Button component={RouterLink} to={paths.adminUser}>
+          {t('contracts.empty.toUsers')}
+        </Button>
+      }
+    />
   );
 
   return (
     <>
       <PageHeader title={t('contracts.list.title')} subtitle={t('contracts.list.subtitle')} />
       <FilterBar label={t('contracts.list.searchLabel')}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr auto' }, alignItems: 'start' }}>
-          <SearchField label={t('contracts.list.search')} value={list.searchText} onChange={list.setSearchText} testId="contracts-search" />
+        <Box
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr auto' }, alignItems: 'start' }}
+        >
+          <SearchField
+            label={t('contracts.list.search')}
+            value={list.searchText}
+            onChange={list.setSearchText}
+            testId="contracts-search"
+          />
           <TextField
             select
             size="small"
@@ -124,7 +197,12 @@ export function ContractListPage() {
               </MenuItem>
             ))}
           </TextField>
-          <Button onClick={clear} disabled={!hasFilters} startIcon={<ClearAll />} sx={{ justifySelf: 'start', whiteSpace: 'nowrap', mt: { md: 0.25 } }}>
+          <Button
+            onClick={clear}
+            disabled={!hasFilters}
+            startIcon={<ClearAll />}
+            sx={{ justifySelf: 'start', whiteSpace: 'nowrap', mt: { md: 0.25 } }}
+          >
             {t('contracts.list.clear')}
           </Button>
         </Box>

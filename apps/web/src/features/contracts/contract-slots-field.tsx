@@ -29,10 +29,20 @@ export function ContractSlotsField({ control }: { control: Control<ContractFormV
         return (
           <>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
-              <Button variant="outlined" startIcon={<DateRangeOutlined />} onClick={() => setDialog('week')} data-testid="apply-week">
+              <Button
+                variant="outlined"
+                startIcon={<DateRangeOutlined />}
+                onClick={() => setDialog('week')}
+                data-testid="apply-week"
+              >
                 {t('templates.apply.week.button')}
               </Button>
-              <Button variant="outlined" startIcon={<ContentCopyOutlined />} onClick={() => setDialog('day')} data-testid="apply-day">
+              <Button
+                variant="outlined"
+                startIcon={<ContentCopyOutlined />}
+                onClick={() => setDialog('day')}
+                data-testid="apply-day"
+              >
                 {t('templates.apply.day.button')}
               </Button>
             </Stack>
@@ -45,8 +55,18 @@ export function ContractSlotsField({ control }: { control: Control<ContractFormV
               // The form focuses the first invalid field: here, the first slot field with an error.
               handleRef={field.ref}
             />
-            <ApplyWeekTemplateDialog open={dialog === 'week'} rows={rows} onApply={apply} onClose={() => setDialog(null)} />
-            <ApplyDayTemplateDialog open={dialog === 'day'} rows={rows} onApply={apply} onClose={() => setDialog(null)} />
+            <ApplyWeekTemplateDialog
+              open={dialog === 'week'}
+              rows={rows}
+              onApply={apply}
+              onClose={() => setDialog(null)}
+            />
+            <ApplyDayTemplateDialog
+              open={dialog === 'day'}
+              rows={rows}
+              onApply={apply}
+              onClose={() => setDialog(null)}
+            />
           </>
         );
       }}

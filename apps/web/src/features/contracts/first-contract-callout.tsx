@@ -11,7 +11,11 @@ import { useCan } from '../../lib/auth/use-can';
  * On an employee's record (and so right after creating one): "no contract yet", with "Crea il primo contratto". An
  * employee without a contract has no working hours and accrues no leave. Only for active employees (member role).
  */
-export function FirstContractCallout({ user }: { user: Pick<User, 'id' | 'firstName' | 'lastName' | 'roles' | 'enabled'> }) {
+export function FirstContractCallout({
+  user,
+}: {
+  user: Pick<User, 'id' | 'firstName' | 'lastName' | 'roles' | 'enabled'>;
+}) {
   const { t } = useTranslation();
   const canRead = useCan('contract:read');
   const canWrite = useCan('contract:write');
@@ -26,7 +30,15 @@ export function FirstContractCallout({ user }: { user: Pick<User, 'id' | 'firstN
       data-testid="first-contract-callout"
       action={
         canWrite ? (
-          <Button variant="contained" size="small" component={RouterLink} to={newContractPath(user.id)} startIcon={<Add />} sx={{ whiteSpace: 'nowrap' }} data-testid="first-contract-create">
+          <Button
+            variant="contained"
+            size="small"
+            component={RouterLink}
+            to={newContractPath(user.id)}
+            startIcon={<Add />}
+            sx={{ whiteSpace: 'nowrap' }}
+            data-testid="first-contract-create"
+          >
             {t('contracts.actions.first')}
           </Button>
         ) : undefined

@@ -15,7 +15,14 @@ export function UserContractsPage({ employee: user }: { employee: UseQueryResult
   const { t } = useTranslation();
   const { id = '' } = useParams();
   if (user.isPending) return <PageLoader />;
-  if (user.isError) return <LoadFailure error={user.error} onRetry={() => void user.refetch()} back={{ to: paths.adminContract, label: t('contracts.list.title') }} />;
+  if (user.isError)
+    return (
+      <LoadFailure
+        error={user.error}
+        onRetry={() => void user.refetch()}
+        back={{ to: paths.adminContract, label: t('contracts.list.title') }}
+      />
+    );
   const name = `${user.data.firstName} ${user.data.lastName}`;
   return (
     <>

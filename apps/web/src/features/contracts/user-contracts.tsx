@@ -2,7 +2,22 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import WorkOutlined from '@mui/icons-material/WorkOutlined';
-import { Alert, Box, Button, IconButton, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import type { Contract } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -20,7 +35,8 @@ import { ContractStatusChip, contractPeriod } from './contract-chips';
 import { useCan } from '../../lib/auth/use-can';
 
 export const newContractPath = (userInfoId: string) => generatePath(paths.adminUserContractNew, { id: userInfoId });
-export const editContractPath = (userInfoId: string, contractId: string) => generatePath(paths.adminUserContractEdit, { id: userInfoId, contractId });
+export const editContractPath = (userInfoId: string, contractId: string) =>
+  generatePath(paths.adminUserContractEdit, { id: userInfoId, contractId });
 
 /** An employee's contracts, newest first: period, status, type, hours; new / edit / delete (after a confirmation). */
 export function UserContracts({ userInfoId, name }: { userInfoId: string; name: string }) {
@@ -48,7 +64,14 @@ export function UserContracts({ userInfoId, name }: { userInfoId: string; name: 
   if (query.isPending) return <Skeleton variant="rounded" height={160} aria-label={t('common.loading')} />;
   if (query.isError)
     return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('common.retry')}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
         {errorMessage(query.error, t('errors.generic'))}
       </Alert>
     );
@@ -62,7 +85,13 @@ export function UserContracts({ userInfoId, name }: { userInfoId: string; name: 
           body={canWrite ? t('contracts.user.emptyBody') : t('contracts.user.emptyBodyReadOnly')}
           action={
             canWrite ? (
-              <Button variant="contained" component={RouterLink} to={newContractPath(userInfoId)} startIcon={<Add />} data-testid="contract-first">
+              <Button
+                variant="contained"
+                component={RouterLink}
+                to={newContractPath(userInfoId)}
+                startIcon={<Add />}
+                data-testid="contract-first"
+              >
                 {t('contracts.actions.first')}
               </Button>
             ) : undefined
@@ -75,7 +104,13 @@ export function UserContracts({ userInfoId, name }: { userInfoId: string; name: 
     <Stack spacing={2} data-testid="user-contracts">
       {canWrite && (
         <Box>
-          <Button variant="contained" component={RouterLink} to={newContractPath(userInfoId)} startIcon={<Add />} data-testid="contract-new">
+          <Button
+            variant="contained"
+            component={RouterLink}
+            to={newContractPath(userInfoId)}
+            startIcon={<Add />}
+            data-testid="contract-new"
+          >
             {t('contracts.actions.new')}
           </Button>
         </Box>
@@ -124,19 +159,32 @@ export function UserContracts({ userInfoId, name }: { userInfoId: string; name: 
                       ? '—'
                       : c.justificationAccruals.map((a) => (
                           <Box key={a.justificationId} sx={{ whiteSpace: 'nowrap' }}>
-                            {t(`contracts.accruals.perMonthShort.${a.unit}`, { code: a.code, value: a.monthlyIncrease.toLocaleString(language, { maximumFractionDigits: 4 }) })}
+                            {t(`contracts.accruals.perMonthShort.${a.unit}`, {
+                              code: a.code,
+                              value: a.monthlyIncrease.toLocaleString(language, { maximumFractionDigits: 4 }),
+                            })}
                           </Box>
                         ))}
                   </TableCell>
                   {canWrite && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <Tooltip title={t('contracts.actions.edit')}>
-                        <IconButton component={RouterLink} to={editContractPath(userInfoId, c.id)} aria-label={t('contracts.actions.editNamed', { period })} data-testid="contract-edit">
+                        <IconButton
+                          component={RouterLink}
+                          to={editContractPath(userInfoId, c.id)}
+                          aria-label={t('contracts.actions.editNamed', { period })}
+                          data-testid="contract-edit"
+                        >
                           <EditOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>
                       <Tooltip title={t('contracts.actions.delete')}>
-                        <IconButton color="error" aria-label={t('contracts.actions.deleteNamed', { period })} onClick={() => (setRefusal(null), setDeleting(c))} data-testid="contract-delete">
+                        <IconButton
+                          color="error"
+                          aria-label={t('contracts.actions.deleteNamed', { period })}
+                          onClick={() => (setRefusal(null), setDeleting(c))}
+                          data-testid="contract-delete"
+                        >
                           <DeleteOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>

@@ -6,7 +6,15 @@ import { page, renderRoutes } from '../../testing/render';
 import { RequireAuth } from '../../lib/auth/require-auth';
 import { InvitationsWidget } from './invitations-widget';
 
-const candidate = { ...demoUser, id: 'u-paola', first_name: 'Paola', last_name: 'Neri', email: 'paola@example.it', workspace_roles: [], pending_invitations: 1 };
+const candidate = {
+  ...demoUser,
+  id: 'u-paola',
+  first_name: 'Paola',
+  last_name: 'Neri',
+  email: 'paola@example.it',
+  workspace_roles: [],
+  pending_invitations: 1,
+};
 const invitation = {
   id: 'ui-paola',
   workspace: { id: 'ws-demo', name: 'Demo S.r.l.' },
@@ -15,15 +23,40 @@ const invitation = {
   lastName: 'Neri Bianchi',
   invitedAt: '2026-11-20T09:00:00.000Z',
 };
-const member = { ...candidate, pending_invitations: 0, workspace_roles: [{ workspace_id: 'ws-demo', oimmei: false, admin: false, accountant: false, member: true, attendance_auto_approve_request: null }] };
-const render = () => renderRoutes([page('/dashboard', <RequireAuth permission="profile:read"><InvitationsWidget /></RequireAuth>)], '/dashboard');
+const member = {
+  ...candidate,
+  pending_invitations: 0,
+  workspace_roles: [
+    {
+      workspace_id: 'ws-demo',
+      oimmei: false,
+      admin: false,
+      accountant: false,
+      member: true,
+      attendance_auto_approve_request: null,
+    },
+  ],
+};
+const render = () =>
+  renderRoutes(
+    [
+      page(
+        '/dashboard',
+        <RequireAuth permission="profile:read">
+          <InvitationsWidget />
+        </RequireAuth>,
+      ),
+    ],
+    '/dashboard',
+  );
 
 describe('invitations widget', { timeout: 20_000 }, () => {
   it('shows the company and what it recorded; accepting joins the company and opens it', async () => {
     let accepted = false;
     const { calls } = fakeApi({
       'GET /user': () => json(200, accepted ? member : candidate),
-      'GET /workspace/list': () => (accepted ? json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }) : json(200, [])),
+      'GET /workspace/list': () =>
+        accepted ? json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }) : json(200, []),
       'GET /user/invitations': () => json(200, accepted ? [] : [invitation]),
       'POST /user/invitations/ui-paola/accept': () => ((accepted = true), json(200, member)),
     });

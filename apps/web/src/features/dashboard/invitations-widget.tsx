@@ -43,7 +43,9 @@ export function InvitationsWidget() {
     setRefusal(null);
     try {
       await answer.mutateAsync({ id: declining.id, accept: false });
-      enqueueSnackbar(t('dashboard.invitations.declined', { company: declining.workspace.name }), { variant: 'success' });
+      enqueueSnackbar(t('dashboard.invitations.declined', { company: declining.workspace.name }), {
+        variant: 'success',
+      });
       setDeclining(null);
       await reload();
     } catch (err) {
@@ -52,7 +54,13 @@ export function InvitationsWidget() {
   };
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="widget-invitations-title" data-testid="widget-invitations" sx={{ borderColor: 'primary.main' }}>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-labelledby="widget-invitations-title"
+      data-testid="widget-invitations"
+      sx={{ borderColor: 'primary.main' }}
+    >
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
           <MailOutline color="primary" />
@@ -96,7 +104,16 @@ export function InvitationsWidget() {
                 component="li"
                 key={inv.id}
                 data-testid="invitation"
-                sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { sm: 'center' }, gap: 1.5, py: 1.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+                sx={{
+                  display: 'flex',
+                  flexDirection: { xs: 'column', sm: 'row' },
+                  alignItems: { sm: 'center' },
+                  gap: 1.5,
+                  py: 1.5,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  '&:last-of-type': { borderBottom: 0 },
+                }}
               >
                 <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 500 }}>
@@ -104,7 +121,9 @@ export function InvitationsWidget() {
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
                     {t('dashboard.invitations.body', { name: `${inv.firstName} ${inv.lastName}` })}
-                    {inv.invitedAt ? ` · ${t('dashboard.invitations.sentOn', { date: formatDate(inv.invitedAt, language) })}` : ''}
+                    {inv.invitedAt
+                      ? ` · ${t('dashboard.invitations.sentOn', { date: formatDate(inv.invitedAt, language) })}`
+                      : ''}
                   </Typography>
                   <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 0.5, flexWrap: 'wrap' }}>
                     {inv.roles.map((r) => (
@@ -113,10 +132,21 @@ export function InvitationsWidget() {
                   </Stack>
                 </Box>
                 <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-                  <Button variant="contained" disabled={answer.isPending || !user?.email_verified} onClick={() => void accept(inv)} data-testid="invitation-accept">
+                  <Button
+                    variant="contained"
+                    disabled={answer.isPending || !user?.email_verified}
+                    onClick={() => void accept(inv)}
+                    data-testid="invitation-accept"
+                  >
                     {t('dashboard.invitations.accept')}
                   </Button>
-                  <Button variant="outlined" color="inherit" disabled={answer.isPending} onClick={() => (setRefusal(null), setDeclining(inv))} data-testid="invitation-decline">
+                  <Button
+                    variant="outlined"
+                    color="inherit"
+                    disabled={answer.isPending}
+                    onClick={() => (setRefusal(null), setDeclining(inv))}
+                    data-testid="invitation-decline"
+                  >
                     {t('dashboard.invitations.decline')}
                   </Button>
                 </Stack>

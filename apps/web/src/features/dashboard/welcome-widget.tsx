@@ -24,7 +24,15 @@ export function WelcomeWidget() {
               <bdi>{workspace.name}</bdi>
             </Typography>
           )}
-          {current && <Chip size="small" color="primary" variant="outlined" label={t(`roles.${current.mainRole}`)} data-testid="main-role" />}
+          {current && (
+            <Chip
+              size="small"
+              color="primary"
+              variant="outlined"
+              label={t(`roles.${current.mainRole}`)}
+              data-testid="main-role"
+            />
+          )}
         </Stack>
         {!workspace && (
           <Typography color="text.secondary" sx={{ mt: 1 }}>

@@ -26,7 +26,12 @@ export function GroupNewPage() {
   const saved = useSaved();
   const create = useCreateGroup();
   return (
-    <FormPage width={FORM_WIDTH} back={{ to: paths.adminGroup, label: t('groups.list.title') }} title={t('groups.form.newTitle')} subtitle={t('groups.form.subtitle')}>
+    <FormPage
+      width={FORM_WIDTH}
+      back={{ to: paths.adminGroup, label: t('groups.list.title') }}
+      title={t('groups.form.newTitle')}
+      subtitle={t('groups.form.subtitle')}
+    >
       <GroupForm
         submitLabel={t('groups.form.create')}
         onCancel={() => void navigate(paths.adminGroup)}
@@ -52,7 +57,12 @@ export function GroupEditPage() {
   return (
     <Loaded queries={[query]} back={back} width={FORM_WIDTH}>
       {([group]) => (
-        <FormPage width={FORM_WIDTH} back={back} title={t('groups.form.editTitle', { name: group.name })} subtitle={t('groups.form.subtitle')}>
+        <FormPage
+          width={FORM_WIDTH}
+          back={back}
+          title={t('groups.form.editTitle', { name: group.name })}
+          subtitle={t('groups.form.subtitle')}
+        >
           <GroupForm
             key={group.id}
             group={group}
@@ -76,7 +86,17 @@ export function GroupEditPage() {
   );
 }
 
-function GroupForm({ group, submitLabel, onSubmit, onCancel }: { group?: GroupDetail; submitLabel: string; onSubmit(body: GroupPayload): Promise<void>; onCancel(): void }) {
+function GroupForm({
+  group,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  group?: GroupDetail;
+  submitLabel: string;
+  onSubmit(body: GroupPayload): Promise<void>;
+  onCancel(): void;
+}) {
   const { t } = useTranslation();
   const schema = useMemo(() => groupFormSchema(t), [t]);
   const people = useUserLookup(true);
@@ -90,12 +110,29 @@ function GroupForm({ group, submitLabel, onSubmit, onCancel }: { group?: GroupDe
   });
   const { control } = form;
   const options = useMemo(() => [...(people.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)), [people.data]);
-  const submit = form.submitWith((values) => onSubmit({ name: values.name.trim(), members: values.members.map((m) => m.id) }));
+  const submit = form.submitWith((values) =>
+    onSubmit({ name: values.name.trim(), members: values.members.map((m) => m.id) }),
+  );
 
   return (
-    <FormShell form={form} onSubmit={submit} label={submitLabel} testId="group-form" submitLabel={submitLabel} onCancel={onCancel}>
+    <FormShell
+      form={form}
+      onSubmit={submit}
+      label={submitLabel}
+      testId="group-form"
+      submitLabel={submitLabel}
+      onCancel={onCancel}
+    >
       <SectionCard title={t('groups.form.sections.group')}>
-        <FormTextField control={control} name="name" label={t('groups.fields.name')} required autoComplete="off" helperText={t('groups.form.nameHint')} slotProps={{ htmlInput: { maxLength: GROUP_NAME_MAX, 'data-testid': 'group-name' } }} />
+        <FormTextField
+          control={control}
+          name="name"
+          label={t('groups.fields.name')}
+          required
+          autoComplete="off"
+          helperText={t('groups.form.nameHint')}
+          slotProps={{ htmlInput: { maxLength: GROUP_NAME_MAX, 'data-testid': 'group-name' } }}
+        />
       </SectionCard>
       <SectionCard title={t('groups.form.sections.members')} description={t('groups.form.membersHint')}>
         <Controller
@@ -123,7 +160,12 @@ function GroupForm({ group, submitLabel, onSubmit, onCancel }: { group?: GroupDe
                   loadingText={t('common.loading')}
                   noOptionsText={t('groups.form.noPeople')}
                   renderOption={({ key, ...props }, o) => (
-                    <Box component="li" key={key} {...props} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start !important' }}>
+                    <Box
+                      component="li"
+                      key={key}
+                      {...props}
+                      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start !important' }}
+                    >
                       <Typography variant="body2" sx={{ fontWeight: 500 }}>
                         {o.name}
                         {!o.enabled && (
@@ -138,7 +180,15 @@ function GroupForm({ group, submitLabel, onSubmit, onCancel }: { group?: GroupDe
                   renderValue={(v, getItemProps) =>
                     v.map((o, index) => {
                       const { key, ...itemProps } = getItemProps({ index });
-                      return <Chip key={key} size="small" label={o.name} variant={o.enabled ? 'filled' : 'outlined'} {...itemProps} />;
+                      return (
+                        <Chip
+                          key={key}
+                          size="small"
+                          label={o.name}
+                          variant={o.enabled ? 'filled' : 'outlined'}
+                          {...itemProps}
+                        />
+                      );
                     })
                   }
                   renderInput={(params) => (
@@ -149,7 +199,10 @@ function GroupForm({ group, submitLabel, onSubmit, onCancel }: { group?: GroupDe
                       placeholder={t('groups.form.membersPlaceholder')}
                       error={!!fieldState.error}
                       helperText={fieldState.error?.message ?? t('groups.form.selected', { n: field.value.length })}
-                      slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'group-members' } }}
+                      slotProps={{
+                        ...params.slotProps,
+                        htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'group-members' },
+                      }}
                     />
                   )}
                 />

@@ -20,7 +20,8 @@ export function GroupHistory({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
   // Disabled people too: a member who left is still named in the past entries.
   const people = useUserLookup(true);
-  const personName = (id: string) => (people.isPending ? '…' : (people.data?.find((p) => p.id === id)?.name ?? t('groups.history.deletedPerson')));
+  const personName = (id: string) =>
+    people.isPending ? '…' : (people.data?.find((p) => p.id === id)?.name ?? t('groups.history.deletedPerson'));
 
   const formatValue: AuditValueFormatter = (field, value) =>
     field === 'members' && Array.isArray(value)
@@ -30,5 +31,15 @@ export function GroupHistory({ groupId }: { groupId: string }) {
           .join(', ')
       : undefined;
 
-  return <AuditHistory entityType="group" entityId={groupId} fieldLabels={FIELD_LABELS} actionLabels={ACTION_LABELS} formatValue={formatValue} label={t('groups.history.title')} testId="group-history" />;
+  return (
+    <AuditHistory
+      entityType="group"
+      entityId={groupId}
+      fieldLabels={FIELD_LABELS}
+      actionLabels={ACTION_LABELS}
+      formatValue={formatValue}
+      label={t('groups.history.title')}
+      testId="group-history"
+    />
+  );
 }

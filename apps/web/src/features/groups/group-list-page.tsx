@@ -38,7 +38,13 @@ export function GroupListPage() {
   const canWrite = useCan('group:write');
   const list = useServerList({ sortFields: GROUP_SORT_FIELDS, defaultSort: 'name', filterKeys: NO_FILTERS });
   const { params, update, hasFilters, clear } = list;
-  const query = useGroups({ page: params.page, perPage: params.perPage, sort: params.sort, order: params.order, search: params.search });
+  const query = useGroups({
+    page: params.page,
+    perPage: params.perPage,
+    sort: params.sort,
+    order: params.order,
+    search: params.search,
+  });
   const remove = useDeleteGroup();
   const [deleting, setDeleting] = useState<Group | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -66,7 +72,13 @@ export function GroupListPage() {
         minWidth: 180,
         renderCell: ({ row }) =>
           canWrite ? (
-            <Link component={RouterLink} to={groupEditPath(row.id)} underline="hover" onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 500 }}>
+            <Link
+              component={RouterLink}
+              to={groupEditPath(row.id)}
+              underline="hover"
+              onClick={(e) => e.stopPropagation()}
+              sx={{ fontWeight: 500 }}
+            >
               {row.name}
             </Link>
           ) : (
@@ -74,7 +86,12 @@ export function GroupListPage() {
           ),
       },
       { field: 'usersCount', headerName: t('groups.columns.usersCount'), type: 'number', width: 140 },
-      { field: 'createdAt', headerName: t('groups.columns.createdAt'), width: 170, renderCell: ({ row }) => formatDate(row.createdAt, language) },
+      {
+        field: 'createdAt',
+        headerName: t('groups.columns.createdAt'),
+        width: 170,
+        renderCell: ({ row }) => formatDate(row.createdAt, language),
+      },
       ...(canWrite
         ? [
             {
@@ -87,7 +104,12 @@ export function GroupListPage() {
               renderCell: ({ row }) => (
                 <>
                   <Tooltip title={t('groups.actions.edit')}>
-                    <IconButton component={RouterLink} to={groupEditPath(row.id)} aria-label={t('groups.actions.editNamed', { name: row.name })} onClick={(e) => e.stopPropagation()}>
+                    <IconButton
+                      component={RouterLink}
+                      to={groupEditPath(row.id)}
+                      aria-label={t('groups.actions.editNamed', { name: row.name })}
+                      onClick={(e) => e.stopPropagation()}
+                    >
                       <EditOutlined fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -115,7 +137,12 @@ export function GroupListPage() {
   );
 
   const empty = hasFilters ? (
-    <GridMessage icon={<SearchOff />} title={t('groups.empty.filteredTitle')} body={t('groups.empty.filteredBody')} action={<Button onClick={clear}>{t('users.filters.clear')}</Button>} />
+    <GridMessage
+      icon={<SearchOff />}
+      title={t('groups.empty.filteredTitle')}
+      body={t('groups.empty.filteredBody')}
+      action={<Button onClick={clear}>{t('users.filters.clear')}</Button>}
+    />
   ) : (
     <GridMessage
       icon={<GroupsOutlined />}
@@ -138,14 +165,26 @@ export function GroupListPage() {
         subtitle={t('groups.list.subtitle')}
         actions={
           canWrite && (
-            <Button variant="contained" component={RouterLink} to={paths.adminGroupNew} startIcon={<Add />} data-testid="groups-new">
+            <Button
+              variant="contained"
+              component={RouterLink}
+              to={paths.adminGroupNew}
+              startIcon={<Add />}
+              data-testid="groups-new"
+            >
               {t('groups.actions.new')}
             </Button>
           )
         }
       />
       <FilterBar label={t('groups.list.searchLabel')}>
-        <SearchField label={t('groups.list.search')} value={list.searchText} onChange={list.setSearchText} sx={{ maxWidth: { sm: 420 } }} testId="groups-search" />
+        <SearchField
+          label={t('groups.list.search')}
+          value={list.searchText}
+          onChange={list.setSearchText}
+          sx={{ maxWidth: { sm: 420 } }}
+          testId="groups-search"
+        />
       </FilterBar>
       <ServerDataGrid<Group>
         list={list}

@@ -13,7 +13,15 @@ import { catalogFor } from '../../i18n/languages';
 import { useHoliday } from './api/get-holidays';
 import { useSaveHoliday } from './api/save-holiday';
 import { HolidayIconPicker } from '../../components/holiday-icons';
-import { formToPayload, HOLIDAY_KINDS, HOLIDAY_NAME_MAX, holidayFormSchema, holidayToForm, nextOccurrence, type HolidayFormValues } from './schemas';
+import {
+  formToPayload,
+  HOLIDAY_KINDS,
+  HOLIDAY_NAME_MAX,
+  holidayFormSchema,
+  holidayToForm,
+  nextOccurrence,
+  type HolidayFormValues,
+} from './schemas';
 import { FormPage, FormShell, Loaded, useFormScaffold, useSaved } from '../../components/form/form-page';
 import { FormSelectField } from '../../components/form/form-select-field';
 
@@ -47,7 +55,11 @@ function HolidayPage({ holiday, kind }: { holiday: Holiday | null; kind?: Holida
   const saved = useSaved();
   const save = useSaveHoliday(holiday?.id ?? null);
   const schema = useMemo(() => holidayFormSchema(t), [t]);
-  const form = useFormScaffold<HolidayFormValues>({ resolver: zodResolver(schema), defaultValues: holidayToForm(holiday, kind), serverFields: ['icon', 'name', 'day', 'month', 'year', 'kind'] });
+  const form = useFormScaffold<HolidayFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: holidayToForm(holiday, kind),
+    serverFields: ['icon', 'name', 'day', 'month', 'year', 'kind'],
+  });
   const { control } = form;
   const values = useWatch({ control });
   const title = holiday ? t('holidays.form.editTitle', { name: holiday.name }) : t('holidays.form.newTitle');
@@ -66,12 +78,42 @@ function HolidayPage({ holiday, kind }: { holiday: Holiday | null; kind?: Holida
   });
 
   return (
-    <FormPage width={FORM_WIDTH} back={{ to: paths.adminHoliday, label: t('holidays.list.title') }} title={title} subtitle={t('holidays.form.subtitle')}>
-      <FormShell form={form} onSubmit={submit} label={title} testId="holiday-form" submitLabel={holiday ? t('common.save') : t('holidays.form.create')} onCancel={() => void navigate(paths.adminHoliday)}>
+    <FormPage
+      width={FORM_WIDTH}
+      back={{ to: paths.adminHoliday, label: t('holidays.list.title') }}
+      title={title}
+      subtitle={t('holidays.form.subtitle')}
+    >
+      <FormShell
+        form={form}
+        onSubmit={submit}
+        label={title}
+        testId="holiday-form"
+        submitLabel={holiday ? t('common.save') : t('holidays.form.create')}
+        onCancel={() => void navigate(paths.adminHoliday)}
+      >
         <SectionCard title={t('holidays.form.sections.holiday')}>
           <Stack spacing={2}>
-            <Controller control={control} name="icon" render={({ field, fieldState }) => <HolidayIconPicker value={field.value} onChange={field.onChange} error={fieldState.error?.message} inputRef={field.ref} />} />
-            <FormTextField control={control} name="name" label={t('holidays.fields.name')} required autoComplete="off" slotProps={{ htmlInput: { maxLength: HOLIDAY_NAME_MAX, 'data-testid': 'holiday-name' } }} />
+            <Controller
+              control={control}
+              name="icon"
+              render={({ field, fieldState }) => (
+                <HolidayIconPicker
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                  inputRef={field.ref}
+                />
+              )}
+            />
+            <FormTextField
+              control={control}
+              name="name"
+              label={t('holidays.fields.name')}
+              required
+              autoComplete="off"
+              slotProps={{ htmlInput: { maxLength: HOLIDAY_NAME_MAX, 'data-testid': 'holiday-name' } }}
+            />
             <FormSelectField
               control={control}
               name="kind"
@@ -82,24 +124,56 @@ function HolidayPage({ holiday, kind }: { holiday: Holiday | null; kind?: Holida
             />
           </Stack>
         </SectionCard>
-        <SectionCard title={t('holidays.form.sections.date')} description={movable ? undefined : t('holidays.form.dateHint')}>
+        <SectionCard
+          title={t('holidays.form.sections.date')}
+          description={movable ? undefined : t('holidays.form.dateHint')}
+        >
           {movable ? (
             <Typography variant="body2" data-testid="holiday-movable">
               {t('holidays.form.movableHint', { rule: t(`holidays.movable.${movable}`) })}
             </Typography>
           ) : (
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 2fr', sm: '1fr 2fr 1fr' }, alignItems: 'start' }}>
-              <FormSelectField control={control} name="day" required label={t('holidays.fields.day')} options={DAYS} slotProps={{ htmlInput: { 'data-testid': 'holiday-day' } }} />
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr 2fr', sm: '1fr 2fr 1fr' },
+                alignItems: 'start',
+              }}
+            >
+              <FormSelectField
+                control={control}
+                name="day"
+                required
+                label={t('holidays.fields.day')}
+                options={DAYS}
+                slotProps={{ htmlInput: { 'data-testid': 'holiday-day' } }}
+              />
               <FormSelectField
                 control={control}
                 name="month"
                 required
                 label={t('holidays.fields.month')}
-                options={MONTHS.map((m) => ({ value: String(m), label: dayjs(new Date(2024, m - 1, 1)).locale(language).format('MMMM') }))}
+                options={MONTHS.map((m) => ({
+                  value: String(m),
+                  label: dayjs(new Date(2024, m - 1, 1))
+                    .locale(language)
+                    .format('MMMM'),
+                }))}
                 slotProps={{ htmlInput: { 'data-testid': 'holiday-month' } }}
               />
               {!values.recurring && (
-                <FormTextField control={control} name="year" label={t('holidays.fields.year')} required autoComplete="off" sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4, dir: 'ltr', 'data-testid': 'holiday-year' } }} />
+                <FormTextField
+                  control={control}
+                  name="year"
+                  label={t('holidays.fields.year')}
+                  required
+                  autoComplete="off"
+                  sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+                  slotProps={{
+                    htmlInput: { inputMode: 'numeric', maxLength: 4, dir: 'ltr', 'data-testid': 'holiday-year' },
+                  }}
+                />
               )}
               <Controller
                 control={control}
@@ -107,7 +181,13 @@ function HolidayPage({ holiday, kind }: { holiday: Holiday | null; kind?: Holida
                 render={({ field }) => (
                   <Box sx={{ gridColumn: '1 / -1' }}>
                     <FormControlLabel
-                      control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { ref: field.ref, 'data-testid': 'holiday-recurring' } as object }} />}
+                      control={
+                        <Switch
+                          checked={field.value}
+                          onChange={(e) => field.onChange(e.target.checked)}
+                          slotProps={{ input: { ref: field.ref, 'data-testid': 'holiday-recurring' } as object }}
+                        />
+                      }
                       label={t('holidays.form.recurring')}
                     />
                     <Typography variant="body2" color="text.secondary">

@@ -2,7 +2,21 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
-import { Alert, AlertTitle, Box, Button, Chip, IconButton, Link, MenuItem, TextField, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  Link,
+  MenuItem,
+  TextField,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Holiday } from '@timbro/shared';
 import dayjs from 'dayjs';
@@ -28,7 +42,11 @@ type Row = Holiday & { next: string | null; dateKey: number };
 const editPath = (id: string) => generatePath(paths.adminHolidayEdit, { id });
 /** "25 aprile" (recurring) or "5 aprile 2026" (one year), in the user's language. */
 export const holidayDate = (h: Pick<Holiday, 'day' | 'month' | 'year'>, language: string) =>
-  h.year === null ? dayjs(new Date(2024, h.month - 1, h.day)).locale(language).format('D MMMM') : formatDate(new Date(h.year, h.month - 1, h.day), language);
+  h.year === null
+    ? dayjs(new Date(2024, h.month - 1, h.day))
+        .locale(language)
+        .format('D MMMM')
+    : formatDate(new Date(h.year, h.month - 1, h.day), language);
 
 /** /admin/setting/holiday: recurring and dated holidays, filtered by year, sorted by date; the patron saint stands out. */
 export function HolidayListPage() {
@@ -47,7 +65,11 @@ export function HolidayListPage() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const today = dayjs().format('YYYY-MM-DD');
   const thisYear = dayjs().year();
-  const years = useMemo(() => [...new Set([thisYear, ...(query.data ?? []).flatMap((h) => (h.year ? [h.year] : []))])].sort((a, b) => a - b), [query.data, thisYear]);
+  const years = useMemo(
+    () =>
+      [...new Set([thisYear, ...(query.data ?? []).flatMap((h) => (h.year ? [h.year] : []))])].sort((a, b) => a - b),
+    [query.data, thisYear],
+  );
   const yearParam = searchParams.get('year');
   const year = yearParam === 'all' ? null : years.includes(Number(yearParam)) ? Number(yearParam) : thisYear;
 
@@ -83,7 +105,14 @@ export function HolidayListPage() {
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
             <HolidayIcon name={row.icon} fontSize="small" color="primary" aria-hidden />
             {canWrite ? (
-              <Link component={RouterLink} to={editPath(row.id)} underline="hover" onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 500 }} noWrap>
+              <Link
+                component={RouterLink}
+                to={editPath(row.id)}
+                underline="hover"
+                onClick={(e) => e.stopPropagation()}
+                sx={{ fontWeight: 500 }}
+                noWrap
+              >
                 {row.name}
               </Link>
             ) : (
@@ -96,7 +125,13 @@ export function HolidayListPage() {
       },
       // The calendar order: month and day, then the year of dated ones.
       // A movable feast (Easter Monday…) has no fixed date: its rule instead (sorted at this year's date).
-      { field: 'dateKey', headerName: t('holidays.columns.date'), width: 170, renderCell: ({ row }) => (row.rule ? t(`holidays.movable.${row.rule}`) : holidayDate(row, language)), sortComparator: (a: number, b: number) => (a % 10000) - (b % 10000) || a - b },
+      {
+        field: 'dateKey',
+        headerName: t('holidays.columns.date'),
+        width: 170,
+        renderCell: ({ row }) => (row.rule ? t(`holidays.movable.${row.rule}`) : holidayDate(row, language)),
+        sortComparator: (a: number, b: number) => (a % 10000) - (b % 10000) || a - b,
+      },
       {
         field: 'year',
         headerName: t('holidays.columns.recurrence'),
@@ -106,7 +141,12 @@ export function HolidayListPage() {
           row.year !== null ? (
             <Chip size="small" variant="outlined" label={t('holidays.onlyYear', { year: row.year })} />
           ) : (
-            <Chip size="small" color="primary" variant="outlined" label={row.fromYear ? t('holidays.fromYear', { year: row.fromYear }) : t('holidays.recurring')} />
+            <Chip
+              size="small"
+              color="primary"
+              variant="outlined"
+              label={row.fromYear ? t('holidays.fromYear', { year: row.fromYear }) : t('holidays.recurring')}
+            />
           ),
       },
       {
@@ -114,7 +154,17 @@ export function HolidayListPage() {
         headerName: t('holidays.columns.kind'),
         width: 120,
         valueGetter: (_v, row) => t(`holidays.kinds.${row.kind}`),
-        renderCell: ({ row, value }) => (row.kind === 'patron' ? <Chip size="small" variant="outlined" label={value as string} sx={{ fontWeight: 500, borderColor: 'secondary.main' }} /> : (value as string)),
+        renderCell: ({ row, value }) =>
+          row.kind === 'patron' ? (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={value as string}
+              sx={{ fontWeight: 500, borderColor: 'secondary.main' }}
+            />
+          ) : (
+            (value as string)
+          ),
       },
       {
         field: 'next',
@@ -122,7 +172,11 @@ export function HolidayListPage() {
         width: 150,
         renderCell: ({ row }) =>
           row.next ? (
-            row.next === today ? t('holidays.today') : dayjs(row.next).locale(language).format('ddd D MMM YYYY')
+            row.next === today ? (
+              t('holidays.today')
+            ) : (
+              dayjs(row.next).locale(language).format('ddd D MMM YYYY')
+            )
           ) : (
             <Typography component="span" variant="body2" color="text.secondary">
               {t('holidays.past')}
@@ -141,12 +195,21 @@ export function HolidayListPage() {
               renderCell: ({ row }) => (
                 <>
                   <Tooltip title={t('holidays.actions.edit')}>
-                    <IconButton component={RouterLink} to={editPath(row.id)} aria-label={t('holidays.actions.editNamed', { name: row.name })} onClick={(e) => e.stopPropagation()}>
+                    <IconButton
+                      component={RouterLink}
+                      to={editPath(row.id)}
+                      aria-label={t('holidays.actions.editNamed', { name: row.name })}
+                      onClick={(e) => e.stopPropagation()}
+                    >
                       <EditOutlined fontSize="small" />
                     </IconButton>
                   </Tooltip>
                   <Tooltip title={t('holidays.actions.delete')}>
-                    <IconButton color="error" aria-label={t('holidays.actions.deleteNamed', { name: row.name })} onClick={(e) => (e.stopPropagation(), setRefusal(null), setDeleting(row))}>
+                    <IconButton
+                      color="error"
+                      aria-label={t('holidays.actions.deleteNamed', { name: row.name })}
+                      onClick={(e) => (e.stopPropagation(), setRefusal(null), setDeleting(row))}
+                    >
                       <DeleteOutlined fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -166,7 +229,13 @@ export function HolidayListPage() {
         subtitle={t('holidays.list.subtitle')}
         actions={
           canWrite && (
-            <Button variant="contained" component={RouterLink} to={paths.adminHolidayNew} startIcon={<Add />} data-testid="holidays-new">
+            <Button
+              variant="contained"
+              component={RouterLink}
+              to={paths.adminHolidayNew}
+              startIcon={<Add />}
+              data-testid="holidays-new"
+            >
               {t('holidays.actions.new')}
             </Button>
           )
@@ -179,7 +248,13 @@ export function HolidayListPage() {
           data-testid="patron-missing"
           action={
             canWrite ? (
-              <Button color="inherit" size="small" component={RouterLink} to={`${paths.adminHolidayNew}?kind=patron`} sx={{ whiteSpace: 'nowrap' }}>
+              <Button
+                color="inherit"
+                size="small"
+                component={RouterLink}
+                to={`${paths.adminHolidayNew}?kind=patron`}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
                 {t('holidays.patronMissing.action')}
               </Button>
             ) : undefined
@@ -195,7 +270,9 @@ export function HolidayListPage() {
           size="small"
           label={t('holidays.list.year')}
           value={year === null ? 'all' : String(year)}
-          onChange={(e) => setSearchParams(e.target.value === String(thisYear) ? {} : { year: e.target.value }, { replace: true })}
+          onChange={(e) =>
+            setSearchParams(e.target.value === String(thisYear) ? {} : { year: e.target.value }, { replace: true })
+          }
           helperText={t('holidays.list.yearHint')}
           sx={{ maxWidth: { sm: 320 } }}
           slotProps={{ htmlInput: { 'data-testid': 'holidays-year' } }}
@@ -212,11 +289,20 @@ export function HolidayListPage() {
         rows={rows}
         query={query}
         columns={columns}
-        initialState={{ sorting: { sortModel: [{ field: 'dateKey', sort: 'asc' }] }, pagination: { paginationModel: { pageSize: 50 } } }}
+        initialState={{
+          sorting: { sortModel: [{ field: 'dateKey', sort: 'asc' }] },
+          pagination: { paginationModel: { pageSize: 50 } },
+        }}
         pageSizeOptions={[25, 50, 100]}
         columnVisibilityModel={{ year: !phone, kind: !narrow, next: !phone }}
         onRowClick={canWrite ? ({ row }) => void navigate(editPath(row.id)) : undefined}
-        empty={<GridMessage icon={<EventBusyOutlined />} title={t('holidays.empty.title')} body={canWrite ? t('holidays.empty.body') : t('holidays.empty.bodyReadOnly')} />}
+        empty={
+          <GridMessage
+            icon={<EventBusyOutlined />}
+            title={t('holidays.empty.title')}
+            body={canWrite ? t('holidays.empty.body') : t('holidays.empty.bodyReadOnly')}
+          />
+        }
         label={t('holidays.list.title')}
         testId="holidays-grid"
         overlayHeight={260}

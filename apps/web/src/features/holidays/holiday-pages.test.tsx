@@ -14,13 +14,63 @@ const session = (roles: Partial<(typeof demoUser.workspace_roles)[number]> = {})
   'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
 });
 const holidays: Holiday[] = [
-  { id: 'h-1', name: 'Natale', icon: 'park', day: 25, month: 12, year: null, kind: 'national', rule: null, fromYear: null },
-  { id: 'h-2', name: 'Chiusura', icon: 'event', day: 5, month: 4, year: 2026, kind: 'company', rule: null, fromYear: null },
-  { id: 'h-3', name: 'Chiusura', icon: 'event', day: 28, month: 3, year: 2027, kind: 'company', rule: null, fromYear: null },
+  {
+    id: 'h-1',
+    name: 'Natale',
+    icon: 'park',
+    day: 25,
+    month: 12,
+    year: null,
+    kind: 'national',
+    rule: null,
+    fromYear: null,
+  },
+  {
+    id: 'h-2',
+    name: 'Chiusura',
+    icon: 'event',
+    day: 5,
+    month: 4,
+    year: 2026,
+    kind: 'company',
+    rule: null,
+    fromYear: null,
+  },
+  {
+    id: 'h-3',
+    name: 'Chiusura',
+    icon: 'event',
+    day: 28,
+    month: 3,
+    year: 2027,
+    kind: 'company',
+    rule: null,
+    fromYear: null,
+  },
 ];
 /** Easter Monday as the server sends it: a movable feast, with this year's date. */
-const easterMonday: Holiday = { id: 'h-4', name: "Lunedì dell'Angelo", icon: 'egg', day: 6, month: 4, year: null, kind: 'national', rule: 'easter_monday', fromYear: null };
-const sanFrancesco: Holiday = { id: 'h-5', name: "San Francesco d'Assisi", icon: 'church', day: 4, month: 10, year: null, kind: 'national', rule: null, fromYear: 2026 };
+const easterMonday: Holiday = {
+  id: 'h-4',
+  name: "Lunedì dell'Angelo",
+  icon: 'egg',
+  day: 6,
+  month: 4,
+  year: null,
+  kind: 'national',
+  rule: 'easter_monday',
+  fromYear: null,
+};
+const sanFrancesco: Holiday = {
+  id: 'h-5',
+  name: "San Francesco d'Assisi",
+  icon: 'church',
+  day: 4,
+  month: 10,
+  year: null,
+  kind: 'national',
+  rule: null,
+  fromYear: 2026,
+};
 
 const choose = async (label: RegExp, option: string) => {
   await user.click(screen.getByRole('combobox', { name: label }));
@@ -29,9 +79,21 @@ const choose = async (label: RegExp, option: string) => {
 
 describe('holidays', { timeout: 20_000 }, () => {
   it('new patron saint: Italian messages, impossible dates refused, the icon picker by keyboard, payload', async () => {
-    const { calls } = fakeApi({ ...session(), 'POST /admin/holiday': () => json(200, { id: 'h-9', name: "Sant'Ambrogio", icon: 'church', day: 7, month: 12, year: null, kind: 'patron' }) });
+    const { calls } = fakeApi({
+      ...session(),
+      'POST /admin/holiday': () =>
+        json(200, { id: 'h-9', name: "Sant'Ambrogio", icon: 'church', day: 7, month: 12, year: null, kind: 'patron' }),
+    });
     const { router } = renderRoutes(
-      [page('/admin/setting/holiday/new', <RequireAuth permission="settings:write"><HolidayNewPage /></RequireAuth>), page('/admin/setting/holiday', <p>elenco</p>)],
+      [
+        page(
+          '/admin/setting/holiday/new',
+          <RequireAuth permission="settings:write">
+            <HolidayNewPage />
+          </RequireAuth>,
+        ),
+        page('/admin/setting/holiday', <p>elenco</p>),
+      ],
       '/admin/setting/holiday/new?kind=patron',
     );
     expect(await screen.findByRole('combobox', { name: 'Tipo' })).toHaveTextContent('Santo patrono');
@@ -59,12 +121,29 @@ describe('holidays', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('holiday-preview')).toHaveTextContent('Prossima volta:');
     await user.click(screen.getByTestId('holiday-form-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/setting/holiday'));
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ name: "Sant'Ambrogio", icon: 'church', day: 7, month: 12, year: null, kind: 'patron' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      name: "Sant'Ambrogio",
+      icon: 'church',
+      day: 7,
+      month: 12,
+      year: null,
+      kind: 'patron',
+    });
   });
 
   it('lists the year with the recurring ones, suggests the patron saint, and is read-only for an accountant', async () => {
     fakeApi({ ...session({ admin: false, accountant: true }), 'GET /admin/holiday': () => json(200, holidays) });
-    renderRoutes([page('/admin/setting/holiday', <RequireAuth permission={['settings:read', 'user:read']}><HolidayListPage /></RequireAuth>)], '/admin/setting/holiday?year=2027');
+    renderRoutes(
+      [
+        page(
+          '/admin/setting/holiday',
+          <RequireAuth permission={['settings:read', 'user:read']}>
+            <HolidayListPage />
+          </RequireAuth>,
+        ),
+      ],
+      '/admin/setting/holiday?year=2027',
+    );
     const grid = await screen.findByTestId('holidays-grid');
     expect(await within(grid).findByText('Natale')).toBeInTheDocument();
     expect(within(grid).getByText('Solo nel 2027')).toBeInTheDocument();
@@ -83,7 +162,15 @@ describe('holidays', { timeout: 20_000 }, () => {
       'POST /admin/holiday/h-4': () => json(200, { ...easterMonday, name: 'Pasquetta' }),
     });
     const { router } = renderRoutes(
-      [page('/admin/setting/holiday', <HolidayListPage />), page('/admin/setting/holiday/:id/edit', <RequireAuth permission="settings:write"><HolidayEditPage /></RequireAuth>)],
+      [
+        page('/admin/setting/holiday', <HolidayListPage />),
+        page(
+          '/admin/setting/holiday/:id/edit',
+          <RequireAuth permission="settings:write">
+            <HolidayEditPage />
+          </RequireAuth>,
+        ),
+      ],
       '/admin/setting/holiday?year=2027',
     );
     const grid = await screen.findByTestId('holidays-grid');
@@ -91,7 +178,9 @@ describe('holidays', { timeout: 20_000 }, () => {
     expect(within(grid).getByText('Ogni anno dal 2026')).toBeInTheDocument();
 
     await router.navigate('/admin/setting/holiday/h-4/edit');
-    expect(await screen.findByTestId('holiday-movable')).toHaveTextContent('La data cambia ogni anno ed è calcolata da sola: Lunedì dopo Pasqua.');
+    expect(await screen.findByTestId('holiday-movable')).toHaveTextContent(
+      'La data cambia ogni anno ed è calcolata da sola: Lunedì dopo Pasqua.',
+    );
     expect(screen.queryByTestId('holiday-day')).not.toBeInTheDocument();
     expect(screen.queryByTestId('holiday-recurring')).not.toBeInTheDocument();
     // The preview is the next Easter Monday, a Monday.
@@ -101,6 +190,13 @@ describe('holidays', { timeout: 20_000 }, () => {
     await user.click(screen.getByTestId('holiday-form-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/setting/holiday'));
     // No rule in the body: the server keeps the holiday's rule.
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ name: 'Pasquetta', icon: 'egg', day: 6, month: 4, year: null, kind: 'national' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      name: 'Pasquetta',
+      icon: 'egg',
+      day: 6,
+      month: 4,
+      year: null,
+      kind: 'national',
+    });
   });
 });

@@ -38,11 +38,21 @@ export const holidayFormSchema = (t: TFunction) =>
         (v, ctx) => {
           const year = int(v.year);
           if (!v.recurring && !(year >= YEARS.min && year <= YEARS.max)) {
-            ctx.addIssue({ code: 'custom', path: ['year'], message: t('holidays.validation.yearInvalid', YEARS), input: v.year });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['year'],
+              message: t('holidays.validation.yearInvalid', YEARS),
+              input: v.year,
+            });
             return;
           }
           if (v.day && v.month && !isValidDayMonth(int(v.day), int(v.month), v.recurring ? null : year))
-            ctx.addIssue({ code: 'custom', path: ['day'], message: t('holidays.validation.dateInvalid'), input: v.day });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['day'],
+              message: t('holidays.validation.dateInvalid'),
+              input: v.day,
+            });
         },
         { when: () => true },
       ),
@@ -61,7 +71,9 @@ export const holidayToForm = (h: Holiday | null, kind: Holiday['kind'] = 'compan
 });
 
 /** The form always sends a fixed date (a movable feast keeps its rule on the server when the body leaves it out). */
-export const formToPayload = (v: HolidayFormValues): HolidayPayload & Pick<Holiday, 'day' | 'month' | 'year' | 'kind'> => ({
+export const formToPayload = (
+  v: HolidayFormValues,
+): HolidayPayload & Pick<Holiday, 'day' | 'month' | 'year' | 'kind'> => ({
   name: v.name.trim(),
   icon: v.icon,
   day: Number(v.day),
@@ -71,7 +83,10 @@ export const formToPayload = (v: HolidayFormValues): HolidayPayload & Pick<Holid
 });
 
 /** The next date (today included) a holiday falls on, or null (a dated one already past). Movable feasts move. */
-export function nextOccurrence(h: Pick<Holiday, 'name' | 'icon' | 'day' | 'month' | 'year'> & Partial<Pick<Holiday, 'rule' | 'fromYear'>>, today: string): string | null {
+export function nextOccurrence(
+  h: Pick<Holiday, 'name' | 'icon' | 'day' | 'month' | 'year'> & Partial<Pick<Holiday, 'rule' | 'fromYear'>>,
+  today: string,
+): string | null {
   // Four years ahead: a recurring 29 February comes back at the latest in four years.
   return expandHolidays([h], today, addDays(today, 4 * 366))[0]?.date ?? null;
 }

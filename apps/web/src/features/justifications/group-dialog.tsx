@@ -1,5 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
 import type { JustificationGroup } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import { useId, useMemo, useState } from 'react';
@@ -19,7 +32,10 @@ export function GroupDialog({ group, onClose }: { group: JustificationGroup | nu
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveJustificationGroup(group?.id ?? null);
   const schema = useMemo(() => groupFormSchema(t), [t]);
-  const { control, handleSubmit, setError, formState } = useForm<GroupFormValues>({ resolver: zodResolver(schema), defaultValues: groupToForm(group) });
+  const { control, handleSubmit, setError, formState } = useForm<GroupFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: groupToForm(group),
+  });
   // Closing with changes asks first, as leaving the page does.
   const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
   const close = () => leaveGuard.confirmLeave(onClose);
@@ -29,16 +45,29 @@ export function GroupDialog({ group, onClose }: { group: JustificationGroup | nu
     setFailure(null);
     try {
       const saved = await save.mutateAsync(groupPayload(v));
-      enqueueSnackbar(t(group ? 'justifications.groups.saved' : 'justifications.groups.created', { name: saved.name }), { variant: 'success' });
+      enqueueSnackbar(
+        t(group ? 'justifications.groups.saved' : 'justifications.groups.created', { name: saved.name }),
+        { variant: 'success' },
+      );
       onClose();
     } catch (err) {
-      if (!applyServerErrors(err, setError, ['name', 'disabled', 'summarizeable'])) setFailure(errorMessage(err, t('errors.generic')));
+      if (!applyServerErrors(err, setError, ['name', 'disabled', 'summarizeable']))
+        setFailure(errorMessage(err, t('errors.generic')));
     }
   });
 
   return (
-    <Dialog open onClose={() => !formState.isSubmitting && close()} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid="group-dialog">
-      <DialogTitle id={titleId}>{group ? t('justifications.groups.editTitle', { name: group.name }) : t('justifications.groups.newTitle')}</DialogTitle>
+    <Dialog
+      open
+      onClose={() => !formState.isSubmitting && close()}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      data-testid="group-dialog"
+    >
+      <DialogTitle id={titleId}>
+        {group ? t('justifications.groups.editTitle', { name: group.name }) : t('justifications.groups.newTitle')}
+      </DialogTitle>
       <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
         <DialogContent sx={{ pt: 1 }}>
           {failure && (
@@ -47,16 +76,39 @@ export function GroupDialog({ group, onClose }: { group: JustificationGroup | nu
             </Alert>
           )}
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField control={control} name="name" label={t('justifications.groups.fields.name')} required autoComplete="off" slotProps={{ htmlInput: { maxLength: JUSTIFICATION_NAME_MAX, 'data-testid': 'group-name' } }} />
-            <GroupSwitch control={control} name="summarizeable" label={t('justifications.groups.summarizeableLabel')} hint={t('justifications.groups.summarizeableHint')} />
-            <GroupSwitch control={control} name="disabled" label={t('justifications.groups.disabledLabel')} hint={t('justifications.groups.disabledHint')} />
+            <FormTextField
+              control={control}
+              name="name"
+              label={t('justifications.groups.fields.name')}
+              required
+              autoComplete="off"
+              slotProps={{ htmlInput: { maxLength: JUSTIFICATION_NAME_MAX, 'data-testid': 'group-name' } }}
+            />
+            <GroupSwitch
+              control={control}
+              name="summarizeable"
+              label={t('justifications.groups.summarizeableLabel')}
+              hint={t('justifications.groups.summarizeableHint')}
+            />
+            <GroupSwitch
+              control={control}
+              name="disabled"
+              label={t('justifications.groups.disabledLabel')}
+              hint={t('justifications.groups.disabledHint')}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={formState.isSubmitting}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting} startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="group-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={formState.isSubmitting}
+            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            data-testid="group-submit"
+          >
             {group ? t('common.save') : t('justifications.groups.create')}
           </Button>
         </DialogActions>
@@ -66,7 +118,12 @@ export function GroupDialog({ group, onClose }: { group: JustificationGroup | nu
   );
 }
 
-function GroupSwitch(props: { control: Control<GroupFormValues>; name: 'disabled' | 'summarizeable'; label: string; hint: string }) {
+function GroupSwitch(props: {
+  control: Control<GroupFormValues>;
+  name: 'disabled' | 'summarizeable';
+  label: string;
+  hint: string;
+}) {
   const hintId = useId();
   return (
     <Controller
@@ -75,7 +132,15 @@ function GroupSwitch(props: { control: Control<GroupFormValues>; name: 'disabled
       render={({ field }) => (
         <Box>
           <FormControlLabel
-            control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { ref: field.ref, 'aria-describedby': hintId, 'data-testid': `group-${props.name}` } as object }} />}
+            control={
+              <Switch
+                checked={field.value}
+                onChange={(e) => field.onChange(e.target.checked)}
+                slotProps={{
+                  input: { ref: field.ref, 'aria-describedby': hintId, 'data-testid': `group-${props.name}` } as object,
+                }}
+              />
+            }
             label={props.label}
           />
           <Typography id={hintId} variant="body2" color="text.secondary" sx={{ ml: 7 }}>

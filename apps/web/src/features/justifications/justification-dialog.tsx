@@ -1,5 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, MenuItem, Radio, RadioGroup, Stack, Switch, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import type { Justification } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import { useId, useMemo, useState } from 'react';
@@ -11,30 +30,52 @@ import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
 import { useJustificationGroups } from './api/get-justifications';
 import { useSaveJustification } from './api/save-justification';
-import { IMPACTS, JUSTIFICATION_NAME_MAX, justificationFormSchema, justificationPayload, justificationToForm, UNITS, type JustificationFormValues } from './schemas';
+import {
+  IMPACTS,
+  JUSTIFICATION_NAME_MAX,
+  justificationFormSchema,
+  justificationPayload,
+  justificationToForm,
+  UNITS,
+  type JustificationFormValues,
+} from './schemas';
 
 const FIELDS = ['code', 'name', 'impact', 'unit', 'enabled', 'groupId', 'requiresCertificate', 'payrollCode'] as const;
 
 /** New / edit absence type, in a dialog over the table. Types are never deleted: "Attivo" off hides them from requests. */
-export function JustificationDialog({ justification, onClose }: { justification: Justification | null; onClose(): void }) {
+export function JustificationDialog({
+  justification,
+  onClose,
+}: {
+  justification: Justification | null;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const { enqueueSnackbar } = useSnackbar();
   const groups = useJustificationGroups();
   const save = useSaveJustification(justification?.id ?? null);
   const schema = useMemo(() => justificationFormSchema(t), [t]);
-  const { control, handleSubmit, setError, formState } = useForm<JustificationFormValues>({ resolver: zodResolver(schema), defaultValues: justificationToForm(justification) });
+  const { control, handleSubmit, setError, formState } = useForm<JustificationFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: justificationToForm(justification),
+  });
   // Closing with changes asks first, as leaving the page does.
   const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
   const close = () => leaveGuard.confirmLeave(onClose);
   const [failure, setFailure] = useState<string | null>(null);
-  const title = justification ? t('justifications.form.editTitle', { name: justification.name }) : t('justifications.form.newTitle');
+  const title = justification
+    ? t('justifications.form.editTitle', { name: justification.name })
+    : t('justifications.form.newTitle');
 
   const submit = handleSubmit(async (v) => {
     setFailure(null);
     try {
       const saved = await save.mutateAsync(justificationPayload(v));
-      enqueueSnackbar(t(justification ? 'justifications.form.saved' : 'justifications.form.created', { name: saved.name }), { variant: 'success' });
+      enqueueSnackbar(
+        t(justification ? 'justifications.form.saved' : 'justifications.form.created', { name: saved.name }),
+        { variant: 'success' },
+      );
       onClose();
     } catch (err) {
       if (!applyServerErrors(err, setError, FIELDS)) setFailure(errorMessage(err, t('errors.generic')));
@@ -42,7 +83,14 @@ export function JustificationDialog({ justification, onClose }: { justification:
   });
 
   return (
-    <Dialog open onClose={() => !formState.isSubmitting && close()} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid="justification-dialog">
+    <Dialog
+      open
+      onClose={() => !formState.isSubmitting && close()}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      data-testid="justification-dialog"
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
         <DialogContent sx={{ pt: 1 }}>
@@ -52,18 +100,60 @@ export function JustificationDialog({ justification, onClose }: { justification:
             </Alert>
           )}
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' }, alignItems: 'start' }}>
-              <FormTextField control={control} name="code" label={t('justifications.fields.code')} required autoComplete="off" helperText={t('justifications.form.codeHint')} transform={(v) => v.toUpperCase()} slotProps={{ htmlInput: { maxLength: 10, dir: 'ltr', 'data-testid': 'justification-code' } }} />
-              <FormTextField control={control} name="name" label={t('justifications.fields.name')} required autoComplete="off" slotProps={{ htmlInput: { maxLength: JUSTIFICATION_NAME_MAX, 'data-testid': 'justification-name' } }} />
+            <Box
+              sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' }, alignItems: 'start' }}
+            >
+              <FormTextField
+                control={control}
+                name="code"
+                label={t('justifications.fields.code')}
+                required
+                autoComplete="off"
+                helperText={t('justifications.form.codeHint')}
+                transform={(v) => v.toUpperCase()}
+                slotProps={{ htmlInput: { maxLength: 10, dir: 'ltr', 'data-testid': 'justification-code' } }}
+              />
+              <FormTextField
+                control={control}
+                name="name"
+                label={t('justifications.fields.name')}
+                required
+                autoComplete="off"
+                slotProps={{ htmlInput: { maxLength: JUSTIFICATION_NAME_MAX, 'data-testid': 'justification-name' } }}
+              />
             </Box>
-            <ChoiceField control={control} name="impact" label={t('justifications.fields.impact')} options={IMPACTS.map((v) => ({ value: v, label: t(`justifications.impactLong.${v}`), hint: t(`justifications.impactHints.${v}`) }))} />
-            <ChoiceField control={control} name="unit" label={t('justifications.fields.unit')} row options={UNITS.map((v) => ({ value: v, label: t(`justifications.units.${v}`) }))} />
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, alignItems: 'start' }}>
+            <ChoiceField
+              control={control}
+              name="impact"
+              label={t('justifications.fields.impact')}
+              options={IMPACTS.map((v) => ({
+                value: v,
+                label: t(`justifications.impactLong.${v}`),
+                hint: t(`justifications.impactHints.${v}`),
+              }))}
+            />
+            <ChoiceField
+              control={control}
+              name="unit"
+              label={t('justifications.fields.unit')}
+              row
+              options={UNITS.map((v) => ({ value: v, label: t(`justifications.units.${v}`) }))}
+            />
+            <Box
+              sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, alignItems: 'start' }}
+            >
               <Controller
                 control={control}
                 name="groupId"
                 render={({ field: { ref, ...field } }) => (
-                  <TextField select label={t('justifications.fields.group')} {...field} value={groups.data?.some((g) => g.id === field.value) ? field.value : ''} inputRef={ref} slotProps={{ htmlInput: { 'data-testid': 'justification-group' } }}>
+                  <TextField
+                    select
+                    label={t('justifications.fields.group')}
+                    {...field}
+                    value={groups.data?.some((g) => g.id === field.value) ? field.value : ''}
+                    inputRef={ref}
+                    slotProps={{ htmlInput: { 'data-testid': 'justification-group' } }}
+                  >
                     <MenuItem value="">
                       <em>{t('justifications.noGroup')}</em>
                     </MenuItem>
@@ -75,17 +165,42 @@ export function JustificationDialog({ justification, onClose }: { justification:
                   </TextField>
                 )}
               />
-              <FormTextField control={control} name="payrollCode" label={t('justifications.fields.payrollCode')} autoComplete="off" helperText={t('justifications.form.payrollHint')} transform={(v) => v.toUpperCase()} slotProps={{ htmlInput: { maxLength: 4, dir: 'ltr' } }} />
+              <FormTextField
+                control={control}
+                name="payrollCode"
+                label={t('justifications.fields.payrollCode')}
+                autoComplete="off"
+                helperText={t('justifications.form.payrollHint')}
+                transform={(v) => v.toUpperCase()}
+                slotProps={{ htmlInput: { maxLength: 4, dir: 'ltr' } }}
+              />
             </Box>
-            <SwitchField control={control} name="enabled" label={t('justifications.form.enabled')} hint={t('justifications.form.enabledHint')} testId="justification-enabled" />
-            <SwitchField control={control} name="requiresCertificate" label={t('justifications.form.certificate')} hint={t('justifications.form.certificateHint')} />
+            <SwitchField
+              control={control}
+              name="enabled"
+              label={t('justifications.form.enabled')}
+              hint={t('justifications.form.enabledHint')}
+              testId="justification-enabled"
+            />
+            <SwitchField
+              control={control}
+              name="requiresCertificate"
+              label={t('justifications.form.certificate')}
+              hint={t('justifications.form.certificateHint')}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={formState.isSubmitting}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting} startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="justification-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={formState.isSubmitting}
+            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            data-testid="justification-submit"
+          >
             {justification ? t('common.save') : t('justifications.form.create')}
           </Button>
         </DialogActions>
@@ -95,7 +210,13 @@ export function JustificationDialog({ justification, onClose }: { justification:
   );
 }
 
-function ChoiceField(props: { control: Control<JustificationFormValues>; name: 'impact' | 'unit'; label: string; row?: boolean; options: { value: string; label: string; hint?: string }[] }) {
+function ChoiceField(props: {
+  control: Control<JustificationFormValues>;
+  name: 'impact' | 'unit';
+  label: string;
+  row?: boolean;
+  options: { value: string; label: string; hint?: string }[];
+}) {
   const labelId = useId();
   return (
     <Controller
@@ -106,13 +227,24 @@ function ChoiceField(props: { control: Control<JustificationFormValues>; name: '
           <FormLabel component="legend" id={labelId}>
             {props.label}
           </FormLabel>
-          <RadioGroup row={props.row} aria-labelledby={labelId} value={field.value} onChange={(e) => field.onChange(e.target.value)} name={field.name}>
+          <RadioGroup
+            row={props.row}
+            aria-labelledby={labelId}
+            value={field.value}
+            onChange={(e) => field.onChange(e.target.value)}
+            name={field.name}
+          >
             {props.options.map((o) => (
               <FormControlLabel
                 key={o.value}
                 value={o.value}
                 sx={{ alignItems: o.hint ? 'flex-start' : 'center', mb: o.hint ? 1 : 0 }}
-                control={<Radio sx={o.hint ? { mt: -0.75 } : undefined} slotProps={{ input: { 'data-testid': `${props.name}-${o.value}` } as object }} />}
+                control={
+                  <Radio
+                    sx={o.hint ? { mt: -0.75 } : undefined}
+                    slotProps={{ input: { 'data-testid': `${props.name}-${o.value}` } as object }}
+                  />
+                }
                 label={
                   o.hint ? (
                     <Box>
@@ -136,7 +268,13 @@ function ChoiceField(props: { control: Control<JustificationFormValues>; name: '
   );
 }
 
-function SwitchField(props: { control: Control<JustificationFormValues>; name: 'enabled' | 'requiresCertificate'; label: string; hint: string; testId?: string }) {
+function SwitchField(props: {
+  control: Control<JustificationFormValues>;
+  name: 'enabled' | 'requiresCertificate';
+  label: string;
+  hint: string;
+  testId?: string;
+}) {
   const hintId = useId();
   return (
     <Controller
@@ -145,7 +283,15 @@ function SwitchField(props: { control: Control<JustificationFormValues>; name: '
       render={({ field }) => (
         <Box>
           <FormControlLabel
-            control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { ref: field.ref, 'aria-describedby': hintId, 'data-testid': props.testId } as object }} />}
+            control={
+              <Switch
+                checked={field.value}
+                onChange={(e) => field.onChange(e.target.checked)}
+                slotProps={{
+                  input: { ref: field.ref, 'aria-describedby': hintId, 'data-testid': props.testId } as object,
+                }}
+              />
+            }
             label={props.label}
           />
           <Typography id={hintId} variant="body2" color="text.secondary" sx={{ ml: 7 }}>

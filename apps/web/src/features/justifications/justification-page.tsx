@@ -1,7 +1,23 @@
 import Add from '@mui/icons-material/Add';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Button, Chip, IconButton, InputAdornment, Link, Paper, Tab, Tabs, TextField, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  InputAdornment,
+  Link,
+  Paper,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Justification, JustificationGroup } from '@timbro/shared';
 import { useMemo, useState } from 'react';
@@ -34,23 +50,59 @@ export function JustificationPage() {
         actions={
           canWrite &&
           (tab === 'types' ? (
-            <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ record: null })} data-testid="justification-new">
+            <Button
+              variant="contained"
+              startIcon={<Add />}
+              onClick={() => setEditing({ record: null })}
+              data-testid="justification-new"
+            >
               {t('justifications.actions.new')}
             </Button>
           ) : (
-            <Button variant="contained" startIcon={<Add />} onClick={() => setEditingGroup({ record: null })} data-testid="group-new">
+            <Button
+              variant="contained"
+              startIcon={<Add />}
+              onClick={() => setEditingGroup({ record: null })}
+              data-testid="group-new"
+            >
               {t('justifications.groups.new')}
             </Button>
           ))
         }
       />
       <Paper variant="outlined">
-        <Tabs value={tab} onChange={(_e, v: string) => setSearchParams(v === 'types' ? {} : { tab: v }, { replace: true })} aria-label={t('justifications.page.tabsLabel')} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-          <Tab value="types" label={t('justifications.page.tabs.types')} id="justification-tab-types" aria-controls="justification-panel" data-testid="justification-tab-types" />
-          <Tab value="groups" label={t('justifications.page.tabs.groups')} id="justification-tab-groups" aria-controls="justification-panel" data-testid="justification-tab-groups" />
+        <Tabs
+          value={tab}
+          onChange={(_e, v: string) => setSearchParams(v === 'types' ? {} : { tab: v }, { replace: true })}
+          aria-label={t('justifications.page.tabsLabel')}
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab
+            value="types"
+            label={t('justifications.page.tabs.types')}
+            id="justification-tab-types"
+            aria-controls="justification-panel"
+            data-testid="justification-tab-types"
+          />
+          <Tab
+            value="groups"
+            label={t('justifications.page.tabs.groups')}
+            id="justification-tab-groups"
+            aria-controls="justification-panel"
+            data-testid="justification-tab-groups"
+          />
         </Tabs>
-        <Box role="tabpanel" id="justification-panel" aria-labelledby={`justification-tab-${tab}`} sx={{ p: { xs: 2, md: 3 } }}>
-          {tab === 'types' ? <TypesTable canWrite={canWrite} onEdit={(record) => setEditing({ record })} /> : <GroupsTable canWrite={canWrite} onEdit={(record) => setEditingGroup({ record })} />}
+        <Box
+          role="tabpanel"
+          id="justification-panel"
+          aria-labelledby={`justification-tab-${tab}`}
+          sx={{ p: { xs: 2, md: 3 } }}
+        >
+          {tab === 'types' ? (
+            <TypesTable canWrite={canWrite} onEdit={(record) => setEditing({ record })} />
+          ) : (
+            <GroupsTable canWrite={canWrite} onEdit={(record) => setEditingGroup({ record })} />
+          )}
         </Box>
       </Paper>
       {editing && <JustificationDialog justification={editing.record} onClose={() => setEditing(null)} />}
@@ -80,7 +132,12 @@ function ImpactHeader() {
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
       <span>{t('justifications.columns.impact')}</span>
       <Tooltip title={explanation} slotProps={{ tooltip: { sx: { maxWidth: 360, fontSize: '0.8125rem' } } }}>
-        <IconButton size="small" aria-label={t('justifications.impactHelp')} onClick={(e) => e.stopPropagation()} data-testid="impact-help">
+        <IconButton
+          size="small"
+          aria-label={t('justifications.impactHelp')}
+          onClick={(e) => e.stopPropagation()}
+          data-testid="impact-help"
+        >
           <InfoOutlined fontSize="small" />
         </IconButton>
       </Tooltip>
@@ -96,7 +153,13 @@ function TypesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(j: Justifi
   const query = useJustifications();
   const [search, setSearch] = useState('');
   const q = search.trim().toLowerCase();
-  const rows = (query.data ?? []).filter((j) => !q || j.code.toLowerCase().includes(q) || j.name.toLowerCase().includes(q) || (j.groupName ?? '').toLowerCase().includes(q));
+  const rows = (query.data ?? []).filter(
+    (j) =>
+      !q ||
+      j.code.toLowerCase().includes(q) ||
+      j.name.toLowerCase().includes(q) ||
+      (j.groupName ?? '').toLowerCase().includes(q),
+  );
   const columns = useMemo<GridColDef<Justification>[]>(
     () => [
       {
@@ -105,7 +168,14 @@ function TypesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(j: Justifi
         width: 96,
         renderCell: ({ row }) =>
           canWrite ? (
-            <Link component="button" type="button" underline="hover" onClick={(e: React.MouseEvent) => (e.stopPropagation(), onEdit(row))} sx={{ fontFamily: 'monospace', fontWeight: 500 }} aria-label={t('justifications.actions.editNamed', { name: row.name })}>
+            <Link
+              component="button"
+              type="button"
+              underline="hover"
+              onClick={(e: React.MouseEvent) => (e.stopPropagation(), onEdit(row))}
+              sx={{ fontFamily: 'monospace', fontWeight: 500 }}
+              aria-label={t('justifications.actions.editNamed', { name: row.name })}
+            >
               {row.code}
             </Link>
           ) : (
@@ -133,17 +203,32 @@ function TypesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(j: Justifi
         valueGetter: (_v, row) => t(`justifications.impact.${row.impact}`),
         renderCell: ({ row, value }) => (
           <Tooltip title={t(`justifications.impactHints.${row.impact}`)}>
-            <Chip size="small" variant="outlined" label={value as string} color={row.impact === 'increase' ? 'success' : row.impact === 'decrease' ? 'error' : 'default'} />
+            <Chip
+              size="small"
+              variant="outlined"
+              label={value as string}
+              color={row.impact === 'increase' ? 'success' : row.impact === 'decrease' ? 'error' : 'default'}
+            />
           </Tooltip>
         ),
       },
-      { field: 'unit', headerName: t('justifications.columns.unit'), width: 90, valueGetter: (_v, row) => t(`justifications.units.${row.unit}`) },
+      {
+        field: 'unit',
+        headerName: t('justifications.columns.unit'),
+        width: 90,
+        valueGetter: (_v, row) => t(`justifications.units.${row.unit}`),
+      },
       {
         field: 'enabled',
         headerName: t('justifications.columns.enabled'),
         width: 120,
         valueGetter: (_v, row) => (row.enabled ? 1 : 0),
-        renderCell: ({ row }) => (row.enabled ? <Chip size="small" color="success" variant="outlined" label={t('justifications.status.enabled')} /> : <Chip size="small" label={t('justifications.status.disabled')} />),
+        renderCell: ({ row }) =>
+          row.enabled ? (
+            <Chip size="small" color="success" variant="outlined" label={t('justifications.status.enabled')} />
+          ) : (
+            <Chip size="small" label={t('justifications.status.disabled')} />
+          ),
       },
       {
         field: 'groupName',
@@ -157,7 +242,16 @@ function TypesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(j: Justifi
           </Typography>
         ),
       },
-      { field: 'payrollCode', headerName: t('justifications.columns.payrollCode'), width: 120, renderCell: ({ row }) => <Box component="span" sx={{ fontFamily: 'monospace' }}>{row.payrollCode ?? '—'}</Box> },
+      {
+        field: 'payrollCode',
+        headerName: t('justifications.columns.payrollCode'),
+        width: 120,
+        renderCell: ({ row }) => (
+          <Box component="span" sx={{ fontFamily: 'monospace' }}>
+            {row.payrollCode ?? '—'}
+          </Box>
+        ),
+      },
     ],
     [t, canWrite, onEdit],
   );
@@ -170,14 +264,31 @@ function TypesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(j: Justifi
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           sx={{ maxWidth: { sm: 360 } }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'data-testid': 'justifications-search' } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: { 'data-testid': 'justifications-search' },
+          }}
         />
         <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 280px' }}>
           {t('justifications.disableNote')}
         </Typography>
       </Box>
       {query.isError && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('common.retry')}</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
           {errorMessage(query.error, t('errors.generic'))}
         </Alert>
       )}
@@ -185,7 +296,10 @@ function TypesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(j: Justifi
         rows={rows}
         columns={columns}
         loading={query.isFetching}
-        initialState={{ sorting: { sortModel: [{ field: 'name', sort: 'asc' }] }, pagination: { paginationModel: { pageSize: 50 } } }}
+        initialState={{
+          sorting: { sortModel: [{ field: 'name', sort: 'asc' }] },
+          pagination: { paginationModel: { pageSize: 50 } },
+        }}
         pageSizeOptions={[25, 50, 100]}
         columnVisibilityModel={{ payrollCode: wide, groupName: !narrow, unit: !narrow }}
         disableColumnFilter
@@ -196,7 +310,11 @@ function TypesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(j: Justifi
         slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
         label={t('justifications.page.tabs.types')}
         data-testid="justifications-grid"
-        sx={{ '--DataGrid-overlayHeight': '220px', '& .MuiDataGrid-row': { cursor: canWrite ? 'pointer' : 'default' }, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
+        sx={{
+          '--DataGrid-overlayHeight': '220px',
+          '& .MuiDataGrid-row': { cursor: canWrite ? 'pointer' : 'default' },
+          '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
+        }}
       />
     </>
   );
@@ -214,20 +332,42 @@ function GroupsTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(g: Justif
         minWidth: 200,
         renderCell: ({ row }) =>
           canWrite ? (
-            <Link component="button" type="button" underline="hover" onClick={(e: React.MouseEvent) => (e.stopPropagation(), onEdit(row))} sx={{ fontWeight: 500 }} aria-label={t('justifications.groups.editNamed', { name: row.name })}>
+            <Link
+              component="button"
+              type="button"
+              underline="hover"
+              onClick={(e: React.MouseEvent) => (e.stopPropagation(), onEdit(row))}
+              sx={{ fontWeight: 500 }}
+              aria-label={t('justifications.groups.editNamed', { name: row.name })}
+            >
               {row.name}
             </Link>
           ) : (
             row.name
           ),
       },
-      { field: 'justificationsCount', headerName: t('justifications.groups.columns.count'), type: 'number', width: 150 },
-      { field: 'summarizeable', headerName: t('justifications.groups.columns.summarizeable'), width: 170, valueGetter: (_v, row) => (row.summarizeable ? t('common.yes') : t('common.no')) },
+      {
+        field: 'justificationsCount',
+        headerName: t('justifications.groups.columns.count'),
+        type: 'number',
+        width: 150,
+      },
+      {
+        field: 'summarizeable',
+        headerName: t('justifications.groups.columns.summarizeable'),
+        width: 170,
+        valueGetter: (_v, row) => (row.summarizeable ? t('common.yes') : t('common.no')),
+      },
       {
         field: 'disabled',
         headerName: t('justifications.groups.columns.state'),
         width: 140,
-        renderCell: ({ row }) => (row.disabled ? <Chip size="small" label={t('justifications.status.disabled')} /> : <Chip size="small" color="success" variant="outlined" label={t('justifications.status.enabled')} />),
+        renderCell: ({ row }) =>
+          row.disabled ? (
+            <Chip size="small" label={t('justifications.status.disabled')} />
+          ) : (
+            <Chip size="small" color="success" variant="outlined" label={t('justifications.status.enabled')} />
+          ),
       },
     ],
     [t, canWrite, onEdit],
@@ -238,7 +378,15 @@ function GroupsTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(g: Justif
         {t('justifications.groups.hint')}
       </Typography>
       {query.isError && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t('common.retry')}</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
           {errorMessage(query.error, t('errors.generic'))}
         </Alert>
       )}
@@ -256,7 +404,11 @@ function GroupsTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(g: Justif
         slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
         label={t('justifications.page.tabs.groups')}
         data-testid="groups-grid"
-        sx={{ '--DataGrid-overlayHeight': '220px', '& .MuiDataGrid-row': { cursor: canWrite ? 'pointer' : 'default' }, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
+        sx={{
+          '--DataGrid-overlayHeight': '220px',
+          '& .MuiDataGrid-row': { cursor: canWrite ? 'pointer' : 'default' },
+          '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
+        }}
       />
     </>
   );

@@ -15,17 +15,26 @@ export const justificationFormSchema = (t: TFunction) =>
       z.minLength(1, { error: t('justifications.validation.codeRequired'), abort: true }),
       z.refine((v) => /^[A-Za-z0-9.-]{1,10}$/.test(v), { error: t('justifications.validation.codeInvalid') }),
     ),
-    name: z.string().check(
-      z.trim(),
-      z.minLength(1, { error: t('justifications.validation.nameRequired'), abort: true }),
-      z.maxLength(JUSTIFICATION_NAME_MAX, { error: t('justifications.validation.tooLong', { max: JUSTIFICATION_NAME_MAX }) }),
-    ),
+    name: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: t('justifications.validation.nameRequired'), abort: true }),
+        z.maxLength(JUSTIFICATION_NAME_MAX, {
+          error: t('justifications.validation.tooLong', { max: JUSTIFICATION_NAME_MAX }),
+        }),
+      ),
     impact: z.enum(IMPACTS, { error: t('justifications.validation.impactRequired') }),
     unit: z.enum(UNITS, { error: t('justifications.validation.unitRequired') }),
     enabled: z.boolean(),
     groupId: z.string(),
     requiresCertificate: z.boolean(),
-    payrollCode: z.string().check(z.trim(), z.refine((v) => v === '' || /^[A-Za-z0-9]{1,4}$/.test(v), { error: t('justifications.validation.payrollCodeInvalid') })),
+    payrollCode: z.string().check(
+      z.trim(),
+      z.refine((v) => v === '' || /^[A-Za-z0-9]{1,4}$/.test(v), {
+        error: t('justifications.validation.payrollCodeInvalid'),
+      }),
+    ),
   });
 export type JustificationFormValues = z.infer<ReturnType<typeof justificationFormSchema>>;
 
@@ -53,15 +62,27 @@ export const justificationPayload = (v: JustificationFormValues): JustificationP
 
 export const groupFormSchema = (t: TFunction) =>
   z.object({
-    name: z.string().check(
-      z.trim(),
-      z.minLength(1, { error: t('justifications.validation.nameRequired'), abort: true }),
-      z.maxLength(JUSTIFICATION_NAME_MAX, { error: t('justifications.validation.tooLong', { max: JUSTIFICATION_NAME_MAX }) }),
-    ),
+    name: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: t('justifications.validation.nameRequired'), abort: true }),
+        z.maxLength(JUSTIFICATION_NAME_MAX, {
+          error: t('justifications.validation.tooLong', { max: JUSTIFICATION_NAME_MAX }),
+        }),
+      ),
     disabled: z.boolean(),
     summarizeable: z.boolean(),
   });
 export type GroupFormValues = z.infer<ReturnType<typeof groupFormSchema>>;
 
-export const groupToForm = (g: JustificationGroup | null): GroupFormValues => ({ name: g?.name ?? '', disabled: g?.disabled ?? false, summarizeable: g?.summarizeable ?? false });
-export const groupPayload = (v: GroupFormValues): JustificationGroupPayload => ({ name: v.name.trim(), disabled: v.disabled, summarizeable: v.summarizeable });
+export const groupToForm = (g: JustificationGroup | null): GroupFormValues => ({
+  name: g?.name ?? '',
+  disabled: g?.disabled ?? false,
+  summarizeable: g?.summarizeable ?? false,
+});
+export const groupPayload = (v: GroupFormValues): JustificationGroupPayload => ({
+  name: v.name.trim(),
+  disabled: v.disabled,
+  summarizeable: v.summarizeable,
+});

@@ -27,15 +27,38 @@ export function ChangePasswordForm() {
       reset();
       enqueueSnackbar(t('profile.password.saved'), { variant: 'success' });
     } catch (err) {
-      if (!applyServerErrors(err, setError, ['old_password', 'new_password'])) setFailure(errorMessage(err, t('errors.generic')));
+      if (!applyServerErrors(err, setError, ['old_password', 'new_password']))
+        setFailure(errorMessage(err, t('errors.generic')));
     }
   });
   return (
     <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={t('profile.tabs.password')}>
       {failure && <Alert severity="error">{failure}</Alert>}
-      <FormTextField control={control} name="old_password" label={t('auth.fields.oldPassword')} type="password" autoComplete="current-password" required />
-      <FormTextField control={control} name="new_password" label={t('auth.fields.newPassword')} type="password" autoComplete="new-password" required helperText={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })} />
-      <FormTextField control={control} name="confirmation" label={t('auth.fields.passwordConfirmation')} type="password" autoComplete="new-password" required />
+      <FormTextField
+        control={control}
+        name="old_password"
+        label={t('auth.fields.oldPassword')}
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <FormTextField
+        control={control}
+        name="new_password"
+        label={t('auth.fields.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+        helperText={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+      />
+      <FormTextField
+        control={control}
+        name="confirmation"
+        label={t('auth.fields.passwordConfirmation')}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
       <Alert severity="info" variant="outlined">
         {t('profile.password.otherSessions')}
       </Alert>

@@ -1,5 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +34,10 @@ export function DeleteProfile() {
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const schema = useMemo(() => deleteProfileSchema(t), [t]);
-  const { control, handleSubmit, setError, reset, formState } = useForm<DeleteProfileForm>({ resolver: zodResolver(schema), defaultValues: { password: '' } });
+  const { control, handleSubmit, setError, reset, formState } = useForm<DeleteProfileForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '' },
+  });
   const busy = formState.isSubmitting;
   const close = () => {
     if (busy) return;
@@ -51,7 +65,13 @@ export function DeleteProfile() {
           {failure}
         </Alert>
       )}
-      <Button color="error" variant="outlined" onClick={() => setOpen(true)} sx={{ alignSelf: 'flex-start' }} data-testid="delete-profile">
+      <Button
+        color="error"
+        variant="outlined"
+        onClick={() => setOpen(true)}
+        sx={{ alignSelf: 'flex-start' }}
+        data-testid="delete-profile"
+      >
         {t('profile.delete.button')}
       </Button>
       <Dialog open={open} onClose={close} aria-labelledby="delete-profile-title" maxWidth="xs" fullWidth>
@@ -60,7 +80,16 @@ export function DeleteProfile() {
           <DialogContent>
             <DialogContentText>{t('profile.delete.confirmBody')}</DialogContentText>
             <DialogContentText sx={{ mt: 1, mb: 2 }}>{t('profile.delete.passwordPrompt')}</DialogContentText>
-            <FormTextField control={control} name="password" label={t('auth.fields.password')} type="password" autoComplete="current-password" required fullWidth autoFocus />
+            <FormTextField
+              control={control}
+              name="password"
+              label={t('auth.fields.password')}
+              type="password"
+              autoComplete="current-password"
+              required
+              fullWidth
+              autoFocus
+            />
           </DialogContent>
           <DialogActions>
             <Button onClick={close} disabled={busy}>

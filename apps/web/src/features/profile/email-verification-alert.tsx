@@ -35,7 +35,11 @@ export function EmailVerificationAlert() {
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
       {/* The button under the text, not beside it: on a phone the text keeps the whole width. */}
-      <Alert severity="warning" data-testid="email-unverified" sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } }}>
+      <Alert
+        severity="warning"
+        data-testid="email-unverified"
+        sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } }}
+      >
         <AlertTitle>{t('profile.verify.title')}</AlertTitle>
         {t('profile.verify.body', { email })}
         <Box sx={{ mt: 1 }}>

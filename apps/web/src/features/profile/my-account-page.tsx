@@ -20,12 +20,30 @@ export function MyAccountPage() {
       <PageHeader title={t('profile.title')} subtitle={t('profile.subtitle')} />
       <EmailVerificationAlert />
       <Paper variant="outlined">
-        <Tabs value={tab} onChange={(_, v) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label={t('profile.title')}>
+        <Tabs
+          value={tab}
+          onChange={(_, v) => setTab(v)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label={t('profile.title')}
+        >
           {TABS.map((k) => (
-            <Tab key={k} value={k} label={t(`profile.tabs.${k}`)} id={`profile-tab-${k}`} aria-controls={`profile-panel-${k}`} data-testid={`profile-tab-${k}`} />
+            <Tab
+              key={k}
+              value={k}
+              label={t(`profile.tabs.${k}`)}
+              id={`profile-tab-${k}`}
+              aria-controls={`profile-panel-${k}`}
+              data-testid={`profile-tab-${k}`}
+            />
           ))}
         </Tabs>
-        <Box role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`} sx={{ p: { xs: 2, md: 3 }, maxWidth: tab === 'sessions' ? 760 : 560 }}>
+        <Box
+          role="tabpanel"
+          id={`profile-panel-${tab}`}
+          aria-labelledby={`profile-tab-${tab}`}
+          sx={{ p: { xs: 2, md: 3 }, maxWidth: tab === 'sessions' ? 760 : 560 }}
+        >
           {tab === 'main' && <ProfileMainForm />}
           {tab === 'personal' && <PersonalInfo />}
           {tab === 'password' && <ChangePasswordForm />}

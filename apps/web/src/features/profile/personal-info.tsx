@@ -13,16 +13,25 @@ export function PersonalInfo() {
   const { user, workspaces } = useAuth();
   const { language, setLanguage } = useLanguage();
   const roleNames = (r: { admin: boolean; accountant: boolean; member: boolean; oimmei: boolean }) =>
-    [r.oimmei && 'operator', r.admin && 'admin', r.accountant && 'accountant', r.member && 'member'].filter(Boolean) as string[];
+    [r.oimmei && 'operator', r.admin && 'admin', r.accountant && 'accountant', r.member && 'member'].filter(
+      Boolean,
+    ) as string[];
   return (
     <Stack spacing={3}>
-      <TextField label={t('auth.fields.fiscalCode')} value={user?.fiscal_code ?? '—'} slotProps={{ htmlInput: { readOnly: true } }} helperText={t('profile.personal.fiscalCodeHint')} />
+      <TextField
+        label={t('auth.fields.fiscalCode')}
+        value={user?.fiscal_code ?? '—'}
+        slotProps={{ htmlInput: { readOnly: true } }}
+        helperText={t('profile.personal.fiscalCodeHint')}
+      />
       <TextField
         select
         label={t('profile.personal.language')}
         value={language}
         onChange={(e) => {
-          void setLanguage(e.target.value as Language).then(() => enqueueSnackbar(t('profile.personal.languageSaved'), { variant: 'success' }));
+          void setLanguage(e.target.value as Language).then(() =>
+            enqueueSnackbar(t('profile.personal.languageSaved'), { variant: 'success' }),
+          );
         }}
         data-testid="profile-language"
       >
@@ -34,10 +43,14 @@ export function PersonalInfo() {
       </TextField>
       <Stack spacing={1}>
         <Typography variant="subtitle2">{t('profile.personal.workspaces')}</Typography>
-        {(user?.workspace_roles ?? []).length === 0 && <Typography color="text.secondary">{t('profile.personal.noWorkspaces')}</Typography>}
+        {(user?.workspace_roles ?? []).length === 0 && (
+          <Typography color="text.secondary">{t('profile.personal.noWorkspaces')}</Typography>
+        )}
         {user?.workspace_roles.map((r) => (
           <Stack key={r.workspace_id} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography sx={{ minWidth: 160 }}>{workspaces.find((w) => w.id === r.workspace_id)?.name ?? '—'}</Typography>
+            <Typography sx={{ minWidth: 160 }}>
+              {workspaces.find((w) => w.id === r.workspace_id)?.name ?? '—'}
+            </Typography>
             {roleNames(r).map((role) => (
               <Chip key={role} size="small" label={t(`roles.${role}`)} />
             ))}

@@ -79,13 +79,19 @@ describe('profile: main form', { timeout: 20_000 }, () => {
     await user.type(firstName, 'Annalisa');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     expect(await screen.findByText('Profilo aggiornato')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/user/edit')!.body).toEqual({ first_name: 'Annalisa', last_name: 'Bianchi', email: 'admin@demo.timbro.it', language: 'it' });
+    expect(calls.find((c) => c.path === '/user/edit')!.body).toEqual({
+      first_name: 'Annalisa',
+      last_name: 'Bianchi',
+      email: 'admin@demo.timbro.it',
+      language: 'it',
+    });
     expect(router.state.location.pathname).toBe(paths.myAccount);
   });
 
   it('an answer with X-Auth-Status: LoggedOut (e-mail changed) logs the user out to the login page', async () => {
     const { calls, router } = renderProfile({
-      'POST /user/edit': ({ body }) => json(200, { ...verifiedUser, ...(body as object) }, { 'X-Auth-Status': 'LoggedOut' }),
+      'POST /user/edit': ({ body }) =>
+        json(200, { ...verifiedUser, ...(body as object) }, { 'X-Auth-Status': 'LoggedOut' }),
     });
     const email = await screen.findByLabelText(/^Email/, {}, LAZY);
     await user.clear(email);
@@ -125,7 +131,9 @@ describe('profile: changing the login e-mail needs the current password', { time
     const password = screen.getByLabelText(/^Password attuale/);
     expect(password).toBeRequired();
     expect(password).toHaveAttribute('type', 'password');
-    expect(screen.getByTestId('email-change')).toHaveTextContent('Avviseremo del cambio il vecchio indirizzo e al nuovo invieremo un link per confermarlo.');
+    expect(screen.getByTestId('email-change')).toHaveTextContent(
+      'Avviseremo del cambio il vecchio indirizzo e al nuovo invieremo un link per confermarlo.',
+    );
 
     await user.clear(email);
     await user.type(email, 'admin@demo.timbro.it');
@@ -133,12 +141,16 @@ describe('profile: changing the login e-mail needs the current password', { time
   });
 
   it('a new e-mail without the password is refused before calling the server', async () => {
-    const { calls } = renderProfile({ 'POST /user/edit': ({ body }) => json(200, { ...verifiedUser, ...(body as object) }) });
+    const { calls } = renderProfile({
+      'POST /user/edit': ({ body }) => json(200, { ...verifiedUser, ...(body as object) }),
+    });
     const email = await screen.findByLabelText(/^Email/, {}, LAZY);
     await user.clear(email);
     await user.type(email, 'anna.nuova@demo.timbro.it');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
-    expect(await screen.findByText('Per cambiare l’email di accesso inserisci la password attuale')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Per cambiare l’email di accesso inserisci la password attuale'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText(/^Password attuale/)).toHaveAttribute('aria-invalid', 'true');
     expect(calledPath(calls, '/user/edit')).toBe(false);
   });
@@ -148,7 +160,11 @@ describe('profile: changing the login e-mail needs the current password', { time
       'POST /user/edit': () =>
         json(
           400,
-          { code: 'WRONG_PASSWORD', message: 'La password attuale non è corretta', errors: [{ path: 'current_password', message: 'La password attuale non è corretta' }] },
+          {
+            code: 'WRONG_PASSWORD',
+            message: 'La password attuale non è corretta',
+            errors: [{ path: 'current_password', message: 'La password attuale non è corretta' }],
+          },
           { 'X-Error-Message': 'WrongPassword' },
         ),
     });
@@ -161,7 +177,10 @@ describe('profile: changing the login e-mail needs the current password', { time
     await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
     expect(password).toHaveAccessibleDescription('La password attuale non è corretta');
     expect(password).toHaveFocus();
-    expect(calls.find((c) => c.path === '/user/edit')!.body).toMatchObject({ email: 'anna.nuova@demo.timbro.it', current_password: 'Sbagliata-2026' });
+    expect(calls.find((c) => c.path === '/user/edit')!.body).toMatchObject({
+      email: 'anna.nuova@demo.timbro.it',
+      current_password: 'Sbagliata-2026',
+    });
     expect(router.state.location.pathname).toBe(paths.myAccount);
   });
 
@@ -171,7 +190,9 @@ describe('profile: changing the login e-mail needs the current password', { time
         json(400, {
           code: 'VALIDATION_FAILED',
           message: 'Per cambiare l’email di accesso inserisci la password attuale',
-          errors: [{ path: 'current_password', message: 'Per cambiare l’email di accesso inserisci la password attuale' }],
+          errors: [
+            { path: 'current_password', message: 'Per cambiare l’email di accesso inserisci la password attuale' },
+          ],
         }),
     });
     const email = await screen.findByLabelText(/^Email/, {}, LAZY);
@@ -179,7 +200,11 @@ describe('profile: changing the login e-mail needs the current password', { time
     await user.type(email, 'anna.nuova@demo.timbro.it');
     await user.type(screen.getByLabelText(/^Password attuale/), 'x');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
-    await waitFor(() => expect(screen.getByLabelText(/^Password attuale/)).toHaveAccessibleDescription('Per cambiare l’email di accesso inserisci la password attuale'));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Password attuale/)).toHaveAccessibleDescription(
+        'Per cambiare l’email di accesso inserisci la password attuale',
+      ),
+    );
   });
 });
 
@@ -193,7 +218,10 @@ describe('profile: unconfirmed login e-mail', { timeout: 20_000 }, () => {
   });
 
   it('says invitations wait for the confirmation and sends a new link', async () => {
-    const { calls } = renderProfile({ ...unverified, 'POST /user/verify-email': () => json(200, { message: 'Ti abbiamo inviato un nuovo link di conferma.' }) });
+    const { calls } = renderProfile({
+      ...unverified,
+      'POST /user/verify-email': () => json(200, { message: 'Ti abbiamo inviato un nuovo link di conferma.' }),
+    });
     const alert = await screen.findByTestId('email-unverified', {}, LAZY);
     expect(alert).toHaveTextContent('Email di accesso non ancora confermata');
     expect(alert).toHaveTextContent('non potrai accettare gli inviti delle aziende');
@@ -206,11 +234,18 @@ describe('profile: unconfirmed login e-mail', { timeout: 20_000 }, () => {
   it('too many requests (429) shows the Italian message of the server', async () => {
     renderProfile({
       ...unverified,
-      'POST /user/verify-email': () => json(429, { code: 'RATE_LIMITED', message: 'Troppi tentativi. Riprova tra 42 minuti.' }, { 'retry-after': '2520' }),
+      'POST /user/verify-email': () =>
+        json(
+          429,
+          { code: 'RATE_LIMITED', message: 'Troppi tentativi. Riprova tra 42 minuti.' },
+          { 'retry-after': '2520' },
+        ),
     });
     const alert = await screen.findByTestId('email-unverified', {}, LAZY);
     await user.click(within(alert).getByRole('button', { name: 'Invia di nuovo il link' }));
-    expect(await screen.findByTestId('email-verify-error')).toHaveTextContent('Troppi tentativi. Riprova tra 42 minuti.');
+    expect(await screen.findByTestId('email-verify-error')).toHaveTextContent(
+      'Troppi tentativi. Riprova tra 42 minuti.',
+    );
   });
 });
 
@@ -260,12 +295,16 @@ describe('profile: change password', { timeout: 20_000 }, () => {
 
   it('the WrongPassword header is shown as "La password attuale non è corretta"', async () => {
     const { calls, form } = await openTab({
-      'POST /user/change-password': () => json(400, { code: 'WRONG_PASSWORD', message: 'x' }, { 'X-Error-Message': 'WrongPassword' }),
+      'POST /user/change-password': () =>
+        json(400, { code: 'WRONG_PASSWORD', message: 'x' }, { 'X-Error-Message': 'WrongPassword' }),
     });
     await fillValid();
     const message = await within(form).findByText('La password attuale non è corretta');
     expect(message.closest('[role="alert"]')).toHaveClass('MuiAlert-colorError');
-    expect(calls.find((c) => c.path === '/user/change-password')!.body).toEqual({ old_password: 'Sbagliata-2026', new_password: 'NuovaPassword2026' });
+    expect(calls.find((c) => c.path === '/user/change-password')!.body).toEqual({
+      old_password: 'Sbagliata-2026',
+      new_password: 'NuovaPassword2026',
+    });
   });
 
   it("the server's WrongPassword answer (header and field error) marks the current-password field", async () => {
@@ -273,7 +312,11 @@ describe('profile: change password', { timeout: 20_000 }, () => {
       'POST /user/change-password': () =>
         json(
           400,
-          { code: 'WRONG_PASSWORD', message: 'La password attuale non è corretta', errors: [{ path: 'old_password', message: 'La password attuale non è corretta' }] },
+          {
+            code: 'WRONG_PASSWORD',
+            message: 'La password attuale non è corretta',
+            errors: [{ path: 'old_password', message: 'La password attuale non è corretta' }],
+          },
           { 'X-Error-Message': 'WrongPassword' },
         ),
     });
@@ -310,7 +353,8 @@ describe('profile: delete', { timeout: 20_000 }, () => {
 
   it('CannotDeleteUser is shown as "Questo profilo non può essere eliminato" and the user stays', async () => {
     const { router } = await openTab({
-      'POST /user/immediately-delete': () => json(409, { code: 'CANNOT_DELETE_USER', message: 'x' }, { 'X-Error-Message': 'CannotDeleteUser' }),
+      'POST /user/immediately-delete': () =>
+        json(409, { code: 'CANNOT_DELETE_USER', message: 'x' }, { 'X-Error-Message': 'CannotDeleteUser' }),
     });
     await user.click(screen.getByTestId('delete-profile'));
     await user.type(await screen.findByLabelText(/^Password/), 'Timbro2026!');
@@ -321,7 +365,10 @@ describe('profile: delete', { timeout: 20_000 }, () => {
   });
 
   it('after confirming with the password, the profile is deleted and the user is sent to the login page', async () => {
-    const { calls, router } = await openTab({ 'POST /user/immediately-delete': () => json(200, { message: 'Profilo eliminato' }, { 'X-Auth-Status': 'LoggedOut' }) });
+    const { calls, router } = await openTab({
+      'POST /user/immediately-delete': () =>
+        json(200, { message: 'Profilo eliminato' }, { 'X-Auth-Status': 'LoggedOut' }),
+    });
     await user.click(screen.getByTestId('delete-profile'));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminare il profilo?' });
     expect(dialog).toHaveTextContent('Per confermare inserisci la tua password.');
@@ -349,7 +396,11 @@ describe('profile: delete', { timeout: 20_000 }, () => {
       'POST /user/immediately-delete': () =>
         json(
           400,
-          { code: 'WRONG_PASSWORD', message: 'La password attuale non è corretta', errors: [{ path: 'password', message: 'La password attuale non è corretta' }] },
+          {
+            code: 'WRONG_PASSWORD',
+            message: 'La password attuale non è corretta',
+            errors: [{ path: 'password', message: 'La password attuale non è corretta' }],
+          },
           { 'X-Error-Message': 'WrongPassword' },
         ),
     });

@@ -28,7 +28,12 @@ export function ProfileMainForm() {
   const schema = useMemo(() => profileEditSchema(t, currentEmail), [t, currentEmail]);
   const { control, handleSubmit, setError, formState } = useForm<ProfileEditForm>({
     resolver: zodResolver(schema),
-    defaultValues: { first_name: user?.first_name ?? '', last_name: user?.last_name ?? '', email: currentEmail, current_password: '' },
+    defaultValues: {
+      first_name: user?.first_name ?? '',
+      last_name: user?.last_name ?? '',
+      email: currentEmail,
+      current_password: '',
+    },
   });
   const typedEmail = useWatch({ control, name: 'email' });
   const changingEmail = emailChanged(typedEmail ?? '', currentEmail);
@@ -48,21 +53,49 @@ export function ProfileMainForm() {
       await setUser(res.data);
       enqueueSnackbar(t('profile.main.saved'), { variant: 'success' });
     } catch (err) {
-      if (!applyServerErrors(err, setError, ['first_name', 'last_name', 'email', 'current_password'])) setFailure(errorMessage(err, t('errors.generic')));
+      if (!applyServerErrors(err, setError, ['first_name', 'last_name', 'email', 'current_password']))
+        setFailure(errorMessage(err, t('errors.generic')));
     }
   });
   return (
     <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={t('profile.tabs.main')}>
       {failure && <Alert severity="error">{failure}</Alert>}
-      <FormTextField control={control} name="first_name" label={t('auth.fields.firstName')} autoComplete="given-name" required />
-      <FormTextField control={control} name="last_name" label={t('auth.fields.lastName')} autoComplete="family-name" required />
-      <FormTextField control={control} name="email" label={t('auth.fields.email')} type="email" autoComplete="email" required helperText={t('profile.main.emailHint')} />
+      <FormTextField
+        control={control}
+        name="first_name"
+        label={t('auth.fields.firstName')}
+        autoComplete="given-name"
+        required
+      />
+      <FormTextField
+        control={control}
+        name="last_name"
+        label={t('auth.fields.lastName')}
+        autoComplete="family-name"
+        required
+      />
+      <FormTextField
+        control={control}
+        name="email"
+        label={t('auth.fields.email')}
+        type="email"
+        autoComplete="email"
+        required
+        helperText={t('profile.main.emailHint')}
+      />
       {changingEmail && (
         <Stack spacing={2} data-testid="email-change">
           <Alert severity="info" variant="outlined">
             {t('profile.main.emailChangeNotice')}
           </Alert>
-          <FormTextField control={control} name="current_password" label={t('auth.fields.oldPassword')} type="password" autoComplete="current-password" required />
+          <FormTextField
+            control={control}
+            name="current_password"
+            label={t('auth.fields.oldPassword')}
+            type="password"
+            autoComplete="current-password"
+            required
+          />
         </Stack>
       )}
       <Button type="submit" variant="contained" disabled={formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>

@@ -39,5 +39,6 @@ export const profileEditSchema = (t: TFunction, currentEmail: string) =>
 export type ProfileEditForm = z.infer<ReturnType<typeof profileEditSchema>>;
 
 /** The delete confirmation: the password proves that the person at the keyboard owns the account. */
-export const deleteProfileSchema = (t: TFunction) => z.object({ password: z.string().check(z.minLength(1, { error: t('profile.delete.passwordRequired') })) });
+export const deleteProfileSchema = (t: TFunction) =>
+  z.object({ password: z.string().check(z.minLength(1, { error: t('profile.delete.passwordRequired') })) });
 export type DeleteProfileForm = z.infer<ReturnType<typeof deleteProfileSchema>>;

@@ -16,7 +16,8 @@ export const useSessions = () => useQuery(sessionsQueryOptions());
 export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await api.post<MessageResponse>(`/user/sessions/${encodeURIComponent(id)}/revoke`)).data,
+    mutationFn: async (id: string) =>
+      (await api.post<MessageResponse>(`/user/sessions/${encodeURIComponent(id)}/revoke`)).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }

@@ -14,7 +14,8 @@ type Handlers = Parameters<typeof fakeApi>[0];
 
 const user = userEvent.setup({ delay: null });
 
-const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0';
 
 const session = (over: Record<string, unknown>) => ({
@@ -34,7 +35,15 @@ const session = (over: Record<string, unknown>) => ({
 const SESSIONS = [
   session({ id: 's-firefox', userAgent: FIREFOX_WINDOWS, ip: '198.51.100.20', lastSeenAt: '2026-03-01T18:00:00.000Z' }),
   session({ id: 's-here', current: true }),
-  session({ id: 's-app', client: 'app', userAgent: 'Timbro/2.1 (Android 14)', ip: '2001:db8::1', rememberMe: true, lastSeenAt: '2026-03-02T07:00:00.000Z', expiresAt: '2026-03-30T07:00:00.000Z' }),
+  session({
+    id: 's-app',
+    client: 'app',
+    userAgent: 'Timbro/2.1 (Android 14)',
+    ip: '2001:db8::1',
+    rememberMe: true,
+    lastSeenAt: '2026-03-02T07:00:00.000Z',
+    expiresAt: '2026-03-30T07:00:00.000Z',
+  }),
 ];
 
 function renderSessions(handlers: Handlers = {}) {
@@ -61,7 +70,8 @@ async function openTab() {
   await user.click(await screen.findByRole('tab', { name: 'Sessioni' }, LAZY));
 }
 
-const sessionsCalls = (calls: { method: string; path: string }[]) => calls.filter((c) => c.method === 'GET' && c.path === '/user/sessions').length;
+const sessionsCalls = (calls: { method: string; path: string }[]) =>
+  calls.filter((c) => c.method === 'GET' && c.path === '/user/sessions').length;
 
 describe('profile: sessions', { timeout: 20_000 }, () => {
   it('lists the sessions, this one first, with device, IP, dates and the lifetime rules', async () => {
@@ -69,7 +79,11 @@ describe('profile: sessions', { timeout: 20_000 }, () => {
     await openTab();
     const list = await screen.findByRole('list', { name: 'Sessioni aperte' });
     const items = within(list).getAllByTestId('session');
-    expect(items.map((i) => i.getAttribute('aria-label'))).toEqual(['Chrome su Linux', 'App Timbro', 'Firefox su Windows']);
+    expect(items.map((i) => i.getAttribute('aria-label'))).toEqual([
+      'Chrome su Linux',
+      'App Timbro',
+      'Firefox su Windows',
+    ]);
 
     const [here, app, firefox] = items as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(here).getByTestId('session-current')).toHaveTextContent('Questa sessione');

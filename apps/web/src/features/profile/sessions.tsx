@@ -27,7 +27,8 @@ export function deviceName(session: Pick<SessionInfo, 'client' | 'userAgent'>, t
 }
 
 /** This session first, then the most recently used. */
-const byUse = (a: SessionInfo, b: SessionInfo) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt);
+const byUse = (a: SessionInfo, b: SessionInfo) =>
+  Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt);
 
 /** "Sessioni" of /my-account: where the person is logged in; any other session can be ended (ASVS 7.5.2). */
 export function Sessions() {
@@ -102,27 +103,64 @@ export function Sessions() {
           <Typography sx={{ mt: 1 }}>{t('profile.sessions.empty')}</Typography>
         </Box>
       ) : (
-        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('profile.sessions.listLabel')} data-testid="sessions-list">
+        <Stack
+          spacing={1.5}
+          component="ul"
+          sx={{ listStyle: 'none', p: 0, m: 0 }}
+          aria-label={t('profile.sessions.listLabel')}
+          data-testid="sessions-list"
+        >
           {sessions.map((s) => {
             const device = deviceName(s, t);
             const { os } = summariseUserAgent(s.userAgent);
-            const Icon = s.client === 'app' || os === 'iOS' || os === 'Android' ? PhoneAndroidOutlined : ComputerOutlined;
+            const Icon =
+              s.client === 'app' || os === 'iOS' || os === 'Android' ? PhoneAndroidOutlined : ComputerOutlined;
             return (
-              <Paper component="li" variant="outlined" key={s.id} sx={{ p: 2, ...(s.current ? { borderColor: 'primary.main' } : {}) }} aria-label={device} data-testid="session">
+              <Paper
+                component="li"
+                variant="outlined"
+                key={s.id}
+                sx={{ p: 2, ...(s.current ? { borderColor: 'primary.main' } : {}) }}
+                aria-label={device}
+                data-testid="session"
+              >
                 <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
                   <Icon sx={{ color: 'text.secondary', mt: 0.25 }} aria-hidden />
                   <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
                       <Typography sx={{ fontWeight: 500 }}>{device}</Typography>
-                      {s.current && <Chip size="small" color="primary" label={t('profile.sessions.current')} data-testid="session-current" />}
-                      {s.rememberMe && <Chip size="small" variant="outlined" label={t('profile.sessions.rememberMe')} />}
+                      {s.current && (
+                        <Chip
+                          size="small"
+                          color="primary"
+                          label={t('profile.sessions.current')}
+                          data-testid="session-current"
+                        />
+                      )}
+                      {s.rememberMe && (
+                        <Chip size="small" variant="outlined" label={t('profile.sessions.rememberMe')} />
+                      )}
                     </Box>
                     <Box
                       component="dl"
-                      sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.25, m: 0, mt: 1, typography: 'body2', '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}
+                      sx={{
+                        display: 'grid',
+                        gridTemplateColumns: 'max-content minmax(0, 1fr)',
+                        columnGap: 2,
+                        rowGap: 0.25,
+                        m: 0,
+                        mt: 1,
+                        typography: 'body2',
+                        '& dt': { color: 'text.secondary' },
+                        '& dd': { m: 0 },
+                      }}
                     >
                       <dt>{t('profile.sessions.ip')}</dt>
-                      <Box component="dd" dir="ltr" sx={{ overflowWrap: 'anywhere', textAlign: 'start', justifySelf: 'start' }}>
+                      <Box
+                        component="dd"
+                        dir="ltr"
+                        sx={{ overflowWrap: 'anywhere', textAlign: 'start', justifySelf: 'start' }}
+                      >
                         {s.ip ?? '—'}
                       </Box>
                       <dt>{t('profile.sessions.createdAt')}</dt>

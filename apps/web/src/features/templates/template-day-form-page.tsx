@@ -35,7 +35,15 @@ export function TemplateDayEditPage() {
   const { id = '' } = useParams();
   const query = useTemplateDay(id);
   if (query.isPending) return <PageLoader />;
-  if (query.isError) return <LoadFailure error={query.error} onRetry={() => void query.refetch()} back={{ to: paths.adminTemplateDay, label: t('templates.day.list.title') }} maxWidth={FORM_WIDTH} />;
+  if (query.isError)
+    return (
+      <LoadFailure
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        back={{ to: paths.adminTemplateDay, label: t('templates.day.list.title') }}
+        maxWidth={FORM_WIDTH}
+      />
+    );
   return <TemplateDayPage key={query.data.id} template={query.data} />;
 }
 
@@ -48,7 +56,11 @@ function TemplateDayPage({ template }: { template: TemplateDay | null }) {
   const schema = useMemo(() => templateDayFormSchema(t), [t]);
   const { control, handleSubmit, setError, formState } = useForm<TemplateDayFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: { name: template?.name ?? '', description: template?.description ?? '', timeSlots: (template?.timeSlots ?? []).map((s) => slotToRow(s, 1)) },
+    defaultValues: {
+      name: template?.name ?? '',
+      description: template?.description ?? '',
+      timeSlots: (template?.timeSlots ?? []).map((s) => slotToRow(s, 1)),
+    },
   });
   const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
   const [failure, setFailure] = useState<string | null>(null);
@@ -63,11 +75,17 @@ function TemplateDayPage({ template }: { template: TemplateDay | null }) {
         description: values.description.trim() || null,
         timeSlots: rowsToSlots(rows).map(({ weekday: _weekday, ...s }) => s),
       });
-      enqueueSnackbar(t(template ? 'templates.day.form.saved' : 'templates.day.form.created', { name: saved.name }), { variant: 'success' });
+      enqueueSnackbar(t(template ? 'templates.day.form.saved' : 'templates.day.form.created', { name: saved.name }), {
+        variant: 'success',
+      });
       void navigate(paths.adminTemplateDay);
     } catch (err) {
       const slots = serverSlotErrors(fieldErrors(err), 'timeSlots', rows);
-      for (const e of slots.rows) setError(`timeSlots.${e.index}.${e.field}` as Path<TemplateDayFormValues>, { type: 'server', message: e.message });
+      for (const e of slots.rows)
+        setError(`timeSlots.${e.index}.${e.field}` as Path<TemplateDayFormValues>, {
+          type: 'server',
+          message: e.message,
+        });
       const onFields = applyServerErrors(err, setError, ['name', 'description']);
       if (slots.list) setError('timeSlots', { type: 'server', message: slots.list });
       if (!onFields && slots.rows.length === 0 && !slots.list) setFailure(errorMessage(err, t('errors.generic')));
@@ -78,7 +96,14 @@ function TemplateDayPage({ template }: { template: TemplateDay | null }) {
     <Box sx={{ maxWidth: FORM_WIDTH }}>
       <BackLink to={paths.adminTemplateDay} label={t('templates.day.list.title')} />
       <PageHeader title={title} subtitle={t('templates.day.form.subtitle')} />
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label={title} data-testid="template-day-form">
+      <Stack
+        component="form"
+        spacing={2}
+        onSubmit={submit}
+        noValidate
+        aria-label={title}
+        data-testid="template-day-form"
+      >
         {failure && (
           <Alert severity="error" role="alert">
             {failure}
@@ -86,8 +111,21 @@ function TemplateDayPage({ template }: { template: TemplateDay | null }) {
         )}
         <SectionCard title={t('templates.form.sections.template')}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
-            <FormTextField control={control} name="name" label={t('templates.fields.name')} required autoComplete="off" slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.name, 'data-testid': 'template-name' } }} />
-            <FormTextField control={control} name="description" label={t('templates.fields.description')} autoComplete="off" slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.description } }} />
+            <FormTextField
+              control={control}
+              name="name"
+              label={t('templates.fields.name')}
+              required
+              autoComplete="off"
+              slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.name, 'data-testid': 'template-name' } }}
+            />
+            <FormTextField
+              control={control}
+              name="description"
+              label={t('templates.fields.description')}
+              autoComplete="off"
+              slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.description } }}
+            />
           </Box>
         </SectionCard>
         <SectionCard title={t('templates.form.sections.slots')} description={t('templates.form.slotsHint')}>
@@ -110,7 +148,13 @@ function TemplateDayPage({ template }: { template: TemplateDay | null }) {
           <Button onClick={() => void navigate(paths.adminTemplateDay)} disabled={formState.isSubmitting}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting} startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="template-form-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={formState.isSubmitting}
+            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            data-testid="template-form-submit"
+          >
             {template ? t('common.save') : t('templates.form.create')}
           </Button>
         </Box>

@@ -37,9 +37,7 @@ export function TemplateDayListPage() {
         headerName: t('templates.columns.hours'),
         width: 120,
         renderCell: ({ row }) => (
-          <Box component="span">
-            {t('timeSlots.hours', { time: formatMinutes(row.minutes) })}
-          </Box>
+          <Box component="span">{t('timeSlots.hours', { time: formatMinutes(row.minutes) })}</Box>
         ),
       },
     ],

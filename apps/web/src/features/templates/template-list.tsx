@@ -37,7 +37,17 @@ interface Props<R extends Row> {
 }
 
 /** A list of daily or weekly templates (client-side sorting): name → edit, description, the kind's own columns, delete. */
-export function TemplateList<R extends Row>({ kind, rows, loading, error, retry, columns, newPath, editPath, emptyIcon }: Props<R>) {
+export function TemplateList<R extends Row>({
+  kind,
+  rows,
+  loading,
+  error,
+  retry,
+  columns,
+  newPath,
+  editPath,
+  emptyIcon,
+}: Props<R>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
@@ -67,14 +77,26 @@ export function TemplateList<R extends Row>({ kind, rows, loading, error, retry,
         minWidth: 170,
         renderCell: ({ row }) =>
           canWrite ? (
-            <Link component={RouterLink} to={editPath(row.id)} underline="hover" onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 500 }}>
+            <Link
+              component={RouterLink}
+              to={editPath(row.id)}
+              underline="hover"
+              onClick={(e) => e.stopPropagation()}
+              sx={{ fontWeight: 500 }}
+            >
               {row.name}
             </Link>
           ) : (
             row.name
           ),
       },
-      { field: 'description', headerName: t('templates.columns.description'), flex: 1.2, minWidth: 160, valueGetter: (_v, row) => row.description ?? '' },
+      {
+        field: 'description',
+        headerName: t('templates.columns.description'),
+        flex: 1.2,
+        minWidth: 160,
+        valueGetter: (_v, row) => row.description ?? '',
+      },
       ...columns,
       ...(canWrite
         ? [
@@ -88,7 +110,12 @@ export function TemplateList<R extends Row>({ kind, rows, loading, error, retry,
               renderCell: ({ row }) => (
                 <>
                   <Tooltip title={t('templates.actions.edit')}>
-                    <IconButton component={RouterLink} to={editPath(row.id)} aria-label={t('templates.actions.editNamed', { name: row.name })} onClick={(e) => e.stopPropagation()}>
+                    <IconButton
+                      component={RouterLink}
+                      to={editPath(row.id)}
+                      aria-label={t('templates.actions.editNamed', { name: row.name })}
+                      onClick={(e) => e.stopPropagation()}
+                    >
                       <EditOutlined fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -143,14 +170,28 @@ export function TemplateList<R extends Row>({ kind, rows, loading, error, retry,
         subtitle={t(`templates.${kind}.list.subtitle`)}
         actions={
           canWrite && (
-            <Button variant="contained" component={RouterLink} to={newPath} startIcon={<Add />} data-testid={`template-${kind}-new`}>
+            <Button
+              variant="contained"
+              component={RouterLink}
+              to={newPath}
+              startIcon={<Add />}
+              data-testid={`template-${kind}-new`}
+            >
               {t(`templates.${kind}.actions.new`)}
             </Button>
           )
         }
       />
       {!!error && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={retry}>{t('common.retry')}</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={retry}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
           {errorMessage(error, t('errors.generic'))}
         </Alert>
       )}
@@ -170,7 +211,12 @@ export function TemplateList<R extends Row>({ kind, rows, loading, error, retry,
           slots={{ noRowsOverlay: NoRows }}
           slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
           label={t(`templates.${kind}.list.title`)}
-          sx={{ border: 0, '--DataGrid-overlayHeight': '260px', '& .MuiDataGrid-row': { cursor: canWrite ? 'pointer' : 'default' }, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 1, minHeight: 52 } }}
+          sx={{
+            border: 0,
+            '--DataGrid-overlayHeight': '260px',
+            '& .MuiDataGrid-row': { cursor: canWrite ? 'pointer' : 'default' },
+            '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 1, minHeight: 52 },
+          }}
         />
       </Paper>
       <ConfirmDialog

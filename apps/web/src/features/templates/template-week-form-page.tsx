@@ -1,5 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, Divider, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Divider,
+  Link,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import type { TemplateDay, TemplateWeek } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import { Fragment, useMemo, useState } from 'react';
@@ -35,7 +46,15 @@ export function TemplateWeekEditPage() {
   const { id = '' } = useParams();
   const query = useTemplateWeek(id);
   if (query.isPending) return <PageLoader />;
-  if (query.isError) return <LoadFailure error={query.error} onRetry={() => void query.refetch()} back={{ to: paths.adminTemplateWeek, label: t('templates.week.list.title') }} maxWidth={FORM_WIDTH} />;
+  if (query.isError)
+    return (
+      <LoadFailure
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        back={{ to: paths.adminTemplateWeek, label: t('templates.week.list.title') }}
+        maxWidth={FORM_WIDTH}
+      />
+    );
   return <TemplateWeekPage key={query.data.id} template={query.data} />;
 }
 
@@ -70,10 +89,13 @@ function TemplateWeekPage({ template }: { template: TemplateWeek | null }) {
         description: values.description.trim() || null,
         days: values.days.flatMap((id, i) => (id ? [{ weekday: WEEKDAYS[i]!, templateDayId: id }] : [])),
       });
-      enqueueSnackbar(t(template ? 'templates.week.form.saved' : 'templates.week.form.created', { name: saved.name }), { variant: 'success' });
+      enqueueSnackbar(t(template ? 'templates.week.form.saved' : 'templates.week.form.created', { name: saved.name }), {
+        variant: 'success',
+      });
       void navigate(paths.adminTemplateWeek);
     } catch (err) {
-      if (!applyServerErrors(err, setError, ['name', 'description', 'days'])) setFailure(errorMessage(err, t('errors.generic')));
+      if (!applyServerErrors(err, setError, ['name', 'description', 'days']))
+        setFailure(errorMessage(err, t('errors.generic')));
     }
   });
 
@@ -81,7 +103,14 @@ function TemplateWeekPage({ template }: { template: TemplateWeek | null }) {
     <Box sx={{ maxWidth: FORM_WIDTH }}>
       <BackLink to={paths.adminTemplateWeek} label={t('templates.week.list.title')} />
       <PageHeader title={title} subtitle={t('templates.week.form.subtitle')} />
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label={title} data-testid="template-week-form">
+      <Stack
+        component="form"
+        spacing={2}
+        onSubmit={submit}
+        noValidate
+        aria-label={title}
+        data-testid="template-week-form"
+      >
         {failure && (
           <Alert severity="error" role="alert">
             {failure}
@@ -89,8 +118,21 @@ function TemplateWeekPage({ template }: { template: TemplateWeek | null }) {
         )}
         <SectionCard title={t('templates.form.sections.template')}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}>
-            <FormTextField control={control} name="name" label={t('templates.fields.name')} required autoComplete="off" slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.name, 'data-testid': 'template-name' } }} />
-            <FormTextField control={control} name="description" label={t('templates.fields.description')} autoComplete="off" slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.description } }} />
+            <FormTextField
+              control={control}
+              name="name"
+              label={t('templates.fields.name')}
+              required
+              autoComplete="off"
+              slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.name, 'data-testid': 'template-name' } }}
+            />
+            <FormTextField
+              control={control}
+              name="description"
+              label={t('templates.fields.description')}
+              autoComplete="off"
+              slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.description } }}
+            />
           </Box>
         </SectionCard>
         <SectionCard title={t('templates.week.form.daysTitle')} description={t('templates.week.form.daysHint')}>
@@ -102,7 +144,13 @@ function TemplateWeekPage({ template }: { template: TemplateWeek | null }) {
               </Link>
             </Alert>
           )}
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', mb: 1.5 }} aria-live="polite" data-testid="week-total">
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'baseline', mb: 1.5 }}
+            aria-live="polite"
+            data-testid="week-total"
+          >
             <Typography component="span" sx={{ fontWeight: 500 }}>
               {t('timeSlots.weeklyTotal')}
             </Typography>
@@ -111,13 +159,29 @@ function TemplateWeekPage({ template }: { template: TemplateWeek | null }) {
             </Typography>
           </Stack>
           {dayTemplates.isPending && <PageLoader />}
-          <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, display: dayTemplates.isPending ? 'none' : 'block' }}>
+          <Box
+            sx={{
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              display: dayTemplates.isPending ? 'none' : 'block',
+            }}
+          >
             {WEEKDAYS.map((weekday, i) => {
               const chosen = byId(days[i] ?? '');
               return (
                 <Fragment key={weekday}>
                   {i > 0 && <Divider />}
-                  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr) 90px', alignItems: 'start', p: 1.5, pt: 2 }}>
+                  <Box
+                    sx={{
+                      display: 'grid',
+                      gap: 2,
+                      gridTemplateColumns: 'minmax(0, 1fr) 90px',
+                      alignItems: 'start',
+                      p: 1.5,
+                      pt: 2,
+                    }}
+                  >
                     <Controller
                       control={control}
                       name={`days.${i}`}
@@ -129,7 +193,9 @@ function TemplateWeekPage({ template }: { template: TemplateWeek | null }) {
                           inputRef={ref}
                           value={chosen || field.value === '' ? field.value : ''}
                           label={t(`timeSlots.weekdays.${weekday}`)}
-                          helperText={chosen ? chosen.timeSlots.map((s) => describeSlot(s, t)).join(' · ') : t('timeSlots.dayOff')}
+                          helperText={
+                            chosen ? chosen.timeSlots.map((s) => describeSlot(s, t)).join(' · ') : t('timeSlots.dayOff')
+                          }
                           slotProps={{ htmlInput: { 'data-testid': `week-day-${weekday}` } }}
                         >
                           <MenuItem value="">
@@ -143,7 +209,12 @@ function TemplateWeekPage({ template }: { template: TemplateWeek | null }) {
                         </TextField>
                       )}
                     />
-                    <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'end', pt: 1 }} data-testid={`week-day-hours-${weekday}`}>
+                    <Typography
+                      variant="body2"
+                      color="text.secondary"
+                      sx={{ textAlign: 'end', pt: 1 }}
+                      data-testid={`week-day-hours-${weekday}`}
+                    >
                       {t('timeSlots.hours', { time: formatMinutes(chosen?.minutes ?? 0) })}
                     </Typography>
                   </Box>
@@ -156,7 +227,13 @@ function TemplateWeekPage({ template }: { template: TemplateWeek | null }) {
           <Button onClick={() => void navigate(paths.adminTemplateWeek)} disabled={formState.isSubmitting}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting} startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="template-form-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={formState.isSubmitting}
+            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            data-testid="template-form-submit"
+          >
             {template ? t('common.save') : t('templates.form.create')}
           </Button>
         </Box>

@@ -42,7 +42,10 @@ export function TemplateWeekListPage() {
               : dayRuns(row.days).map((run) => (
                   <Box key={run.from}>
                     {t('templates.week.dayLine', {
-                      day: run.from === run.to ? t(`timeSlots.weekdaysShort.${run.from}`) : `${t(`timeSlots.weekdaysShort.${run.from}`)}–${t(`timeSlots.weekdaysShort.${run.to}`)}`,
+                      day:
+                        run.from === run.to
+                          ? t(`timeSlots.weekdaysShort.${run.from}`)
+                          : `${t(`timeSlots.weekdaysShort.${run.from}`)}–${t(`timeSlots.weekdaysShort.${run.to}`)}`,
                       name: run.name,
                     })}
                   </Box>
@@ -55,9 +58,7 @@ export function TemplateWeekListPage() {
         headerName: t('templates.columns.weeklyHours'),
         width: 150,
         renderCell: ({ row }) => (
-          <Box component="span">
-            {t('timeSlots.hours', { time: formatMinutes(row.weeklyMinutes) })}
-          </Box>
+          <Box component="span">{t('timeSlots.hours', { time: formatMinutes(row.weeklyMinutes) })}</Box>
         ),
       },
     ],

@@ -43,9 +43,22 @@ export function TimeSlotIndexPage() {
   );
 }
 
-function IndexCard(props: { icon: ReactNode; title: string; body: string; count: string | null; to: string; open: string; testId: string }) {
+function IndexCard(props: {
+  icon: ReactNode;
+  title: string;
+  body: string;
+  count: string | null;
+  to: string;
+  open: string;
+  testId: string;
+}) {
   return (
-    <Paper variant="outlined" component="section" sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 1 }} data-testid={props.testId}>
+    <Paper
+      variant="outlined"
+      component="section"
+      sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 1 }}
+      data-testid={props.testId}
+    >
       <Box sx={{ color: 'primary.main', '& svg': { fontSize: 40 } }}>{props.icon}</Box>
       <Typography variant="h6" component="h2">
         {props.title}
@@ -61,7 +74,9 @@ function IndexCard(props: { icon: ReactNode; title: string; body: string; count:
           variant="outlined"
           component={RouterLink}
           to={props.to}
-          endIcon={<ArrowForward sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />}
+          endIcon={
+            <ArrowForward sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
+          }
         >
           {props.open}
         </Button>

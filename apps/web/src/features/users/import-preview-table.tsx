@@ -35,12 +35,22 @@ const LTR_COLUMNS = new Set<string>(['email', 'fiscalCode', 'workEmail', 'pec'])
 export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
   const { t } = useTranslation();
   const [onlyErrors, setOnlyErrors] = useState(preview.invalid > 0);
-  const rows = useMemo(() => (onlyErrors ? preview.rows.filter((r) => r.errors.length > 0) : preview.rows), [onlyErrors, preview.rows]);
+  const rows = useMemo(
+    () => (onlyErrors ? preview.rows.filter((r) => r.errors.length > 0) : preview.rows),
+    [onlyErrors, preview.rows],
+  );
   const fieldLabel = useCallback((f: string) => (IMPORT_FIELD_LABELS[f] ? t(IMPORT_FIELD_LABELS[f]!) : f), [t]);
 
   const columns = useMemo<GridColDef<Row>[]>(
     () => [
-      { field: 'line', headerName: t('userImport.preview.line'), width: 72, type: 'number', align: 'center', headerAlign: 'center' },
+      {
+        field: 'line',
+        headerName: t('userImport.preview.line'),
+        width: 72,
+        type: 'number',
+        align: 'center',
+        headerAlign: 'center',
+      },
       {
         // What happens to the row and, for a row to fix, every error with its field: the first thing to read.
         field: 'action',
@@ -50,7 +60,12 @@ export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
         sortable: false,
         renderCell: ({ row }) => (
           <Box sx={{ py: 1, minWidth: 0 }}>
-            <Chip size="small" variant={row.action === 'skip' ? 'filled' : 'outlined'} color={ACTION_COLOR[row.action]} label={t(`userImport.actions.${row.action}`)} />
+            <Chip
+              size="small"
+              variant={row.action === 'skip' ? 'filled' : 'outlined'}
+              color={ACTION_COLOR[row.action]}
+              label={t(`userImport.actions.${row.action}`)}
+            />
             {row.errors.length > 0 && (
               <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }} data-testid={`import-errors-${row.line}`}>
                 {row.errors.map((e, i) => (
@@ -70,7 +85,8 @@ export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
         minWidth: 160,
         sortable: false,
         valueGetter: (_v, row) => [row.values.lastName, row.values.firstName].filter(Boolean).join(' '),
-        cellClassName: ({ row }) => (row.errors.some((e) => e.field === 'firstName' || e.field === 'lastName') ? 'import-cell-error' : ''),
+        cellClassName: ({ row }) =>
+          row.errors.some((e) => e.field === 'firstName' || e.field === 'lastName') ? 'import-cell-error' : '',
       },
       ...VALUE_COLUMNS.filter((key) => preview.columns.includes(key)).map<GridColDef<Row>>((key) => ({
         field: key,
@@ -82,7 +98,11 @@ export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
         cellClassName: ({ row }) => (row.errors.some((e) => e.field === key) ? 'import-cell-error' : ''),
         renderCell: ({ value }) =>
           value ? (
-            <Box component="span" dir={LTR_COLUMNS.has(key) ? 'ltr' : undefined} sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            <Box
+              component="span"
+              dir={LTR_COLUMNS.has(key) ? 'ltr' : undefined}
+              sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}
+            >
               {value as string}
             </Box>
           ) : (

@@ -25,7 +25,6 @@ export function importTemplateCsv(): string {
   return templateCsv(IMPORT_HEADERS);
 }
 
-
 export function downloadImportTemplate(fileName = 'modello-importazione-dipendenti.csv') {
   downloadTemplateCsv(IMPORT_HEADERS, fileName);
 }

@@ -9,14 +9,19 @@ import { z } from 'zod/mini';
 import type { CreateUserPayload, UserPayload } from './api/create-user';
 
 export const ROLE_VALUES = ['admin', 'accountant', 'member'] as const satisfies readonly WorkspaceRole[];
-export const AUTO_APPROVE_VALUES = ['default', 'admin_approval', 'automatic'] as const satisfies readonly AutoApproveSetting[];
+export const AUTO_APPROVE_VALUES = [
+  'default',
+  'admin_approval',
+  'automatic',
+] as const satisfies readonly AutoApproveSetting[];
 
 /** Limits of the server's schema (packages/shared/src/schemas/people.ts). */
 export const LIMITS = { name: 100, email: 254, phone: 30, address: 300, iban: 40, birthplace: 120 } as const;
 
 const tooLong = (t: TFunction, max: number) => z.maxLength(max, { error: t('users.validation.tooLong', { max }) });
 
-const requiredText = (t: TFunction, message: string, max: number) => z.string().check(z.trim(), z.minLength(1, { error: message, abort: true }), tooLong(t, max));
+const requiredText = (t: TFunction, message: string, max: number) =>
+  z.string().check(z.trim(), z.minLength(1, { error: message, abort: true }), tooLong(t, max));
 
 const optionalText = (t: TFunction, max: number) => z.string().check(z.trim(), tooLong(t, max));
 
@@ -37,30 +42,41 @@ export const userFormSchema = (t: TFunction, { editing = false }: { editing?: bo
     .object({
       firstName: requiredText(t, t('validation.firstNameRequired'), LIMITS.name),
       lastName: requiredText(t, t('validation.lastNameRequired'), LIMITS.name),
-      email: z.string().check(
-        z.trim(),
-        z.minLength(1, { error: t('validation.emailRequired'), abort: true }),
-        tooLong(t, LIMITS.email),
-        z.refine(isValidEmail, { error: t('validation.emailInvalid') }),
-      ),
+      email: z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, { error: t('validation.emailRequired'), abort: true }),
+          tooLong(t, LIMITS.email),
+          z.refine(isValidEmail, { error: t('validation.emailInvalid') }),
+        ),
       // Not editable after creation: checked only for a new employee.
       fiscalCode: editing
         ? z.string()
         : z.string().check(
             z.trim(),
             z.minLength(1, { error: t('validation.fiscalCodeRequired'), abort: true }),
-            z.refine((v) => isValidCodiceFiscale(normalizeCodiceFiscale(v)), { error: t('validation.fiscalCodeInvalid') }),
+            z.refine((v) => isValidCodiceFiscale(normalizeCodiceFiscale(v)), {
+              error: t('validation.fiscalCodeInvalid'),
+            }),
           ),
       roles: z.array(z.enum(ROLE_VALUES)).check(z.minLength(1, { error: t('users.validation.rolesRequired') })),
       attendanceAutoApproveRequest: z.enum(AUTO_APPROVE_VALUES),
       workEmail: optionalEmail(t),
       pec: optionalEmail(t),
-      phoneNumber: optionalText(t, LIMITS.phone).check(z.refine((v) => v === '' || isValidPhone(v), { error: t('users.validation.phoneInvalid') })),
+      phoneNumber: optionalText(t, LIMITS.phone).check(
+        z.refine((v) => v === '' || isValidPhone(v), { error: t('users.validation.phoneInvalid') }),
+      ),
       homeAddress: optionalText(t, LIMITS.address),
-      iban: optionalText(t, LIMITS.iban).check(z.refine((v) => v === '' || isValidIban(v), { error: t('users.validation.ibanInvalid') })),
+      iban: optionalText(t, LIMITS.iban).check(
+        z.refine((v) => v === '' || isValidIban(v), { error: t('users.validation.ibanInvalid') }),
+      ),
       birthday: z.nullable(
         z.string().check(
-          z.refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && dayjs(v).format('YYYY-MM-DD') === v, { error: t('users.validation.birthdayInvalid'), abort: true }),
+          z.refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && dayjs(v).format('YYYY-MM-DD') === v, {
+            error: t('users.validation.birthdayInvalid'),
+            abort: true,
+          }),
           z.refine((v) => v <= dayjs().format('YYYY-MM-DD'), { error: t('users.validation.birthdayInFuture') }),
         ),
       ),
@@ -72,8 +88,15 @@ export const userFormSchema = (t: TFunction, { editing = false }: { editing?: bo
       z.superRefine(
         (v, ctx) => {
           if (!Array.isArray(v?.roles) || !v.roles.includes('member')) return;
-          if (!v.workEmail?.trim()) ctx.addIssue({ code: 'custom', path: ['workEmail'], message: t('users.validation.workEmailRequired'), input: v.workEmail });
-          if (!v.pec?.trim()) ctx.addIssue({ code: 'custom', path: ['pec'], message: t('users.validation.pecRequired'), input: v.pec });
+          if (!v.workEmail?.trim())
+            ctx.addIssue({
+              code: 'custom',
+              path: ['workEmail'],
+              message: t('users.validation.workEmailRequired'),
+              input: v.workEmail,
+            });
+          if (!v.pec?.trim())
+            ctx.addIssue({ code: 'custom', path: ['pec'], message: t('users.validation.pecRequired'), input: v.pec });
         },
         { when: () => true },
       ),

@@ -17,7 +17,16 @@ export function formatPhone(phone: string): string {
 export function Fields({ items }: { items: { label: string; value: ReactNode; ltr?: boolean; testId?: string }[] }) {
   const { t } = useTranslation();
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 1fr) 2fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1.5 } }}>
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 1fr) 2fr' },
+        columnGap: 2,
+        rowGap: { xs: 0.25, sm: 1.5 },
+      }}
+    >
       {items.map((item) => (
         <Box key={item.label} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
@@ -55,7 +64,10 @@ export function UserDetailInfo({ user }: { user: User }) {
       : t(`users.autoApprove.${user.attendanceAutoApproveRequest}`);
   const login = (value: string | null) => (value ? formatDateTime(value, language) : t('users.never'));
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }} data-testid="user-detail-info">
+    <Box
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}
+      data-testid="user-detail-info"
+    >
       {user.invitationPending && user.enabled && (
         <Alert severity="warning" sx={{ gridColumn: '1 / -1' }} data-testid="invitation-pending">
           {t('users.detail.invitationPendingBody', { email: user.email })}
@@ -89,7 +101,11 @@ export function UserDetailInfo({ user }: { user: User }) {
           items={[
             { label: t('users.fields.workEmail'), value: user.workEmail, ltr: true },
             { label: t('users.fields.pec'), value: user.pec, ltr: true },
-            { label: t('users.fields.phoneNumber'), value: user.phoneNumber ? formatPhone(user.phoneNumber) : null, ltr: true },
+            {
+              label: t('users.fields.phoneNumber'),
+              value: user.phoneNumber ? formatPhone(user.phoneNumber) : null,
+              ltr: true,
+            },
             { label: t('users.fields.homeAddress'), value: user.homeAddress },
             { label: t('users.fields.iban'), value: user.iban, ltr: true },
             { label: t('users.fields.birthday'), value: user.birthday ? formatDate(user.birthday, language) : null },

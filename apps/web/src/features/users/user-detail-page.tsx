@@ -53,7 +53,14 @@ export function UserDetailPage({ sections }: { sections: UserDetailSections }) {
   const tab = tabs.find((x) => x.key === requested)?.key ?? 'detail';
 
   if (query.isPending) return <PageLoader />;
-  if (query.isError) return <LoadFailure error={query.error} onRetry={() => void query.refetch()} back={{ to: paths.adminUser, label: t('users.list.title') }} />;
+  if (query.isError)
+    return (
+      <LoadFailure
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        back={{ to: paths.adminUser, label: t('users.list.title') }}
+      />
+    );
   const user = query.data;
   return (
     <>
@@ -70,15 +77,26 @@ export function UserDetailPage({ sections }: { sections: UserDetailSections }) {
           sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
           {tabs.map((x) => (
-            <Tab key={x.key} value={x.key} label={t(`users.detail.tabs.${x.key}`)} id={`user-tab-${x.key}`} aria-controls={`user-panel-${x.key}`} data-testid={`user-tab-${x.key}`} />
+            <Tab
+              key={x.key}
+              value={x.key}
+              label={t(`users.detail.tabs.${x.key}`)}
+              id={`user-tab-${x.key}`}
+              aria-controls={`user-panel-${x.key}`}
+              data-testid={`user-tab-${x.key}`}
+            />
           ))}
         </Tabs>
         <Box role="tabpanel" id={`user-panel-${tab}`} aria-labelledby={`user-tab-${tab}`} sx={{ p: { xs: 2, md: 3 } }}>
           {tab === 'detail' && <UserDetailInfo user={user} />}
           {tab === 'contracts' && sections.contracts(user)}
           {tab === 'accruals' && sections.accruals(user)}
-          {tab === 'paychecks' && <UserLinkedSection user={user} kind="paychecks" to={generatePath(paths.adminUserPaycheck, { id })} />}
-          {tab === 'documents' && <UserLinkedSection user={user} kind="documents" to={generatePath(paths.adminUserDocument, { id })} />}
+          {tab === 'paychecks' && (
+            <UserLinkedSection user={user} kind="paychecks" to={generatePath(paths.adminUserPaycheck, { id })} />
+          )}
+          {tab === 'documents' && (
+            <UserLinkedSection user={user} kind="documents" to={generatePath(paths.adminUserDocument, { id })} />
+          )}
           {tab === 'history' && <UserHistory user={user} />}
         </Box>
       </Paper>
@@ -104,7 +122,9 @@ function DetailHeader({ user }: { user: User }) {
     try {
       await toggle.mutateAsync(!disabling);
       setConfirming(false);
-      enqueueSnackbar(disabling ? t('users.detail.disabled', { name }) : t('users.detail.enabled', { name }), { variant: 'success' });
+      enqueueSnackbar(disabling ? t('users.detail.disabled', { name }) : t('users.detail.enabled', { name }), {
+        variant: 'success',
+      });
     } catch (err) {
       setRefusal(errorMessage(err, t('errors.generic')));
     }
@@ -120,7 +140,15 @@ function DetailHeader({ user }: { user: User }) {
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { sm: 'flex-start' }, gap: 2, mb: 3 }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: { xs: 'column', sm: 'row' },
+        alignItems: { sm: 'flex-start' },
+        gap: 2,
+        mb: 3,
+      }}
+    >
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
@@ -144,20 +172,44 @@ function DetailHeader({ user }: { user: User }) {
       </Box>
       {canWrite && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' }, flexShrink: 0 }}>
-          <Button variant="outlined" component={RouterLink} to={generatePath(paths.adminUserEdit, { id: user.id })} startIcon={<EditOutlined />} data-testid="user-edit">
+          <Button
+            variant="outlined"
+            component={RouterLink}
+            to={generatePath(paths.adminUserEdit, { id: user.id })}
+            startIcon={<EditOutlined />}
+            data-testid="user-edit"
+          >
             {t('users.actions.edit')}
           </Button>
           {user.invitationPending && user.enabled && (
-            <Button variant="outlined" startIcon={<ForwardToInboxOutlined />} disabled={resend.isPending} onClick={() => void resendInvitation()} data-testid="user-resend-invitation">
+            <Button
+              variant="outlined"
+              startIcon={<ForwardToInboxOutlined />}
+              disabled={resend.isPending}
+              onClick={() => void resendInvitation()}
+              data-testid="user-resend-invitation"
+            >
               {t('users.actions.resendInvitation')}
             </Button>
           )}
           {disabling ? (
-            <Button variant="outlined" color="error" startIcon={<Block />} onClick={() => (setRefusal(null), setConfirming(true))} data-testid="user-disable">
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<Block />}
+              onClick={() => (setRefusal(null), setConfirming(true))}
+              data-testid="user-disable"
+            >
               {t('users.actions.disable')}
             </Button>
           ) : (
-            <Button variant="contained" color="success" startIcon={<HowToRegOutlined />} onClick={() => (setRefusal(null), setConfirming(true))} data-testid="user-enable">
+            <Button
+              variant="contained"
+              color="success"
+              startIcon={<HowToRegOutlined />}
+              onClick={() => (setRefusal(null), setConfirming(true))}
+              data-testid="user-enable"
+            >
               {t('users.actions.enable')}
             </Button>
           )}
@@ -166,7 +218,11 @@ function DetailHeader({ user }: { user: User }) {
       <ConfirmDialog
         open={confirming}
         title={disabling ? t('users.detail.disableTitle', { name }) : t('users.detail.enableTitle', { name })}
-        body={disabling ? t('users.detail.disableBody', { name, workspace }) : t('users.detail.enableBody', { name, workspace })}
+        body={
+          disabling
+            ? t('users.detail.disableBody', { name, workspace })
+            : t('users.detail.enableBody', { name, workspace })
+        }
         confirmLabel={disabling ? t('users.actions.disable') : t('users.actions.enable')}
         tone={disabling ? 'error' : 'primary'}
         busy={toggle.isPending}

@@ -18,7 +18,12 @@ export function UserNewPage() {
   const saved = useSaved();
   const create = useCreateUser();
   return (
-    <FormPage width={FORM_WIDTH} back={{ to: paths.adminUser, label: t('users.list.title') }} title={t('users.form.newTitle')} subtitle={t('users.form.newSubtitle')}>
+    <FormPage
+      width={FORM_WIDTH}
+      back={{ to: paths.adminUser, label: t('users.list.title') }}
+      title={t('users.form.newTitle')}
+      subtitle={t('users.form.newSubtitle')}
+    >
       <UserForm
         submitLabel={t('users.form.create')}
         onCancel={() => void navigate(paths.adminUser)}
@@ -45,7 +50,12 @@ export function UserEditPage() {
       {([user]) => {
         const name = `${user.firstName} ${user.lastName}`;
         return (
-          <FormPage width={FORM_WIDTH} back={{ to: userDetailPath(id), label: name }} title={t('users.form.editTitle', { name })} subtitle={t('users.form.editSubtitle')}>
+          <FormPage
+            width={FORM_WIDTH}
+            back={{ to: userDetailPath(id), label: name }}
+            title={t('users.form.editTitle', { name })}
+            subtitle={t('users.form.editSubtitle')}
+          >
             <UserForm
               key={user.id}
               user={user}

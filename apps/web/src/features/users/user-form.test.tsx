@@ -46,7 +46,12 @@ const savedUser: User = {
 function renderNew() {
   return renderRoutes(
     [
-      page('/admin/user/new', <RequireAuth permission="user:write"><UserNewPage /></RequireAuth>),
+      page(
+        '/admin/user/new',
+        <RequireAuth permission="user:write">
+          <UserNewPage />
+        </RequireAuth>,
+      ),
       page('/admin/user/:id/detail', <p>dettaglio</p>),
     ],
     '/admin/user/new',
@@ -106,7 +111,15 @@ describe('new employee form', { timeout: 20_000 }, () => {
       'GET /admin/user/search-unbound': () => json(200, []),
       'POST /admin/user': () =>
         ++attempts === 1
-          ? json(409, { code: 'CONFLICT', message: 'Questo indirizzo email è già in uso', errors: [{ path: 'email', message: 'Questo indirizzo email è già in uso' }] }, { 'x-error-message': 'UniqueConstraintViolation' })
+          ? json(
+              409,
+              {
+                code: 'CONFLICT',
+                message: 'Questo indirizzo email è già in uso',
+                errors: [{ path: 'email', message: 'Questo indirizzo email è già in uso' }],
+              },
+              { 'x-error-message': 'UniqueConstraintViolation' },
+            )
           : json(200, savedUser),
     });
     const { router } = renderNew();
@@ -143,14 +156,27 @@ describe('new employee form', { timeout: 20_000 }, () => {
     const { calls } = fakeApi({
       ...session,
       'GET /admin/user/search-unbound': () =>
-        json(200, [{ id: 'ui-laura', firstName: 'Laura', lastName: 'Rossi', emailHint: 'l***@example.it', fiscalCode: VALID_CF, invitationStatus: 'pending', invitedAt: '2026-11-20T08:00:00.000Z' }]),
+        json(200, [
+          {
+            id: 'ui-laura',
+            firstName: 'Laura',
+            lastName: 'Rossi',
+            emailHint: 'l***@example.it',
+            fiscalCode: VALID_CF,
+            invitationStatus: 'pending',
+            invitedAt: '2026-11-20T08:00:00.000Z',
+          },
+        ]),
     });
     renderNew();
     await user.type(await screen.findByTestId('field-fiscalCode'), VALID_CF);
     const offer = await screen.findByTestId('unbound-found');
     expect(offer).toHaveTextContent('Laura Rossi ha un invito in attesa di risposta');
     expect(offer).toHaveTextContent('l***@example.it');
-    expect(within(offer).getByRole('link', { name: 'Apri la scheda' })).toHaveAttribute('href', '/admin/user/ui-laura/detail');
+    expect(within(offer).getByRole('link', { name: 'Apri la scheda' })).toHaveAttribute(
+      'href',
+      '/admin/user/ui-laura/detail',
+    );
     expect(field(/^Nome/)).not.toHaveAttribute('readonly');
     expect(field(/^Email di accesso/)).not.toHaveAttribute('readonly');
     expect(calls.find((c) => c.path === '/admin/user/search-unbound')).toBeTruthy();
@@ -158,8 +184,24 @@ describe('new employee form', { timeout: 20_000 }, () => {
 
   it('"Ignora" hides the record and asks again without it (exclude_ids[]), so the next one shows', async () => {
     const people = [
-      { id: 'u-laura', firstName: 'Laura', lastName: 'Rossi', emailHint: 'l***@example.it', fiscalCode: VALID_CF, invitationStatus: 'pending', invitedAt: null },
-      { id: 'u-laura2', firstName: 'Laura', lastName: 'Rossini', emailHint: 'r***@example.it', fiscalCode: VALID_CF, invitationStatus: 'declined', invitedAt: null },
+      {
+        id: 'u-laura',
+        firstName: 'Laura',
+        lastName: 'Rossi',
+        emailHint: 'l***@example.it',
+        fiscalCode: VALID_CF,
+        invitationStatus: 'pending',
+        invitedAt: null,
+      },
+      {
+        id: 'u-laura2',
+        firstName: 'Laura',
+        lastName: 'Rossini',
+        emailHint: 'r***@example.it',
+        fiscalCode: VALID_CF,
+        invitationStatus: 'declined',
+        invitedAt: null,
+      },
     ];
     const { fetchMock } = fakeApi({
       ...session,
@@ -171,7 +213,10 @@ describe('new employee form', { timeout: 20_000 }, () => {
       },
     });
     const searches = () =>
-      fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname.endsWith('/admin/user/search-unbound')).map((u) => u.searchParams.getAll('exclude_ids[]'));
+      fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((u) => u.pathname.endsWith('/admin/user/search-unbound'))
+        .map((u) => u.searchParams.getAll('exclude_ids[]'));
     renderNew();
     await user.type(await screen.findByTestId('field-fiscalCode'), VALID_CF);
     const offer = await screen.findByTestId('unbound-found');
@@ -193,19 +238,45 @@ describe('new employee form', { timeout: 20_000 }, () => {
 describe('edit employee form', { timeout: 20_000 }, () => {
   it('keeps the fiscal code and the person’s login e-mail read-only, the employee role locked with a hint; names stay the workspace’s to edit', async () => {
     fakeApi({ ...session, 'GET /admin/user/ui-laura': () => json(200, { ...savedUser, loginEmailEditable: false }) });
-    renderRoutes([page('/admin/user/:id/edit', <RequireAuth permission="user:write"><UserEditPage /></RequireAuth>)], '/admin/user/ui-laura/edit');
+    renderRoutes(
+      [
+        page(
+          '/admin/user/:id/edit',
+          <RequireAuth permission="user:write">
+            <UserEditPage />
+          </RequireAuth>,
+        ),
+      ],
+      '/admin/user/ui-laura/edit',
+    );
     expect(await screen.findByTestId('field-fiscalCode')).toHaveAttribute('readonly');
     expect(screen.getByTestId('role-member')).toBeDisabled();
     expect(screen.getByTestId('role-member')).toBeChecked();
     expect(screen.getByText('Il ruolo dipendente non può essere rimosso una volta assegnato.')).toBeInTheDocument();
     expect(field(/^Email di accesso/)).toHaveAttribute('readonly');
-    expect(screen.getByText('È l\'email di accesso della persona: può cambiarla solo lei, dal suo profilo.')).toBeInTheDocument();
+    expect(
+      screen.getByText("È l'email di accesso della persona: può cambiarla solo lei, dal suo profilo."),
+    ).toBeInTheDocument();
     expect(field(/^Nome/)).not.toHaveAttribute('readonly');
   });
 
   it('lets the workspace correct the e-mail of an account it created that was never activated', async () => {
-    fakeApi({ ...session, 'GET /admin/user/ui-laura': () => json(200, { ...savedUser, invitationPending: true, invitationStatus: 'pending', loginEmailEditable: true }) });
-    renderRoutes([page('/admin/user/:id/edit', <RequireAuth permission="user:write"><UserEditPage /></RequireAuth>)], '/admin/user/ui-laura/edit');
+    fakeApi({
+      ...session,
+      'GET /admin/user/ui-laura': () =>
+        json(200, { ...savedUser, invitationPending: true, invitationStatus: 'pending', loginEmailEditable: true }),
+    });
+    renderRoutes(
+      [
+        page(
+          '/admin/user/:id/edit',
+          <RequireAuth permission="user:write">
+            <UserEditPage />
+          </RequireAuth>,
+        ),
+      ],
+      '/admin/user/ui-laura/edit',
+    );
     expect(await screen.findByTestId('field-email')).not.toHaveAttribute('readonly');
     expect(screen.getByText(/puoi correggere l'indirizzo/)).toBeInTheDocument();
   });

@@ -1,5 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, AlertTitle, Autocomplete, Box, Button, Checkbox, Chip, CircularProgress, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Link, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  CircularProgress,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  Link,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { User } from '@timbro/shared';
 import { isValidCodiceFiscale, normalizeCodiceFiscale } from '@timbro/shared/validators/codice-fiscale';
@@ -16,7 +36,16 @@ import { useAuth } from '../../lib/auth/auth-context';
 import { useGroupLookup } from '../../lib/queries/group-lookup';
 import { useSearchUnbound } from './api/search-unbound';
 import { userDetailPath } from './user-list-page';
-import { AUTO_APPROVE_VALUES, emptyUserForm, LIMITS, ROLE_VALUES, USER_FORM_FIELDS, userFormSchema, userToForm, type UserFormValues } from './schemas';
+import {
+  AUTO_APPROVE_VALUES,
+  emptyUserForm,
+  LIMITS,
+  ROLE_VALUES,
+  USER_FORM_FIELDS,
+  userFormSchema,
+  userToForm,
+  type UserFormValues,
+} from './schemas';
 import { useCan } from '../../lib/auth/use-can';
 import { FormShell, useFormScaffold } from '../../components/form/form-page';
 
@@ -34,7 +63,8 @@ interface Props {
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 /** Read-only fields look it: a tinted background, so they are not mistaken for editable ones. */
-const readOnlySx = (readOnly: boolean): Record<string, { bgcolor: string }> => (readOnly ? { '& .MuiInputBase-root': { bgcolor: 'action.hover' } } : {});
+const readOnlySx = (readOnly: boolean): Record<string, { bgcolor: string }> =>
+  readOnly ? { '& .MuiInputBase-root': { bgcolor: 'action.hover' } } : {};
 
 /**
  * The employee form (new and edit): account, roles and approval, employee info, groups. Client checks mirror the
@@ -44,7 +74,11 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
   const { t } = useTranslation();
   const editing = !!user;
   const schema = useMemo(() => userFormSchema(t, { editing }), [t, editing]);
-  const form = useFormScaffold<UserFormValues>({ resolver: zodResolver(schema), defaultValues: user ? userToForm(user) : emptyUserForm, serverFields: USER_FORM_FIELDS });
+  const form = useFormScaffold<UserFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: user ? userToForm(user) : emptyUserForm,
+    serverFields: USER_FORM_FIELDS,
+  });
   const { control } = form;
   // Records the admin set aside ("Continua comunque"): hidden, and left out of the next search.
   const [dismissed, setDismissed] = useState<string[]>([]);
@@ -65,8 +99,19 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
   const submit = form.submitWith((values) => onSubmit({ values }));
 
   return (
-    <FormShell form={form} onSubmit={submit} label={submitLabel} testId="user-form" failureTestId="user-form-error" submitLabel={submitLabel} onCancel={onCancel}>
-      <SectionCard title={t('users.form.sections.account')} description={editing ? t('users.form.sections.accountEditHint') : t('users.form.sections.accountHint')}>
+    <FormShell
+      form={form}
+      onSubmit={submit}
+      label={submitLabel}
+      testId="user-form"
+      failureTestId="user-form-error"
+      submitLabel={submitLabel}
+      onCancel={onCancel}
+    >
+      <SectionCard
+        title={t('users.form.sections.account')}
+        description={editing ? t('users.form.sections.accountEditHint') : t('users.form.sections.accountHint')}
+      >
         <Box sx={grid}>
           <FormTextField
             control={control}
@@ -77,8 +122,18 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
             helperText={editing ? t('users.form.fiscalCodeLocked') : t('users.form.fiscalCodeHint')}
             transform={(v) => v.toUpperCase().replace(/\s+/g, '')}
             slotProps={{
-              htmlInput: { readOnly: editing, maxLength: 16, dir: 'ltr', style: { textTransform: 'uppercase', fontFamily: 'monospace', letterSpacing: 1 }, 'data-testid': 'field-fiscalCode' },
-              input: { endAdornment: unbound.isFetching ? <CircularProgress size={18} aria-label={t('common.loading')} /> : undefined },
+              htmlInput: {
+                readOnly: editing,
+                maxLength: 16,
+                dir: 'ltr',
+                style: { textTransform: 'uppercase', fontFamily: 'monospace', letterSpacing: 1 },
+                'data-testid': 'field-fiscalCode',
+              },
+              input: {
+                endAdornment: unbound.isFetching ? (
+                  <CircularProgress size={18} aria-label={t('common.loading')} />
+                ) : undefined,
+              },
             }}
             sx={{ gridColumn: { sm: '1 / -1' }, maxWidth: { sm: 'calc(50% - 8px)' }, ...readOnlySx(editing) }}
           />
@@ -86,18 +141,36 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
             <Alert severity="info" sx={{ gridColumn: '1 / -1' }} data-testid="unbound-found">
               <AlertTitle>{t('users.existing.title')}</AlertTitle>
               {found.map((p) => (
-                <Stack key={p.id} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mt: 0.5 }}>
+                <Stack
+                  key={p.id}
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={1}
+                  sx={{ alignItems: { sm: 'center' }, mt: 0.5 }}
+                >
                   <Typography variant="body2" sx={{ flexGrow: 1 }}>
-                    {t(p.invitationStatus === 'declined' ? 'users.existing.declined' : 'users.existing.pending', { name: `${p.firstName} ${p.lastName}` })}{' '}
+                    {t(p.invitationStatus === 'declined' ? 'users.existing.declined' : 'users.existing.pending', {
+                      name: `${p.firstName} ${p.lastName}`,
+                    })}{' '}
                     <Box component="span" dir="ltr" sx={{ fontWeight: 500 }}>
                       {p.emailHint}
                     </Box>
                   </Typography>
                   <Stack direction="row" spacing={1} sx={{ alignSelf: 'flex-start', flexShrink: 0 }}>
-                    <Button size="small" variant="contained" component={RouterLink} to={userDetailPath(p.id)} data-testid="open-existing">
+                    <Button
+                      size="small"
+                      variant="contained"
+                      component={RouterLink}
+                      to={userDetailPath(p.id)}
+                      data-testid="open-existing"
+                    >
                       {t('users.existing.open')}
                     </Button>
-                    <Button size="small" color="inherit" onClick={() => setDismissed((d) => [...d, p.id])} data-testid="dismiss-unbound">
+                    <Button
+                      size="small"
+                      color="inherit"
+                      onClick={() => setDismissed((d) => [...d, p.id])}
+                      data-testid="dismiss-unbound"
+                    >
                       {t('users.existing.dismiss')}
                     </Button>
                   </Stack>
@@ -105,8 +178,22 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
               ))}
             </Alert>
           )}
-          <FormTextField control={control} name="firstName" label={t('auth.fields.firstName')} required autoComplete="off" slotProps={{ htmlInput: { maxLength: LIMITS.name } }} />
-          <FormTextField control={control} name="lastName" label={t('auth.fields.lastName')} required autoComplete="off" slotProps={{ htmlInput: { maxLength: LIMITS.name } }} />
+          <FormTextField
+            control={control}
+            name="firstName"
+            label={t('auth.fields.firstName')}
+            required
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
+          />
+          <FormTextField
+            control={control}
+            name="lastName"
+            label={t('auth.fields.lastName')}
+            required
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
+          />
           <FormTextField
             control={control}
             name="email"
@@ -114,8 +201,16 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
             label={t('users.fields.email')}
             required
             autoComplete="off"
-            helperText={emailLocked ? t('users.form.emailLocked') : editing ? t('users.form.emailCorrectHint') : t('users.form.emailHint')}
-            slotProps={{ htmlInput: { readOnly: emailLocked, maxLength: LIMITS.email, dir: 'ltr', 'data-testid': 'field-email' } }}
+            helperText={
+              emailLocked
+                ? t('users.form.emailLocked')
+                : editing
+                  ? t('users.form.emailCorrectHint')
+                  : t('users.form.emailHint')
+            }
+            slotProps={{
+              htmlInput: { readOnly: emailLocked, maxLength: LIMITS.email, dir: 'ltr', 'data-testid': 'field-email' },
+            }}
             sx={{ gridColumn: { sm: '1 / -1' }, ...readOnlySx(emailLocked) }}
           />
         </Box>
@@ -140,7 +235,9 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
                         checked={field.value.includes(role)}
                         disabled={locked}
                         inputRef={role === ROLE_VALUES[0] ? field.ref : undefined}
-                        onChange={(checked) => field.onChange(checked ? [...field.value, role] : field.value.filter((r) => r !== role))}
+                        onChange={(checked) =>
+                          field.onChange(checked ? [...field.value, role] : field.value.filter((r) => r !== role))
+                        }
                         testId={`role-${role}`}
                       />
                     );
@@ -155,13 +252,53 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
         </Stack>
       </SectionCard>
 
-      <SectionCard title={t('users.form.sections.employee')} description={isEmployee ? t('users.form.sections.employeeRequiredHint') : t('users.form.sections.employeeHint')}>
+      <SectionCard
+        title={t('users.form.sections.employee')}
+        description={isEmployee ? t('users.form.sections.employeeRequiredHint') : t('users.form.sections.employeeHint')}
+      >
         <Box sx={grid}>
-          <FormTextField control={control} name="workEmail" type="email" label={t('users.fields.workEmail')} required={isEmployee} autoComplete="off" slotProps={{ htmlInput: { maxLength: LIMITS.email } }} />
-          <FormTextField control={control} name="pec" type="email" label={t('users.fields.pec')} required={isEmployee} autoComplete="off" slotProps={{ htmlInput: { maxLength: LIMITS.email } }} />
-          <FormTextField control={control} name="phoneNumber" type="tel" label={t('users.fields.phoneNumber')} autoComplete="off" helperText={t('users.form.phoneHint')} slotProps={{ htmlInput: { dir: 'ltr', maxLength: LIMITS.phone } }} />
-          <FormTextField control={control} name="iban" label={t('users.fields.iban')} autoComplete="off" slotProps={{ htmlInput: { dir: 'ltr', maxLength: LIMITS.iban, style: { textTransform: 'uppercase' } } }} />
-          <FormTextField control={control} name="homeAddress" label={t('users.fields.homeAddress')} autoComplete="off" slotProps={{ htmlInput: { maxLength: LIMITS.address } }} sx={{ gridColumn: { sm: '1 / -1' } }} />
+          <FormTextField
+            control={control}
+            name="workEmail"
+            type="email"
+            label={t('users.fields.workEmail')}
+            required={isEmployee}
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: LIMITS.email } }}
+          />
+          <FormTextField
+            control={control}
+            name="pec"
+            type="email"
+            label={t('users.fields.pec')}
+            required={isEmployee}
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: LIMITS.email } }}
+          />
+          <FormTextField
+            control={control}
+            name="phoneNumber"
+            type="tel"
+            label={t('users.fields.phoneNumber')}
+            autoComplete="off"
+            helperText={t('users.form.phoneHint')}
+            slotProps={{ htmlInput: { dir: 'ltr', maxLength: LIMITS.phone } }}
+          />
+          <FormTextField
+            control={control}
+            name="iban"
+            label={t('users.fields.iban')}
+            autoComplete="off"
+            slotProps={{ htmlInput: { dir: 'ltr', maxLength: LIMITS.iban, style: { textTransform: 'uppercase' } } }}
+          />
+          <FormTextField
+            control={control}
+            name="homeAddress"
+            label={t('users.fields.homeAddress')}
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: LIMITS.address } }}
+            sx={{ gridColumn: { sm: '1 / -1' } }}
+          />
           <Controller
             control={control}
             name="birthday"
@@ -176,26 +313,45 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
                   views={['year', 'month', 'day']}
                   inputRef={field.ref}
                   slotProps={{
-                    textField: { fullWidth: true, name: field.name, onBlur: field.onBlur, error: !!fieldState.error, helperText: fieldState.error?.message },
+                    textField: {
+                      fullWidth: true,
+                      name: field.name,
+                      onBlur: field.onBlur,
+                      error: !!fieldState.error,
+                      helperText: fieldState.error?.message,
+                    },
                     field: { clearable: true },
                   }}
                 />
               </DateLocalization>
             )}
           />
-          <FormTextField control={control} name="birthplace" label={t('users.fields.birthplace')} autoComplete="off" slotProps={{ htmlInput: { maxLength: LIMITS.birthplace } }} />
+          <FormTextField
+            control={control}
+            name="birthplace"
+            label={t('users.fields.birthplace')}
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: LIMITS.birthplace } }}
+          />
         </Box>
       </SectionCard>
 
       <SectionCard title={t('users.form.sections.groups')} description={t('users.form.sections.groupsHint')}>
         <GroupsField control={control} />
       </SectionCard>
-
     </FormShell>
   );
 }
 
-function RoleOption(props: { label: string; description: string; checked: boolean; disabled: boolean; onChange(checked: boolean): void; inputRef?: React.Ref<HTMLInputElement>; testId: string }) {
+function RoleOption(props: {
+  label: string;
+  description: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange(checked: boolean): void;
+  inputRef?: React.Ref<HTMLInputElement>;
+  testId: string;
+}) {
   const descriptionId = useId();
   return (
     <FormControlLabel
@@ -205,7 +361,9 @@ function RoleOption(props: { label: string; description: string; checked: boolea
           checked={props.checked}
           disabled={props.disabled}
           onChange={(e) => props.onChange(e.target.checked)}
-          slotProps={{ input: { ref: props.inputRef, 'aria-describedby': descriptionId, 'data-testid': props.testId } as object }}
+          slotProps={{
+            input: { ref: props.inputRef, 'aria-describedby': descriptionId, 'data-testid': props.testId } as object,
+          }}
           sx={{ mt: -0.75 }}
         />
       }
@@ -228,7 +386,9 @@ function AutoApproveField({ control }: { control: ReturnType<typeof useForm<User
   const { workspaces, workspaceId } = useAuth();
   const workspace = workspaces.find((w) => w.id === workspaceId);
   const labelId = useId();
-  const companySetting = workspace?.attendance_auto_approve_request ? t('users.autoApprove.automatic') : t('users.autoApprove.admin_approval');
+  const companySetting = workspace?.attendance_auto_approve_request
+    ? t('users.autoApprove.automatic')
+    : t('users.autoApprove.admin_approval');
   const hints: Record<(typeof AUTO_APPROVE_VALUES)[number], ReactNode> = {
     default: t('users.autoApprove.defaultHint', { setting: companySetting.toLowerCase() }),
     admin_approval: t('users.autoApprove.admin_approvalHint'),
@@ -243,13 +403,20 @@ function AutoApproveField({ control }: { control: ReturnType<typeof useForm<User
           <FormLabel component="legend" id={labelId}>
             {t('users.fields.autoApprove')}
           </FormLabel>
-          <RadioGroup aria-labelledby={labelId} value={field.value} onChange={(e) => field.onChange(e.target.value)} name={field.name}>
+          <RadioGroup
+            aria-labelledby={labelId}
+            value={field.value}
+            onChange={(e) => field.onChange(e.target.value)}
+            name={field.name}
+          >
             {AUTO_APPROVE_VALUES.map((v) => (
               <FormControlLabel
                 key={v}
                 value={v}
                 sx={{ alignItems: 'flex-start', mb: 1 }}
-                control={<Radio sx={{ mt: -0.75 }} slotProps={{ input: { 'data-testid': `auto-approve-${v}` } as object }} />}
+                control={
+                  <Radio sx={{ mt: -0.75 }} slotProps={{ input: { 'data-testid': `auto-approve-${v}` } as object }} />
+                }
                 label={
                   <Box>
                     <Typography component="span" sx={{ fontWeight: 500 }}>
@@ -315,7 +482,10 @@ function GroupsField({ control }: { control: ReturnType<typeof useForm<UserFormV
               placeholder={field.value.length === 0 ? t('users.form.groupsPlaceholder') : undefined}
               error={!!fieldState.error}
               helperText={fieldState.error?.message}
-              slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'field-groups' } }}
+              slotProps={{
+                ...params.slotProps,
+                htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'field-groups' },
+              }}
             />
           )}
         />

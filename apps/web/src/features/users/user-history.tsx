@@ -30,7 +30,9 @@ const FIELD_LABELS: Record<string, string> = {
 
 const ACTION_LABELS: Record<string, string> = {
   // user.bind: entries written before invitations (ADR 0015).
-  ...Object.fromEntries(['create', 'bind', 'update', 'enable', 'disable'].map((a) => [`user.${a}`, `users.history.actions.${a}`])),
+  ...Object.fromEntries(
+    ['create', 'bind', 'update', 'enable', 'disable'].map((a) => [`user.${a}`, `users.history.actions.${a}`]),
+  ),
   'user.invitation.accept': 'users.history.actions.invitationAccept',
   'user.invitation.decline': 'users.history.actions.invitationDecline',
   'user.invitation.resend': 'users.history.actions.invitationResend',
@@ -45,7 +47,12 @@ export function UserHistory({ user }: { user: User }) {
 
   const formatValue: AuditValueFormatter = (field, value) => {
     if (field === 'attendanceAutoApproveRequest') {
-      const key = value === true || value === 'automatic' ? 'automatic' : value === false || value === 'admin_approval' ? 'admin_approval' : 'default';
+      const key =
+        value === true || value === 'automatic'
+          ? 'automatic'
+          : value === false || value === 'admin_approval'
+            ? 'admin_approval'
+            : 'default';
       return t(`users.autoApprove.${key}`);
     }
     if (Array.isArray(value) && field === 'groups') return value.map((id) => groupName(String(id))).join(', ');

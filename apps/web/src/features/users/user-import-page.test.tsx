@@ -16,9 +16,22 @@ const session = {
   'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
 };
 
-const row = (line: number, firstName: string, extra: Partial<ImportPreview['rows'][number]> = {}): ImportPreview['rows'][number] => ({
+const row = (
+  line: number,
+  firstName: string,
+  extra: Partial<ImportPreview['rows'][number]> = {},
+): ImportPreview['rows'][number] => ({
   line,
-  values: { firstName, lastName: 'Rossi', email: `${firstName.toLowerCase()}@example.it`, fiscalCode: 'RSSLRA90E52H501N', roles: 'dipendente', workEmail: '', pec: '', groups: 'Magazzino' },
+  values: {
+    firstName,
+    lastName: 'Rossi',
+    email: `${firstName.toLowerCase()}@example.it`,
+    fiscalCode: 'RSSLRA90E52H501N',
+    roles: 'dipendente',
+    workEmail: '',
+    pec: '',
+    groups: 'Magazzino',
+  },
   errors: [],
   action: 'create',
   ...extra,
@@ -28,7 +41,13 @@ const preview: ImportPreview = {
   rows: [
     row(2, 'Laura'),
     row(3, 'Paolo'),
-    row(4, 'Giorgia', { action: 'skip', errors: [{ field: 'fiscalCode', message: 'Il codice fiscale non è valido' }, { field: 'workEmail', message: "Inserisci l'email aziendale" }] }),
+    row(4, 'Giorgia', {
+      action: 'skip',
+      errors: [
+        { field: 'fiscalCode', message: 'Il codice fiscale non è valido' },
+        { field: 'workEmail', message: "Inserisci l'email aziendale" },
+      ],
+    }),
   ],
   total: 3,
   valid: 2,
@@ -37,10 +56,21 @@ const preview: ImportPreview = {
 };
 
 function renderImport() {
-  return renderRoutes([page('/admin/user/import', <RequireAuth permission="user:write"><UserImportPage /></RequireAuth>)], '/admin/user/import');
+  return renderRoutes(
+    [
+      page(
+        '/admin/user/import',
+        <RequireAuth permission="user:write">
+          <UserImportPage />
+        </RequireAuth>,
+      ),
+    ],
+    '/admin/user/import',
+  );
 }
 
-const csv = (name = 'dipendenti.csv') => new File([`${importTemplateCsv()}Laura;Rossi;laura@example.it;RSSLRA90E52H501N\r\n`], name, { type: 'text/csv' });
+const csv = (name = 'dipendenti.csv') =>
+  new File([`${importTemplateCsv()}Laura;Rossi;laura@example.it;RSSLRA90E52H501N\r\n`], name, { type: 'text/csv' });
 
 describe('employee import', { timeout: 20_000 }, () => {
   it('previews every row; the error row shows its messages and the import button stays disabled', async () => {
@@ -87,27 +117,42 @@ describe('employee import', { timeout: 20_000 }, () => {
     const confirm = await screen.findByTestId('import-confirm');
     expect(confirm).toHaveTextContent('Importa 2 persone');
     await user.click(confirm);
-    expect(await screen.findByTestId('import-result')).toHaveTextContent("Persone inserite: 2 (ognuna riceverà l'invito via email)");
+    expect(await screen.findByTestId('import-result')).toHaveTextContent(
+      "Persone inserite: 2 (ognuna riceverà l'invito via email)",
+    );
     await waitFor(() => expect(calls.filter((c) => c.path === '/admin/user/import')).toHaveLength(1));
   });
 
   it('refuses other file types before uploading and shows the server message for an unreadable file', async () => {
     const { calls } = fakeApi({
       ...session,
-      'POST /admin/user/import/preview': () => json(400, { code: 'VALIDATION_FAILED', message: 'Manca la colonna obbligatoria «Codice fiscale»', errors: [{ path: 'file', message: 'Manca la colonna obbligatoria «Codice fiscale»' }] }),
+      'POST /admin/user/import/preview': () =>
+        json(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'Manca la colonna obbligatoria «Codice fiscale»',
+          errors: [{ path: 'file', message: 'Manca la colonna obbligatoria «Codice fiscale»' }],
+        }),
     });
     renderImport();
     const input = await screen.findByTestId('import-file-input');
     // As if the browser's file filter were bypassed (drag and drop, "all files").
-    await userEvent.setup({ delay: null, applyAccept: false }).upload(input, new File(['x'], 'foto.png', { type: 'image/png' }));
-    expect(await screen.findByTestId('import-error')).toHaveTextContent('Il file deve essere in formato CSV o Excel (.xlsx)');
+    await userEvent
+      .setup({ delay: null, applyAccept: false })
+      .upload(input, new File(['x'], 'foto.png', { type: 'image/png' }));
+    expect(await screen.findByTestId('import-error')).toHaveTextContent(
+      'Il file deve essere in formato CSV o Excel (.xlsx)',
+    );
     await user.upload(input, csv());
     await user.click(screen.getByTestId('import-check'));
-    expect(await screen.findByTestId('import-error')).toHaveTextContent('Manca la colonna obbligatoria «Codice fiscale»');
+    expect(await screen.findByTestId('import-error')).toHaveTextContent(
+      'Manca la colonna obbligatoria «Codice fiscale»',
+    );
     expect(calls.filter((c) => c.path === '/admin/user/import/preview')).toHaveLength(1);
   });
 
   it('the template has the Italian headers, separated by semicolons', () => {
-    expect(importTemplateCsv()).toBe('\uFEFFNome;Cognome;Email;Codice fiscale;Ruoli;Email aziendale;PEC;Telefono;Indirizzo;IBAN;Data di nascita;Luogo di nascita;Gruppi\r\n');
+    expect(importTemplateCsv()).toBe(
+      '\uFEFFNome;Cognome;Email;Codice fiscale;Ruoli;Email aziendale;PEC;Telefono;Indirizzo;IBAN;Data di nascita;Luogo di nascita;Gruppi\r\n',
+    );
   });
 });

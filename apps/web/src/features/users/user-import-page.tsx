@@ -1,16 +1,6 @@
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  Chip,
-  LinearProgress,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BackLink } from '../../components/back-link';
@@ -24,7 +14,6 @@ import { usePreviewImport } from './api/preview-import';
 import { useRunImport } from './api/run-import';
 import { ImportPreviewTable } from './import-preview-table';
 import { downloadImportTemplate, IMPORT_HEADERS, REQUIRED_IMPORT_HEADERS } from './import-template';
-
 
 /** /admin/user/import: choose a CSV/XLSX file → check every row → import all or nothing. */
 export function UserImportPage() {
@@ -43,7 +32,13 @@ export function UserImportPage() {
         </Alert>
       )}
       {step === 'file' && (
-        <FileStep file={file} busy={flow.checking} onFile={flow.choose} onRejected={flow.setFailure} onNext={flow.check} />
+        <FileStep
+          file={file}
+          busy={flow.checking}
+          onFile={flow.choose}
+          onRejected={flow.setFailure}
+          onNext={flow.check}
+        />
       )}
       {step === 'preview' && preview && file && (
         <Stack spacing={2} data-testid="import-preview">
@@ -53,18 +48,41 @@ export function UserImportPage() {
                 <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
                   {file.name}
                 </Typography>
-                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }} data-testid="import-counts">
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  useFlexGap
+                  sx={{ flexWrap: 'wrap', mt: 1 }}
+                  data-testid="import-counts"
+                >
                   <Chip label={t('userImport.preview.total', { n: preview.total })} />
-                  <Chip color="success" variant="outlined" label={t('userImport.preview.valid', { n: preview.valid })} data-testid="import-valid" />
-                  <Chip color={preview.invalid > 0 ? 'error' : 'default'} variant={preview.invalid > 0 ? 'filled' : 'outlined'} label={t('userImport.preview.invalid', { n: preview.invalid })} data-testid="import-invalid" />
+                  <Chip
+                    color="success"
+                    variant="outlined"
+                    label={t('userImport.preview.valid', { n: preview.valid })}
+                    data-testid="import-valid"
+                  />
+                  <Chip
+                    color={preview.invalid > 0 ? 'error' : 'default'}
+                    variant={preview.invalid > 0 ? 'filled' : 'outlined'}
+                    label={t('userImport.preview.invalid', { n: preview.invalid })}
+                    data-testid="import-invalid"
+                  />
                 </Stack>
               </Box>
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 <Button onClick={restart} disabled={flow.running}>
                   {t('userImport.preview.otherFile')}
                 </Button>
-                <Button variant="contained" onClick={flow.run} disabled={preview.invalid > 0 || preview.valid === 0 || flow.running} data-testid="import-confirm">
-                  {preview.invalid > 0 ? t('users.actions.import') : t('userImport.preview.confirm', { n: preview.valid })}
+                <Button
+                  variant="contained"
+                  onClick={flow.run}
+                  disabled={preview.invalid > 0 || preview.valid === 0 || flow.running}
+                  data-testid="import-confirm"
+                >
+                  {preview.invalid > 0
+                    ? t('users.actions.import')
+                    : t('userImport.preview.confirm', { n: preview.valid })}
                 </Button>
               </Stack>
             </Stack>
@@ -111,20 +129,52 @@ export function UserImportPage() {
   );
 }
 
-function FileStep({ file, busy, onFile, onRejected, onNext }: { file: File | null; busy: boolean; onFile(f: File): void; onRejected(message: string): void; onNext(): void }) {
+function FileStep({
+  file,
+  busy,
+  onFile,
+  onRejected,
+  onNext,
+}: {
+  file: File | null;
+  busy: boolean;
+  onFile(f: File): void;
+  onRejected(message: string): void;
+  onNext(): void;
+}) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
-      <FileDropCard keyPrefix="userImport.file" testId="import" file={file} busy={busy} onFile={onFile} onRejected={onRejected} onNext={onNext} />
+      <FileDropCard
+        keyPrefix="userImport.file"
+        testId="import"
+        file={file}
+        busy={busy}
+        onFile={onFile}
+        onRejected={onRejected}
+        onNext={onNext}
+      />
       <SectionCard title={t('userImport.help.title')}>
         <Stack spacing={1.5}>
-          <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => downloadImportTemplate()} data-testid="import-template" sx={{ alignSelf: 'flex-start' }}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadOutlined />}
+            onClick={() => downloadImportTemplate()}
+            data-testid="import-template"
+            sx={{ alignSelf: 'flex-start' }}
+          >
             {t('userImport.help.template')}
           </Button>
           <Typography variant="body2">{t('userImport.help.columns')}</Typography>
           <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {IMPORT_HEADERS.map((h) => (
-              <Chip key={h} size="small" label={h} variant={(REQUIRED_IMPORT_HEADERS as readonly string[]).includes(h) ? 'filled' : 'outlined'} color={(REQUIRED_IMPORT_HEADERS as readonly string[]).includes(h) ? 'primary' : 'default'} />
+              <Chip
+                key={h}
+                size="small"
+                label={h}
+                variant={(REQUIRED_IMPORT_HEADERS as readonly string[]).includes(h) ? 'filled' : 'outlined'}
+                color={(REQUIRED_IMPORT_HEADERS as readonly string[]).includes(h) ? 'primary' : 'default'}
+              />
             ))}
           </Stack>
           <Typography variant="body2" color="text.secondary">

@@ -29,7 +29,12 @@ import { useServerList } from '../../lib/use-server-list';
 
 const FILTER_KEYS = ['role', 'group_id', 'status'] as const;
 /** Grid column → API sort field (the name column sorts by last name). */
-const SORTABLE: Record<string, UserSortField> = { name: 'lastName', email: 'email', fiscalCode: 'fiscalCode', lastLoginWebAt: 'lastLoginWebAt' };
+const SORTABLE: Record<string, UserSortField> = {
+  name: 'lastName',
+  email: 'email',
+  fiscalCode: 'fiscalCode',
+  lastLoginWebAt: 'lastLoginWebAt',
+};
 const SORT_FIELDS = Object.values(SORTABLE);
 
 export const userDetailPath = (id: string) => generatePath(paths.adminUserDetail, { id });
@@ -45,18 +50,31 @@ export function UserListPage() {
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
   const canWrite = useCan('user:write');
-  const list = useServerList({ sortFields: SORT_FIELDS, defaultSort: 'lastName', filterKeys: FILTER_KEYS, sortColumns: SORTABLE });
+  const list = useServerList({
+    sortFields: SORT_FIELDS,
+    defaultSort: 'lastName',
+    filterKeys: FILTER_KEYS,
+    sortColumns: SORTABLE,
+  });
   const { params, update, hasFilters, clear } = list;
   const [exporting, setExporting] = useState(false);
   const groups = useGroupLookup();
 
   const filters: UserFilters = {
     search: params.search || undefined,
-    role: (ROLE_VALUES as readonly string[]).includes(params.filters.role) ? (params.filters.role as WorkspaceRole) : undefined,
+    role: (ROLE_VALUES as readonly string[]).includes(params.filters.role)
+      ? (params.filters.role as WorkspaceRole)
+      : undefined,
     groupId: params.filters.group_id || undefined,
     enabled: params.filters.status === 'active' ? true : params.filters.status === 'disabled' ? false : undefined,
   };
-  const query = useUsers({ page: params.page, perPage: params.perPage, sort: params.sort, order: params.order, ...filters });
+  const query = useUsers({
+    page: params.page,
+    perPage: params.perPage,
+    sort: params.sort,
+    order: params.order,
+    ...filters,
+  });
 
   const columns = useMemo<GridColDef<User>[]>(
     () => [
@@ -68,12 +86,26 @@ export function UserListPage() {
         valueGetter: (_v, row) => `${row.lastName} ${row.firstName}`,
         renderCell: ({ row, value }) => (
           <Box sx={{ minWidth: 0, py: 0.5 }}>
-            <Link component={RouterLink} to={userDetailPath(row.id)} underline="hover" onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 500, display: 'block' }} noWrap>
+            <Link
+              component={RouterLink}
+              to={userDetailPath(row.id)}
+              underline="hover"
+              onClick={(e) => e.stopPropagation()}
+              sx={{ fontWeight: 500, display: 'block' }}
+              noWrap
+            >
               {value as string}
             </Link>
             {/* The e-mail under the name where its own column does not fit. */}
             {!wide && (
-              <Typography variant="caption" color="text.secondary" component="div" noWrap dir="ltr" sx={{ textAlign: 'start' }}>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                component="div"
+                noWrap
+                dir="ltr"
+                sx={{ textAlign: 'start' }}
+              >
                 {row.email}
               </Typography>
             )}
@@ -101,7 +133,14 @@ export function UserListPage() {
           </Box>
         ),
       },
-      { field: 'roles', headerName: t('users.columns.roles'), sortable: false, flex: 1, minWidth: 130, renderCell: ({ row }) => <RoleChips roles={row.roles} /> },
+      {
+        field: 'roles',
+        headerName: t('users.columns.roles'),
+        sortable: false,
+        flex: 1,
+        minWidth: 130,
+        renderCell: ({ row }) => <RoleChips roles={row.roles} />,
+      },
       {
         field: 'groups',
         headerName: t('users.columns.groups'),
@@ -109,23 +148,48 @@ export function UserListPage() {
         flex: 1,
         minWidth: 120,
         valueGetter: (_v, row) => row.groups.map((g) => g.name).join(', '),
-        renderCell: ({ value }) => (value ? (value as string) : <Typography component="span" variant="body2" color="text.secondary">—</Typography>),
+        renderCell: ({ value }) =>
+          value ? (
+            (value as string)
+          ) : (
+            <Typography component="span" variant="body2" color="text.secondary">
+              —
+            </Typography>
+          ),
       },
-      { field: 'status', headerName: t('users.columns.status'), sortable: false, width: 140, renderCell: ({ row }) => <UserStatusChips user={row} /> },
+      {
+        field: 'status',
+        headerName: t('users.columns.status'),
+        sortable: false,
+        width: 140,
+        renderCell: ({ row }) => <UserStatusChips user={row} />,
+      },
       {
         field: 'lastLoginWebAt',
         headerName: t('users.columns.lastLoginWeb'),
         width: 150,
         valueGetter: (_v, row) => row.lastLoginAt.web,
         renderCell: ({ value }) =>
-          value ? formatDateTime(value as string, language) : <Typography component="span" variant="body2" color="text.secondary">{t('users.never')}</Typography>,
+          value ? (
+            formatDateTime(value as string, language)
+          ) : (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {t('users.never')}
+            </Typography>
+          ),
       },
     ],
     [t, language, wide],
   );
 
   // Columns by width: everything on wide screens; the essentials on a phone.
-  const visibility: GridColumnVisibilityModel = { email: wide, fiscalCode: !narrow, groups: !narrow, lastLoginWebAt: !narrow, roles: !phone };
+  const visibility: GridColumnVisibilityModel = {
+    email: wide,
+    fiscalCode: !narrow,
+    groups: !narrow,
+    lastLoginWebAt: !narrow,
+    roles: !phone,
+  };
 
   const onExport = async () => {
     setExporting(true);
@@ -172,15 +236,33 @@ export function UserListPage() {
         actions={
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' }, flexShrink: 0 }}>
             {canWrite && (
-              <Button variant="outlined" component={RouterLink} to={paths.adminUserImport} startIcon={<FileUploadOutlined />} data-testid="users-import">
+              <Button
+                variant="outlined"
+                component={RouterLink}
+                to={paths.adminUserImport}
+                startIcon={<FileUploadOutlined />}
+                data-testid="users-import"
+              >
                 {t('users.actions.import')}
               </Button>
             )}
-            <Button variant="outlined" onClick={() => void onExport()} disabled={exporting} startIcon={<FileDownloadOutlined />} data-testid="users-export">
+            <Button
+              variant="outlined"
+              onClick={() => void onExport()}
+              disabled={exporting}
+              startIcon={<FileDownloadOutlined />}
+              data-testid="users-export"
+            >
               {exporting ? t('users.actions.exporting') : t('users.actions.export')}
             </Button>
             {canWrite && (
-              <Button variant="contained" component={RouterLink} to={paths.adminUserNew} startIcon={<Add />} data-testid="users-new">
+              <Button
+                variant="contained"
+                component={RouterLink}
+                to={paths.adminUserNew}
+                startIcon={<Add />}
+                data-testid="users-new"
+              >
                 {t('users.actions.new')}
               </Button>
             )}
@@ -188,7 +270,14 @@ export function UserListPage() {
         }
       />
       <FilterBar label={t('users.filters.label')}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: '1fr 1fr 1fr', lg: '2fr 1fr 1fr 1fr auto' }, alignItems: 'center' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr 1fr', md: '1fr 1fr 1fr', lg: '2fr 1fr 1fr 1fr auto' },
+            alignItems: 'center',
+          }}
+        >
           <SearchField
             label={t('users.filters.search')}
             placeholder={t('users.filters.searchPlaceholder')}
@@ -197,7 +286,14 @@ export function UserListPage() {
             sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' } }}
             testId="users-search"
           />
-          <TextField select size="small" label={t('users.filters.role')} value={filters.role ?? ''} onChange={(e) => update({ filters: { role: e.target.value } })} data-testid="filter-role">
+          <TextField
+            select
+            size="small"
+            label={t('users.filters.role')}
+            value={filters.role ?? ''}
+            onChange={(e) => update({ filters: { role: e.target.value } })}
+            data-testid="filter-role"
+          >
             <MenuItem value="">{t('users.filters.allRoles')}</MenuItem>
             {ROLE_VALUES.map((r) => (
               <MenuItem key={r} value={r}>
@@ -237,7 +333,12 @@ export function UserListPage() {
             <MenuItem value="active">{t('users.filters.active')}</MenuItem>
             <MenuItem value="disabled">{t('users.filters.disabled')}</MenuItem>
           </TextField>
-          <Button onClick={clear} disabled={!hasFilters} startIcon={<ClearAll />} sx={{ justifySelf: 'start', whiteSpace: 'nowrap' }}>
+          <Button
+            onClick={clear}
+            disabled={!hasFilters}
+            startIcon={<ClearAll />}
+            sx={{ justifySelf: 'start', whiteSpace: 'nowrap' }}
+          >
             {t('users.filters.clear')}
           </Button>
         </Box>

@@ -41,24 +41,53 @@ const mario: User = {
   loginEmailEditable: false,
   createdAt: '2026-11-01T08:00:00.000Z',
 };
-const giulia: User = { ...mario, id: 'ui-giulia', firstName: 'Giulia', lastName: 'Esposito', email: 'giulia.esposito@demo.timbro.it', invitationPending: true, lastLoginAt: { web: null, app: null }, groups: [] };
+const giulia: User = {
+  ...mario,
+  id: 'ui-giulia',
+  firstName: 'Giulia',
+  lastName: 'Esposito',
+  email: 'giulia.esposito@demo.timbro.it',
+  invitationPending: true,
+  lastLoginAt: { web: null, app: null },
+  groups: [],
+};
 
 const listRoute = [
-  page('/admin/user', <RequireAuth permission="user:read"><UserListPage /></RequireAuth>),
+  page(
+    '/admin/user',
+    <RequireAuth permission="user:read">
+      <UserListPage />
+    </RequireAuth>,
+  ),
   page('/admin/user/:id/detail', <p>dettaglio</p>),
 ];
 
 describe('user list', { timeout: 20_000 }, () => {
   it('asks the server for the page, sort and filters of the URL and shows the rows', async () => {
-    const { fetchMock } = fakeApi({ ...session(), 'GET /admin/user': () => json(200, { items: [mario, giulia], total: 42, page: 2, perPage: 10 }) });
-    const { router } = renderRoutes(listRoute, '/admin/user?page=2&per_page=10&sort=email&order=desc&search=ros&role=member&group_id=g-1&status=active');
+    const { fetchMock } = fakeApi({
+      ...session(),
+      'GET /admin/user': () => json(200, { items: [mario, giulia], total: 42, page: 2, perPage: 10 }),
+    });
+    const { router } = renderRoutes(
+      listRoute,
+      '/admin/user?page=2&per_page=10&sort=email&order=desc&search=ros&role=member&group_id=g-1&status=active',
+    );
     const grid = await screen.findByTestId('users-grid');
     expect(await within(grid).findByText('Rossi Mario')).toBeInTheDocument();
     expect(within(grid).getByText('Esposito Giulia')).toBeInTheDocument();
     expect(within(grid).getByText('Invito in attesa')).toBeInTheDocument();
     const url = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.includes('/admin/user?'))!;
     const q = new URL(url, 'http://x').searchParams;
-    expect(Object.fromEntries(q)).toEqual({ page: '2', per_page: '10', sort: 'email', order: 'desc', search: 'ros', role: 'member', group_id: 'g-1', enabled: 'true' });
+    expect(Object.fromEntries(q)).toEqual({
+      page: '2',
+      per_page: '10',
+      sort: 'email',
+      order: 'desc',
+      search: 'ros',
+      role: 'member',
+      group_id: 'g-1',
+      enabled: 'true',
+    });
     expect(screen.getByTestId('users-search')).toHaveValue('ros');
     expect(screen.getByTestId('users-new')).toBeInTheDocument();
 
@@ -73,7 +102,10 @@ describe('user list', { timeout: 20_000 }, () => {
   });
 
   it('an accountant sees the list read-only; an empty result offers to clear the filters', async () => {
-    fakeApi({ ...session({ admin: false, accountant: true }), 'GET /admin/user': () => json(200, { items: [], total: 0, page: 1, perPage: 25 }) });
+    fakeApi({
+      ...session({ admin: false, accountant: true }),
+      'GET /admin/user': () => json(200, { items: [], total: 0, page: 1, perPage: 25 }),
+    });
     renderRoutes(listRoute, '/admin/user?search=nessuno');
     expect(await screen.findByText('Nessun utente corrisponde alla ricerca')).toBeInTheDocument();
     expect(screen.queryByTestId('users-new')).not.toBeInTheDocument();
@@ -83,13 +115,21 @@ describe('user list', { timeout: 20_000 }, () => {
 });
 
 describe('user detail', { timeout: 20_000 }, () => {
-  const detailRoute = [page('/admin/user/:id/detail', <RequireAuth permission="user:read"><UserDetailRoute /></RequireAuth>)];
+  const detailRoute = [
+    page(
+      '/admin/user/:id/detail',
+      <RequireAuth permission="user:read">
+        <UserDetailRoute />
+      </RequireAuth>,
+    ),
+  ];
 
   it('shows the record and the server refusal when disabling, after a confirmation', async () => {
     const { calls } = fakeApi({
       ...session(),
       'GET /admin/user/ui-mario': () => json(200, mario),
-      'POST /admin/user/ui-mario/disable': () => json(409, { code: 'CONFLICT', message: 'Deve restare almeno un amministratore attivo' }),
+      'POST /admin/user/ui-mario/disable': () =>
+        json(409, { code: 'CONFLICT', message: 'Deve restare almeno un amministratore attivo' }),
     });
     renderRoutes(detailRoute, '/admin/user/ui-mario/detail');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mario Rossi' })).toBeInTheDocument();
@@ -114,8 +154,28 @@ describe('user detail', { timeout: 20_000 }, () => {
       'GET /admin/audit': () =>
         json(200, {
           items: [
-            { id: 2, action: 'user.update', entityType: 'user', entityId: 'ui-mario', actor: { id: 'u-anna', name: 'Anna Bianchi' }, changes: { pec: { from: 'vecchia@pec.it', to: 'mario.rossi@pec.it' }, isAdmin: { from: false, to: true }, groups: { from: [], to: ['g-1'] } }, createdAt: '2026-11-21T10:00:00.000Z' },
-            { id: 1, action: 'user.create', entityType: 'user', entityId: 'ui-mario', actor: { id: 'u-anna', name: 'Anna Bianchi' }, changes: { roles: ['member'], groups: [], email: 'mario.rossi@demo.timbro.it' }, createdAt: '2026-11-01T08:00:00.000Z' },
+            {
+              id: 2,
+              action: 'user.update',
+              entityType: 'user',
+              entityId: 'ui-mario',
+              actor: { id: 'u-anna', name: 'Anna Bianchi' },
+              changes: {
+                pec: { from: 'vecchia@pec.it', to: 'mario.rossi@pec.it' },
+                isAdmin: { from: false, to: true },
+                groups: { from: [], to: ['g-1'] },
+              },
+              createdAt: '2026-11-21T10:00:00.000Z',
+            },
+            {
+              id: 1,
+              action: 'user.create',
+              entityType: 'user',
+              entityId: 'ui-mario',
+              actor: { id: 'u-anna', name: 'Anna Bianchi' },
+              changes: { roles: ['member'], groups: [], email: 'mario.rossi@demo.timbro.it' },
+              createdAt: '2026-11-01T08:00:00.000Z',
+            },
           ],
           total: 2,
           page: 1,
@@ -129,7 +189,7 @@ describe('user detail', { timeout: 20_000 }, () => {
     expect(entries[0]).toHaveTextContent('PEC o email personalevecchia@pec.itmario.rossi@pec.it');
     expect(entries[0]).toHaveTextContent('Ruolo amministratoreNoSì');
     expect(entries[0]).toHaveTextContent('Gruppi—Magazzino');
-    expect(entries[1]).toHaveTextContent('Anna Bianchi ha creato l\'utente');
+    expect(entries[1]).toHaveTextContent("Anna Bianchi ha creato l'utente");
     expect(entries[1]).toHaveTextContent('RuoliDipendente');
   });
 });

@@ -20,16 +20,29 @@ describe('session state', () => {
       'GET /user': () => json(200, demoUser),
       'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
     });
-    render(<AuthProvider><Probe /></AuthProvider>);
-    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('authenticated|Anna Bianchi|admin|-|ws-demo'));
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('probe')).toHaveTextContent('authenticated|Anna Bianchi|admin|-|ws-demo'),
+    );
     expect(workspaceStore.get()).toBe('ws-demo');
     expect(calls[0]!.path).toBe('/user');
   });
 
   it('when the workspace list fails it only logs and the app is still initialized', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    fakeApi({ 'GET /user': () => json(200, demoUser), 'GET /workspace/list': () => json(500, { code: 'INTERNAL', message: 'x' }) });
-    render(<AuthProvider><Probe /></AuthProvider>);
+    fakeApi({
+      'GET /user': () => json(200, demoUser),
+      'GET /workspace/list': () => json(500, { code: 'INTERNAL', message: 'x' }),
+    });
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent(/^authenticated\|Anna Bianchi/));
     expect(log).toHaveBeenCalled();
     log.mockRestore();
@@ -40,13 +53,24 @@ describe('session state', () => {
       'GET /user': () => json(401, { code: 'UNAUTHENTICATED', message: 'x' }),
       'POST /auth/token/refresh': () => json(401, { code: 'UNAUTHENTICATED', message: 'x' }),
     });
-    render(<AuthProvider><Probe /></AuthProvider>);
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('anonymous|-|-|-|-'));
   });
 
   it('auth-expired after a session existed ends it with the "expired" notice; a logout event clears the user', async () => {
-    fakeApi({ 'GET /user': () => json(200, demoUser), 'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }) });
-    render(<AuthProvider><Probe /></AuthProvider>);
+    fakeApi({
+      'GET /user': () => json(200, demoUser),
+      'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+    });
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent(/^authenticated/));
     act(() => authEvents.emit('auth-expired'));
     expect(screen.getByTestId('probe')).toHaveTextContent('anonymous|-|-|expired|-');
@@ -54,8 +78,15 @@ describe('session state', () => {
   });
 
   it('a logout event clears the user', async () => {
-    fakeApi({ 'GET /user': () => json(200, demoUser), 'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }) });
-    render(<AuthProvider><Probe /></AuthProvider>);
+    fakeApi({
+      'GET /user': () => json(200, demoUser),
+      'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+    });
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent(/^authenticated/));
     act(() => authEvents.emit('logout'));
     expect(screen.getByTestId('probe')).toHaveTextContent(/^anonymous\|-/);

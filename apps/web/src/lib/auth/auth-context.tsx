@@ -52,7 +52,14 @@ async function loadWorkspaces(): Promise<{ list: WorkspaceSummary[]; current: st
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ status: 'loading', user: null, current: null, workspaces: [], workspaceId: null, notice: null });
+  const [state, setState] = useState<AuthState>({
+    status: 'loading',
+    user: null,
+    current: null,
+    workspaces: [],
+    workspaceId: null,
+    notice: null,
+  });
   // The status for the auth-events listener (subscribed once), kept in step after each render.
   const statusRef = useRef<AuthStatus>('loading');
   useEffect(() => {

@@ -6,7 +6,10 @@ import { page, renderRoutes } from '../../testing/render';
 import { RequireAuth } from './require-auth';
 import { useCan, useCanCheck } from './use-can';
 
-const as = (roles: Partial<(typeof demoUser.workspace_roles)[number]>) => ({ ...demoUser, workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, ...roles }] });
+const as = (roles: Partial<(typeof demoUser.workspace_roles)[number]>) => ({
+  ...demoUser,
+  workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, ...roles }],
+});
 
 function Probe({ rules }: { rules: PermissionRule[] }) {
   const first = useCan(rules[0]!);
@@ -20,8 +23,21 @@ function Probe({ rules }: { rules: PermissionRule[] }) {
 }
 
 function renderProbe(user: object, rules: PermissionRule[]) {
-  fakeApi({ 'GET /user': () => json(200, user), 'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }) });
-  renderRoutes([page('/x', <RequireAuth permission="profile:read"><Probe rules={rules} /></RequireAuth>)], '/x');
+  fakeApi({
+    'GET /user': () => json(200, user),
+    'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+  });
+  renderRoutes(
+    [
+      page(
+        '/x',
+        <RequireAuth permission="profile:read">
+          <Probe rules={rules} />
+        </RequireAuth>,
+      ),
+    ],
+    '/x',
+  );
 }
 
 describe('useCan / useCanCheck', { timeout: 20_000 }, () => {
@@ -32,8 +48,15 @@ describe('useCan / useCanCheck', { timeout: 20_000 }, () => {
   });
 
   it('an accountant reads but does not write; a rule of several permissions needs them all', async () => {
-    renderProbe(as({ accountant: true }), ['user:write', 'user:read', ['settings:read', 'user:read'], ['user:read', 'user:write']]);
+    renderProbe(as({ accountant: true }), [
+      'user:write',
+      'user:read',
+      ['settings:read', 'user:read'],
+      ['user:read', 'user:write'],
+    ]);
     expect(await screen.findByTestId('first', {}, { timeout: 8_000 })).toHaveTextContent('false');
-    expect(screen.getByTestId('all')).toHaveTextContent('user:write=false user:read=true settings:read,user:read=true user:read,user:write=false');
+    expect(screen.getByTestId('all')).toHaveTextContent(
+      'user:write=false user:read=true settings:read,user:read=true user:read,user:write=false',
+    );
   });
 });

@@ -7,7 +7,9 @@ import { ACCRUALS_KEY } from '../query-keys';
 export const balancesQueryOptions = (userInfoId: string, date: string) =>
   queryOptions({
     queryKey: [...ACCRUALS_KEY, userInfoId, date] as const,
-    queryFn: async ({ signal }) => (await api.get<AccrualBalanceList>(`/admin/user/${encodeURIComponent(userInfoId)}/accrual`, { date }, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<AccrualBalanceList>(`/admin/user/${encodeURIComponent(userInfoId)}/accrual`, { date }, signal))
+        .data,
     placeholderData: keepPreviousData,
   });
 

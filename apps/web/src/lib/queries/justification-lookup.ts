@@ -7,7 +7,8 @@ import { JUSTIFICATIONS_KEY } from '../query-keys';
 export const justificationLookupQueryOptions = () =>
   queryOptions({
     queryKey: [...JUSTIFICATIONS_KEY, 'lookup'] as const,
-    queryFn: async ({ signal }) => (await api.get<Justification[]>('/attendance/ajax/justifications', undefined, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<Justification[]>('/attendance/ajax/justifications', undefined, signal)).data,
   });
 
 export const useJustificationLookup = () => useQuery(justificationLookupQueryOptions());

@@ -10,7 +10,14 @@ import { TEMPLATES_KEY } from '../query-keys';
 export const templateDaysQueryOptions = (source: 'admin' | 'lookup' = 'admin') =>
   queryOptions({
     queryKey: [...TEMPLATES_KEY, 'days', source] as const,
-    queryFn: async ({ signal }) => (await api.get<TemplateDay[]>(source === 'admin' ? '/admin/template-day' : '/attendance/ajax/template-days', undefined, signal)).data,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<TemplateDay[]>(
+          source === 'admin' ? '/admin/template-day' : '/attendance/ajax/template-days',
+          undefined,
+          signal,
+        )
+      ).data,
   });
 
 export const useTemplateDays = (source: 'admin' | 'lookup' = 'admin') => useQuery(templateDaysQueryOptions(source));
@@ -19,7 +26,8 @@ export const useTemplateDays = (source: 'admin' | 'lookup' = 'admin') => useQuer
 export const templateDayQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...TEMPLATES_KEY, 'day', id] as const,
-    queryFn: async ({ signal }) => (await api.get<TemplateDay>(`/admin/template-day/${encodeURIComponent(id)}`, undefined, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<TemplateDay>(`/admin/template-day/${encodeURIComponent(id)}`, undefined, signal)).data,
   });
 
 export const useTemplateDay = (id: string) => useQuery(templateDayQueryOptions(id));

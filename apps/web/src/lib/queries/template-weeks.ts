@@ -10,7 +10,14 @@ import { TEMPLATES_KEY } from '../query-keys';
 export const templateWeeksQueryOptions = (source: 'admin' | 'lookup' = 'admin') =>
   queryOptions({
     queryKey: [...TEMPLATES_KEY, 'weeks', source] as const,
-    queryFn: async ({ signal }) => (await api.get<TemplateWeek[]>(source === 'admin' ? '/admin/template-week' : '/attendance/ajax/template-weeks', undefined, signal)).data,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<TemplateWeek[]>(
+          source === 'admin' ? '/admin/template-week' : '/attendance/ajax/template-weeks',
+          undefined,
+          signal,
+        )
+      ).data,
   });
 
 export const useTemplateWeeks = (source: 'admin' | 'lookup' = 'admin') => useQuery(templateWeeksQueryOptions(source));
@@ -19,7 +26,8 @@ export const useTemplateWeeks = (source: 'admin' | 'lookup' = 'admin') => useQue
 export const templateWeekQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...TEMPLATES_KEY, 'week', id] as const,
-    queryFn: async ({ signal }) => (await api.get<TemplateWeek>(`/admin/template-week/${encodeURIComponent(id)}`, undefined, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<TemplateWeek>(`/admin/template-week/${encodeURIComponent(id)}`, undefined, signal)).data,
   });
 
 export const useTemplateWeek = (id: string) => useQuery(templateWeekQueryOptions(id));

@@ -11,7 +11,8 @@ export type UserLookupItem = z.output<typeof UserLookupSchema>[number];
 export const userLookupQueryOptions = (includeDisabled: boolean) =>
   queryOptions({
     queryKey: [...USERS_KEY, 'lookup', { includeDisabled }] as const,
-    queryFn: async ({ signal }) => (await api.get<UserLookupItem[]>('/ajax/users', { include_disabled: includeDisabled }, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<UserLookupItem[]>('/ajax/users', { include_disabled: includeDisabled }, signal)).data,
   });
 
 export const useUserLookup = (includeDisabled = true) => useQuery(userLookupQueryOptions(includeDisabled));

@@ -11,7 +11,9 @@ export type AdjustmentPayload = z.input<typeof AccrualAdjustmentInputSchema>;
 export function useAddAdjustment(userInfoId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AdjustmentPayload) => (await api.post<AccrualBalanceList>(`/admin/user/${encodeURIComponent(userInfoId)}/accrual-adjustment`, body)).data,
+    mutationFn: async (body: AdjustmentPayload) =>
+      (await api.post<AccrualBalanceList>(`/admin/user/${encodeURIComponent(userInfoId)}/accrual-adjustment`, body))
+        .data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...ACCRUALS_KEY, userInfoId] }),
   });
 }

@@ -16,8 +16,15 @@ export const attendanceDataQueryOptions = (params: AttendanceDataParams) =>
   queryOptions({
     queryKey: [...ATTENDANCE_KEY, 'data', params] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<AttendanceData>('/attendance/attendance-data', { from: params.from, to: params.to, user_info_ids: params.userInfoIds, group_id: params.groupId }, signal)).data,
+      (
+        await api.get<AttendanceData>(
+          '/attendance/attendance-data',
+          { from: params.from, to: params.to, user_info_ids: params.userInfoIds, group_id: params.groupId },
+          signal,
+        )
+      ).data,
     placeholderData: keepPreviousData,
   });
 
-export const useAttendanceData = (params: AttendanceDataParams, enabled = true) => useQuery({ ...attendanceDataQueryOptions(params), enabled });
+export const useAttendanceData = (params: AttendanceDataParams, enabled = true) =>
+  useQuery({ ...attendanceDataQueryOptions(params), enabled });

@@ -19,6 +19,9 @@ export const useMyBalances = (date?: string, enabled = true) => useQuery({ ...my
  */
 export function useRequestBalances(scope: 'member' | 'admin', userInfoId: string | null, date: string | null) {
   const mine = useQuery({ ...myBalancesQueryOptions(date ?? undefined), enabled: scope === 'member' && !!date });
-  const theirs = useQuery({ ...balancesQueryOptions(userInfoId ?? '', date ?? ''), enabled: scope === 'admin' && !!userInfoId && !!date });
+  const theirs = useQuery({
+    ...balancesQueryOptions(userInfoId ?? '', date ?? ''),
+    enabled: scope === 'admin' && !!userInfoId && !!date,
+  });
   return scope === 'member' ? mine : theirs;
 }

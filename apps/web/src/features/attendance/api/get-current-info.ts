@@ -10,7 +10,8 @@ export type CurrentAttendanceInfo = z.output<typeof CurrentAttendanceInfoSchema>
 export const currentInfoQueryOptions = () =>
   queryOptions({
     queryKey: [...ATTENDANCE_KEY, 'current'] as const,
-    queryFn: async ({ signal }) => (await api.get<CurrentAttendanceInfo>('/attendance/user-info/current', undefined, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<CurrentAttendanceInfo>('/attendance/user-info/current', undefined, signal)).data,
   });
 
 export const useCurrentAttendanceInfo = () => useQuery(currentInfoQueryOptions());

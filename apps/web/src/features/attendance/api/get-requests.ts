@@ -40,18 +40,22 @@ const toQuery = (p: RequestListParams) => ({
 export const adminRequestsQueryOptions = (params: RequestListParams) =>
   queryOptions({
     queryKey: [...ATTENDANCE_KEY, 'requests', 'admin', params] as const,
-    queryFn: async ({ signal }) => (await api.get<RequestPage>('/admin/justification-request', toQuery(params), signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<RequestPage>('/admin/justification-request', toQuery(params), signal)).data,
     placeholderData: keepPreviousData,
   });
 
-export const useAdminRequests = (params: RequestListParams, enabled = true) => useQuery({ ...adminRequestsQueryOptions(params), enabled });
+export const useAdminRequests = (params: RequestListParams, enabled = true) =>
+  useQuery({ ...adminRequestsQueryOptions(params), enabled });
 
 /** GET /member/justification-request: my own requests. */
 export const myRequestsQueryOptions = (params: RequestListParams) =>
   queryOptions({
     queryKey: [...ATTENDANCE_KEY, 'requests', 'member', params] as const,
-    queryFn: async ({ signal }) => (await api.get<RequestPage>('/member/justification-request', toQuery(params), signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<RequestPage>('/member/justification-request', toQuery(params), signal)).data,
     placeholderData: keepPreviousData,
   });
 
-export const useMyRequests = (params: RequestListParams, enabled = true) => useQuery({ ...myRequestsQueryOptions(params), enabled });
+export const useMyRequests = (params: RequestListParams, enabled = true) =>
+  useQuery({ ...myRequestsQueryOptions(params), enabled });

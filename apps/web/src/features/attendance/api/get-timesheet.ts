@@ -12,14 +12,27 @@ export interface TimesheetParams {
   perPage: number;
 }
 
-export const timesheetFilterQuery = (p: Pick<TimesheetParams, 'from' | 'to' | 'groupId' | 'search'>) => ({ from: p.from, to: p.to, group_id: p.groupId || undefined, search: p.search || undefined });
+export const timesheetFilterQuery = (p: Pick<TimesheetParams, 'from' | 'to' | 'groupId' | 'search'>) => ({
+  from: p.from,
+  to: p.to,
+  group_id: p.groupId || undefined,
+  search: p.search || undefined,
+});
 
 /** GET /attendance/attendance-data/timesheet: employees × days with totals, one page of employees (≤ 200). */
 export const timesheetQueryOptions = (params: TimesheetParams) =>
   queryOptions({
     queryKey: [...ATTENDANCE_KEY, 'timesheet', params] as const,
-    queryFn: async ({ signal }) => (await api.get<TimesheetPage>('/attendance/attendance-data/timesheet', { ...timesheetFilterQuery(params), page: params.page, per_page: params.perPage }, signal)).data,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<TimesheetPage>(
+          '/attendance/attendance-data/timesheet',
+          { ...timesheetFilterQuery(params), page: params.page, per_page: params.perPage },
+          signal,
+        )
+      ).data,
     placeholderData: keepPreviousData,
   });
 
-export const useTimesheet = (params: TimesheetParams, enabled = true) => useQuery({ ...timesheetQueryOptions(params), enabled });
+export const useTimesheet = (params: TimesheetParams, enabled = true) =>
+  useQuery({ ...timesheetQueryOptions(params), enabled });

@@ -6,5 +6,8 @@ import { ACCRUALS_KEY, ATTENDANCE_KEY } from '../../../lib/query-keys';
  * its usage in the ledger) are stale — the employee record's balances (working-time screens) too.
  */
 export async function invalidateAttendance(queryClient: QueryClient) {
-  await Promise.all([queryClient.invalidateQueries({ queryKey: ATTENDANCE_KEY }), queryClient.invalidateQueries({ queryKey: ACCRUALS_KEY })]);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ATTENDANCE_KEY }),
+    queryClient.invalidateQueries({ queryKey: ACCRUALS_KEY }),
+  ]);
 }

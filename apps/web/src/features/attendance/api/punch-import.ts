@@ -14,7 +14,10 @@ const formData = (file: File) => {
 
 /** POST /admin/punch/import/preview (multipart `file`): errors per row, stored duplicates; nothing is written. */
 export function usePreviewPunchImport() {
-  return useMutation({ mutationFn: async (file: File) => (await api.post<PunchImportPreview>('/admin/punch/import/preview', formData(file))).data });
+  return useMutation({
+    mutationFn: async (file: File) =>
+      (await api.post<PunchImportPreview>('/admin/punch/import/preview', formData(file))).data,
+  });
 }
 
 /** POST /admin/punch/import: all or nothing; punches already stored are skipped (re-importing a file is safe). */

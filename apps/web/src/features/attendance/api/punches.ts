@@ -13,8 +13,23 @@ export type PunchPayload = z.input<typeof AdminPunchInputSchema>;
 export function useSavePunch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ userInfoId, punchId, payload }: { userInfoId: string; punchId?: string; payload: PunchPayload }) =>
-      (await api.post<Punch>(punchId ? `/admin/punch/${encodeURIComponent(punchId)}` : `/admin/user/${encodeURIComponent(userInfoId)}/punch`, payload)).data,
+    mutationFn: async ({
+      userInfoId,
+      punchId,
+      payload,
+    }: {
+      userInfoId: string;
+      punchId?: string;
+      payload: PunchPayload;
+    }) =>
+      (
+        await api.post<Punch>(
+          punchId
+            ? `/admin/punch/${encodeURIComponent(punchId)}`
+            : `/admin/user/${encodeURIComponent(userInfoId)}/punch`,
+          payload,
+        )
+      ).data,
     onSuccess: () => invalidateAttendance(queryClient),
   });
 }
@@ -23,7 +38,12 @@ export function useDeletePunch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ punchId, reason }: { punchId: string; reason: string }) =>
-      (await api.request<{ message: string }>(`/admin/punch/${encodeURIComponent(punchId)}`, { method: 'DELETE', body: { reason } })).data,
+      (
+        await api.request<{ message: string }>(`/admin/punch/${encodeURIComponent(punchId)}`, {
+          method: 'DELETE',
+          body: { reason },
+        })
+      ).data,
     onSuccess: () => invalidateAttendance(queryClient),
   });
 }

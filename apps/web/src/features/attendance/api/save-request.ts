@@ -5,12 +5,14 @@ import { api } from '../../../lib/api';
 import { invalidateAttendance } from './keys';
 
 /** The body of a new or edited request: one's own (MemberRequestInputSchema), or an admin's for some employees (AdminRequestInputSchema). */
-export type RequestPayload = z.input<typeof MemberRequestInputSchema> & Partial<Pick<z.input<typeof AdminRequestInputSchema>, 'userInfoIds'>>;
+export type RequestPayload = z.input<typeof MemberRequestInputSchema> &
+  Partial<Pick<z.input<typeof AdminRequestInputSchema>, 'userInfoIds'>>;
 
 /** Whose requests: mine (/member/…) or anyone's (/admin/…). */
 export type RequestScope = 'member' | 'admin';
 
-const base = (scope: RequestScope) => (scope === 'member' ? '/member/justification-request' : '/admin/justification-request');
+const base = (scope: RequestScope) =>
+  scope === 'member' ? '/member/justification-request' : '/admin/justification-request';
 
 /**
  * POST /{member|admin}/justification-request (new: one day or a period, one request per working day) or
@@ -29,7 +31,8 @@ export function useSaveRequest(scope: RequestScope) {
 export function useMoveRequest(scope: RequestScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, days }: { id: string; days: 1 | -1 }) => (await api.post<RequestWriteResult>(`${base(scope)}/${encodeURIComponent(id)}/move`, { days })).data,
+    mutationFn: async ({ id, days }: { id: string; days: 1 | -1 }) =>
+      (await api.post<RequestWriteResult>(`${base(scope)}/${encodeURIComponent(id)}/move`, { days })).data,
     onSuccess: () => invalidateAttendance(queryClient),
   });
 }
@@ -38,7 +41,8 @@ export function useMoveRequest(scope: RequestScope) {
 export function useDeleteRequest(scope: RequestScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await api.del<{ message: string }>(`${base(scope)}/${encodeURIComponent(id)}`)).data,
+    mutationFn: async (id: string) =>
+      (await api.del<{ message: string }>(`${base(scope)}/${encodeURIComponent(id)}`)).data,
     onSuccess: () => invalidateAttendance(queryClient),
   });
 }
@@ -48,7 +52,12 @@ export function useDecideRequests() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ ids, approve, note }: { ids: string[]; approve: boolean; note?: string | null }) =>
-      (await api.post<{ updated: number }>(`/admin/justification-request/${approve ? 'approve' : 'reject'}`, { ids, note: note?.trim() || null })).data,
+      (
+        await api.post<{ updated: number }>(`/admin/justification-request/${approve ? 'approve' : 'reject'}`, {
+          ids,
+          note: note?.trim() || null,
+        })
+      ).data,
     onSuccess: () => invalidateAttendance(queryClient),
   });
 }

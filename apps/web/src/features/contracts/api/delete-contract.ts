@@ -6,7 +6,8 @@ import { invalidateContracts } from './invalidate';
 export function useDeleteContract() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await api.del<{ message: string }>(`/admin/contract/${encodeURIComponent(id)}`)).data,
+    mutationFn: async (id: string) =>
+      (await api.del<{ message: string }>(`/admin/contract/${encodeURIComponent(id)}`)).data,
     onSuccess: () => invalidateContracts(queryClient),
   });
 }

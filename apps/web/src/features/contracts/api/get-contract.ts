@@ -7,7 +7,8 @@ import { CONTRACTS_KEY } from '../../../lib/query-keys';
 export const contractQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...CONTRACTS_KEY, 'detail', id] as const,
-    queryFn: async ({ signal }) => (await api.get<Contract>(`/admin/contract/${encodeURIComponent(id)}`, undefined, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<Contract>(`/admin/contract/${encodeURIComponent(id)}`, undefined, signal)).data,
   });
 
 export const useContract = (id: string) => useQuery(contractQueryOptions(id));

@@ -22,7 +22,20 @@ export const contractsQueryOptions = (p: ContractsParams) =>
   queryOptions({
     queryKey: [...CONTRACTS_KEY, 'list', p] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<ContractPage>('/admin/contract', { page: p.page, per_page: p.perPage, sort: p.sort, order: p.order, filter: p.filter, search: p.search || undefined }, signal)).data,
+      (
+        await api.get<ContractPage>(
+          '/admin/contract',
+          {
+            page: p.page,
+            per_page: p.perPage,
+            sort: p.sort,
+            order: p.order,
+            filter: p.filter,
+            search: p.search || undefined,
+          },
+          signal,
+        )
+      ).data,
     placeholderData: keepPreviousData,
   });
 

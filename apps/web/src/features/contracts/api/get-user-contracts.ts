@@ -7,7 +7,9 @@ import { CONTRACTS_KEY } from '../../../lib/query-keys';
 export const userContractsQueryOptions = (userInfoId: string) =>
   queryOptions({
     queryKey: [...CONTRACTS_KEY, 'user', userInfoId] as const,
-    queryFn: async ({ signal }) => (await api.get<Contract[]>(`/admin/user/${encodeURIComponent(userInfoId)}/contract`, undefined, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<Contract[]>(`/admin/user/${encodeURIComponent(userInfoId)}/contract`, undefined, signal)).data,
   });
 
-export const useUserContracts = (userInfoId: string, enabled = true) => useQuery({ ...userContractsQueryOptions(userInfoId), enabled });
+export const useUserContracts = (userInfoId: string, enabled = true) =>
+  useQuery({ ...userContractsQueryOptions(userInfoId), enabled });

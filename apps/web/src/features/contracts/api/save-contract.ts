@@ -12,7 +12,8 @@ export type ContractPayload = z.input<typeof ContractInputSchema>;
 export function useCreateContract(userInfoId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ContractPayload) => (await api.post<Contract>(`/admin/user/${encodeURIComponent(userInfoId)}/contract`, body)).data,
+    mutationFn: async (body: ContractPayload) =>
+      (await api.post<Contract>(`/admin/user/${encodeURIComponent(userInfoId)}/contract`, body)).data,
     onSuccess: () => invalidateContracts(queryClient),
   });
 }
@@ -21,7 +22,8 @@ export function useCreateContract(userInfoId: string) {
 export function useUpdateContract(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ContractPayload) => (await api.post<Contract>(`/admin/contract/${encodeURIComponent(id)}`, body)).data,
+    mutationFn: async (body: ContractPayload) =>
+      (await api.post<Contract>(`/admin/contract/${encodeURIComponent(id)}`, body)).data,
     onSuccess: async (contract) => {
       queryClient.setQueryData(contractQueryOptions(id).queryKey, contract);
       await invalidateContracts(queryClient);

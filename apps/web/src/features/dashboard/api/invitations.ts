@@ -17,7 +17,8 @@ export function useAnswerInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, accept }: { id: string; accept: boolean }) =>
-      (await api.post<CurrentUser>(`/user/invitations/${encodeURIComponent(id)}/${accept ? 'accept' : 'decline'}`)).data,
+      (await api.post<CurrentUser>(`/user/invitations/${encodeURIComponent(id)}/${accept ? 'accept' : 'decline'}`))
+        .data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY }),
   });
 }

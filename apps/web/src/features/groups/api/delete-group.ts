@@ -6,7 +6,8 @@ import { invalidateGroups } from './invalidate';
 export function useDeleteGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await api.del<{ message: string }>(`/admin/group/${encodeURIComponent(id)}`)).data,
+    mutationFn: async (id: string) =>
+      (await api.del<{ message: string }>(`/admin/group/${encodeURIComponent(id)}`)).data,
     onSuccess: () => invalidateGroups(queryClient),
   });
 }

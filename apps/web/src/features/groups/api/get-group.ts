@@ -7,7 +7,8 @@ import { GROUPS_KEY } from '../../../lib/query-keys';
 export const groupQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...GROUPS_KEY, 'detail', id] as const,
-    queryFn: async ({ signal }) => (await api.get<GroupDetail>(`/admin/group/${encodeURIComponent(id)}`, undefined, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<GroupDetail>(`/admin/group/${encodeURIComponent(id)}`, undefined, signal)).data,
   });
 
 export const useGroup = (id: string) => useQuery(groupQueryOptions(id));

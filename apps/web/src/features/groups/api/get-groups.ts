@@ -22,7 +22,19 @@ export const groupsQueryOptions = (params: GroupsParams) =>
   queryOptions({
     queryKey: [...GROUPS_KEY, 'list', params] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<GroupPage>('/admin/group', { page: params.page, per_page: params.perPage, sort: params.sort, order: params.order, search: params.search || undefined }, signal)).data,
+      (
+        await api.get<GroupPage>(
+          '/admin/group',
+          {
+            page: params.page,
+            per_page: params.perPage,
+            sort: params.sort,
+            order: params.order,
+            search: params.search || undefined,
+          },
+          signal,
+        )
+      ).data,
     placeholderData: keepPreviousData,
   });
 

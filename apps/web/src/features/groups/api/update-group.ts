@@ -9,7 +9,8 @@ import { invalidateGroups } from './invalidate';
 export function useUpdateGroup(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: GroupPayload) => (await api.post<GroupDetail>(`/admin/group/${encodeURIComponent(id)}`, body)).data,
+    mutationFn: async (body: GroupPayload) =>
+      (await api.post<GroupDetail>(`/admin/group/${encodeURIComponent(id)}`, body)).data,
     onSuccess: async (group) => {
       queryClient.setQueryData(groupQueryOptions(id).queryKey, group);
       await invalidateGroups(queryClient);

@@ -16,7 +16,8 @@ export const useHolidays = () => useQuery(holidaysQueryOptions());
 export const holidayQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...HOLIDAYS_KEY, 'detail', id] as const,
-    queryFn: async ({ signal }) => (await api.get<Holiday>(`/admin/holiday/${encodeURIComponent(id)}`, undefined, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<Holiday>(`/admin/holiday/${encodeURIComponent(id)}`, undefined, signal)).data,
   });
 
 export const useHoliday = (id: string) => useQuery(holidayQueryOptions(id));

@@ -10,7 +10,8 @@ export type HolidayPayload = z.input<typeof HolidayInputSchema>;
 export function useSaveHoliday(id: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: HolidayPayload) => (await api.post<Holiday>(id ? `/admin/holiday/${encodeURIComponent(id)}` : '/admin/holiday', body)).data,
+    mutationFn: async (body: HolidayPayload) =>
+      (await api.post<Holiday>(id ? `/admin/holiday/${encodeURIComponent(id)}` : '/admin/holiday', body)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: HOLIDAYS_KEY }),
   });
 }
@@ -19,7 +20,8 @@ export function useSaveHoliday(id: string | null) {
 export function useDeleteHoliday() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await api.del<{ message: string }>(`/admin/holiday/${encodeURIComponent(id)}`)).data,
+    mutationFn: async (id: string) =>
+      (await api.del<{ message: string }>(`/admin/holiday/${encodeURIComponent(id)}`)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: HOLIDAYS_KEY }),
   });
 }

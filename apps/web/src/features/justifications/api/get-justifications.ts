@@ -16,7 +16,8 @@ export const useJustifications = () => useQuery(justificationsQueryOptions());
 export const justificationGroupsQueryOptions = () =>
   queryOptions({
     queryKey: [...JUSTIFICATIONS_KEY, 'groups'] as const,
-    queryFn: async ({ signal }) => (await api.get<JustificationGroup[]>('/admin/justification-group', undefined, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<JustificationGroup[]>('/admin/justification-group', undefined, signal)).data,
   });
 
 export const useJustificationGroups = () => useQuery(justificationGroupsQueryOptions());

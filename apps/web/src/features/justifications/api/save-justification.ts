@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Justification, JustificationGroup, JustificationGroupInputSchema, JustificationInputSchema } from '@timbro/shared';
+import type {
+  Justification,
+  JustificationGroup,
+  JustificationGroupInputSchema,
+  JustificationInputSchema,
+} from '@timbro/shared';
 import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
 import { JUSTIFICATIONS_KEY } from '../../../lib/query-keys';
@@ -12,7 +17,13 @@ export type JustificationGroupPayload = z.input<typeof JustificationGroupInputSc
 export function useSaveJustification(id: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: JustificationPayload) => (await api.post<Justification>(id ? `/admin/justification/${encodeURIComponent(id)}` : '/admin/justification', body)).data,
+    mutationFn: async (body: JustificationPayload) =>
+      (
+        await api.post<Justification>(
+          id ? `/admin/justification/${encodeURIComponent(id)}` : '/admin/justification',
+          body,
+        )
+      ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: JUSTIFICATIONS_KEY }),
   });
 }
@@ -22,7 +33,12 @@ export function useSaveJustificationGroup(id: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: JustificationGroupPayload) =>
-      (await api.post<JustificationGroup>(id ? `/admin/justification-group/${encodeURIComponent(id)}` : '/admin/justification-group', body)).data,
+      (
+        await api.post<JustificationGroup>(
+          id ? `/admin/justification-group/${encodeURIComponent(id)}` : '/admin/justification-group',
+          body,
+        )
+      ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: JUSTIFICATIONS_KEY }),
   });
 }

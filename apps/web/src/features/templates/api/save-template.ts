@@ -14,7 +14,8 @@ const path = (base: string, id: string | null) => (id ? `${base}/${encodeURIComp
 export function useSaveTemplateDay(id: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: TemplateDayPayload) => (await api.post<TemplateDay>(path('/admin/template-day', id), body)).data,
+    mutationFn: async (body: TemplateDayPayload) =>
+      (await api.post<TemplateDay>(path('/admin/template-day', id), body)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY }),
   });
 }
@@ -23,7 +24,8 @@ export function useSaveTemplateDay(id: string | null) {
 export function useSaveTemplateWeek(id: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: TemplateWeekPayload) => (await api.post<TemplateWeek>(path('/admin/template-week', id), body)).data,
+    mutationFn: async (body: TemplateWeekPayload) =>
+      (await api.post<TemplateWeek>(path('/admin/template-week', id), body)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY }),
   });
 }
@@ -32,7 +34,8 @@ export function useSaveTemplateWeek(id: string | null) {
 export function useDeleteTemplate(kind: 'day' | 'week') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await api.del<{ message: string }>(`/admin/template-${kind}/${encodeURIComponent(id)}`)).data,
+    mutationFn: async (id: string) =>
+      (await api.del<{ message: string }>(`/admin/template-${kind}/${encodeURIComponent(id)}`)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY }),
   });
 }

@@ -7,7 +7,8 @@ import { USERS_KEY } from '../../../lib/query-keys';
 export const userQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...USERS_KEY, 'detail', id] as const,
-    queryFn: async ({ signal }) => (await api.get<User>(`/admin/user/${encodeURIComponent(id)}`, undefined, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<User>(`/admin/user/${encodeURIComponent(id)}`, undefined, signal)).data,
   });
 
 export const useUser = (id: string) => useQuery(userQueryOptions(id));

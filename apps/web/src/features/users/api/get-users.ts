@@ -4,7 +4,14 @@ import { api } from '../../../lib/api';
 import { USERS_KEY } from '../../../lib/query-keys';
 
 export type UserSortField = ListUsersQuery['sort'];
-export const USER_SORT_FIELDS: readonly UserSortField[] = ['lastName', 'firstName', 'email', 'fiscalCode', 'createdAt', 'lastLoginWebAt'];
+export const USER_SORT_FIELDS: readonly UserSortField[] = [
+  'lastName',
+  'firstName',
+  'email',
+  'fiscalCode',
+  'createdAt',
+  'lastLoginWebAt',
+];
 
 export interface UserFilters {
   search?: string;
@@ -30,7 +37,19 @@ export const usersQueryOptions = (params: UsersParams) =>
   queryOptions({
     queryKey: [...USERS_KEY, 'list', params] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<UserPage>('/admin/user', { page: params.page, per_page: params.perPage, sort: params.sort, order: params.order, ...userFilterQuery(params) }, signal)).data,
+      (
+        await api.get<UserPage>(
+          '/admin/user',
+          {
+            page: params.page,
+            per_page: params.perPage,
+            sort: params.sort,
+            order: params.order,
+            ...userFilterQuery(params),
+          },
+          signal,
+        )
+      ).data,
     placeholderData: keepPreviousData,
   });
 

@@ -11,6 +11,7 @@ export function importFormData(file: File) {
 /** POST /admin/user/import/preview (multipart `file`): every row with its action and errors; nothing is written. */
 export function usePreviewImport() {
   return useMutation({
-    mutationFn: async (file: File) => (await api.post<ImportPreview>('/admin/user/import/preview', importFormData(file))).data,
+    mutationFn: async (file: File) =>
+      (await api.post<ImportPreview>('/admin/user/import/preview', importFormData(file))).data,
   });
 }

@@ -16,7 +16,13 @@ export const searchUnboundQueryOptions = (fiscalCode: string, excludeIds: readon
   queryOptions({
     queryKey: [...USERS_KEY, 'search-unbound', fiscalCode, excludeIds] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<UnboundUser[]>('/admin/user/search-unbound', { fiscal_code: fiscalCode, exclude_ids: excludeIds.length > 0 ? excludeIds.slice(-100) : undefined }, signal)).data,
+      (
+        await api.get<UnboundUser[]>(
+          '/admin/user/search-unbound',
+          { fiscal_code: fiscalCode, exclude_ids: excludeIds.length > 0 ? excludeIds.slice(-100) : undefined },
+          signal,
+        )
+      ).data,
     staleTime: 60_000,
   });
 

@@ -8,7 +8,8 @@ import { invalidatePeople } from './invalidate';
 export function useSetUserEnabled(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (enabled: boolean) => (await api.post<User>(`/admin/user/${encodeURIComponent(id)}/${enabled ? 'enable' : 'disable'}`)).data,
+    mutationFn: async (enabled: boolean) =>
+      (await api.post<User>(`/admin/user/${encodeURIComponent(id)}/${enabled ? 'enable' : 'disable'}`)).data,
     onSuccess: async (user) => {
       queryClient.setQueryData(userQueryOptions(id).queryKey, user);
       await invalidatePeople(queryClient);
