@@ -69,16 +69,12 @@ async function main() {
           }),
         };
       });
-      const us = await tx
-        .insert(users)
-        .values(batch)
-        .onConflictDoNothing()
-        .returning({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          fiscalCode: users.fiscalCode,
-        });
+      const us = await tx.insert(users).values(batch).onConflictDoNothing().returning({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        fiscalCode: users.fiscalCode,
+      });
       const infos = await tx
         .insert(userInfos)
         .values(
@@ -105,21 +101,19 @@ async function main() {
           })),
         )
         .returning({ id: contracts.id });
-      await tx
-        .insert(contractTimeSlots)
-        .values(
-          cs.flatMap((c) =>
-            [1, 2, 3, 4, 5].map((weekday) => ({
-              workspaceId: ws,
-              contractId: c.id,
-              weekday,
-              startsAtMinutes: 540,
-              endsAtMinutes: 1080,
-              pauseStartsAtMinutes: 780,
-              pauseEndsAtMinutes: 840,
-            })),
-          ),
-        );
+      await tx.insert(contractTimeSlots).values(
+        cs.flatMap((c) =>
+          [1, 2, 3, 4, 5].map((weekday) => ({
+            workspaceId: ws,
+            contractId: c.id,
+            weekday,
+            startsAtMinutes: 540,
+            endsAtMinutes: 1080,
+            pauseStartsAtMinutes: 780,
+            pauseEndsAtMinutes: 840,
+          })),
+        ),
+      );
       const ps: (typeof punches.$inferInsert)[] = [];
       const rs: (typeof justificationRequests.$inferInsert)[] = [];
       infos.forEach((u, k) => {

@@ -49,30 +49,24 @@ async function main() {
           }),
         };
       });
-      const rows = await tx
-        .insert(users)
-        .values(batch)
-        .onConflictDoNothing()
-        .returning({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          fiscalCode: users.fiscalCode,
-        });
-      await tx
-        .insert(userInfos)
-        .values(
-          rows.map((r) => ({
-            workspaceId: demo!.id,
-            userId: r.id,
-            firstName: r.firstName,
-            lastName: r.lastName,
-            fiscalCode: r.fiscalCode,
-            isMember: true,
-            workEmail: 'x@y.it',
-            pec: 'x@pec.it',
-          })),
-        );
+      const rows = await tx.insert(users).values(batch).onConflictDoNothing().returning({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        fiscalCode: users.fiscalCode,
+      });
+      await tx.insert(userInfos).values(
+        rows.map((r) => ({
+          workspaceId: demo!.id,
+          userId: r.id,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          fiscalCode: r.fiscalCode,
+          isMember: true,
+          workEmail: 'x@y.it',
+          pec: 'x@pec.it',
+        })),
+      );
     }
   });
   const seedMs = performance.now() - t0;

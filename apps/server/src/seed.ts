@@ -326,15 +326,13 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { first: 'Anna', last: 'Bianchi', sex: 'F', birth: '1980-02-12', belfiore: 'F205', birthplace: 'Milano' },
       'admin@demo.timbro.it',
     );
-    await tx
-      .insert(userInfos)
-      .values({
-        workspaceId: demo!.id,
-        userId: admin.id,
-        ...record(admin),
-        isAdmin: true,
-        workEmail: 'admin@demo.timbro.it',
-      });
+    await tx.insert(userInfos).values({
+      workspaceId: demo!.id,
+      userId: admin.id,
+      ...record(admin),
+      isAdmin: true,
+      workEmail: 'admin@demo.timbro.it',
+    });
     const accountant = await makeUser(
       { first: 'Carlo', last: 'Conti', sex: 'M', birth: '1970-09-30', belfiore: 'A944', birthplace: 'Bologna' },
       'consulente@demo.timbro.it',
@@ -352,26 +350,22 @@ export async function seedDemo(db: Db): Promise<boolean> {
       birthplace: 'Milano',
     };
     const marioUser = await makeUser(mario, 'mario.rossi@demo.timbro.it');
-    await tx
-      .insert(userInfos)
-      .values({
-        workspaceId: demo!.id,
-        userId: marioUser.id,
-        ...record(marioUser),
-        isMember: true,
-        ...employeeInfo(mario, 'demo.timbro.it'),
-      });
+    await tx.insert(userInfos).values({
+      workspaceId: demo!.id,
+      userId: marioUser.id,
+      ...record(marioUser),
+      isMember: true,
+      ...employeeInfo(mario, 'demo.timbro.it'),
+    });
     for (const p of DEMO_EMPLOYEES) {
       const u = await makeUser(p, `${slug(p.first)}.${slug(p.last)}@demo.timbro.it`);
-      await tx
-        .insert(userInfos)
-        .values({
-          workspaceId: demo!.id,
-          userId: u.id,
-          ...record(u),
-          isMember: true,
-          ...employeeInfo(p, 'demo.timbro.it'),
-        });
+      await tx.insert(userInfos).values({
+        workspaceId: demo!.id,
+        userId: u.id,
+        ...record(u),
+        isMember: true,
+        ...employeeInfo(p, 'demo.timbro.it'),
+      });
     }
     const betaAdmin = await makeUser(
       { first: 'Beatrice', last: 'Ferri', sex: 'F', birth: '1978-12-01', belfiore: 'H501', birthplace: 'Roma' },
@@ -382,15 +376,13 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .values({ workspaceId: beta!.id, userId: betaAdmin.id, ...record(betaAdmin), isAdmin: true });
     for (const p of BETA_EMPLOYEES) {
       const u = await makeUser(p, `${slug(p.first)}.${slug(p.last)}@beta.timbro.it`);
-      await tx
-        .insert(userInfos)
-        .values({
-          workspaceId: beta!.id,
-          userId: u.id,
-          ...record(u),
-          isMember: true,
-          ...employeeInfo(p, 'beta.timbro.it'),
-        });
+      await tx.insert(userInfos).values({
+        workspaceId: beta!.id,
+        userId: u.id,
+        ...record(u),
+        isMember: true,
+        ...employeeInfo(p, 'beta.timbro.it'),
+      });
     }
   });
 
@@ -404,32 +396,28 @@ export async function seedDemo(db: Db): Promise<boolean> {
         .insert(templateDays)
         .values({ workspaceId: ws.id, name: 'Giornata standard', description: '9–18 con pausa pranzo' })
         .returning();
-      await tx
-        .insert(templateDaySlots)
-        .values({
-          workspaceId: ws.id,
-          templateDayId: full!.id,
-          startsAtMinutes: 540,
-          endsAtMinutes: 1080,
-          pauseStartsAtMinutes: 780,
-          pauseEndsAtMinutes: 840,
-          description: 'Ufficio',
-          descriptionColorRgb: '#1A415B',
-        });
+      await tx.insert(templateDaySlots).values({
+        workspaceId: ws.id,
+        templateDayId: full!.id,
+        startsAtMinutes: 540,
+        endsAtMinutes: 1080,
+        pauseStartsAtMinutes: 780,
+        pauseEndsAtMinutes: 840,
+        description: 'Ufficio',
+        descriptionColorRgb: '#1A415B',
+      });
       const [morning] = await tx
         .insert(templateDays)
         .values({ workspaceId: ws.id, name: 'Mattina', description: 'Part-time 8–12' })
         .returning();
-      await tx
-        .insert(templateDaySlots)
-        .values({
-          workspaceId: ws.id,
-          templateDayId: morning!.id,
-          startsAtMinutes: 480,
-          endsAtMinutes: 720,
-          description: 'Mattina',
-          descriptionColorRgb: '#E8A33D',
-        });
+      await tx.insert(templateDaySlots).values({
+        workspaceId: ws.id,
+        templateDayId: morning!.id,
+        startsAtMinutes: 480,
+        endsAtMinutes: 720,
+        description: 'Mattina',
+        descriptionColorRgb: '#E8A33D',
+      });
       const [week40] = await tx
         .insert(templateWeeks)
         .values({ workspaceId: ws.id, name: 'Tempo pieno 40 ore', description: 'Lunedì–venerdì 9–18' })
@@ -438,22 +426,20 @@ export async function seedDemo(db: Db): Promise<boolean> {
         .insert(templateWeeks)
         .values({ workspaceId: ws.id, name: 'Part-time 20 ore', description: 'Lunedì–venerdì 8–12' })
         .returning();
-      await tx
-        .insert(templateWeekDays)
-        .values([
-          ...[1, 2, 3, 4, 5].map((weekday) => ({
-            workspaceId: ws.id,
-            templateWeekId: week40!.id,
-            weekday,
-            templateDayId: full!.id,
-          })),
-          ...[1, 2, 3, 4, 5].map((weekday) => ({
-            workspaceId: ws.id,
-            templateWeekId: week20!.id,
-            weekday,
-            templateDayId: morning!.id,
-          })),
-        ]);
+      await tx.insert(templateWeekDays).values([
+        ...[1, 2, 3, 4, 5].map((weekday) => ({
+          workspaceId: ws.id,
+          templateWeekId: week40!.id,
+          weekday,
+          templateDayId: full!.id,
+        })),
+        ...[1, 2, 3, 4, 5].map((weekday) => ({
+          workspaceId: ws.id,
+          templateWeekId: week20!.id,
+          weekday,
+          templateDayId: morning!.id,
+        })),
+      ]);
       const codes = await tx
         .select()
         .from(justifications)
@@ -492,33 +478,31 @@ export async function seedDemo(db: Db): Promise<boolean> {
             permanent: endsAt === null,
           })
           .returning();
-        await tx
-          .insert(contractTimeSlots)
-          .values(
-            [1, 2, 3, 4, 5].map((weekday) =>
-              partTime
-                ? {
-                    workspaceId: ws.id,
-                    contractId: c!.id,
-                    weekday,
-                    startsAtMinutes: 480,
-                    endsAtMinutes: 720,
-                    description: 'Mattina',
-                    descriptionColorRgb: '#E8A33D',
-                  }
-                : {
-                    workspaceId: ws.id,
-                    contractId: c!.id,
-                    weekday,
-                    startsAtMinutes: 540,
-                    endsAtMinutes: 1080,
-                    pauseStartsAtMinutes: 780,
-                    pauseEndsAtMinutes: 840,
-                    description: 'Ufficio',
-                    descriptionColorRgb: '#1A415B',
-                  },
-            ),
-          );
+        await tx.insert(contractTimeSlots).values(
+          [1, 2, 3, 4, 5].map((weekday) =>
+            partTime
+              ? {
+                  workspaceId: ws.id,
+                  contractId: c!.id,
+                  weekday,
+                  startsAtMinutes: 480,
+                  endsAtMinutes: 720,
+                  description: 'Mattina',
+                  descriptionColorRgb: '#E8A33D',
+                }
+              : {
+                  workspaceId: ws.id,
+                  contractId: c!.id,
+                  weekday,
+                  startsAtMinutes: 540,
+                  endsAtMinutes: 1080,
+                  pauseStartsAtMinutes: 780,
+                  pauseEndsAtMinutes: 840,
+                  description: 'Ufficio',
+                  descriptionColorRgb: '#1A415B',
+                },
+          ),
+        );
         // CCNL Commercio: 26 days of ferie (in days, part-time too), 72 h of ROL and 32 h of ex-festività a year,
         // halved in hours for the 20-hour part-time; twelfths kept with 4 decimals so a year adds up (26.00, 72, 32).
         const accruals = [

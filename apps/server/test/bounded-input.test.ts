@@ -338,17 +338,15 @@ describe('a request holds at most what a day can', () => {
       ['18:00', 'out'],
     ] as const) {
       const [h, m] = clock.split(':').map(Number) as [number, number];
-      await ctx.db
-        .insert(punches)
-        .values({
-          workspaceId: ctx.ws.demo,
-          userInfoId: marioId,
-          at: new Date(localToUtc(date, h * 60 + m, TZ)),
-          timeZone: TZ,
-          localDate: date,
-          direction,
-          source: 'import',
-        });
+      await ctx.db.insert(punches).values({
+        workspaceId: ctx.ws.demo,
+        userInfoId: marioId,
+        at: new Date(localToUtc(date, h * 60 + m, TZ)),
+        timeZone: TZ,
+        localDate: date,
+        direction,
+        source: 'import',
+      });
     }
     const d = await ctx.get(
       '/attendance/attendance-data',

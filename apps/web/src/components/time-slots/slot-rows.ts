@@ -139,13 +139,11 @@ export const slotRowSchema = (t: TFunction) =>
     end: clock(t, t('timeSlots.validation.endRequired')),
     pauseStart: clock(t, null),
     pauseEnd: clock(t, null),
-    description: z
-      .string()
-      .check(
-        z.maxLength(SLOT_DESCRIPTION_MAX, {
-          error: t('timeSlots.validation.descriptionTooLong', { max: SLOT_DESCRIPTION_MAX }),
-        }),
-      ),
+    description: z.string().check(
+      z.maxLength(SLOT_DESCRIPTION_MAX, {
+        error: t('timeSlots.validation.descriptionTooLong', { max: SLOT_DESCRIPTION_MAX }),
+      }),
+    ),
     color: z
       .string()
       .check(

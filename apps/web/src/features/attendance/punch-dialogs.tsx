@@ -50,13 +50,11 @@ export const punchFormSchema = (t: TFunction) =>
       .check(
         z.refine((v) => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v), { error: t('punchDialog.validation.dateRequired') }),
       ),
-    time: z
-      .string()
-      .check(
-        z.refine((v) => clockToMinutes(v) !== null && clockToMinutes(v)! < 1440, {
-          error: t('punchDialog.validation.timeRequired'),
-        }),
-      ),
+    time: z.string().check(
+      z.refine((v) => clockToMinutes(v) !== null && clockToMinutes(v)! < 1440, {
+        error: t('punchDialog.validation.timeRequired'),
+      }),
+    ),
     direction: z.enum(['in', 'out']),
     reason: reasonField(t),
   });

@@ -34,20 +34,16 @@ const text = (t: TFunction, max: number) =>
 export const contractFormSchema = (t: TFunction) =>
   z
     .object({
-      type: z
-        .string()
-        .check(
-          z.refine((v) => (CONTRACT_TYPES as readonly string[]).includes(v), {
-            error: t('contracts.validation.typeRequired'),
-          }),
-        ),
-      workerType: z
-        .string()
-        .check(
-          z.refine((v) => (WORKER_TYPES as readonly string[]).includes(v), {
-            error: t('contracts.validation.workerTypeRequired'),
-          }),
-        ),
+      type: z.string().check(
+        z.refine((v) => (CONTRACT_TYPES as readonly string[]).includes(v), {
+          error: t('contracts.validation.typeRequired'),
+        }),
+      ),
+      workerType: z.string().check(
+        z.refine((v) => (WORKER_TYPES as readonly string[]).includes(v), {
+          error: t('contracts.validation.workerTypeRequired'),
+        }),
+      ),
       qualification: text(t, CONTRACT_LIMITS.qualification),
       ccnlLevel: text(t, CONTRACT_LIMITS.ccnlLevel),
       description: text(t, CONTRACT_LIMITS.description),

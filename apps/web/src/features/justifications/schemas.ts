@@ -15,15 +15,13 @@ export const justificationFormSchema = (t: TFunction) =>
       z.minLength(1, { error: t('justifications.validation.codeRequired'), abort: true }),
       z.refine((v) => /^[A-Za-z0-9.-]{1,10}$/.test(v), { error: t('justifications.validation.codeInvalid') }),
     ),
-    name: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, { error: t('justifications.validation.nameRequired'), abort: true }),
-        z.maxLength(JUSTIFICATION_NAME_MAX, {
-          error: t('justifications.validation.tooLong', { max: JUSTIFICATION_NAME_MAX }),
-        }),
-      ),
+    name: z.string().check(
+      z.trim(),
+      z.minLength(1, { error: t('justifications.validation.nameRequired'), abort: true }),
+      z.maxLength(JUSTIFICATION_NAME_MAX, {
+        error: t('justifications.validation.tooLong', { max: JUSTIFICATION_NAME_MAX }),
+      }),
+    ),
     impact: z.enum(IMPACTS, { error: t('justifications.validation.impactRequired') }),
     unit: z.enum(UNITS, { error: t('justifications.validation.unitRequired') }),
     enabled: z.boolean(),
@@ -62,15 +60,13 @@ export const justificationPayload = (v: JustificationFormValues): JustificationP
 
 export const groupFormSchema = (t: TFunction) =>
   z.object({
-    name: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, { error: t('justifications.validation.nameRequired'), abort: true }),
-        z.maxLength(JUSTIFICATION_NAME_MAX, {
-          error: t('justifications.validation.tooLong', { max: JUSTIFICATION_NAME_MAX }),
-        }),
-      ),
+    name: z.string().check(
+      z.trim(),
+      z.minLength(1, { error: t('justifications.validation.nameRequired'), abort: true }),
+      z.maxLength(JUSTIFICATION_NAME_MAX, {
+        error: t('justifications.validation.tooLong', { max: JUSTIFICATION_NAME_MAX }),
+      }),
+    ),
     disabled: z.boolean(),
     summarizeable: z.boolean(),
   });

@@ -14,13 +14,11 @@ const name = (t: TFunction) =>
       z.maxLength(TEMPLATE_LIMITS.name, { error: t('templates.validation.tooLong', { max: TEMPLATE_LIMITS.name }) }),
     );
 const description = (t: TFunction) =>
-  z
-    .string()
-    .check(
-      z.maxLength(TEMPLATE_LIMITS.description, {
-        error: t('templates.validation.tooLong', { max: TEMPLATE_LIMITS.description }),
-      }),
-    );
+  z.string().check(
+    z.maxLength(TEMPLATE_LIMITS.description, {
+      error: t('templates.validation.tooLong', { max: TEMPLATE_LIMITS.description }),
+    }),
+  );
 
 /** A daily template: a name and its slots (the grid editor's rules, one day, at most 10 slots). */
 export const templateDayFormSchema = (t: TFunction) =>
