@@ -122,6 +122,8 @@ interface ShellProps {
   testId: string;
   /** The refusal's test id (`<testId>-error` where tests look for it). */
   failureTestId?: string;
+  /** The submit button's test id: `<testId>-submit` unless given. */
+  submitTestId?: string;
   /** Above the refusal (guidance such as "first contract"). */
   banner?: ReactNode;
   submitLabel: string;
@@ -136,6 +138,7 @@ export function FormShell({
   label,
   testId,
   failureTestId,
+  submitTestId = `${testId}-submit`,
   banner,
   submitLabel,
   onCancel,
@@ -161,7 +164,7 @@ export function FormShell({
           variant="contained"
           disabled={submitting}
           startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          data-testid={`${testId}-submit`}
+          data-testid={submitTestId}
         >
           {submitLabel}
         </Button>

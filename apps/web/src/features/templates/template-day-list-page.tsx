@@ -46,10 +46,7 @@ export function TemplateDayListPage() {
   return (
     <TemplateList
       kind="day"
-      rows={query.data}
-      loading={query.isFetching}
-      error={query.error}
-      retry={() => void query.refetch()}
+      query={query}
       columns={columns}
       newPath={paths.adminTemplateDayNew}
       editPath={editPath}

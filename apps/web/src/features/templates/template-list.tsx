@@ -1,8 +1,9 @@
 import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { Alert, Button, IconButton, Link, Paper, Tooltip } from '@mui/material';
+import { Button, IconButton, Link, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { GridMessage } from '../../components/data/grid-overlay';
-import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
+import { ListGrid } from '../../components/list/list-grid';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
@@ -25,10 +26,8 @@ interface Row {
 
 interface Props<R extends Row> {
   kind: 'day' | 'week';
-  rows: R[] | undefined;
-  loading: boolean;
-  error: unknown;
-  retry(): void;
+  /** The templates (sorted here, on the client). */
+  query: UseQueryResult<R[]>;
   /** The columns between the name and the actions. */
   columns: GridColDef<R>[];
   newPath: string;
@@ -37,17 +36,7 @@ interface Props<R extends Row> {
 }
 
 /** A list of daily or weekly templates (client-side sorting): name → edit, description, the kind's own columns, delete. */
-export function TemplateList<R extends Row>({
-  kind,
-  rows,
-  loading,
-  error,
-  retry,
-  columns,
-  newPath,
-  editPath,
-  emptyIcon,
-}: Props<R>) {
+export function TemplateList<R extends Row>({ kind, query, columns, newPath, editPath, emptyIcon }: Props<R>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
@@ -141,25 +130,19 @@ export function TemplateList<R extends Row>({
     [t, canWrite, columns, editPath],
   );
 
-  const NoRows = useMemo(
-    () =>
-      function NoRows() {
-        return (
-          <GridMessage
-            icon={emptyIcon}
-            title={t(`templates.${kind}.empty.title`)}
-            body={canWrite ? t(`templates.${kind}.empty.body`) : t('templates.emptyReadOnly')}
-            action={
-              canWrite ? (
-                <Button variant="contained" component={RouterLink} to={newPath} startIcon={<Add />}>
-                  {t(`templates.${kind}.actions.new`)}
-                </Button>
-              ) : undefined
-            }
-          />
-        );
-      },
-    [canWrite, emptyIcon, kind, newPath, t],
+  const empty = (
+    <GridMessage
+      icon={emptyIcon}
+      title={t(`templates.${kind}.empty.title`)}
+      body={canWrite ? t(`templates.${kind}.empty.body`) : t('templates.emptyReadOnly')}
+      action={
+        canWrite ? (
+          <Button variant="contained" component={RouterLink} to={newPath} startIcon={<Add />}>
+            {t(`templates.${kind}.actions.new`)}
+          </Button>
+        ) : undefined
+      }
+    />
   );
 
   return (
@@ -182,43 +165,19 @@ export function TemplateList<R extends Row>({
           )
         }
       />
-      {!!error && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={retry}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {errorMessage(error, t('errors.generic'))}
-        </Alert>
-      )}
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid={`template-${kind}-grid`}>
-        <LocalizedDataGrid<R>
-          rows={rows ?? []}
-          columns={allColumns}
-          loading={loading}
-          initialState={{ sorting: { sortModel: [{ field: 'name', sort: 'asc' }] } }}
-          disableColumnFilter
-          disableColumnSelector
-          disableRowSelectionOnClick
-          hideFooter={(rows?.length ?? 0) <= 25}
-          autoHeight
-          getRowHeight={() => 'auto'}
-          onRowClick={canWrite ? ({ row }) => void navigate(editPath(row.id)) : undefined}
-          slots={{ noRowsOverlay: NoRows }}
-          slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-          label={t(`templates.${kind}.list.title`)}
-          sx={{
-            border: 0,
-            '--DataGrid-overlayHeight': '260px',
-            '& .MuiDataGrid-row': { cursor: canWrite ? 'pointer' : 'default' },
-            '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 1, minHeight: 52 },
-          }}
-        />
-      </Paper>
+      <ListGrid<R>
+        rows={query.data ?? []}
+        query={query}
+        columns={allColumns}
+        initialState={{ sorting: { sortModel: [{ field: 'name', sort: 'asc' }] } }}
+        hideFooter={(query.data?.length ?? 0) <= 25}
+        autoRowHeight
+        overlayHeight={260}
+        onRowClick={canWrite ? ({ row }) => void navigate(editPath(row.id)) : undefined}
+        empty={empty}
+        label={t(`templates.${kind}.list.title`)}
+        testId={`template-${kind}-grid`}
+      />
       <ConfirmDialog
         open={!!deleting}
         title={t(`templates.${kind}.deleteTitle`, { name: deleting?.name ?? '' })}

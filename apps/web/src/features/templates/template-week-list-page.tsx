@@ -67,10 +67,7 @@ export function TemplateWeekListPage() {
   return (
     <TemplateList
       kind="week"
-      rows={query.data}
-      loading={query.isFetching}
-      error={query.error}
-      retry={() => void query.refetch()}
+      query={query}
       columns={columns}
       newPath={paths.adminTemplateWeekNew}
       editPath={editPath}
