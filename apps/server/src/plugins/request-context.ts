@@ -184,8 +184,8 @@ export interface CtxLogger {
 
 /**
  * The request context: everything a workspace service needs about who asks and where, in one object, so services take
- * `(deps, ctx, …input)` instead of six positional parameters. Routes build it with `workspaceCtx(request)`; jobs, the
- * seed and the CLI with `systemCtx(scope, …)`.
+ * `(deps, ctx, …input)` instead of six positional parameters. Routes build it with `workspaceCtx(request)`; work outside
+ * a request (a job calling a workspace service) builds the same object, with its own actor and no membership.
  */
 export interface RequestCtx {
   readonly scope: WorkspaceScope;
@@ -217,20 +217,5 @@ export function workspaceCtx(request: FastifyRequest): RequestCtx {
     membership: ws.membership,
     roles: ws.roles,
     log: request.log,
-  });
-}
-
-/** The context of trusted work outside a request (jobs, seed, CLI): the system acts, as `actorUserId`. */
-export function systemCtx(
-  scope: WorkspaceScope,
-  opts: { timeZone: string; actorUserId: string; log: CtxLogger; requestId?: string },
-): RequestCtx {
-  return Object.freeze({
-    scope,
-    actor: { userId: opts.actorUserId, userInfoId: null, requestId: opts.requestId ?? 'system' },
-    timeZone: opts.timeZone,
-    membership: null,
-    roles: [],
-    log: opts.log,
   });
 }

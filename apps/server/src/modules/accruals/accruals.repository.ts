@@ -1,5 +1,5 @@
 import { monthBounds, monthOf, plannedAccruals, type ContractPeriod } from '@timbro/shared';
-import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Queryable } from '../../db/client';
 import {
@@ -11,7 +11,7 @@ import {
   userInfos,
   workspaces,
 } from '../../db/schema';
-import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
+import { joinInScope, insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
 
 export interface ContractForAccrual extends ContractPeriod {
   id: string;
@@ -90,10 +90,7 @@ export async function entriesUntil(q: Queryable, scope: WorkspaceScope, userInfo
     .from(accrualEntries)
     .innerJoin(
       justifications,
-      and(
-        eq(justifications.id, accrualEntries.justificationId),
-        eq(justifications.workspaceId, accrualEntries.workspaceId),
-      ),
+      joinInScope(accrualEntries, justifications, eq(justifications.id, accrualEntries.justificationId)),
     )
     .where(
       inScope(
@@ -266,10 +263,7 @@ export async function quotaInputs(
     q
       .selectDistinct({ userInfoId: contracts.userInfoId })
       .from(contractAccruals)
-      .innerJoin(
-        contracts,
-        and(eq(contracts.id, contractAccruals.contractId), eq(contracts.workspaceId, contractAccruals.workspaceId)),
-      )
+      .innerJoin(contracts, joinInScope(contractAccruals, contracts, eq(contracts.id, contractAccruals.contractId)))
       .where(
         inScope(
           contractAccruals,

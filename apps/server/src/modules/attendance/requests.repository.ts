@@ -1,8 +1,15 @@
 import type { ListRequestsQuery } from '@timbro/shared';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, gte, ilike, inArray, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { groupMembers, justificationRequests, justifications, userInfos, users } from '../../db/schema';
-import { insertInScope, inScope, type ScopedInsert, type WorkspaceScope } from '../../db/scope';
+import {
+  existsInScope,
+  joinInScope,
+  insertInScope,
+  inScope,
+  type ScopedInsert,
+  type WorkspaceScope,
+} from '../../db/scope';
 import { likePattern, nameKey, sortTerm } from '../../db/sql';
 import { selectRequests, toRequest, type JustificationRow, type RequestRow } from './attendance.repository';
 
@@ -152,7 +159,12 @@ export async function pageOfRequests(
     query.to ? lte(justificationRequests.date, query.to) : undefined,
     query.justification_id ? eq(justificationRequests.justificationId, query.justification_id) : undefined,
     query.group_id && ownerUserInfoId === null
-      ? sql`exists (select 1 from ${groupMembers} gm where gm.workspace_id = ${justificationRequests.workspaceId} and gm.user_info_id = ${justificationRequests.userInfoId} and gm.group_id = ${query.group_id})`
+      ? existsInScope(
+          groupMembers,
+          justificationRequests.workspaceId,
+          eq(groupMembers.userInfoId, justificationRequests.userInfoId),
+          eq(groupMembers.groupId, query.group_id),
+        )
       : undefined,
     search
       ? or(
@@ -185,17 +197,11 @@ export async function pageOfRequests(
     .from(justificationRequests)
     .innerJoin(
       justifications,
-      and(
-        eq(justifications.id, justificationRequests.justificationId),
-        eq(justifications.workspaceId, justificationRequests.workspaceId),
-      ),
+      joinInScope(justificationRequests, justifications, eq(justifications.id, justificationRequests.justificationId)),
     )
     .innerJoin(
       userInfos,
-      and(
-        eq(userInfos.id, justificationRequests.userInfoId),
-        eq(userInfos.workspaceId, justificationRequests.workspaceId),
-      ),
+      joinInScope(justificationRequests, userInfos, eq(userInfos.id, justificationRequests.userInfoId)),
     )
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(where);

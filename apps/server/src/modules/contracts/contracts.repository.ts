@@ -2,7 +2,7 @@ import { EXPIRING_WITHIN_DAYS, addDays, type ContractInput, type ListContractsQu
 import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contractAccruals, contracts, contractTimeSlots, justifications, userInfos, users } from '../../db/schema';
-import { insertInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
+import { joinInScope, insertInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
 import { likePattern, nameKey, sortTerm } from '../../db/sql';
 
 export const contractRepo = tenantRepository(contracts);
@@ -24,10 +24,7 @@ export async function accrualsOf(q: Queryable, scope: WorkspaceScope, contractId
     .from(contractAccruals)
     .innerJoin(
       justifications,
-      and(
-        eq(justifications.id, contractAccruals.justificationId),
-        eq(justifications.workspaceId, contractAccruals.workspaceId),
-      ),
+      joinInScope(contractAccruals, justifications, eq(justifications.id, contractAccruals.justificationId)),
     )
     .where(inScope(contractAccruals, scope, inArray(contractAccruals.contractId, contractIds)))
     .orderBy(asc(justifications.code));
@@ -93,7 +90,7 @@ export async function listContracts(
   const rows = await q
     .select({ c: contracts })
     .from(contracts)
-    .innerJoin(userInfos, and(eq(userInfos.id, contracts.userInfoId), eq(userInfos.workspaceId, contracts.workspaceId)))
+    .innerJoin(userInfos, joinInScope(contracts, userInfos, eq(userInfos.id, contracts.userInfoId)))
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(where)
     .orderBy(
@@ -107,7 +104,7 @@ export async function listContracts(
   const [count] = await q
     .select({ n: sql<number>`count(*)::int` })
     .from(contracts)
-    .innerJoin(userInfos, and(eq(userInfos.id, contracts.userInfoId), eq(userInfos.workspaceId, contracts.workspaceId)))
+    .innerJoin(userInfos, joinInScope(contracts, userInfos, eq(userInfos.id, contracts.userInfoId)))
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(where);
   return { rows: rows.map((r) => r.c), total: count?.n ?? 0 };

@@ -1,7 +1,7 @@
-import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { groupMembers, groups, userInfos, users } from '../../db/schema';
-import { insertInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
+import { joinInScope, insertInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
 import { likePattern, nameKey, sortTerm } from '../../db/sql';
 
 export const groupRepo = tenantRepository(groups);
@@ -59,10 +59,7 @@ export async function groupMembersOf(q: Queryable, scope: WorkspaceScope, groupI
   return q
     .select({ id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName, email: users.email })
     .from(groupMembers)
-    .innerJoin(
-      userInfos,
-      and(eq(userInfos.id, groupMembers.userInfoId), eq(userInfos.workspaceId, groupMembers.workspaceId)),
-    )
+    .innerJoin(userInfos, joinInScope(groupMembers, userInfos, eq(userInfos.id, groupMembers.userInfoId)))
     .innerJoin(users, eq(users.id, userInfos.userId))
     .where(inScope(groupMembers, scope, eq(groupMembers.groupId, groupId)))
     .orderBy(asc(nameKey(userInfos.lastName)), asc(nameKey(userInfos.firstName)), asc(userInfos.id));

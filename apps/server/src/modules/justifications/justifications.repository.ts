@@ -1,7 +1,14 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { justificationGroups, justifications } from '../../db/schema';
-import { insertInScope, inScope, tenantRepository, type ScopedInsert, type WorkspaceScope } from '../../db/scope';
+import {
+  joinInScope,
+  insertInScope,
+  inScope,
+  tenantRepository,
+  type ScopedInsert,
+  type WorkspaceScope,
+} from '../../db/scope';
 import { nameKey } from '../../db/sql';
 
 export const justificationRepo = tenantRepository(justifications);
@@ -39,10 +46,7 @@ function selectJustifications(q: Queryable) {
     .from(justifications)
     .leftJoin(
       justificationGroups,
-      and(
-        eq(justificationGroups.id, justifications.groupId),
-        eq(justificationGroups.workspaceId, justifications.workspaceId),
-      ),
+      joinInScope(justifications, justificationGroups, eq(justificationGroups.id, justifications.groupId)),
     );
 }
 

@@ -3,7 +3,7 @@ import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { groupMembers, groups, userInfos, users } from '../../db/schema';
-import { inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
+import { existsInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
 import { likePattern, nameKey, sortTerm } from '../../db/sql';
 
 export const userInfoRepo = tenantRepository(userInfos);
@@ -70,7 +70,12 @@ function listWhere(scope: WorkspaceScope, q: Partial<ListUsersQuery>): SQL {
   if (q.enabled !== undefined) conditions.push(eq(userInfos.enabled, q.enabled));
   if (q.group_id) {
     conditions.push(
-      sql`exists (select 1 from ${groupMembers} gm where gm.workspace_id = ${userInfos.workspaceId} and gm.user_info_id = ${userInfos.id} and gm.group_id = ${q.group_id})`,
+      existsInScope(
+        groupMembers,
+        userInfos.workspaceId,
+        eq(groupMembers.userInfoId, userInfos.id),
+        eq(groupMembers.groupId, q.group_id),
+      ),
     );
   }
   return inScope(userInfos, scope, ...conditions);
