@@ -1,0 +1,93 @@
+import {
+  AttendanceDataQuerySchema,
+  AttendanceDataSchema,
+  CurrentAttendanceInfoSchema,
+  TimesheetExportQuerySchema,
+  TimesheetPageSchema,
+  TimesheetQuerySchema,
+  hasPermission,
+} from '@timbro/shared';
+import type { AppDeps } from '../../deps';
+import type { AttendanceApp } from './attendance.routes.shared';
+import * as data from './attendance-data.service';
+import { timesheetPdf, timesheetXlsx } from './timesheet-export';
+import { requireWorkspace, workspaceCtx } from '../../plugins/request-context';
+
+const tags = ['attendance'];
+
+/** Reads: attendance data, the current user info, the timesheet and its exports. */
+export function registerDataRoutes(app: AttendanceApp, deps: AppDeps): void {
+  // Reads
+  app.get(
+    '/attendance/attendance-data',
+    {
+      config: { permission: 'attendance:read' },
+      schema: {
+        tags,
+        summary:
+          'Day sheets with their components, punches and requests (mode all | anomalies); an employee gets only their own',
+        querystring: AttendanceDataQuerySchema,
+        response: { 200: AttendanceDataSchema },
+      },
+    },
+    async (request) => {
+      const ctx = workspaceCtx(request);
+      return data.attendanceData(deps, ctx, hasPermission(ctx.roles, 'attendance:read:any'), request.query);
+    },
+  );
+  app.get(
+    '/attendance/user-info/current',
+    {
+      config: { permission: 'workspace:read' },
+      schema: {
+        tags,
+        summary: 'My attendance record here: auto-approval, today’s contract, clock state',
+        response: { 200: CurrentAttendanceInfoSchema },
+      },
+    },
+    async (request) => {
+      return data.currentInfo(deps, workspaceCtx(request));
+    },
+  );
+  app.get(
+    '/attendance/attendance-data/timesheet',
+    {
+      config: { permission: 'attendance:read:any' },
+      schema: {
+        tags,
+        summary:
+          'Timesheet: employees × days (expected, worked, justified, balance) with totals; paginated by employee',
+        querystring: TimesheetQuerySchema,
+        response: { 200: TimesheetPageSchema },
+      },
+    },
+    async (request) => {
+      return data.timesheet(deps, workspaceCtx(request), request.query);
+    },
+  );
+  app.get(
+    '/attendance/attendance-data/timesheet/export',
+    {
+      config: { permission: 'attendance:read:any' },
+      schema: { tags, summary: 'The timesheet as XLSX or PDF', querystring: TimesheetExportQuerySchema },
+    },
+    async (request, reply) => {
+      const ws = requireWorkspace(request);
+      const q = request.query;
+      const sheet = await data.timesheetAll(deps, workspaceCtx(request), q);
+      const name = `presenze_${q.from}_${q.to}`;
+      if (q.format === 'pdf') {
+        const pdf = await timesheetPdf(ws.membership.workspaceName, q.from, q.to, sheet);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${name}.pdf"`)
+          .send(pdf);
+      }
+      const xlsx = await timesheetXlsx(q.from, q.to, sheet);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${name}.xlsx"`)
+        .send(xlsx);
+    },
+  );
+}
