@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { DayPause, Justification, JustificationRequest, RequestWriteResult } from '@timbro/shared';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, fieldErrors } from '../../lib/error-message';
+import { useJustificationLookup } from '../../lib/queries/justification-lookup';
+import { useUserLookup } from '../../lib/queries/user-lookup';
+import { useSaveRequest, type RequestScope } from './api/save-request';
+import {
+  emptyRequestForm,
+  estimateUsage,
+  formToPayload,
+  REQUEST_FORM_FIELDS,
+  requestFormSchema,
+  requestToForm,
+  type RequestFormValues,
+} from './request-form';
+
+export interface RequestDialogOptions {
+  scope: RequestScope;
+  request?: JustificationRequest | null;
+  initialDate?: string | null;
+  initialEmployees?: { id: string; name: string }[];
+  expectedMinutes?: number | null;
+  pauses?: readonly DayPause[];
+}
+
+/** API field paths → form fields (the server names the time range in minutes). */
+const SERVER_FIELDS: Record<string, keyof RequestFormValues> = { startsAtMinutes: 'start', endsAtMinutes: 'end' };
+
+/**
+ * The request dialog's state: the form (prefilled from the request, or the date and employees clicked), the lookups it
+ * picks from, the chosen type, the balance shown and the live usage estimate, and the save with the server's field
+ * errors placed on the fields (else one message) and its result.
+ */
+export function useRequestDialog({
+  scope,
+  request,
+  initialDate,
+  initialEmployees,
+  expectedMinutes,
+  pauses = [],
+}: RequestDialogOptions) {
+  const { t } = useTranslation();
+  const admin = scope === 'admin';
+  const editing = !!request;
+  const schema = useMemo(() => requestFormSchema(t, { admin }), [t, admin]);
+  const justifications = useJustificationLookup();
+  const people = useUserLookup(false);
+  const save = useSaveRequest(scope);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<RequestWriteResult | null>(null);
+  const form = useForm<RequestFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: request
+      ? requestToForm(request)
+      : emptyRequestForm({ date: initialDate, userInfoIds: initialEmployees?.map((e) => e.id) }),
+  });
+  const { control, handleSubmit, setError } = form;
+  const values = useWatch({ control }) as RequestFormValues;
+  const justification =
+    justifications.data?.find((j) => j.id === values.justificationId) ??
+    (request ? ({ ...request.justification, requiresCertificate: false } as Justification) : undefined);
+  const firstDate = values.multiDay ? values.startDate : values.date;
+  // The balance is one person's: mine, or the one employee chosen by the admin.
+  const balanceOwner = admin ? (values.userInfoIds.length === 1 ? values.userInfoIds[0]! : null) : null;
+  const showBalance = !admin || balanceOwner !== null;
+  const sameDay = !values.multiDay && values.date === initialDate;
+  const requested = justification
+    ? estimateUsage(values, justification.unit, sameDay ? (expectedMinutes ?? null) : null, sameDay ? pauses : [])
+    : null;
+
+  const submit = handleSubmit(async (v) => {
+    setFailure(null);
+    try {
+      setResult(await save.mutateAsync({ id: request?.id, payload: formToPayload(v, { admin, editing }) }));
+    } catch (err) {
+      let placed = false;
+      for (const [path, message] of Object.entries(fieldErrors(err))) {
+        const head = path.split('.')[0]!;
+        let field = SERVER_FIELDS[head] ?? (REQUEST_FORM_FIELDS as readonly string[]).find((f) => f === head);
+        if (field === 'date' && v.multiDay) field = 'startDate';
+        if (field) {
+          setError(field as Path<RequestFormValues>, { type: 'server', message }, { shouldFocus: !placed });
+          placed = true;
+        }
+      }
+      if (!placed) setFailure(errorMessage(err, t('errors.generic')));
+    }
+  });
+
+  return {
+    admin,
+    editing,
+    form,
+    values,
+    justifications,
+    people,
+    justification,
+    save,
+    failure,
+    result,
+    submit,
+    balance: { firstDate, owner: balanceOwner, show: showBalance, requested },
+  };
+}
