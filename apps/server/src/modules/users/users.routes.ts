@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { requireWorkspace, workspaceCtx } from '../../plugins/request-context';
+import * as access from './users.access.service';
 import * as service from './users.service';
 
 const tags = ['users'];
@@ -99,7 +100,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: UserSchema },
         },
       },
-      async (request) => service.resendInvitation(deps, workspaceCtx(request), request.params.id),
+      async (request) => access.resendInvitation(deps, workspaceCtx(request), request.params.id),
     );
 
     for (const [action, enabled] of [
@@ -119,7 +120,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             response: { 200: UserSchema },
           },
         },
-        async (request) => service.setEnabled(deps, workspaceCtx(request), request.params.id, enabled),
+        async (request) => access.setEnabled(deps, workspaceCtx(request), request.params.id, enabled),
       );
     }
 

@@ -20,12 +20,13 @@ import * as accounts from '../auth/account.service';
 import { findWorkspace } from '../workspaces/workspaces.service';
 import { setGroupsOfUser } from '../groups/groups.service';
 import { loginEmailEditable, maskEmail, presentUser } from './users.presenter';
-import { checkDisable, checkRoleChange } from './users.policy';
+import { checkRoleChange } from './users.policy';
+import { otherEnabledAdmins } from './recipients.repository';
 import * as repo from './users.repository';
 import { sendFirstLogin, sendWorkspaceInvitation } from './users.mails';
 
 /** Recipient lookups, used by every module that notifies people (requests, and the modules to come). */
-export { enabledAdmins, otherEnabledAdmins, recipientsOf, type Recipient } from './users.repository';
+export { enabledAdmins, otherEnabledAdmins, recipientsOf, type Recipient } from './recipients.repository';
 import type { UserRecord } from './users.repository';
 
 function roleFlags(roles: string[]) {
@@ -202,7 +203,7 @@ export async function updateUser(deps: AppDeps, ctx: RequestCtx, id: string, inp
     const roleRule = checkRoleChange(
       info,
       input.roles,
-      info.isAdmin ? await repo.otherEnabledAdmins(tx, scope, info.id) : 0,
+      info.isAdmin ? await otherEnabledAdmins(tx, scope, info.id) : 0,
     );
     if (!roleRule.ok) throw validation([{ path: roleRule.path ?? 'roles', message: roleRule.message }]);
     const emailChanged = input.email.toLowerCase() !== account.email.toLowerCase();
@@ -237,76 +238,6 @@ export async function updateUser(deps: AppDeps, ctx: RequestCtx, id: string, inp
     });
   });
   await deps.triggerJob('mail-dispatch');
-  return getUser(deps, ctx, id);
-}
-
-/** POST /admin/user/{id}/resend-invitation: the invitation again (a fresh first-login link when due); a declined one is asked anew. */
-export async function resendInvitation(deps: AppDeps, ctx: RequestCtx, id: string): Promise<User> {
-  const { scope, actor, log } = ctx;
-  await deps.db.transaction(async (tx) => {
-    const row = await repo.findUser(tx, scope, id);
-    if (!row) throw notFound(peopleMsg.userNotFound);
-    // A pending invitation, or a declined one the admin enabled again: the person is asked (again).
-    if (row.info.invitationStatus === 'accepted' || !row.info.enabled)
-      throw new AppError(ErrorCode.CONFLICT, peopleMsg.invitationNotPending);
-    const workspace = await findWorkspace(tx, scope);
-    const name = workspace?.name ?? 'Timbro';
-    if (loginEmailEditable(row)) await sendFirstLogin(deps, tx, row.account, row.info.firstName, name, log);
-    else {
-      const account = await repo.findAccountById(tx, row.account.id);
-      if (account) await sendWorkspaceInvitation(deps, tx, account, name, log);
-    }
-    await repo.userInfoRepo.update(tx, scope, id, {
-      invitationStatus: 'pending',
-      invitedAt: new Date(),
-      respondedAt: null,
-    });
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
-      action: 'user.invitation.resend',
-      entityType: 'user',
-      entityId: id,
-      changes: {},
-      requestId: actor.requestId,
-    });
-  });
-  await deps.triggerJob('mail-dispatch');
-  return getUser(deps, ctx, id);
-}
-
-/**
- * Enable / disable the person's access to this workspace. Disabling takes effect on their next request; when no other
- * enabled workspace remains (and they are not the platform operator), their sessions and refresh tokens are revoked.
- */
-export async function setEnabled(deps: AppDeps, ctx: RequestCtx, id: string, enabled: boolean): Promise<User> {
-  const { scope, actor } = ctx;
-  await deps.db.transaction(async (tx) => {
-    const row = await repo.findUser(tx, scope, id);
-    if (!row) throw notFound(peopleMsg.userNotFound);
-    if (row.info.enabled === enabled) return;
-    if (!enabled) {
-      const rule = checkDisable(
-        row.info,
-        actor.userInfoId,
-        row.info.isAdmin ? await repo.otherEnabledAdmins(tx, scope, row.info.id) : 0,
-      );
-      if (!rule.ok) throw new AppError(ErrorCode.CONFLICT, rule.message);
-    }
-    await repo.userInfoRepo.update(tx, scope, id, { enabled, updatedAt: new Date() });
-    // The workspace is gone at once for every open session (memberships are read per request). When it was the
-    // person's last enabled workspace, their sessions end too, so no refresh token outlives the access.
-    if (!enabled && !(await accounts.keepsPlatformAccess(tx, row.info.userId))) {
-      await accounts.revokeUserSessions(tx, row.info.userId, 'membership_disabled');
-    }
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
-      action: enabled ? 'user.enable' : 'user.disable',
-      entityType: 'user',
-      entityId: id,
-      changes: { enabled: { from: !enabled, to: enabled } },
-      requestId: actor.requestId,
-    });
-  });
   return getUser(deps, ctx, id);
 }
 
