@@ -4,15 +4,8 @@ import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import { AnonymousOnly, HomeRedirect, RequireAuth } from '../lib/auth/require-auth';
 import { ErrorPage, RouteErrorBoundary } from '../components/error-page';
-import {
-  ForgotPasswordPage,
-  LoginPage,
-  PROTECTED_ROUTES,
-  RegisterPage,
-  SetPasswordPage,
-  VerifyEmailPage,
-  type ProtectedRoute,
-} from './routes';
+import { ForgotPasswordPage, LoginPage, RegisterPage, SetPasswordPage, VerifyEmailPage } from './auth-routes';
+import { PROTECTED_ROUTES, type ProtectedRoute } from './routes';
 
 /** The logged-in frame (header, sidebar, drawers) is not needed on the login route: loaded on demand. */
 const AppFrame = lazy(() => import('../components/app-frame/app-frame').then((m) => ({ default: m.AppFrame })));

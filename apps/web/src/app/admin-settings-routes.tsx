@@ -1,0 +1,113 @@
+import { paths } from '../config/paths';
+import { SETTINGS_SCREEN } from '../lib/permissions';
+import { placeholder, workingTime, type ProtectedRoute } from './lazy-page';
+
+/** The workspace's settings: time slots, day and week templates, holidays, justifications and the company. */
+export const ADMIN_SETTINGS_ROUTES: ProtectedRoute[] = [
+  {
+    path: paths.adminTimeSlot,
+    permission: SETTINGS_SCREEN,
+    page: workingTime(
+      () => import('../features/templates/time-slot-index-page'),
+      (m) => m.TimeSlotIndexPage,
+    ),
+  },
+  {
+    path: paths.adminTemplateDay,
+    permission: SETTINGS_SCREEN,
+    page: workingTime(
+      () => import('../features/templates/template-day-list-page'),
+      (m) => m.TemplateDayListPage,
+    ),
+  },
+  {
+    path: paths.adminTemplateDayNew,
+    permission: 'settings:write',
+    page: workingTime(
+      () => import('../features/templates/template-day-form-page'),
+      (m) => m.TemplateDayNewPage,
+    ),
+  },
+  {
+    path: paths.adminTemplateDayEdit,
+    permission: 'settings:write',
+    page: workingTime(
+      () => import('../features/templates/template-day-form-page'),
+      (m) => m.TemplateDayEditPage,
+    ),
+  },
+  {
+    path: paths.adminTemplateWeek,
+    permission: SETTINGS_SCREEN,
+    page: workingTime(
+      () => import('../features/templates/template-week-list-page'),
+      (m) => m.TemplateWeekListPage,
+    ),
+  },
+  {
+    path: paths.adminTemplateWeekNew,
+    permission: 'settings:write',
+    page: workingTime(
+      () => import('../features/templates/template-week-form-page'),
+      (m) => m.TemplateWeekNewPage,
+    ),
+  },
+  {
+    path: paths.adminTemplateWeekEdit,
+    permission: 'settings:write',
+    page: workingTime(
+      () => import('../features/templates/template-week-form-page'),
+      (m) => m.TemplateWeekEditPage,
+    ),
+  },
+  {
+    path: paths.adminHoliday,
+    permission: SETTINGS_SCREEN,
+    page: workingTime(
+      () => import('../features/holidays/holiday-list-page'),
+      (m) => m.HolidayListPage,
+    ),
+  },
+  {
+    path: paths.adminHolidayNew,
+    permission: 'settings:write',
+    page: workingTime(
+      () => import('../features/holidays/holiday-form-page'),
+      (m) => m.HolidayNewPage,
+    ),
+  },
+  {
+    path: paths.adminHolidayEdit,
+    permission: 'settings:write',
+    page: workingTime(
+      () => import('../features/holidays/holiday-form-page'),
+      (m) => m.HolidayEditPage,
+    ),
+  },
+  {
+    path: paths.adminJustification,
+    permission: SETTINGS_SCREEN,
+    page: workingTime(
+      () => import('../features/justifications/justification-page'),
+      (m) => m.JustificationPage,
+    ),
+  },
+  { path: paths.adminWorkspace, permission: 'workspace:update', page: placeholder('pages.companyDetails') },
+  { path: paths.adminSettings, permission: 'settings:write', page: placeholder('nav.items.settings') },
+  {
+    path: paths.adminNotificationSettings,
+    permission: 'profile:read',
+    page: placeholder('pages.notificationSettings'),
+  },
+];
+
+/** The payroll software's integration settings. */
+export const INTEGRATION_ROUTES: ProtectedRoute[] = [
+  { path: paths.integrationCompany, permission: 'payroll:settings', page: placeholder('pages.integrationCompany') },
+  { path: paths.integrationUserInfo, permission: 'payroll:settings', page: placeholder('pages.integrationUserInfo') },
+  {
+    path: paths.integrationJustification,
+    permission: 'payroll:settings',
+    page: placeholder('pages.integrationJustification'),
+  },
+];

@@ -1,0 +1,31 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadCatalogArea, type CatalogArea } from '../i18n/i18n';
+import type { PermissionRule } from '../lib/permissions';
+
+export type Page = LazyExoticComponent<ComponentType>;
+
+export interface ProtectedRoute {
+  path: string;
+  permission: PermissionRule;
+  page: Page;
+}
+
+/** A page whose texts live in catalog areas (i18n.ts): its module and those texts load together. */
+const withTexts =
+  (...areas: CatalogArea[]) =>
+  <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page =>
+    lazy(async () => {
+      const [m] = await Promise.all([load(), ...areas.map(loadCatalogArea)]);
+      return { default: pick(m) };
+    });
+export const people = withTexts('people');
+export const workingTime = withTexts('workingTime');
+export const attendance = withTexts('attendance');
+/** The employee record shows contracts and balances too. */
+export const peopleAndWorkingTime = withTexts('people', 'workingTime');
+
+export const placeholder = (titleKey: string): Page =>
+  lazy(async () => {
+    const { PlaceholderPage } = await import('../components/placeholder-page');
+    return { default: () => <PlaceholderPage titleKey={titleKey} /> };
+  });

@@ -1,0 +1,40 @@
+import { lazy } from 'react';
+import { paths } from '../config/paths';
+import { attendance, placeholder, type ProtectedRoute } from './lazy-page';
+
+/** Every logged-in person's own screens: the dashboard and the account. */
+export const ACCOUNT_ROUTES: ProtectedRoute[] = [
+  {
+    path: paths.dashboard,
+    permission: 'profile:read',
+    page: attendance(
+      () => import('./pages/dashboard-page'),
+      (m) => m.DashboardRoute,
+    ),
+  },
+  {
+    path: paths.myAccount,
+    permission: 'profile:read',
+    page: lazy(() => import('../features/profile/my-account-page').then((m) => ({ default: m.MyAccountPage }))),
+  },
+];
+
+/** The member's own attendance, pay slips, documents, announcements and work shifts. */
+export const MEMBER_ROUTES: ProtectedRoute[] = [
+  {
+    path: paths.memberCalendar,
+    permission: 'attendance:read:own',
+    page: attendance(
+      () => import('../features/attendance/member-calendar-page'),
+      (m) => m.MemberCalendarPage,
+    ),
+  },
+  { path: paths.memberPaycheck, permission: 'paycheck:read:own', page: placeholder('nav.items.myPaySlips') },
+  { path: paths.memberDocument, permission: 'document:read:own', page: placeholder('nav.items.myDocuments') },
+  {
+    path: paths.memberAnnouncement,
+    permission: 'announcement:read:own',
+    page: placeholder('nav.items.myAnnouncements'),
+  },
+  { path: paths.memberWorkShift, permission: 'shift:read:own', page: placeholder('nav.items.myWorkShifts') },
+];
