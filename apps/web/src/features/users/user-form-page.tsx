@@ -6,7 +6,7 @@ import { useUser } from './api/get-user';
 import { useUpdateUser } from './api/update-user';
 import { formToCreatePayload, formToPayload } from './schemas';
 import { UserForm } from './user-form';
-import { userDetailPath } from './user-list-page';
+import { userDetailPath } from './user-paths';
 import { FormPage, Loaded, useSaved } from '../../components/form/form-page';
 
 const FORM_WIDTH = 960;

@@ -1,0 +1,138 @@
+import { Alert, AlertTitle, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import type { Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { FormTextField } from '../../components/form/form-text-field';
+import { SectionCard } from '../../components/section-card';
+import type { UnboundUser } from './api/search-unbound';
+import { LIMITS, type UserFormValues } from './schemas';
+import { useUnboundMatches } from './use-unbound-matches';
+import { grid, readOnlySx } from './user-form-layout';
+import { userDetailPath } from './user-paths';
+
+/**
+ * The account: fiscal code (with the records it already has here, for a new employee), name and login e-mail. The
+ * fiscal code is fixed once saved; the login e-mail is the person's: the workspace may only correct it before they
+ * ever logged in (ADR 0015).
+ */
+export function UserAccountSection({
+  control,
+  editing,
+  emailLocked,
+}: {
+  control: Control<UserFormValues>;
+  editing: boolean;
+  emailLocked: boolean;
+}) {
+  const { t } = useTranslation();
+  const { found, isFetching, dismiss } = useUnboundMatches(control, editing);
+
+  return (
+    <SectionCard
+      title={t('users.form.sections.account')}
+      description={editing ? t('users.form.sections.accountEditHint') : t('users.form.sections.accountHint')}
+    >
+      <Box sx={grid}>
+        <FormTextField
+          control={control}
+          name="fiscalCode"
+          label={t('auth.fields.fiscalCode')}
+          required
+          autoComplete="off"
+          helperText={editing ? t('users.form.fiscalCodeLocked') : t('users.form.fiscalCodeHint')}
+          transform={(v) => v.toUpperCase().replace(/\s+/g, '')}
+          slotProps={{
+            htmlInput: {
+              readOnly: editing,
+              maxLength: 16,
+              dir: 'ltr',
+              style: { textTransform: 'uppercase', fontFamily: 'monospace', letterSpacing: 1 },
+              'data-testid': 'field-fiscalCode',
+            },
+            input: {
+              endAdornment: isFetching ? <CircularProgress size={18} aria-label={t('common.loading')} /> : undefined,
+            },
+          }}
+          sx={{ gridColumn: { sm: '1 / -1' }, maxWidth: { sm: 'calc(50% - 8px)' }, ...readOnlySx(editing) }}
+        />
+        {!editing && found.length > 0 && <UnboundFound found={found} onDismiss={dismiss} />}
+        <FormTextField
+          control={control}
+          name="firstName"
+          label={t('auth.fields.firstName')}
+          required
+          autoComplete="off"
+          slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
+        />
+        <FormTextField
+          control={control}
+          name="lastName"
+          label={t('auth.fields.lastName')}
+          required
+          autoComplete="off"
+          slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
+        />
+        <FormTextField
+          control={control}
+          name="email"
+          type="email"
+          label={t('users.fields.email')}
+          required
+          autoComplete="off"
+          helperText={
+            emailLocked
+              ? t('users.form.emailLocked')
+              : editing
+                ? t('users.form.emailCorrectHint')
+                : t('users.form.emailHint')
+          }
+          slotProps={{
+            htmlInput: { readOnly: emailLocked, maxLength: LIMITS.email, dir: 'ltr', 'data-testid': 'field-email' },
+          }}
+          sx={{ gridColumn: { sm: '1 / -1' }, ...readOnlySx(emailLocked) }}
+        />
+      </Box>
+    </SectionCard>
+  );
+}
+
+/** The records this fiscal code already has here: open one, or set it aside and go on. */
+function UnboundFound({ found, onDismiss }: { found: UnboundUser[]; onDismiss(id: string): void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert severity="info" sx={{ gridColumn: '1 / -1' }} data-testid="unbound-found">
+      <AlertTitle>{t('users.existing.title')}</AlertTitle>
+      {found.map((p) => (
+        <Stack
+          key={p.id}
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ alignItems: { sm: 'center' }, mt: 0.5 }}
+        >
+          <Typography variant="body2" sx={{ flexGrow: 1 }}>
+            {t(p.invitationStatus === 'declined' ? 'users.existing.declined' : 'users.existing.pending', {
+              name: `${p.firstName} ${p.lastName}`,
+            })}{' '}
+            <Box component="span" dir="ltr" sx={{ fontWeight: 500 }}>
+              {p.emailHint}
+            </Box>
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignSelf: 'flex-start', flexShrink: 0 }}>
+            <Button
+              size="small"
+              variant="contained"
+              component={RouterLink}
+              to={userDetailPath(p.id)}
+              data-testid="open-existing"
+            >
+              {t('users.existing.open')}
+            </Button>
+            <Button size="small" color="inherit" onClick={() => onDismiss(p.id)} data-testid="dismiss-unbound">
+              {t('users.existing.dismiss')}
+            </Button>
+          </Stack>
+        </Stack>
+      ))}
+    </Alert>
+  );
+}
