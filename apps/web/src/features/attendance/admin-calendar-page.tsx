@@ -1,26 +1,11 @@
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import ClearAll from '@mui/icons-material/FilterAltOff';
 import PeopleOutline from '@mui/icons-material/PeopleOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
-import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  ButtonBase,
-  InputAdornment,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  Skeleton,
-  Stack,
-  TablePagination,
-  TextField,
-} from '@mui/material';
-import type { JustificationRequest, TimesheetPage } from '@timbro/shared';
+import { Alert, Box, Button, LinearProgress, Paper, Skeleton, Stack, TablePagination } from '@mui/material';
+import type { JustificationRequest } from '@timbro/shared';
 import dayjs from 'dayjs';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { GridMessage } from '../../components/data/grid-overlay';
@@ -28,29 +13,20 @@ import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { errorMessage } from '../../lib/error-message';
-import { PAGE_SIZES, useDebouncedSearch, useListParams } from '../../lib/use-list-params';
-import { useGroupLookup } from '../../lib/queries/group-lookup';
-import { HolidayIcon } from '../../components/holiday-icons';
+import { PAGE_SIZES } from '../../lib/use-list-params';
 import { useAttendanceData } from './api/get-attendance-data';
 import { useCurrentAttendanceInfo } from './api/get-current-info';
 import { useTimesheet } from './api/get-timesheet';
+import { AdminCalendarCell, type AdminCalendarPerson } from './admin-calendar-cell';
 import { CalendarLegend } from './calendar-legend';
-import { progressOf } from './day-progress';
 import { useDayPanel } from './day-panel';
-import { formatMinutes } from './format';
-import { monthDays, monthRange, parseMonth, type CalendarCell } from './month-grid';
-import { MonthNav } from './month-nav';
-import { PeopleMonthGrid, type GridPerson } from './people-month-grid';
-import { BALANCE_COLOR, DAY_TINT, STATUS_STYLE } from './status';
-import { useCurrentMonth } from './use-current-month';
+import { monthDays, type CalendarCell } from './month-grid';
+import { PeopleMonthFilters } from './people-month-filters';
+import { PeopleMonthGrid } from './people-month-grid';
+import { usePeopleMonthList } from './use-people-month-list';
 import { useCan } from '../../lib/auth/use-can';
 
 const FILTER_KEYS = ['month', 'group_id'] as const;
-const NO_SORT = ['name'] as const;
-
-interface Person extends GridPerson {
-  cells: Map<string, TimesheetPage['items'][number]['days'][number]>;
-}
 
 /**
  * /admin/attendance-calendar: employees × days of a month, a page of employees at a time (group filter, search). Cells
@@ -61,22 +37,8 @@ export function AdminCalendarPage() {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const canWrite = useCan('attendance:write:any');
-  const { params, update, hasFilters, clear } = useListParams({
-    sortFields: NO_SORT,
-    defaultSort: 'name',
-    filterKeys: FILTER_KEYS,
-    defaultPerPage: 25,
-  });
-  // The workspace's month (the server's today), not the device's: without ?month= the screen waits for it.
-  const serverMonth = useCurrentMonth();
-  const ready = serverMonth !== null || parseMonth(params.filters.month, '') !== '';
-  const thisMonth = serverMonth ?? dayjs().format('YYYY-MM');
-  const month = parseMonth(params.filters.month, thisMonth);
-  const range = useMemo(() => monthRange(month), [month]);
-  const onSearch = useCallback((search: string) => update({ search }), [update]);
-  const [searchText, setSearchText] = useDebouncedSearch(params.search, onSearch);
-  const groups = useGroupLookup();
-  const groupId = groups.data?.some((g) => g.id === params.filters.group_id) ? params.filters.group_id : undefined;
+  const list = usePeopleMonthList(FILTER_KEYS);
+  const { params, update, hasFilters, clear, ready, month, range, groupId } = list;
   const sheet = useTimesheet(
     { ...range, groupId, search: params.search || undefined, page: params.page, perPage: params.perPage },
     ready,
@@ -90,7 +52,7 @@ export function AdminCalendarPage() {
   const openDay = useDayPanel('admin');
   const days = monthDays(month);
 
-  const people: Person[] = useMemo(
+  const people: AdminCalendarPerson[] = useMemo(
     () =>
       (sheet.data?.from === range.from ? sheet.data.items : []).map((i) => ({
         id: i.userInfo.id,
@@ -118,97 +80,19 @@ export function AdminCalendarPage() {
   );
   const today = useCurrentAttendanceInfo().data?.today ?? detail.data?.today ?? null;
 
-  const renderCell = (p: Person, d: CalendarCell) => {
+  const renderCell = (p: AdminCalendarPerson, d: CalendarCell) => {
     const cell = p.cells.get(d.date);
-    const requests = (requestsOf.get(p.id) ?? []).filter((r) => r.date === d.date && r.status !== 'rejected');
-    const pending = requests.filter((r) => r.status === 'open');
-    const absences = requests.filter((r) => r.status === 'approved');
     if (!cell) return null;
-    const progress = progressOf(d.date, today);
-    const future = progress === 'future';
-    const anomalies = cell.anomalies;
-    const worked = cell.worked;
-    const absent = cell.justified > 0 && worked === 0;
-    const rest = cell.expected === 0 && worked === 0;
-    const bg = cell.holiday
-      ? DAY_TINT.holiday
-      : absent
-        ? DAY_TINT.absence
-        : rest
-          ? DAY_TINT.rest
-          : future || cell.expected === 0
-            ? 'transparent'
-            : cell.balance >= 0
-              ? '#EAF5EC'
-              : '#FDECEC';
-    const text = absent
-      ? (absences[0]?.justification.code ?? formatMinutes(cell.justified))
-      : worked > 0
-        ? formatMinutes(worked)
-        : '';
-    const label = [
-      `${p.name}, ${dayjs(d.date).locale(language).format('dddd D MMMM')}`,
-      holidayInfo.get(d.date)?.name ?? null,
-      worked > 0 || cell.expected > 0
-        ? t('adminCalendar.cellWorked', { worked: formatMinutes(worked), expected: formatMinutes(cell.expected) })
-        : null,
-      !future && cell.expected > 0
-        ? t('memberCalendar.cellBalance', { balance: formatMinutes(cell.balance, { signed: true }) })
-        : null,
-      ...absences.map((r) => r.justification.name),
-      pending.length > 0 ? t('adminCalendar.cellPending', { n: pending.length }) : null,
-      anomalies > 0 ? t('memberCalendar.cellAnomalies', { n: anomalies }) : null,
-    ]
-      .filter(Boolean)
-      .join(', ');
     return (
-      <ButtonBase
-        onClick={() => openDay(detailParams, p.id, d.date)}
-        aria-label={label}
-        data-testid={`cell-${p.id}-${d.date}`}
-        sx={{
-          width: '100%',
-          height: '100%',
-          minHeight: 44,
-          position: 'relative',
-          bgcolor: bg,
-          fontSize: '0.75rem',
-          fontWeight: 500,
-          fontVariantNumeric: 'tabular-nums',
-          color: !future && cell.expected > 0 && cell.balance < 0 && !absent ? BALANCE_COLOR.negative : 'text.primary',
-          borderInlineEnd: (theme) => `1px solid ${theme.palette.divider}`,
-          '&:hover, &.Mui-focusVisible': { boxShadow: (theme) => `inset 0 0 0 2px ${theme.palette.primary.main}` },
-        }}
-      >
-        {cell.holiday && !text && holidayInfo.get(d.date) ? (
-          <HolidayIcon name={holidayInfo.get(d.date)!.icon} aria-hidden sx={{ fontSize: 16, color: '#8C4A00' }} />
-        ) : (
-          <bdi dir="ltr">{text}</bdi>
-        )}
-        {pending.length > 0 && (
-          <Box
-            aria-hidden
-            data-testid="cell-pending"
-            sx={{
-              position: 'absolute',
-              top: 3,
-              insetInlineEnd: 3,
-              width: 8,
-              height: 8,
-              borderRadius: '50%',
-              bgcolor: STATUS_STYLE.open.border,
-              border: 1,
-              borderColor: STATUS_STYLE.open.fg,
-            }}
-          />
-        )}
-        {anomalies > 0 && (
-          <WarningAmberOutlined
-            aria-hidden
-            sx={{ position: 'absolute', bottom: 1, insetInlineEnd: 1, fontSize: 13, color: BALANCE_COLOR.negative }}
-          />
-        )}
-      </ButtonBase>
+      <AdminCalendarCell
+        person={p}
+        day={d}
+        cell={cell}
+        requests={requestsOf.get(p.id) ?? []}
+        holiday={holidayInfo.get(d.date)}
+        today={today}
+        onOpen={() => openDay(detailParams, p.id, d.date)}
+      />
     );
   };
 
@@ -242,65 +126,17 @@ export function AdminCalendarPage() {
           </Stack>
         }
       />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label={t('adminCalendar.filters.label')}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: 'auto 1fr 1fr auto' },
-            alignItems: 'center',
-          }}
-        >
-          {ready ? (
-            <MonthNav
-              month={month}
-              current={thisMonth}
-              onChange={(m) => update({ filters: { month: m === thisMonth ? '' : m } })}
-            />
-          ) : (
-            <Skeleton variant="rounded" width={280} height={40} />
-          )}
-          <TextField
-            size="small"
-            label={t('adminCalendar.filters.search')}
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { 'data-testid': 'calendar-search' },
-            }}
-          />
-          <TextField
-            select
-            size="small"
-            label={t('adminCalendar.filters.group')}
-            value={groupId ?? ''}
-            onChange={(e) => update({ filters: { group_id: e.target.value } })}
-            data-testid="calendar-group"
-          >
-            <MenuItem value="">{t('adminCalendar.filters.allGroups')}</MenuItem>
-            {(groups.data ?? []).map((g) => (
-              <MenuItem key={g.id} value={g.id}>
-                {g.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Button
-            onClick={clear}
-            disabled={!hasFilters}
-            startIcon={<ClearAll />}
-            sx={{ justifySelf: 'start', whiteSpace: 'nowrap' }}
-          >
-            {t('adminCalendar.filters.clear')}
-          </Button>
-        </Box>
-      </Paper>
+      <PeopleMonthFilters
+        list={list}
+        labels={{
+          region: t('adminCalendar.filters.label'),
+          search: t('adminCalendar.filters.search'),
+          group: t('adminCalendar.filters.group'),
+          allGroups: t('adminCalendar.filters.allGroups'),
+          clear: t('adminCalendar.filters.clear'),
+        }}
+        testIds={{ search: 'calendar-search', group: 'calendar-group' }}
+      />
       {(sheet.isError || detail.isError) && (
         <Alert
           severity="error"

@@ -1,61 +1,39 @@
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import ClearAll from '@mui/icons-material/FilterAltOff';
 import PeopleOutline from '@mui/icons-material/PeopleOutlined';
-import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
   Box,
   Button,
-  ButtonBase,
-  CircularProgress,
-  InputAdornment,
   LinearProgress,
-  MenuItem,
   Paper,
   Skeleton,
-  Stack,
   TablePagination,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
-  Tooltip,
   Typography,
 } from '@mui/material';
-import type { TimesheetPage } from '@timbro/shared';
 import dayjs from 'dayjs';
-import { useSnackbar } from 'notistack';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { PageHeader } from '../../components/page-header';
 import { catalogFor } from '../../i18n/languages';
 import { errorMessage } from '../../lib/error-message';
-import { PAGE_SIZES, useDebouncedSearch, useListParams } from '../../lib/use-list-params';
-import { useGroupLookup } from '../../lib/queries/group-lookup';
-import { downloadTimesheet } from './api/export-timesheet';
+import { PAGE_SIZES } from '../../lib/use-list-params';
 import { useCurrentAttendanceInfo } from './api/get-current-info';
 import { useTimesheet } from './api/get-timesheet';
 import { useDayPanel } from './day-panel';
 import { Duration } from './duration';
-import { formatMinutes } from './format';
-import { monthDays, monthRange, parseMonth, type CalendarCell } from './month-grid';
-import { MonthNav } from './month-nav';
-import { PeopleMonthGrid, type GridPerson } from './people-month-grid';
-import { BALANCE_COLOR } from './status';
-import { useCurrentMonth } from './use-current-month';
+import { monthDays } from './month-grid';
+import { PeopleMonthFilters } from './people-month-filters';
+import { PeopleMonthGrid } from './people-month-grid';
+import { TimesheetCellButton } from './timesheet-cell';
+import { TimesheetExportButtons } from './timesheet-export';
+import { METRICS, metricTotal, type Metric, type TimesheetPerson } from './timesheet-model';
+import { usePeopleMonthList } from './use-people-month-list';
 
-export const METRICS = ['expected', 'worked', 'justified', 'balance'] as const;
-export type Metric = (typeof METRICS)[number];
+export { METRICS, type Metric } from './timesheet-model';
+
 const FILTER_KEYS = ['month', 'metric', 'group_id'] as const;
-const NO_SORT = ['name'] as const;
-
-type Row = TimesheetPage['items'][number];
-type Cell = Row['days'][number];
-interface Person extends GridPerson {
-  row: Row;
-  cells: Map<string, Cell>;
-}
 
 /**
  * /attendance/attendance-data/timesheet: employees × days of a month showing one figure (expected, worked, justified
@@ -64,33 +42,17 @@ interface Person extends GridPerson {
 export function TimesheetPageScreen() {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
-  const { enqueueSnackbar } = useSnackbar();
-  const { params, update, hasFilters, clear } = useListParams({
-    sortFields: NO_SORT,
-    defaultSort: 'name',
-    filterKeys: FILTER_KEYS,
-    defaultPerPage: 25,
-  });
-  // The workspace's month (the server's today), not the device's: without ?month= the screen waits for it.
-  const serverMonth = useCurrentMonth();
-  const ready = serverMonth !== null || parseMonth(params.filters.month, '') !== '';
-  const thisMonth = serverMonth ?? dayjs().format('YYYY-MM');
-  const month = parseMonth(params.filters.month, thisMonth);
+  const list = usePeopleMonthList(FILTER_KEYS);
+  const { params, update, hasFilters, ready, month, range, groupId } = list;
   const metric: Metric = (METRICS as readonly string[]).includes(params.filters.metric)
     ? (params.filters.metric as Metric)
     : 'worked';
-  const range = useMemo(() => monthRange(month), [month]);
-  const onSearch = useCallback((search: string) => update({ search }), [update]);
-  const [searchText, setSearchText] = useDebouncedSearch(params.search, onSearch);
-  const groups = useGroupLookup();
-  const groupId = groups.data?.some((g) => g.id === params.filters.group_id) ? params.filters.group_id : undefined;
   const filters = { ...range, groupId, search: params.search || undefined };
   const sheet = useTimesheet({ ...filters, page: params.page, perPage: params.perPage }, ready);
-  const [exporting, setExporting] = useState<'xlsx' | 'pdf' | null>(null);
   // The workspace's today: the grid marks it (the server's figures already stop the balance at the days that are over).
   const today = useCurrentAttendanceInfo().data?.today ?? null;
   const days = monthDays(month);
-  const people: Person[] = useMemo(
+  const people: TimesheetPerson[] = useMemo(
     () =>
       (sheet.data?.from === range.from ? sheet.data.items : []).map((row) => ({
         id: row.userInfo.id,
@@ -110,115 +72,24 @@ export function TimesheetPageScreen() {
   const detailParams = useMemo(() => ({ ...range, userInfoIds: people.map((p) => p.id) }), [range, people]);
   const onlyFilters = hasFilters && (params.search !== '' || !!params.filters.group_id);
 
-  const onExport = async (format: 'xlsx' | 'pdf') => {
-    setExporting(format);
-    try {
-      await downloadTimesheet(filters, format);
-      enqueueSnackbar(t('timesheet.exported'), { variant: 'success' });
-    } catch (err) {
-      enqueueSnackbar(errorMessage(err, t('errors.generic')), { variant: 'error' });
-    } finally {
-      setExporting(null);
-    }
-  };
-
-  const total = (row: Row, key: Metric) =>
-    key === 'justified'
-      ? row.totals.covered + row.totals.increase - row.totals.decrease
-      : key === 'balance'
-        ? row.totals.balance // of the days that are over
-        : row.totals[key];
-
   return (
     <>
       <PageHeader
         title={t('timesheet.title')}
         subtitle={t('timesheet.subtitle')}
-        actions={
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' }, flexShrink: 0 }}>
-            <Button
-              variant="outlined"
-              onClick={() => void onExport('xlsx')}
-              disabled={exporting !== null}
-              startIcon={
-                exporting === 'xlsx' ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlined />
-              }
-              data-testid="timesheet-export-xlsx"
-            >
-              {exporting === 'xlsx' ? t('timesheet.exporting') : t('timesheet.exportXlsx')}
-            </Button>
-            <Button
-              variant="outlined"
-              onClick={() => void onExport('pdf')}
-              disabled={exporting !== null}
-              startIcon={
-                exporting === 'pdf' ? <CircularProgress size={16} color="inherit" /> : <PictureAsPdfOutlined />
-              }
-              data-testid="timesheet-export-pdf"
-            >
-              {exporting === 'pdf' ? t('timesheet.exporting') : t('timesheet.exportPdf')}
-            </Button>
-          </Stack>
-        }
+        actions={<TimesheetExportButtons filters={filters} />}
       />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label={t('timesheet.filters.label')}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: 'auto 1fr 1fr auto' },
-            alignItems: 'center',
-          }}
-        >
-          {ready ? (
-            <MonthNav
-              month={month}
-              current={thisMonth}
-              onChange={(m) => update({ filters: { month: m === thisMonth ? '' : m } })}
-            />
-          ) : (
-            <Skeleton variant="rounded" width={280} height={40} />
-          )}
-          <TextField
-            size="small"
-            label={t('timesheet.filters.search')}
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { 'data-testid': 'timesheet-search' },
-            }}
-          />
-          <TextField
-            select
-            size="small"
-            label={t('timesheet.filters.group')}
-            value={groupId ?? ''}
-            onChange={(e) => update({ filters: { group_id: e.target.value } })}
-            data-testid="timesheet-group"
-          >
-            <MenuItem value="">{t('timesheet.filters.allGroups')}</MenuItem>
-            {(groups.data ?? []).map((g) => (
-              <MenuItem key={g.id} value={g.id}>
-                {g.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Button
-            onClick={clear}
-            disabled={!hasFilters}
-            startIcon={<ClearAll />}
-            sx={{ justifySelf: 'start', whiteSpace: 'nowrap' }}
-          >
-            {t('timesheet.filters.clear')}
-          </Button>
-        </Box>
+      <PeopleMonthFilters
+        list={list}
+        labels={{
+          region: t('timesheet.filters.label'),
+          search: t('timesheet.filters.search'),
+          group: t('timesheet.filters.group'),
+          allGroups: t('timesheet.filters.allGroups'),
+          clear: t('timesheet.filters.clear'),
+        }}
+        testIds={{ search: 'timesheet-search', group: 'timesheet-group' }}
+      >
         <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
           <Typography variant="body2" color="text.secondary" id="timesheet-metric-label">
             {t('timesheet.metric')}
@@ -242,7 +113,7 @@ export function TimesheetPageScreen() {
             {t(`timesheet.metricHints.${metric}`)}
           </Typography>
         </Box>
-      </Paper>
+      </PeopleMonthFilters>
       {sheet.isError && (
         <Alert
           severity="error"
@@ -299,9 +170,9 @@ export function TimesheetPageScreen() {
                 key: m,
                 width: 76,
                 header: t(`attendance.metrics.${m}`),
-                render: (p: Person) => (
+                render: (p: TimesheetPerson) => (
                   <Duration
-                    minutes={total(p.row, m)}
+                    minutes={metricTotal(p.row, m)}
                     signed={m === 'balance'}
                     colored={m === 'balance'}
                     testId={`ts-total-${m}-${p.id}`}
@@ -312,7 +183,7 @@ export function TimesheetPageScreen() {
                 key: 'anomalies',
                 width: 76,
                 header: t('timesheet.anomalies'),
-                render: (p: Person) => <span>{p.row.totals.anomalies}</span>,
+                render: (p: TimesheetPerson) => <span>{p.row.totals.anomalies}</span>,
               },
             ]}
           />
@@ -328,101 +199,5 @@ export function TimesheetPageScreen() {
         />
       </Paper>
     </>
-  );
-}
-
-/**
- * One day of one employee: the chosen figure, a tooltip with the four (expected, worked, justified, balance) and the
- * same in its accessible name; activating it (click, Enter, Space) opens the day's explanation in the side panel.
- */
-function TimesheetCellButton({
-  person,
-  day,
-  cell,
-  metric,
-  onOpen,
-}: {
-  person: Person;
-  day: CalendarCell;
-  cell: Cell;
-  metric: Metric;
-  onOpen(): void;
-}) {
-  const { t, i18n } = useTranslation();
-  const language = catalogFor(i18n.language);
-  const value = cell[metric];
-  const show = metric === 'balance' ? !cell.open && (cell.expected > 0 || cell.worked > 0) : value !== 0;
-  const balance = formatMinutes(cell.balance, { signed: true });
-  const label = [
-    `${person.name}, ${dayjs(day.date).locale(language).format('dddd D MMMM')}`,
-    cell.holiday ? t('timesheet.cell.holiday') : null,
-    t('timesheet.cell.figures', {
-      expected: formatMinutes(cell.expected),
-      worked: formatMinutes(cell.worked),
-      justified: formatMinutes(cell.justified),
-    }),
-    cell.open ? t('timesheet.cell.balanceOpen', { balance }) : t('memberCalendar.cellBalance', { balance }),
-    cell.anomalies > 0 ? t('memberCalendar.cellAnomalies', { n: cell.anomalies }) : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
-  const figures = (['expected', 'worked', 'justified', 'balance'] as const).map((m) => [m, cell[m]] as const);
-  const tip = (
-    <Box data-testid="ts-cell-tooltip" sx={{ py: 0.25 }}>
-      <Box
-        component="dl"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 1.5, rowGap: 0.25 }}
-      >
-        {figures.map(([m, minutes]) => (
-          <Box key={m} sx={{ display: 'contents' }}>
-            <Box component="dt" sx={{ fontWeight: m === metric ? 700 : 400 }}>
-              {m === 'balance' && cell.open ? t('timesheet.cell.balanceProvisional') : t(`attendance.metrics.${m}`)}
-            </Box>
-            <Box component="dd" sx={{ m: 0, textAlign: 'end', fontWeight: m === metric ? 700 : 400 }}>
-              <Duration minutes={minutes} signed={m === 'balance'} />
-            </Box>
-          </Box>
-        ))}
-      </Box>
-      {cell.anomalies > 0 && <Box sx={{ mt: 0.5 }}>{t('memberCalendar.cellAnomalies', { n: cell.anomalies })}</Box>}
-      <Box sx={{ mt: 0.5, opacity: 0.8 }}>{t('timesheet.cell.hint')}</Box>
-    </Box>
-  );
-  return (
-    <Tooltip title={tip} describeChild enterDelay={400} enterNextDelay={200} disableInteractive>
-      <ButtonBase
-        onClick={onOpen}
-        aria-label={label}
-        data-testid={`ts-${person.id}-${day.date}`}
-        sx={{
-          width: '100%',
-          height: '100%',
-          minHeight: 44,
-          position: 'relative',
-          fontSize: '0.75rem',
-          fontVariantNumeric: 'tabular-nums',
-          borderInlineEnd: (theme) => `1px solid ${theme.palette.divider}`,
-          bgcolor: cell.holiday ? '#FFF4E0' : cell.expected === 0 && cell.worked === 0 ? '#F1F3F5' : undefined,
-          '&:hover, &.Mui-focusVisible': { boxShadow: (theme) => `inset 0 0 0 2px ${theme.palette.primary.main}` },
-        }}
-      >
-        {show && <Duration minutes={value} signed={metric === 'balance'} colored={metric === 'balance'} />}
-        {cell.anomalies > 0 && (
-          <Box
-            component="span"
-            aria-hidden
-            sx={{
-              position: 'absolute',
-              top: 2,
-              insetInlineEnd: 2,
-              width: 6,
-              height: 6,
-              borderRadius: '50%',
-              bgcolor: BALANCE_COLOR.negative,
-            }}
-          />
-        )}
-      </ButtonBase>
-    </Tooltip>
   );
 }
