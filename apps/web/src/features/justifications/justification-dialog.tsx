@@ -8,21 +8,14 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
   MenuItem,
-  Radio,
-  RadioGroup,
   Stack,
-  Switch,
   TextField,
-  Typography,
 } from '@mui/material';
 import type { Justification } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import { useId, useMemo, useState } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form/form-text-field';
 import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
@@ -39,6 +32,7 @@ import {
   UNITS,
   type JustificationFormValues,
 } from './schemas';
+import { ChoiceField, SwitchField } from './justification-fields';
 
 const FIELDS = ['code', 'name', 'impact', 'unit', 'enabled', 'groupId', 'requiresCertificate', 'payrollCode'] as const;
 
@@ -207,98 +201,5 @@ export function JustificationDialog({
       </Box>
       {leaveGuard.dialog}
     </Dialog>
-  );
-}
-
-function ChoiceField(props: {
-  control: Control<JustificationFormValues>;
-  name: 'impact' | 'unit';
-  label: string;
-  row?: boolean;
-  options: { value: string; label: string; hint?: string }[];
-}) {
-  const labelId = useId();
-  return (
-    <Controller
-      control={props.control}
-      name={props.name}
-      render={({ field }) => (
-        <FormControl component="fieldset">
-          <FormLabel component="legend" id={labelId}>
-            {props.label}
-          </FormLabel>
-          <RadioGroup
-            row={props.row}
-            aria-labelledby={labelId}
-            value={field.value}
-            onChange={(e) => field.onChange(e.target.value)}
-            name={field.name}
-          >
-            {props.options.map((o) => (
-              <FormControlLabel
-                key={o.value}
-                value={o.value}
-                sx={{ alignItems: o.hint ? 'flex-start' : 'center', mb: o.hint ? 1 : 0 }}
-                control={
-                  <Radio
-                    sx={o.hint ? { mt: -0.75 } : undefined}
-                    slotProps={{ input: { 'data-testid': `${props.name}-${o.value}` } as object }}
-                  />
-                }
-                label={
-                  o.hint ? (
-                    <Box>
-                      <Typography component="span" sx={{ fontWeight: 500 }}>
-                        {o.label}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        {o.hint}
-                      </Typography>
-                    </Box>
-                  ) : (
-                    o.label
-                  )
-                }
-              />
-            ))}
-          </RadioGroup>
-        </FormControl>
-      )}
-    />
-  );
-}
-
-function SwitchField(props: {
-  control: Control<JustificationFormValues>;
-  name: 'enabled' | 'requiresCertificate';
-  label: string;
-  hint: string;
-  testId?: string;
-}) {
-  const hintId = useId();
-  return (
-    <Controller
-      control={props.control}
-      name={props.name}
-      render={({ field }) => (
-        <Box>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={field.value}
-                onChange={(e) => field.onChange(e.target.checked)}
-                slotProps={{
-                  input: { ref: field.ref, 'aria-describedby': hintId, 'data-testid': props.testId } as object,
-                }}
-              />
-            }
-            label={props.label}
-          />
-          <Typography id={hintId} variant="body2" color="text.secondary" sx={{ ml: 7 }}>
-            {props.hint}
-          </Typography>
-        </Box>
-      )}
-    />
   );
 }
