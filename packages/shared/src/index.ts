@@ -9,6 +9,7 @@ export * from './schemas/workspace';
 export * from './validators';
 export * from './zod-config';
 export * from './schemas/people';
+export * from './schemas/audit';
 export * from './domain';
 export * from './schemas/working-time';
 export * from './schemas/attendance';

@@ -259,39 +259,6 @@ export const ListGroupsQuerySchema = z.object({
 export const GroupPageSchema = pageOf(GroupSchema);
 export const GroupLookupSchema = z.array(GroupRefSchema);
 
-export const AuditEntrySchema = z.object({
-  id: z.number(),
-  action: z.string(),
-  entityType: z.string(),
-  entityId: z.string(),
-  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
-  changes: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
-});
-export const AuditPageSchema = pageOf(AuditEntrySchema);
-export const AuditQuerySchema = z.object({
-  entity_type: z
-    .enum(
-      [
-        'user',
-        'group',
-        'workspace',
-        'contract',
-        'holiday',
-        'justification',
-        'justification-group',
-        'template-day',
-        'template-week',
-        'punch',
-        'justification-request',
-      ],
-      { error: msg.invalidValue },
-    )
-    .optional(),
-  entity_id: z.string().max(100).optional(),
-  ...paginationFields(50),
-});
-
 /** One row of an employee import preview. */
 export const ImportRowSchema = z.object({
   line: z.number(),

@@ -2,4 +2,5 @@ export * from './platform';
 export * from './tenancy';
 export * from './people';
 export * from './working-time';
+export * from './accruals';
 export * from './attendance';

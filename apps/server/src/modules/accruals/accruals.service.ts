@@ -16,18 +16,19 @@ export {
   deleteContractAccruals,
   syncContractAccruals,
   type ContractForAccrual,
-  type RequestUsage,
 } from './accruals.repository';
+export type { RequestUsage } from './usage.repository';
+import * as usage from './usage.repository';
 import * as repo from './accruals.repository';
 
 /** Usage entries of the ledger follow the requests: one per approved request, removed when it is no longer approved. */
-export function syncUsage(q: Queryable, scope: WorkspaceScope, actorUserId: string | null, rows: repo.RequestUsage[]) {
-  return repo.replaceUsage(q, scope, actorUserId, rows);
+export function syncUsage(q: Queryable, scope: WorkspaceScope, actorUserId: string | null, rows: usage.RequestUsage[]) {
+  return usage.replaceUsage(q, scope, actorUserId, rows);
 }
 
 /** A deleted request leaves the ledger. */
 export function removeUsage(q: Queryable, scope: WorkspaceScope, requestId: string) {
-  return repo.deleteUsageOf(q, scope, requestId);
+  return usage.deleteUsageOf(q, scope, requestId);
 }
 
 /** Ledger sums, accruing people and other pending amounts for a quota warning (three queries). */
@@ -39,7 +40,7 @@ export function quotaInputs(
   upTo: string,
   exceptRequestIds: string[] = [],
 ) {
-  return repo.quotaInputs(q, scope, justificationId, people, upTo, exceptRequestIds);
+  return usage.quotaInputs(q, scope, justificationId, people, upTo, exceptRequestIds);
 }
 
 /** Balances of an employee at a date: per justification, the sum of the ledger entries up to it, and those entries. */

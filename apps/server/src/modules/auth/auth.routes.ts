@@ -19,6 +19,7 @@ import { clearAuthCookies, cookieNames, setAuthCookies } from '../../lib/cookies
 import { loadActor } from '../../plugins/request-context';
 import { AppError } from '../../lib/errors';
 import * as service from './auth.service';
+import { verifyEmail } from './email-verification.service';
 import { presentCurrentUser } from './current-user.presenter';
 
 const tags = ['auth'];
@@ -179,7 +180,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: MessageResponseSchema },
         },
       },
-      async (request) => ({ message: await service.verifyEmail(deps, request.params.token, request.ip) }),
+      async (request) => ({ message: await verifyEmail(deps, request.params.token, request.ip) }),
     );
 
     app.post(

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../deps';
 import { clearAuthCookies } from '../../lib/cookies';
 import { loadActor, requireActor } from '../../plugins/request-context';
 import { presentCurrentUser } from '../auth/current-user.presenter';
-import { resendEmailVerification } from '../auth/auth.service';
+import { resendEmailVerification } from '../auth/email-verification.service';
 import * as service from './profile.service';
 
 const tags = ['profile'];

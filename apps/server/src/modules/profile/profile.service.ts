@@ -21,7 +21,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import type { Actor } from '../../plugins/request-context';
 import * as accounts from '../auth/account.service';
-import { issueEmailVerification } from '../auth/auth.service';
+import { issueEmailVerification } from '../auth/email-verification.service';
 import { handOverDeclined } from '../invitations/invitations.service';
 import { otherEnabledAdmins } from '../users/users.service';
 import * as repo from './profile.repository';
