@@ -1,9 +1,5 @@
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import LoginOutlined from '@mui/icons-material/LoginOutlined';
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import { Alert, Box, Button, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Button, Skeleton, Stack, Typography } from '@mui/material';
 import type { JustificationRequest, Punch } from '@timbro/shared';
 import dayjs from 'dayjs';
 import { useSnackbar } from 'notistack';
@@ -18,6 +14,8 @@ import { useAttendanceData, type AttendanceDataParams } from './api/get-attendan
 import { useDecideRequests, useDeleteRequest, useMoveRequest, type RequestScope } from './api/save-request';
 import { DayExplanation } from './day-explanation';
 import { progressOf } from './day-progress';
+import { DayPunchEditor } from './day-punch-editor';
+import { DayRequestActions } from './day-request-actions';
 import { DecisionDialog } from './decision-dialog';
 import { DeletePunchDialog, PunchDialog } from './punch-dialogs';
 import { RequestDialog } from './request-dialog';
@@ -70,151 +68,36 @@ export function DayPanel({ params, userInfoId, date, scope }: DayPanelProps) {
     }
   };
 
-  const requestActions = (r: JustificationRequest) => {
-    const editable = canWrite && (scope === 'admin' || r.status === 'open');
-    const pendingDecision = canApprove && r.status === 'open';
-    if (!editable && !pendingDecision) return null;
-    return (
-      <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        {pendingDecision && (
-          <>
-            <Button
-              size="small"
-              variant="contained"
-              onClick={() =>
-                void run(
-                  () => decide.mutateAsync({ ids: [r.id], approve: true }),
-                  t('approvals.done.approved', { n: 1 }),
-                )
-              }
-              disabled={decide.isPending}
-              data-testid="day-request-approve"
-            >
-              {t('approvals.actions.approve')}
-            </Button>
-            <Button
-              size="small"
-              color="error"
-              variant="outlined"
-              onClick={() => setRejecting(r)}
-              data-testid="day-request-reject"
-            >
-              {t('approvals.actions.reject')}
-            </Button>
-          </>
-        )}
-        {editable && (
-          <>
-            <Button
-              size="small"
-              startIcon={<EditOutlined />}
-              onClick={() => setEditing(r)}
-              data-testid="day-request-edit"
-            >
-              {t('dayPanel.actions.edit')}
-            </Button>
-            <Button
-              size="small"
-              onClick={() => void run(() => move.mutateAsync({ id: r.id, days: -1 }), t('dayPanel.done.moved'))}
-              disabled={move.isPending}
-              data-testid="day-request-prev"
-            >
-              {t('dayPanel.actions.movePrev')}
-            </Button>
-            <Button
-              size="small"
-              onClick={() => void run(() => move.mutateAsync({ id: r.id, days: 1 }), t('dayPanel.done.moved'))}
-              disabled={move.isPending}
-              data-testid="day-request-next"
-            >
-              {t('dayPanel.actions.moveNext')}
-            </Button>
-            <Button
-              size="small"
-              color="error"
-              startIcon={<DeleteOutline />}
-              onClick={() => setRemoving(r)}
-              data-testid="day-request-delete"
-            >
-              {scope === 'member' ? t('dayPanel.actions.withdraw') : t('dayPanel.actions.delete')}
-            </Button>
-          </>
-        )}
-      </Stack>
-    );
-  };
+  const requestActions = (r: JustificationRequest) => (
+    <DayRequestActions
+      request={r}
+      scope={scope}
+      canWrite={canWrite}
+      canApprove={canApprove}
+      approving={decide.isPending}
+      moving={move.isPending}
+      onApprove={() =>
+        void run(() => decide.mutateAsync({ ids: [r.id], approve: true }), t('approvals.done.approved', { n: 1 }))
+      }
+      onReject={() => setRejecting(r)}
+      onEdit={() => setEditing(r)}
+      onMove={(days) => void run(() => move.mutateAsync({ id: r.id, days }), t('dayPanel.done.moved'))}
+      onRemove={() => setRemoving(r)}
+    />
+  );
 
   const dayPunches = user.punches.filter((p) => p.localDate === date);
   const progress = progressOf(date, data.data?.today);
   const punchEditor =
     scope === 'admin' ? (
-      <Box sx={{ mt: 1.5 }} data-testid="punch-editor">
-        {dayPunches.length > 0 && (
-          <Typography variant="caption" color="text.secondary" component="h4" sx={{ display: 'block', mb: 0.5 }}>
-            {t('dayPanel.rawPunches')}
-          </Typography>
-        )}
-        {dayPunches.length > 0 && (
-          <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-            {dayPunches.map((p) => (
-              <Box
-                component="li"
-                key={p.id}
-                sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
-                data-testid="raw-punch"
-              >
-                {p.direction === 'in' ? (
-                  <LoginOutlined fontSize="small" color="action" />
-                ) : (
-                  <LogoutOutlined fontSize="small" color="action" />
-                )}
-                <Typography variant="body2" sx={{ flexGrow: 1 }}>
-                  {t(`attendance.direction.${p.direction}`)} <bdi dir="ltr">{p.localTime}</bdi>
-                  <Typography component="span" variant="caption" color="text.secondary">
-                    {' · '}
-                    {t(`attendance.source.${p.source}`)}
-                    {p.reason ? ` · ${p.reason}` : ''}
-                  </Typography>
-                </Typography>
-                {canWrite && (
-                  <>
-                    <Tooltip title={t('dayPanel.actions.editPunch')}>
-                      <IconButton
-                        size="small"
-                        aria-label={`${t('dayPanel.actions.editPunch')} ${p.localTime}`}
-                        onClick={() => setPunchEdit({ punch: p })}
-                      >
-                        <EditOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t('dayPanel.actions.deletePunch')}>
-                      <IconButton
-                        size="small"
-                        aria-label={`${t('dayPanel.actions.deletePunch')} ${p.localTime}`}
-                        onClick={() => setPunchDelete(p)}
-                      >
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </>
-                )}
-              </Box>
-            ))}
-          </Box>
-        )}
-        {/* A punch in the future is refused by the server: no add button on days to come. */}
-        {canWrite && progress !== 'future' && (
-          <Button
-            size="small"
-            startIcon={<Add />}
-            onClick={() => setPunchEdit({ punch: null })}
-            sx={{ mt: 0.5 }}
-            data-testid="punch-add"
-          >
-            {t('dayPanel.actions.addPunch')}
-          </Button>
-        )}
-      </Box>
+      <DayPunchEditor
+        punches={dayPunches}
+        canWrite={canWrite}
+        progress={progress}
+        onAdd={() => setPunchEdit({ punch: null })}
+        onEdit={(p) => setPunchEdit({ punch: p })}
+        onDelete={setPunchDelete}
+      />
     ) : null;
 
   return (
