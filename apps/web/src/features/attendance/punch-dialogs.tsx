@@ -15,13 +15,10 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { clockToMinutes } from '@timbro/shared/domain/time-slots';
 import type { Punch } from '@timbro/shared';
-import type { TFunction } from 'i18next';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod/mini';
 import { FormDateField } from '../../components/form/form-date-field';
 import { FormTextField } from '../../components/form/form-text-field';
 import { normalizeClock } from '../../components/time-slots/slot-rows';
@@ -30,35 +27,7 @@ import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
 import { useDeletePunch, useSavePunch } from './api/punches';
-
-const REASON_MAX = 300;
-
-const reasonField = (t: TFunction) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, { error: t('punchDialog.validation.reasonRequired'), abort: true }),
-      z.maxLength(REASON_MAX, { error: t('punchDialog.validation.tooLong', { max: REASON_MAX }) }),
-    );
-
-/** The server's rules: a local date and time (not in the future: the server says so), a direction, a reason. */
-export const punchFormSchema = (t: TFunction) =>
-  z.object({
-    date: z
-      .nullable(z.string())
-      .check(
-        z.refine((v) => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v), { error: t('punchDialog.validation.dateRequired') }),
-      ),
-    time: z.string().check(
-      z.refine((v) => clockToMinutes(v) !== null && clockToMinutes(v)! < 1440, {
-        error: t('punchDialog.validation.timeRequired'),
-      }),
-    ),
-    direction: z.enum(['in', 'out']),
-    reason: reasonField(t),
-  });
-type Values = z.infer<ReturnType<typeof punchFormSchema>>;
+import { PUNCH_REASON_MAX, punchFormSchema, type PunchFormValues } from './punch-form';
 
 /** "Aggiungi timbratura" / "Correggi timbratura": local time of the workspace, direction, the reason for the audit trail. */
 export function PunchDialog({
@@ -99,7 +68,7 @@ function PunchDialogContent({
   const save = useSavePunch();
   const [failure, setFailure] = useState<string | null>(null);
   const schema = useMemo(() => punchFormSchema(t), [t]);
-  const { control, handleSubmit, setError } = useForm<Values>({
+  const { control, handleSubmit, setError } = useForm<PunchFormValues>({
     resolver: zodResolver(schema),
     defaultValues: {
       date: punch?.localDate ?? date,
@@ -212,7 +181,7 @@ function PunchDialogContent({
               multiline
               minRows={2}
               helperText={t('punchDialog.reasonHint')}
-              slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'punch-reason' } }}
+              slotProps={{ htmlInput: { maxLength: PUNCH_REASON_MAX, 'data-testid': 'punch-reason' } }}
             />
           </Stack>
         </DialogContent>
@@ -284,7 +253,7 @@ export function DeletePunchDialog({ punch, onClose }: { punch: Punch | null; onC
           helperText={error ?? t('punchDialog.reasonHint')}
           multiline
           minRows={2}
-          slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': 'punch-delete-reason' } }}
+          slotProps={{ htmlInput: { maxLength: PUNCH_REASON_MAX, 'data-testid': 'punch-delete-reason' } }}
         />
         {failure && (
           <Alert severity="error" role="alert" sx={{ mt: 2 }}>

@@ -31,8 +31,6 @@ import { TimesheetExportButtons } from './timesheet-export';
 import { METRICS, metricTotal, type Metric, type TimesheetPerson } from './timesheet-model';
 import { usePeopleMonthList } from './use-people-month-list';
 
-export { METRICS, type Metric } from './timesheet-model';
-
 const FILTER_KEYS = ['month', 'metric', 'group_id'] as const;
 
 /**
