@@ -13,3 +13,5 @@ export * from './schemas/audit';
 export * from './domain';
 export * from './schemas/working-time';
 export * from './schemas/attendance';
+export * from './schemas/month-logs';
+export * from './schemas/payroll';

@@ -83,6 +83,10 @@ export const PERMISSIONS = {
   // month closing and payroll
   'month-log:read': ['admin', 'accountant'],
   'month-log:write': ['admin', 'accountant'],
+  /** Reopening a closed month for employees: an admin's deliberate act, with a reason. */
+  'month-log:reopen': ['admin'],
+  /** The consultant's cockpit: the workspaces where the account is accountant (the service narrows to those). */
+  'accountant:overview': ['user'],
   'payroll:export': ['admin', 'accountant'],
   'payroll:settings': ['admin'],
   // pay slips, documents, announcements, shifts

@@ -5,3 +5,4 @@ export * from './time-slots';
 export * from './contracts';
 export * from './accruals';
 export * from './attendance';
+export * from './payroll';

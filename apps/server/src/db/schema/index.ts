@@ -4,3 +4,4 @@ export * from './people';
 export * from './working-time';
 export * from './accruals';
 export * from './attendance';
+export * from './month-logs';
