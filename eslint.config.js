@@ -170,6 +170,7 @@ export default tseslint.config(
             punches: ['attendance'],
             justificationRequests: ['attendance'],
             accrualEntries: ['accruals'],
+            payrollSettings: ['payroll'],
           },
         },
       ],

@@ -32,6 +32,7 @@ import { templateRoutes } from './modules/templates/templates.routes';
 import { contractRoutes } from './modules/contracts/contracts.routes';
 import { accrualRoutes } from './modules/accruals/accruals.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { payrollSettingsRoutes } from './modules/payroll/payroll-settings.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { errorHandler } from './plugins/error-handler';
 import { requestContext } from './plugins/request-context';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       await api.register(contractRoutes(deps));
       await api.register(accrualRoutes(deps));
       await api.register(attendanceRoutes(deps));
+      await api.register(payrollSettingsRoutes(deps));
     },
     { prefix: API_BASE_PATH },
   );

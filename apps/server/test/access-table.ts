@@ -24,7 +24,7 @@ import { createTestContext, expectError, loginDemoRoles, type Session, type Test
  *       plugins: [groupRoutes], routes: [{ route: 'GET /admin/group', grants: ['admin', 'accountant'], call: () => ({ url: '/admin/group' }), probeStatus: 200 }, …] });
  */
 
-export type Method = 'GET' | 'POST' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type { WorkspaceRole };
 
 export interface Call {

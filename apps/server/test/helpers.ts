@@ -236,7 +236,7 @@ export async function expectForeignRecordsHidden(
   ctx: TestContext,
   session: Session,
   ownWorkspace: string,
-  requests: { method: 'GET' | 'POST' | 'DELETE'; url: string; body?: unknown }[],
+  requests: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown }[],
 ) {
   for (const r of requests) {
     const res = await ctx.request(r.method, r.url, r.body, { session, workspace: ownWorkspace });

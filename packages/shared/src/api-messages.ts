@@ -51,6 +51,7 @@ export const apiMsg = {
     unknownRole: (word: string) => `Ruolo sconosciuto: «${word}» (usa amministratore, consulente o dipendente)`,
     usersRefused: (bad: number) => `Il file contiene ${rows(bad)} con errori: nessun dipendente è stato importato`,
     punchesRefused: (bad: number) => `Il file contiene ${rows(bad)} con errori: nessuna timbratura è stata importata`,
+    payrollCodesRefused: (bad: number) => `Il file contiene ${rows(bad)} con errori: nessun codice è stato importato`,
     noEmployeeWithFiscalCode: (code: string) => `Nessun dipendente con codice fiscale ${code}`,
     noEmployeeWithEmail: (email: string) => `Nessun dipendente con email ${email}`,
     employeeMissing: 'Indica il dipendente',

@@ -180,3 +180,28 @@ export async function updateJustificationGroup(
   const all = await listJustificationGroups(deps, ctx, { includeDisabled: true });
   return all.find((g) => g.id === id)!;
 }
+
+/**
+ * The payroll codes of absence types, in bulk, inside the caller's transaction (the payroll module's justifications
+ * section). Every id must be an absence type of the workspace, or nothing is written (404). Two statements whatever
+ * the number of rows; returns what changed, for the caller's audit entry.
+ */
+export async function setPayrollCodes(
+  q: Queryable,
+  scope: WorkspaceScope,
+  items: { id: string; payrollCode: string | null }[],
+): Promise<{ id: string; from: string | null; to: string | null }[]> {
+  const wanted = new Map(items.map((i) => [i.id, i.payrollCode]));
+  const current = await repo.lockPayrollCodes(q, scope, [...wanted.keys()]);
+  if (current.length !== wanted.size) throw notFound(wtMsg.justificationNotFound);
+  const changes = current
+    .filter((c) => c.payrollCode !== wanted.get(c.id))
+    .map((c) => ({ id: c.id, from: c.payrollCode, to: wanted.get(c.id)! }));
+  if (changes.length > 0)
+    await repo.updatePayrollCodes(
+      q,
+      scope,
+      changes.map((c) => ({ id: c.id, payrollCode: c.to })),
+    );
+  return changes;
+}

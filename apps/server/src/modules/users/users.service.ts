@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   autoApproveToDb,
+  monthMsg,
   normalizeCodiceFiscale,
   peopleMsg,
   type CreateUserInput,
@@ -23,6 +24,7 @@ import { loginEmailEditable, maskEmail, presentUser } from './users.presenter';
 import { checkRoleChange } from './users.policy';
 import { otherEnabledAdmins } from './recipients.repository';
 import * as repo from './users.repository';
+import { lockEmployeeCodes, updateEmployeeCodes } from './employee-codes.repository';
 import { sendFirstLogin, sendWorkspaceInvitation } from './users.mails';
 
 /** Recipient lookups, used by every module that notifies people (requests, and the modules to come). */
@@ -262,4 +264,29 @@ export async function lookupUsers(
 ) {
   const rows = await repo.lookupUsers(deps.db, scope, search, includeDisabled);
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, enabled: r.enabled }));
+}
+
+/**
+ * The payroll codes of employee records, in bulk, inside the caller's transaction (the payroll module's employees
+ * section and its import). Every id must be an employee record (member role) of the workspace, or nothing is written
+ * (404). Two statements whatever the number of rows; returns what changed, for the caller's audit entry.
+ */
+export async function setPayrollCodes(
+  q: Queryable,
+  scope: WorkspaceScope,
+  items: { id: string; payrollCode: string | null }[],
+): Promise<{ id: string; from: string | null; to: string | null }[]> {
+  const wanted = new Map(items.map((i) => [i.id, i.payrollCode]));
+  const current = await lockEmployeeCodes(q, scope, [...wanted.keys()]);
+  if (current.length !== wanted.size) throw notFound(monthMsg.employeeNotFound);
+  const changes = current
+    .filter((c) => c.payrollCode !== wanted.get(c.id))
+    .map((c) => ({ id: c.id, from: c.payrollCode, to: wanted.get(c.id)! }));
+  if (changes.length > 0)
+    await updateEmployeeCodes(
+      q,
+      scope,
+      changes.map((c) => ({ id: c.id, payrollCode: c.to })),
+    );
+  return changes;
 }
