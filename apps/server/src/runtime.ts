@@ -15,6 +15,8 @@ import { sweepLoginFailures } from './modules/auth/auth.repository';
 import { loadSessionSecret } from './lib/secrets';
 import { syncAccrualsNightly } from './modules/accruals/accruals.service';
 import { ensureAllWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
+import { runMonthCloseJob } from './modules/month-logs/month-close.job';
+import { monthLockPort } from './modules/month-logs/month-logs.service';
 
 /** Opens the configured database (PGlite under DATA_DIR/pglite, or PostgreSQL) and applies the migrations. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -34,11 +36,13 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
 export async function createDeps(config: Config, database: Database): Promise<AppDeps> {
   const secret = await loadSessionSecret(database.db, config.sessionSecret);
   configureMailLogging({ printBodies: config.printMailBodies });
-  return { database, db: database.db, config, secret, triggerJob: async () => undefined };
+  return { database, db: database.db, config, secret, triggerJob: async () => undefined, monthLock: monthLockPort };
 }
 
 /** Background jobs of the platform: mail delivery and housekeeping. */
-export function platformJobs(deps: AppDeps): JobDefinition[] {
+const quietLog: JobLogger = { info: () => undefined, error: () => undefined };
+
+export function platformJobs(deps: AppDeps, log: JobLogger = quietLog): JobDefinition[] {
   const transport = deps.config.smtpUrl ? createTransport(deps.config.smtpUrl) : null;
   return [
     {
@@ -58,6 +62,14 @@ export function platformJobs(deps: AppDeps): JobDefinition[] {
       },
     },
     {
+      // Month closings: on demand when a close is asked, and every minute to take over a version whose process died.
+      name: 'month-close',
+      cron: '* * * * *',
+      handler: async () => {
+        await runMonthCloseJob(deps, log);
+      },
+    },
+    {
       name: 'housekeeping',
       cron: '17 * * * *',
       handler: async () => {
@@ -71,7 +83,7 @@ export function platformJobs(deps: AppDeps): JobDefinition[] {
 }
 
 export async function startPlatformJobs(deps: AppDeps, log: JobLogger): Promise<Jobs> {
-  const jobs = await startJobs(deps.database, platformJobs(deps), log);
+  const jobs = await startJobs(deps.database, platformJobs(deps, log), log);
   deps.triggerJob = (name) => jobs.trigger(name);
   return jobs;
 }

@@ -1,5 +1,5 @@
 import { monthBounds, monthOf, plannedAccruals, type ContractPeriod } from '@timbro/shared';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Queryable } from '../../db/client';
 import { accrualEntries, contractAccruals, contracts, justifications, userInfos, workspaces } from '../../db/schema';
@@ -182,4 +182,18 @@ export async function workspaceTimeZones(db: Db) {
       w.timeZone,
     ]),
   );
+}
+
+/** Every employee's balance per justification at a date (the month closing's freeze): one grouped query. */
+export async function balancesOfEveryone(q: Queryable, scope: WorkspaceScope, date: string) {
+  return q
+    .select({
+      userInfoId: accrualEntries.userInfoId,
+      justificationId: accrualEntries.justificationId,
+      balance: sql<number>`round(sum(${accrualEntries.amount}), 2)::float8`,
+    })
+    .from(accrualEntries)
+    .where(inScope(accrualEntries, scope, lte(accrualEntries.entryDate, date)))
+    .groupBy(accrualEntries.userInfoId, accrualEntries.justificationId)
+    .having(sql`bool_or(${accrualEntries.kind} <> 'usage')`);
 }

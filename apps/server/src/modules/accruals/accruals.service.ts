@@ -153,3 +153,14 @@ export async function syncAccrualsNightly(db: Db, scopes: WorkspaceScope[]) {
   }
   return entries;
 }
+
+/** Balances of every employee at a date, per justification id (only accrued ones, as `balancesAt` lists them). */
+export async function balancesOfEveryone(q: Queryable, scope: WorkspaceScope, date: string) {
+  const out = new Map<string, Record<string, number>>();
+  for (const r of await repo.balancesOfEveryone(q, scope, date)) {
+    const b = out.get(r.userInfoId) ?? {};
+    b[r.justificationId] = Number(r.balance);
+    out.set(r.userInfoId, b);
+  }
+  return out;
+}

@@ -238,3 +238,33 @@ export async function timesheetAll(
   );
   return { holidays: inputs.holidays, rows: timesheetRows(inputs, people, query.from, query.to, timeZone) };
 }
+
+/**
+ * Every member with a contract in [from, to], with their open requests, and their day sheets on demand (the month
+ * closing computes them one by one, reporting progress): six queries whatever the number of employees.
+ */
+export async function everyonesSheets(
+  deps: AppDeps,
+  ctx: Pick<RequestCtx, 'scope' | 'timeZone'>,
+  from: IsoDate,
+  to: IsoDate,
+  now = new Date(),
+) {
+  const people = await timesheetPeople(deps.db, ctx.scope, {});
+  const inputs = await loadAttendanceInputs(
+    deps.db,
+    ctx.scope,
+    people.map((p) => p.id),
+    from,
+    to,
+  );
+  return people
+    .filter((p) => (inputs.contracts.get(p.id) ?? []).length > 0)
+    .map((p) => ({
+      userInfo: p,
+      sheets: () => sheetsOf(inputs, p.id, from, to, ctx.timeZone, now),
+      openRequests: (inputs.requests.get(p.id) ?? [])
+        .filter((r) => r.status === 'open')
+        .map((r) => ({ id: r.id, date: r.date, justificationId: r.justificationId })),
+    }));
+}

@@ -7,6 +7,25 @@ import { AppError } from '../../lib/errors';
 /** Answers whether a month (its first day, `YYYY-MM-01`) is closed in a workspace. */
 export type MonthLock = (q: Queryable, scope: WorkspaceScope, month: IsoDate) => Promise<boolean>;
 
+/** A change to attendance on a day, as the month closing records it when the month already has a version. */
+export interface MonthChangeNote {
+  date: IsoDate;
+  userInfoId: string | null;
+  entityType: string;
+  entityId: string;
+  action: string;
+  actorUserId: string | null;
+}
+
+/**
+ * What the month-closing module provides to attendance (wired in runtime.createDeps, so attendance depends on no
+ * other module): whether a month is closed, and the record of changes made in a month after its version was made.
+ */
+export interface MonthLockPort {
+  isClosed: MonthLock;
+  noteChanges(q: Queryable, scope: WorkspaceScope, notes: MonthChangeNote[]): Promise<void>;
+}
+
 declare module '../../deps' {
   interface AppDeps {
     /**
@@ -14,13 +33,15 @@ declare module '../../deps' {
      * Declared here, next to the one function it replaces, so the attendance module stays self-contained.
      */
     isMonthClosed?: MonthLock;
+    /** The month-closing module's answers (set by runtime.createDeps). */
+    monthLock?: MonthLockPort;
   }
 }
 
 /**
  * Whether the month of `date` is closed in the workspace: a month with a completed month-log version is locked for
- * employees (spec §4 "Closing a month locks it"). This is THE one place that answers it; the month-closing module
- * fills it in with its month-log query. Until month logs exist no month is closed.
+ * employees (spec §4 "Closing a month locks it"). The month-closing module answers it through `deps.monthLock`; an app
+ * built without that module (some tests) has no closed month.
  */
 export async function isMonthClosed(_q: Queryable, _scope: WorkspaceScope, _date: IsoDate): Promise<boolean> {
   return false;
@@ -31,14 +52,24 @@ export async function isMonthClosed(_q: Queryable, _scope: WorkspaceScope, _date
  * when the app was built with one, otherwise `isMonthClosed()`, once per month touched.
  */
 export async function assertMonthsOpen(
-  deps: Pick<AppDeps, 'isMonthClosed'>,
+  deps: Pick<AppDeps, 'isMonthClosed' | 'monthLock'>,
   q: Queryable,
   scope: WorkspaceScope,
   dates: IsoDate[],
 ) {
-  const closed = deps.isMonthClosed ?? isMonthClosed;
+  const closed = deps.isMonthClosed ?? deps.monthLock?.isClosed ?? isMonthClosed;
   const months = [...new Set(dates.map((d) => `${d.slice(0, 7)}-01`))];
   for (const m of months) {
     if (await closed(q, scope, m)) throw new AppError(ErrorCode.CONFLICT, attMsg.monthClosed);
   }
+}
+
+/** Records attendance changes for the month closing (in the caller's transaction); a no-op without the module. */
+export async function noteMonthChanges(
+  deps: Pick<AppDeps, 'monthLock'>,
+  q: Queryable,
+  scope: WorkspaceScope,
+  notes: MonthChangeNote[],
+) {
+  if (deps.monthLock && notes.length > 0) await deps.monthLock.noteChanges(q, scope, notes);
 }

@@ -14,6 +14,7 @@ import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
+import { noteMonthChanges } from './month-lock';
 import { AppError } from '../../lib/errors';
 import { SpreadsheetError, readTable, type Table } from '../../lib/spreadsheet';
 import type { RequestCtx } from '../../plugins/request-context';
@@ -248,6 +249,20 @@ export async function runPunchImport(deps: AppDeps, ctx: RequestCtx, buf: Buffer
       changes: { created: fresh.length, duplicates, from, to },
       requestId: actor.requestId,
     });
+    const days = new Map(fresh.map((p) => [`${p.userInfoId}|${p.localDate}`, p]));
+    await noteMonthChanges(
+      deps,
+      tx,
+      scope,
+      [...days.values()].map((p) => ({
+        date: p.localDate,
+        userInfoId: p.userInfoId,
+        entityType: 'punch',
+        entityId: 'import',
+        action: 'punch.import',
+        actorUserId: actor.userId,
+      })),
+    );
     return { created: fresh.length, duplicates };
   });
 }

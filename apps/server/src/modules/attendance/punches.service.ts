@@ -15,6 +15,7 @@ import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
+import { noteMonthChanges } from './month-lock';
 import { AppError, conflict, notFound, validation } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import type { PunchRow } from './attendance.repository';
@@ -93,6 +94,17 @@ export async function clock(deps: AppDeps, ctx: RequestCtx, direction: PunchDire
         recordedBy: actor.userId,
       },
     ]);
+    const date = toLocal(now.toISOString(), timeZone).date;
+    await noteMonthChanges(deps, tx, scope, [
+      {
+        date,
+        userInfoId,
+        entityType: 'punch',
+        entityId: 'clock',
+        action: `punch.clock.${direction}`,
+        actorUserId: actor.userId,
+      },
+    ]);
   });
   return clockState(deps.db, scope, timeZone, userInfoId, now);
 }
@@ -137,6 +149,16 @@ export async function addPunch(deps: AppDeps, ctx: RequestCtx, userInfoId: strin
       changes: { userInfoId, at: at.toISOString(), direction: input.direction, reason: input.reason },
       requestId: actor.requestId,
     });
+    await noteMonthChanges(deps, tx, scope, [
+      {
+        date: localDate,
+        userInfoId,
+        entityType: 'punch',
+        entityId: created!.id,
+        action: 'punch.create',
+        actorUserId: actor.userId,
+      },
+    ]);
     return created!;
   });
   return presentPunch(row);
@@ -173,6 +195,19 @@ export async function updatePunch(deps: AppDeps, ctx: RequestCtx, id: string, in
       },
       requestId: actor.requestId,
     });
+    await noteMonthChanges(
+      deps,
+      tx,
+      scope,
+      [...new Set([before.localDate, localDate])].map((date) => ({
+        date,
+        userInfoId: before.userInfoId,
+        entityType: 'punch',
+        entityId: id,
+        action: 'punch.update',
+        actorUserId: actor.userId,
+      })),
+    );
     return after;
   });
   return presentPunch(row);
@@ -199,5 +234,15 @@ export async function deletePunch(deps: AppDeps, ctx: RequestCtx, id: string, re
       },
       requestId: actor.requestId,
     });
+    await noteMonthChanges(deps, tx, scope, [
+      {
+        date: before.localDate,
+        userInfoId: before.userInfoId,
+        entityType: 'punch',
+        entityId: id,
+        action: 'punch.delete',
+        actorUserId: actor.userId,
+      },
+    ]);
   });
 }

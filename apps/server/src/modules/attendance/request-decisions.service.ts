@@ -1,6 +1,7 @@
 import { attMsg, type RequestDecisionInput } from '@timbro/shared';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
+import { noteRequestChanges } from './requests.service';
 import { conflict, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import { syncUsage } from '../accruals/accruals.service';
@@ -36,6 +37,7 @@ export async function decide(deps: AppDeps, ctx: RequestCtx, input: RequestDecis
       changes: { ids: updated.map((r) => r.id), note: input.note },
       requestId: ctx.actor.requestId,
     });
+    await noteRequestChanges(deps, tx, ctx, updated, approve ? 'request.approve' : 'request.reject');
     const items = await repo.requestsByIds(
       tx,
       ctx.scope,

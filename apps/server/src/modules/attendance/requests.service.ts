@@ -19,7 +19,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import { removeUsage, syncUsage } from '../accruals/accruals.service';
 import { loadContracts, loadHolidays, type JustificationRow } from './attendance.repository';
-import { assertMonthsOpen } from './month-lock';
+import { assertMonthsOpen, noteMonthChanges } from './month-lock';
 import { checkOpenHours, checkOverlaps, loadJustification, quotaWarnings, requireMembers } from './requests.checks';
 import { mailPendingToAdmins } from './requests.mails';
 import * as repo from './requests.repository';
@@ -37,6 +37,29 @@ export { presentRequest } from './requests.rules';
  * status is decided last, once every check passed: what an admin files is approved; an employee's request is approved
  * at once only when auto-approval applies (spec §5), so a refused request can never be auto-approved.
  */
+/** The days these requests touch, for the month closing's "changed since version n" (in the write's transaction). */
+export function noteRequestChanges(
+  deps: AppDeps,
+  tx: Queryable,
+  ctx: RequestCtx,
+  rows: { id: string; userInfoId: string; date: string }[],
+  action: string,
+) {
+  return noteMonthChanges(
+    deps,
+    tx,
+    ctx.scope,
+    rows.map((r) => ({
+      date: r.date,
+      userInfoId: r.userInfoId,
+      entityType: 'justification-request',
+      entityId: r.id,
+      action,
+      actorUserId: ctx.actor.userId,
+    })),
+  );
+}
+
 async function writeDrafts(
   deps: AppDeps,
   ctx: RequestCtx,
@@ -86,6 +109,7 @@ async function writeDrafts(
       },
       requestId: ctx.actor.requestId,
     });
+    await noteRequestChanges(deps, tx, ctx, inserted, 'request.create');
     const items = await repo.requestsByIds(
       tx,
       ctx.scope,
@@ -201,6 +225,7 @@ export async function updateRequest(
       },
       requestId: ctx.actor.requestId,
     });
+    await noteRequestChanges(deps, tx, ctx, current.date === after.date ? [after] : [current, after], 'request.update');
     return { items: (await repo.requestsByIds(tx, ctx.scope, [id])).map(presentRequest), warnings };
   });
 }
@@ -252,6 +277,7 @@ export async function deleteRequest(deps: AppDeps, ctx: RequestCtx, id: string, 
       },
       requestId: ctx.actor.requestId,
     });
+    await noteRequestChanges(deps, tx, ctx, [row], asEmployee ? 'request.withdraw' : 'request.delete');
   });
 }
 

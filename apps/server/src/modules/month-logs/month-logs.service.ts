@@ -1,0 +1,304 @@
+import {
+  ErrorCode,
+  OVERTIME_ITEM,
+  WORKED_ITEM,
+  diffLines,
+  monthMsg,
+  type CloseMonthInput,
+  type ListMonthLogsQuery,
+  type MonthChange,
+  type MonthLog,
+  type MonthLogDetail,
+  type MonthLogDiff,
+  type MonthLogPage,
+  type Precheck,
+} from '@timbro/shared';
+import type { Queryable } from '../../db/client';
+import type { WorkspaceScope } from '../../db/scope';
+import type { AppDeps } from '../../deps';
+import { recordAudit } from '../../lib/audit';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { todayIn } from '../../lib/time';
+import type { RequestCtx } from '../../plugins/request-context';
+import type { MonthChangeNote, MonthLockPort } from '../attendance/month-lock';
+import { payrollCodes, type PayrollCodes } from '../payroll/payroll-codes.service';
+import { computeMonth, monthRange } from './month-compute';
+import { presentMonthLog } from './month-logs.presenter';
+import * as repo from './month-logs.repository';
+import { precheckOf } from './precheck';
+
+/** GET /admin/month-log/precheck: the pre-close check of a month, as it stands now. */
+export async function precheck(deps: AppDeps, ctx: RequestCtx, month: string): Promise<Precheck> {
+  assertNotFuture(ctx, month);
+  const [employees, codes] = await Promise.all([computeMonth(deps, ctx, month), payrollCodes(deps.db, ctx.scope)]);
+  return precheckOf(month, monthRange(month).to, todayIn(ctx.timeZone), employees, codes);
+}
+
+function assertNotFuture(ctx: Pick<RequestCtx, 'timeZone'>, month: string) {
+  if (`${month}-01` > todayIn(ctx.timeZone))
+    throw new AppError(ErrorCode.VALIDATION_FAILED, monthMsg.monthInFuture, {
+      errors: [{ path: 'month', message: monthMsg.monthInFuture }],
+    });
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+};
+
+/**
+ * POST /admin/month-log: close a month (a new version, waiting for the job). The check runs first; with problems the
+ * close needs `force`, and a forced close records the check on the version and in the audit log. A second close
+ * while one is waiting or running is a 409 (the partial unique index decides, even between processes).
+ */
+export async function closeMonth(deps: AppDeps, ctx: RequestCtx, input: CloseMonthInput): Promise<MonthLog> {
+  const month = input.month;
+  const check = await precheck(deps, ctx, month);
+  const forced = check.problems > 0;
+  if (forced && !input.force)
+    throw conflict(monthMsg.precheckNotConfirmed, [{ path: 'force', message: monthMsg.precheckNotConfirmed }]);
+  let id: string;
+  try {
+    id = await deps.db.transaction(async (tx) => {
+      const row = await repo.insertWaiting(tx, ctx.scope, {
+        endOfMonth: check.endOfMonth,
+        precheck: check,
+        forced,
+        createdBy: ctx.actor.userId,
+      });
+      await recordAudit(tx, ctx.scope, {
+        actorUserId: ctx.actor.userId,
+        action: 'month-log.close',
+        entityType: 'month-log',
+        entityId: row.id,
+        changes: { month, version: row.versionNumber, forced, problems: check.problems },
+        requestId: ctx.actor.requestId,
+      });
+      return row.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(monthMsg.alreadyRunning);
+    throw err;
+  }
+  await deps.triggerJob('month-close');
+  return getMonthLog(deps, ctx, id);
+}
+
+export async function getMonthLog(deps: AppDeps, ctx: Pick<RequestCtx, 'scope'>, id: string): Promise<MonthLog> {
+  const row = await repo.findMonthLog(deps.db, ctx.scope, id);
+  if (!row) throw notFound(monthMsg.monthLogNotFound);
+  return presentMonthLog(row);
+}
+
+export async function listMonthLogs(deps: AppDeps, ctx: RequestCtx, query: ListMonthLogsQuery): Promise<MonthLogPage> {
+  const { rows, total } = await repo.listMonthLogs(deps.db, ctx.scope, query);
+  return { items: rows.map(presentMonthLog), total, page: query.page, perPage: query.per_page };
+}
+
+/** GET /attendance/admin/month-log/latest (spec §7). */
+export async function latestMonthLog(deps: AppDeps, ctx: RequestCtx): Promise<MonthLog | null> {
+  const row = await repo.latestMonthLog(deps.db, ctx.scope);
+  return row ? presentMonthLog(row) : null;
+}
+
+/** A version with its frozen employees (totals and balances) and the absence types they name. */
+export async function monthLogDetail(deps: AppDeps, ctx: RequestCtx, id: string): Promise<MonthLogDetail> {
+  const log = await getMonthLog(deps, ctx, id);
+  const [sheets, codes] = await Promise.all([repo.sheetsOf(deps.db, ctx.scope, id), payrollCodes(deps.db, ctx.scope)]);
+  const used = new Set(
+    sheets.flatMap((s) => Object.keys((s.totals as { byJustification?: object }).byJustification ?? {})),
+  );
+  for (const s of sheets) for (const k of Object.keys(s.balances as object)) used.add(k);
+  return {
+    ...log,
+    employees: sheets.map((s) => ({
+      userInfoId: s.userInfoId,
+      firstName: s.firstName,
+      lastName: s.lastName,
+      totals: s.totals as MonthLogDetail['employees'][number]['totals'],
+      balances: s.balances as Record<string, number>,
+    })),
+    justifications: [...used]
+      .map((jid) => ({
+        id: jid,
+        code: codes.justifications.get(jid)?.code ?? '?',
+        name: codes.justifications.get(jid)?.name ?? '',
+      }))
+      .sort((a, b) => a.code.localeCompare(b.code)),
+  };
+}
+
+/** POST /admin/month-log/{id}/retry: a failed version goes back to the queue (same number). */
+export async function retry(deps: AppDeps, ctx: RequestCtx, id: string): Promise<MonthLog> {
+  await getMonthLog(deps, ctx, id);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const row = await repo.setStatus(tx, ctx.scope, id, ['failed'], {
+        status: 'waiting',
+        attempts: 0,
+        error: null,
+        progressDone: 0,
+        heartbeatAt: null,
+      });
+      if (!row) throw conflict(monthMsg.notFailed);
+      await recordAudit(tx, ctx.scope, {
+        actorUserId: ctx.actor.userId,
+        action: 'month-log.retry',
+        entityType: 'month-log',
+        entityId: id,
+        changes: { version: row.versionNumber },
+        requestId: ctx.actor.requestId,
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(monthMsg.alreadyRunning);
+    throw err;
+  }
+  await deps.triggerJob('month-close');
+  return getMonthLog(deps, ctx, id);
+}
+
+/** POST /admin/month-log/{id}/reopen: employees may change the month again; the reason goes to the audit log. */
+export async function reopen(deps: AppDeps, ctx: RequestCtx, id: string, reason: string): Promise<MonthLog> {
+  await deps.db.transaction(async (tx) => {
+    const found = await repo.findMonthLog(tx, ctx.scope, id);
+    if (!found) throw notFound(monthMsg.monthLogNotFound);
+    if (found.log.status !== 'completed') throw conflict(monthMsg.notCompleted);
+    if (!found.latest) throw conflict(monthMsg.notLatest);
+    if (found.log.reopenedAt) throw conflict(monthMsg.alreadyReopened);
+    await repo.setStatus(tx, ctx.scope, id, ['completed'], {
+      reopenedAt: new Date(),
+      reopenedBy: ctx.actor.userId,
+      reopenReason: reason,
+    });
+    await recordAudit(tx, ctx.scope, {
+      actorUserId: ctx.actor.userId,
+      action: 'month-log.reopen',
+      entityType: 'month-log',
+      entityId: id,
+      changes: { month: found.log.endOfMonth.slice(0, 7), version: found.log.versionNumber, reason },
+      requestId: ctx.actor.requestId,
+    });
+  });
+  return getMonthLog(deps, ctx, id);
+}
+
+/** What changed in the month after this version was made (the "changed since version n" list). */
+export async function changesSince(deps: AppDeps, ctx: RequestCtx, id: string): Promise<MonthChange[]> {
+  const found = await repo.findMonthLog(deps.db, ctx.scope, id);
+  if (!found) throw notFound(monthMsg.monthLogNotFound);
+  if (found.log.status !== 'completed' || !found.log.finishedAt) return [];
+  const [rows, codes] = await Promise.all([
+    repo.changesAfter(deps.db, ctx.scope, found.log.endOfMonth, found.log.finishedAt),
+    payrollCodes(deps.db, ctx.scope),
+  ]);
+  return rows.map((r) => {
+    const e = r.userInfoId ? codes.employees.get(r.userInfoId) : undefined;
+    return {
+      id: r.id,
+      date: r.date,
+      userInfo: r.userInfoId && e ? { id: r.userInfoId, name: `${e.lastName} ${e.firstName}` } : null,
+      entityType: r.entityType,
+      entityId: r.entityId,
+      action: r.action,
+      actor:
+        r.actorUserId && r.actorFirst
+          ? { id: r.actorUserId, name: `${r.actorFirst} ${r.actorLast ?? ''}`.trim() }
+          : null,
+      createdAt: r.createdAt.toISOString(),
+    };
+  });
+}
+
+/** The label of a line's item: worked, overtime, or the absence type's code and name. */
+export function itemLabel(item: string, codes: PayrollCodes) {
+  if (item === WORKED_ITEM) return monthMsg.itemWorked;
+  if (item === OVERTIME_ITEM) return monthMsg.itemOvertime;
+  const j = codes.justifications.get(item);
+  return j ? `${j.code} — ${j.name}` : item;
+}
+
+/** The completed version a diff compares with: the one asked for (same month), or the previous completed one. */
+export async function baseVersion(q: Queryable, scope: WorkspaceScope, log: repo.MonthLogRow, against?: string) {
+  const versions = await repo.versionsOfMonth(q, scope, log.endOfMonth);
+  if (against) {
+    const base = versions.find((v) => v.id === against && v.id !== log.id && v.status === 'completed');
+    if (!base)
+      throw new AppError(ErrorCode.VALIDATION_FAILED, monthMsg.againstInvalid, {
+        errors: [{ path: 'against', message: monthMsg.againstInvalid }],
+      });
+    return base;
+  }
+  return versions.find((v) => v.versionNumber < log.versionNumber && v.status === 'completed') ?? null;
+}
+
+/** GET /admin/month-log/{id}/diff: per employee, day and item, the minutes before and after (unchanged left out). */
+export async function diff(deps: AppDeps, ctx: RequestCtx, id: string, against?: string): Promise<MonthLogDiff> {
+  const found = await repo.findMonthLog(deps.db, ctx.scope, id);
+  if (!found) throw notFound(monthMsg.monthLogNotFound);
+  if (found.log.status !== 'completed') throw conflict(monthMsg.notCompleted);
+  const base = await baseVersion(deps.db, ctx.scope, found.log, against);
+  const to = { id, versionNumber: found.log.versionNumber };
+  if (!base) return { from: null, to, rows: [] };
+  const [before, after, names, codes] = await Promise.all([
+    repo.linesOf(deps.db, ctx.scope, base.id),
+    repo.linesOf(deps.db, ctx.scope, id),
+    Promise.all([repo.sheetsOf(deps.db, ctx.scope, base.id), repo.sheetsOf(deps.db, ctx.scope, id)]),
+    payrollCodes(deps.db, ctx.scope),
+  ]);
+  const who = new Map(names.flat().map((s) => [s.userInfoId, `${s.lastName} ${s.firstName}`]));
+  return {
+    from: { id: base.id, versionNumber: base.versionNumber },
+    to,
+    rows: diffLines(before, after).map((c) => ({
+      userInfo: { id: c.userInfoId, name: who.get(c.userInfoId) ?? '' },
+      date: c.date,
+      item: c.item,
+      itemLabel: itemLabel(c.item, codes),
+      before: c.before,
+      after: c.after,
+    })),
+  };
+}
+
+/** The lock attendance asks (wired in runtime.createDeps): closed months, and the changes made in them. */
+export const monthLockPort: MonthLockPort = {
+  isClosed: (q, scope, month) => repo.isClosed(q, scope, repo.endOfMonthOf(month.slice(0, 7))),
+  noteChanges: (q, scope, notes: MonthChangeNote[]) =>
+    repo.insertChanges(
+      q,
+      scope,
+      notes.map((n) => ({ ...n, endOfMonth: repo.endOfMonthOf(n.date.slice(0, 7)) })),
+    ),
+};
+
+/**
+ * What a payroll file is made from: a completed version's lines, or — for a changes-only file — the lines that differ
+ * from an older completed version of the month, each with its new minutes (0 when the line went away).
+ */
+export async function exportSource(deps: AppDeps, ctx: Pick<RequestCtx, 'scope'>, id: string, changesSince?: string) {
+  const found = await repo.findMonthLog(deps.db, ctx.scope, id);
+  if (!found) throw notFound(monthMsg.monthLogNotFound);
+  if (found.log.status !== 'completed') throw conflict(monthMsg.notCompleted);
+  const base = changesSince ? await baseVersion(deps.db, ctx.scope, found.log, changesSince) : null;
+  const [lines, sheets] = await Promise.all([
+    repo.linesOf(deps.db, ctx.scope, id),
+    repo.sheetsOf(deps.db, ctx.scope, id),
+  ]);
+  const names = new Map(sheets.map((s) => [s.userInfoId, { firstName: s.firstName, lastName: s.lastName }]));
+  if (!base) return { log: found.log, base: null, lines, names };
+  const before = await repo.linesOf(deps.db, ctx.scope, base.id);
+  for (const s of await repo.sheetsOf(deps.db, ctx.scope, base.id))
+    if (!names.has(s.userInfoId)) names.set(s.userInfoId, { firstName: s.firstName, lastName: s.lastName });
+  return {
+    log: found.log,
+    base,
+    lines: diffLines(before, lines).map((c) => ({
+      userInfoId: c.userInfoId,
+      date: c.date,
+      item: c.item,
+      minutes: c.after,
+    })),
+    names,
+  };
+}
