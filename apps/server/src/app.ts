@@ -33,6 +33,8 @@ import { contractRoutes } from './modules/contracts/contracts.routes';
 import { accrualRoutes } from './modules/accruals/accruals.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { payrollSettingsRoutes } from './modules/payroll/payroll-settings.routes';
+import { monthLogRoutes } from './modules/month-logs/month-logs.routes';
+import { payrollExportRoutes } from './modules/payroll/payroll-exports.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { errorHandler } from './plugins/error-handler';
 import { requestContext } from './plugins/request-context';
@@ -155,6 +157,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       await api.register(accrualRoutes(deps));
       await api.register(attendanceRoutes(deps));
       await api.register(payrollSettingsRoutes(deps));
+      await api.register(monthLogRoutes(deps));
+      await api.register(payrollExportRoutes(deps));
     },
     { prefix: API_BASE_PATH },
   );
