@@ -58,7 +58,7 @@ export function platformJobs(deps: AppDeps, log: JobLogger = quietLog): JobDefin
       name: 'working-time-daily',
       cron: '5 1 * * *',
       handler: async () => {
-        await syncAccrualsNightly(deps.db, await ensureAllWorkspaceDefaults(deps.db));
+        await syncAccrualsNightly(deps.db, await ensureAllWorkspaceDefaults(deps.db), deps.monthLock?.closedMonths);
       },
     },
     {

@@ -6,6 +6,7 @@ import { monthLogLines, monthLogs, monthLogSheets } from '../src/db/schema';
 import { todayIn } from '../src/lib/time';
 import { runMonthCloseJob, SimulatedCrash } from '../src/modules/month-logs/month-close.job';
 import { buildContract, buildEmployee, buildPunch, justificationId } from './factories';
+import { contractLedger } from './helpers';
 import {
   auditOf,
   createTestContext,
@@ -67,6 +68,22 @@ const lineCount = async (id: string) =>
       .where(eq(monthLogLines.monthLogId, id))
   )[0]!.n;
 
+/** A permanent contract from six months ago with a monthly accrual of 2 days of leave. */
+async function contractFor(e: { userInfoId: string }) {
+  const body = {
+    type: 'fixed',
+    workerType: 'employee',
+    startsAt: `${shift(thisMonth, -6)}-01`,
+    permanent: true,
+    justificationAccruals: [{ justificationId: await justificationId(ctx, ctx.ws.demo, 'FER'), monthlyIncrease: 2 }],
+    timeSlots: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startsAtMinutes: 540, endsAtMinutes: 1020 })),
+  };
+  const created = await ctx.post(`/admin/user/${e.userInfoId}/contract`, body, inDemo(admin));
+  expect(created.statusCode, created.body).toBe(200);
+  return { contractId: created.json().id as string, body };
+}
+let early: Awaited<ReturnType<typeof contractFor>>;
+
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await ctx.login('admin@demo.timbro.it');
@@ -74,6 +91,7 @@ beforeAll(async () => {
   mario = await ctx.login('mario.rossi@demo.timbro.it');
   betaAdmin = await ctx.login('admin@beta.timbro.it');
   marioId = (await membershipOf(ctx, 'mario.rossi@demo.timbro.it', ctx.ws.demo))!.id;
+  early = await contractFor(await buildEmployee(ctx, ctx.ws.demo));
 });
 afterAll(async () => {
   await ctx?.close();
@@ -351,5 +369,31 @@ describe('performance shape', () => {
     }
     const after = await count();
     expect(after).toBe(before);
+  });
+});
+
+describe('closed months stay frozen', () => {
+  it('a change of a contract’s monthly increase leaves the accruals of closed months as they were', async () => {
+    // Closed by now: two, three and four months ago (last month was reopened above). The contract was made before.
+    const fer = await justificationId(ctx, ctx.ws.demo, 'FER');
+    const ledger = async (id: string) =>
+      Object.fromEntries((await contractLedger(ctx, id)).map((r) => [r.period, r.amount] as const));
+    expect((await ledger(early.contractId))[twoAgo]).toBe(2);
+    const changed = await ctx.post(
+      `/admin/contract/${early.contractId}`,
+      { ...early.body, justificationAccruals: [{ justificationId: fer, monthlyIncrease: 3 }] },
+      inDemo(admin),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = await ledger(early.contractId);
+    for (const k of [2, 3, 4]) expect(after[shift(thisMonth, -k)], `${k} months ago`).toBe(2);
+    expect(after[lastMonth]).toBe(3);
+    expect(after[shift(thisMonth, -5)]).toBe(3);
+
+    // A contract made now books nothing in the closed months: corrections there go into an open month (ADR 0018).
+    const late = await contractFor(await buildEmployee(ctx, ctx.ws.demo));
+    const booked = await ledger(late.contractId);
+    expect(Object.keys(booked)).not.toContain(twoAgo);
+    expect(booked[lastMonth]).toBe(2);
   });
 });

@@ -23,8 +23,10 @@ export async function syncContractAccruals(
   scope: WorkspaceScope,
   contract: ContractForAccrual,
   today: string,
+  /** Months (YYYY-MM) with a closed version: their entries are frozen, neither rewritten nor removed. */
+  frozen: ReadonlySet<string> = new Set(),
 ): Promise<number> {
-  const wanted = contract.accruals.flatMap((a) =>
+  const planned = contract.accruals.flatMap((a) =>
     plannedAccruals(contract, a.monthlyIncrease, monthOf(today)).map(({ period, amount, monthsInYear }) => ({
       userInfoId: contract.userInfoId,
       justificationId: a.justificationId,
@@ -36,6 +38,7 @@ export async function syncContractAccruals(
       rule: `Maturazione mensile ${a.monthlyIncrease} (${monthsInYear}° mese maturato nel ${period.slice(0, 4)})`,
     })),
   );
+  const wanted = planned.filter((w) => !frozen.has(w.period));
   if (wanted.length > 0) {
     await insertInScope(q, scope, accrualEntries, wanted).onConflictDoUpdate({
       target: [
@@ -54,14 +57,16 @@ export async function syncContractAccruals(
       },
     });
   }
-  const keep = new Set(wanted.map((w) => `${w.justificationId}|${w.period}`));
+  const keep = new Set(planned.map((w) => `${w.justificationId}|${w.period}`));
   const existing = await q
     .select({ id: accrualEntries.id, justificationId: accrualEntries.justificationId, period: accrualEntries.period })
     .from(accrualEntries)
     .where(
       inScope(accrualEntries, scope, eq(accrualEntries.contractId, contract.id), eq(accrualEntries.kind, 'accrual')),
     );
-  const stale = existing.filter((e) => !keep.has(`${e.justificationId}|${e.period}`)).map((e) => e.id);
+  const stale = existing
+    .filter((e) => !keep.has(`${e.justificationId}|${e.period}`) && !(e.period && frozen.has(e.period)))
+    .map((e) => e.id);
   if (stale.length > 0)
     await q.delete(accrualEntries).where(inScope(accrualEntries, scope, inArray(accrualEntries.id, stale)));
   return wanted.length;

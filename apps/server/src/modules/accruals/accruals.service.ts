@@ -129,27 +129,37 @@ export async function addAdjustment(deps: AppDeps, ctx: RequestCtx, userInfoId: 
   return balancesAt(deps.db, scope, userInfoId, input.date > today ? input.date : today);
 }
 
+/** The months (YYYY-MM) of a workspace that have a closed version: the month closing answers it (deps.monthLock). */
+export type ClosedMonths = (q: Queryable, scope: WorkspaceScope) => Promise<ReadonlySet<string>>;
+
 /**
  * The daily job: every contract of the workspaces that has accruals is synced, ended ones included (the sync is
  * idempotent, so a contract that did not change rewrites the same rows).
  */
-export async function syncAllAccruals(q: Queryable, scopes: WorkspaceScope[], today: string) {
+export async function syncAllAccruals(
+  q: Queryable,
+  scopes: WorkspaceScope[],
+  today: string,
+  closedMonths?: ClosedMonths,
+) {
   let entries = 0;
   for (const scope of scopes) {
+    const frozen = closedMonths ? await closedMonths(q, scope) : new Set<string>();
     // Two queries load every contract with accruals of the workspace; the sync then writes per contract.
     for (const c of await repo.contractsWithAccruals(q, scope))
-      entries += await repo.syncContractAccruals(q, scope, c, today);
+      entries += await repo.syncContractAccruals(q, scope, c, today, frozen);
   }
   return entries;
 }
 
 /** The nightly run: each workspace in its own transaction, up to today in the workspace's time zone. */
-export async function syncAccrualsNightly(db: Db, scopes: WorkspaceScope[]) {
+export async function syncAccrualsNightly(db: Db, scopes: WorkspaceScope[], closedMonths?: ClosedMonths) {
   const zones = await repo.workspaceTimeZones(db);
   let entries = 0;
   for (const scope of scopes) {
     const timeZone = zones.get(scope.workspaceId);
-    if (timeZone) entries += await db.transaction((tx) => syncAllAccruals(tx, [scope], todayIn(timeZone)));
+    if (timeZone)
+      entries += await db.transaction((tx) => syncAllAccruals(tx, [scope], todayIn(timeZone), closedMonths));
   }
   return entries;
 }

@@ -23,6 +23,8 @@ export interface MonthChangeNote {
  */
 export interface MonthLockPort {
   isClosed: MonthLock;
+  /** The months (YYYY-MM) with a closed version: what is frozen there (accruals) must not be rewritten. */
+  closedMonths(q: Queryable, scope: WorkspaceScope): Promise<ReadonlySet<string>>;
   noteChanges(q: Queryable, scope: WorkspaceScope, notes: MonthChangeNote[]): Promise<void>;
 }
 

@@ -138,6 +138,11 @@ const contractFields = (input: ContractInput) => ({
   permanent: input.permanent,
 });
 
+/** The months frozen by a closed version (their accrual entries never change), when the month closing is wired. */
+async function closedMonthsOf(deps: AppDeps, q: Queryable, scope: WorkspaceScope) {
+  return deps.monthLock ? deps.monthLock.closedMonths(q, scope) : new Set<string>();
+}
+
 /** POST /admin/user/{id}/contract: no overlap with the employee's other contracts; accruals synced at once. */
 export async function createContract(deps: AppDeps, ctx: RequestCtx, userInfoId: string, input: ContractInput) {
   const { scope, actor } = ctx;
@@ -155,6 +160,7 @@ export async function createContract(deps: AppDeps, ctx: RequestCtx, userInfoId:
       scope,
       { id: row.id, userInfoId, startsAt: input.startsAt, endsAt: input.endsAt, accruals: input.justificationAccruals },
       todayIn(ctx.timeZone),
+      await closedMonthsOf(deps, tx, scope),
     );
     await recordAudit(tx, scope, {
       actorUserId: actor.userId,
@@ -192,6 +198,7 @@ export async function updateContract(deps: AppDeps, ctx: RequestCtx, id: string,
         accruals: input.justificationAccruals,
       },
       todayIn(ctx.timeZone),
+      await closedMonthsOf(deps, tx, scope),
     );
     await recordAudit(tx, scope, {
       actorUserId: actor.userId,

@@ -239,6 +239,16 @@ export async function isClosed(q: Queryable, scope: WorkspaceScope, endOfMonth: 
   return row !== undefined && row.reopenedAt === null;
 }
 
+/** The months whose newest completed version was not reopened (their last days). */
+export async function closedMonths(q: Queryable, scope: WorkspaceScope): Promise<string[]> {
+  const rows = await q
+    .selectDistinctOn([monthLogs.endOfMonth], { endOfMonth: monthLogs.endOfMonth, reopenedAt: monthLogs.reopenedAt })
+    .from(monthLogs)
+    .where(inScope(monthLogs, scope, eq(monthLogs.status, 'completed')))
+    .orderBy(monthLogs.endOfMonth, desc(monthLogs.versionNumber));
+  return rows.filter((r) => r.reopenedAt === null).map((r) => r.endOfMonth);
+}
+
 /**
  * Records changes in months that already have a completed version (one statement for any number of notes; the
  * months without a version keep nothing).

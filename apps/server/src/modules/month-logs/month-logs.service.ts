@@ -264,6 +264,7 @@ export async function diff(deps: AppDeps, ctx: RequestCtx, id: string, against?:
 /** The lock attendance asks (wired in runtime.createDeps): closed months, and the changes made in them. */
 export const monthLockPort: MonthLockPort = {
   isClosed: (q, scope, month) => repo.isClosed(q, scope, repo.endOfMonthOf(month.slice(0, 7))),
+  closedMonths: async (q, scope) => new Set((await repo.closedMonths(q, scope)).map((d) => d.slice(0, 7))),
   noteChanges: (q, scope, notes: MonthChangeNote[]) =>
     repo.insertChanges(
       q,
