@@ -21,6 +21,7 @@ const withTexts =
 export const people = withTexts('people');
 export const workingTime = withTexts('workingTime');
 export const attendance = withTexts('attendance');
+export const monthLogs = withTexts('monthLogs');
 /** The employee record shows contracts and balances too. */
 export const peopleAndWorkingTime = withTexts('people', 'workingTime');
 

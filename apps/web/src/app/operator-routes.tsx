@@ -1,5 +1,5 @@
 import { paths } from '../config/paths';
-import { attendance, placeholder, type ProtectedRoute } from './lazy-page';
+import { attendance, monthLogs, placeholder, type ProtectedRoute } from './lazy-page';
 
 /** The day-to-day operations on everyone's data: attendance, requests, punch imports, month logs, announcements… */
 export const OPERATOR_ROUTES: ProtectedRoute[] = [
@@ -27,7 +27,22 @@ export const OPERATOR_ROUTES: ProtectedRoute[] = [
       (m) => m.PunchImportPage,
     ),
   },
-  { path: paths.adminMonthLog, permission: 'month-log:read', page: placeholder('nav.items.monthLogs') },
+  {
+    path: paths.adminMonthLog,
+    permission: 'month-log:read',
+    page: monthLogs(
+      () => import('../features/month-logs/month-log-list-page'),
+      (m) => m.MonthLogListPage,
+    ),
+  },
+  {
+    path: paths.adminMonthLogDetail,
+    permission: 'month-log:read',
+    page: monthLogs(
+      () => import('../features/month-logs/month-log-detail-page'),
+      (m) => m.MonthLogDetailPage,
+    ),
+  },
   { path: paths.adminAnnouncement, permission: 'announcement:write', page: placeholder('nav.items.announcements') },
   { path: paths.adminDocument, permission: 'document:write', page: placeholder('nav.items.documents') },
   { path: paths.adminWorkShift, permission: 'shift:write', page: placeholder('nav.items.workShifts') },

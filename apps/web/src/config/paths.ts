@@ -45,6 +45,7 @@ export const paths = {
   adminJustificationRequest: '/admin/justification-request',
   adminPunchImport: '/admin/punch/import',
   adminMonthLog: '/admin/month-log',
+  adminMonthLogDetail: '/admin/month-log/:id',
   adminAnnouncement: '/admin/announcement',
   adminDocument: '/admin/document',
   adminWorkShift: '/admin/work-shift',

@@ -49,6 +49,15 @@ const areaLoaders = {
     ru: () => import('./locales/working-time/ru.json'),
     ar: () => import('./locales/working-time/ar.json'),
   },
+  monthLogs: {
+    it: () => import('./locales/month-logs/it.json'),
+    en: () => import('./locales/month-logs/en.json'),
+    fr: () => import('./locales/month-logs/fr.json'),
+    es: () => import('./locales/month-logs/es.json'),
+    de: () => import('./locales/month-logs/de.json'),
+    ru: () => import('./locales/month-logs/ru.json'),
+    ar: () => import('./locales/month-logs/ar.json'),
+  },
 } satisfies Record<string, Record<CatalogLanguage, () => Promise<{ default: object }>>>;
 
 export type CatalogArea = keyof typeof areaLoaders;

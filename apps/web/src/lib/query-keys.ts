@@ -18,6 +18,8 @@ export const JUSTIFICATIONS_KEY = ['justifications'] as const;
 export const TEMPLATES_KEY = ['templates'] as const;
 /** Holidays. */
 export const HOLIDAYS_KEY = ['holidays'] as const;
+/** Month closings (versions, pre-close checks, diffs, payroll exports, the accountant's overview). */
+export const MONTH_LOGS_KEY = ['month-logs'] as const;
 /** The audit trail (change histories). */
 export const AUDIT_KEY = ['audit'] as const;
 /** The own invitations. */

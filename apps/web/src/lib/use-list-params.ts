@@ -18,6 +18,8 @@ interface Options<S extends string, F extends string> {
   defaultSort: S;
   filterKeys: readonly F[];
   defaultPerPage?: number;
+  /** The order without `order` in the URL: ascending unless told (newest-first lists say 'desc'). */
+  defaultOrder?: 'asc' | 'desc';
 }
 
 const int = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : NaN);
@@ -31,6 +33,7 @@ export function useListParams<S extends string, F extends string>({
   defaultSort,
   filterKeys,
   defaultPerPage = 25,
+  defaultOrder = 'asc',
 }: Options<S, F>) {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo<ListParams<S, F>>(() => {
@@ -41,11 +44,11 @@ export function useListParams<S extends string, F extends string>({
       page: page >= 1 ? page : 1,
       perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : defaultPerPage,
       sort: sort && sortFields.includes(sort) ? sort : defaultSort,
-      order: searchParams.get('order') === 'desc' ? 'desc' : 'asc',
+      order: ((o) => (o === 'asc' || o === 'desc' ? o : defaultOrder))(searchParams.get('order')),
       search: searchParams.get('search') ?? '',
       filters: Object.fromEntries(filterKeys.map((k) => [k, searchParams.get(k) ?? ''])) as Record<F, string>,
     };
-  }, [searchParams, sortFields, defaultSort, filterKeys, defaultPerPage]);
+  }, [searchParams, sortFields, defaultSort, filterKeys, defaultPerPage, defaultOrder]);
 
   /** Changes some values; any change other than the page itself goes back to the first page. */
   const update = useCallback(
@@ -61,7 +64,7 @@ export function useListParams<S extends string, F extends string>({
           set('page', patch.page, 1);
           set('per_page', patch.perPage, defaultPerPage);
           set('sort', patch.sort, defaultSort);
-          set('order', patch.order, 'asc');
+          set('order', patch.order, defaultOrder);
           set('search', patch.search);
           for (const [k, v] of Object.entries(patch.filters ?? {})) set(k, v as string);
           if (patch.page === undefined) next.delete('page');
@@ -70,7 +73,7 @@ export function useListParams<S extends string, F extends string>({
         { replace: true },
       );
     },
-    [setSearchParams, defaultSort, defaultPerPage],
+    [setSearchParams, defaultSort, defaultPerPage, defaultOrder],
   );
 
   const hasFilters = params.search !== '' || Object.values<string>(params.filters).some((v) => v !== '');

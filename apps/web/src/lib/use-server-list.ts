@@ -10,6 +10,7 @@ interface Options<S extends string, F extends string> {
   /** Grid column → API sort field, where they differ (the name column sorts by last name); by default the same name. */
   sortColumns?: Readonly<Record<string, S>>;
   defaultPerPage?: number;
+  defaultOrder?: 'asc' | 'desc';
 }
 
 /**
@@ -23,8 +24,15 @@ export function useServerList<S extends string, F extends string>({
   filterKeys,
   sortColumns,
   defaultPerPage,
+  defaultOrder,
 }: Options<S, F>) {
-  const { params, update, hasFilters, clear } = useListParams({ sortFields, defaultSort, filterKeys, defaultPerPage });
+  const { params, update, hasFilters, clear } = useListParams({
+    sortFields,
+    defaultSort,
+    filterKeys,
+    defaultPerPage,
+    defaultOrder,
+  });
   const onSearch = useCallback((search: string) => update({ search }), [update]);
   const [searchText, setSearchText] = useDebouncedSearch(params.search, onSearch);
   const columnOf = useCallback(
@@ -44,10 +52,13 @@ export function useServerList<S extends string, F extends string>({
       ] satisfies GridSortModel,
       onSortModelChange: (m: GridSortModel) => {
         const first = m[0];
-        update({ sort: (first && sortOf(first.field)) ?? defaultSort, order: first?.sort === 'desc' ? 'desc' : 'asc' });
+        update({
+          sort: (first && sortOf(first.field)) ?? defaultSort,
+          order: first?.sort === 'desc' || (!first && defaultOrder === 'desc') ? 'desc' : 'asc',
+        });
       },
     }),
-    [params.page, params.perPage, params.sort, params.order, update, columnOf, sortOf, defaultSort],
+    [params.page, params.perPage, params.sort, params.order, update, columnOf, sortOf, defaultSort, defaultOrder],
   );
   return { params, update, hasFilters, clear, searchText, setSearchText, grid };
 }

@@ -1,0 +1,266 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import Download from '@mui/icons-material/Download';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { Box, Button, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { MonthLog, PayrollExport } from '@timbro/shared';
+import { useSnackbar } from 'notistack';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { GridMessage } from '../../components/data/grid-overlay';
+import { FormSelectField } from '../../components/form/form-select-field';
+import { ListGrid } from '../../components/list/list-grid';
+import { SectionCard } from '../../components/section-card';
+import { catalogFor } from '../../i18n/languages';
+import { formatDateTime } from '../../lib/dates';
+import { errorMessage } from '../../lib/error-message';
+import { useMonthVersions } from './api/get-month-logs';
+import { downloadPayrollExport, useCreatePayrollExport, usePayrollExports } from './api/payroll-exports';
+import { PAYROLL_PROFILES } from './constants';
+import { ExportRefusalAlert, exportRefusalOf, type ExportRefusal } from './export-refusal';
+import { formatSize, shortHash } from './format';
+import { exportFormSchema, type ExportFormValues } from './schemas';
+
+/** The payroll files of a completed version: the form that makes one, and the files made so far. */
+export function ExportsTab({ log }: { log: MonthLog }) {
+  return (
+    <Stack spacing={3}>
+      <ExportForm log={log} />
+      <ExportHistory log={log} />
+    </Stack>
+  );
+}
+
+function ExportForm({ log }: { log: MonthLog }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const create = useCreatePayrollExport(log.id);
+  const versions = useMonthVersions(log.month);
+  const older = (versions.data?.items ?? []).filter(
+    (v) => v.status === 'completed' && v.versionNumber < log.versionNumber,
+  );
+  const resolver = useMemo(() => zodResolver(exportFormSchema(t)), [t]);
+  const form = useForm<ExportFormValues>({ resolver, defaultValues: { profile: 'zucchetti', changesSince: '' } });
+  const [refusal, setRefusal] = useState<ExportRefusal | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit(async ({ profile, changesSince }) => {
+    setRefusal(null);
+    setFailure(null);
+    try {
+      const file = await create.mutateAsync({ profile, changesSince: changesSince || undefined });
+      enqueueSnackbar(t('monthLogs.exports.created', { name: file.fileName }), { variant: 'success' });
+    } catch (err) {
+      const refused = exportRefusalOf(err, t);
+      if (refused) setRefusal(refused);
+      else setFailure(errorMessage(err, t('errors.generic')));
+    }
+  });
+  const busy = form.formState.isSubmitting;
+  const profileOptions = PAYROLL_PROFILES.map((p) => ({ value: p, label: t(`monthLogs.exports.profiles.${p}`) }));
+  const contentOptions = [
+    { value: '', label: t('monthLogs.exports.wholeMonth') },
+    ...older.map((v) => ({ value: v.id, label: t('monthLogs.exports.changesSince', { n: v.versionNumber }) })),
+  ];
+
+  return (
+    <SectionCard title={t('monthLogs.exports.formTitle')} description={t('monthLogs.exports.formBody')}>
+      <Stack
+        component="form"
+        spacing={2}
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        aria-label={t('monthLogs.exports.formTitle')}
+        data-testid="export-form"
+      >
+        {refusal && <ExportRefusalAlert refusal={refusal} />}
+        {failure && (
+          <Typography color="error" role="alert" variant="body2">
+            {failure}
+          </Typography>
+        )}
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <FormSelectField
+            name="profile"
+            control={form.control}
+            options={profileOptions}
+            label={t('monthLogs.exports.profile')}
+            sx={{ minWidth: 280 }}
+            data-testid="export-profile"
+          />
+          {older.length > 0 && (
+            <FormSelectField
+              name="changesSince"
+              control={form.control}
+              options={contentOptions}
+              label={t('monthLogs.exports.content')}
+              sx={{ minWidth: 320 }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              data-testid="export-changes-since"
+            />
+          )}
+        </Stack>
+        <Box>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlined />}
+            data-testid="export-submit"
+          >
+            {t('monthLogs.exports.submit')}
+          </Button>
+        </Box>
+      </Stack>
+    </SectionCard>
+  );
+}
+
+function ExportHistory({ log }: { log: MonthLog }) {
+  const { t, i18n } = useTranslation();
+  const language = catalogFor(i18n.language);
+  const { enqueueSnackbar } = useSnackbar();
+  const query = usePayrollExports(log.id);
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  const columns = useMemo<GridColDef<PayrollExport>[]>(() => {
+    const download = async (file: PayrollExport) => {
+      setDownloading(file.id);
+      try {
+        await downloadPayrollExport(file);
+      } catch (err) {
+        enqueueSnackbar(errorMessage(err, t('errors.generic')), { variant: 'error' });
+      } finally {
+        setDownloading(null);
+      }
+    };
+    const copy = async (sha: string) => {
+      try {
+        await navigator.clipboard.writeText(sha);
+        enqueueSnackbar(t('monthLogs.exports.copied'), { variant: 'success' });
+      } catch {
+        enqueueSnackbar(t('monthLogs.exports.copyFailed'), { variant: 'error' });
+      }
+    };
+    return [
+      {
+        field: 'fileName',
+        headerName: t('monthLogs.exports.columns.fileName'),
+        flex: 1.4,
+        minWidth: 220,
+        renderCell: ({ row }) => (
+          <Box component="bdi" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', wordBreak: 'break-all' }}>
+            {row.fileName}
+          </Box>
+        ),
+      },
+      {
+        field: 'profile',
+        headerName: t('monthLogs.exports.columns.profile'),
+        flex: 1,
+        minWidth: 170,
+        valueGetter: (_v, row) => t(`monthLogs.exports.profiles.${row.profile}`),
+      },
+      {
+        field: 'versionNumber',
+        headerName: t('monthLogs.exports.columns.version'),
+        width: 150,
+        valueGetter: (_v, row) =>
+          row.baseVersionNumber === null
+            ? t('monthLogs.version', { n: row.versionNumber })
+            : t('monthLogs.exports.versionSince', { n: row.versionNumber, base: row.baseVersionNumber }),
+      },
+      { field: 'rows', headerName: t('monthLogs.exports.columns.rows'), type: 'number', width: 80 },
+      {
+        field: 'size',
+        headerName: t('monthLogs.exports.columns.size'),
+        type: 'number',
+        width: 90,
+        renderCell: ({ row }) => formatSize(row.size, language),
+      },
+      {
+        field: 'sha256',
+        headerName: t('monthLogs.exports.columns.sha256'),
+        width: 190,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <Tooltip title={row.sha256}>
+              <Box component="code" dir="ltr" sx={{ fontSize: '0.8125rem' }}>
+                {shortHash(row.sha256)}
+              </Box>
+            </Tooltip>
+            <Tooltip title={t('monthLogs.exports.copy')}>
+              <IconButton
+                size="small"
+                aria-label={t('monthLogs.exports.copyNamed', { name: row.fileName })}
+                onClick={() => void copy(row.sha256)}
+              >
+                <ContentCopy fontSize="inherit" />
+              </IconButton>
+            </Tooltip>
+          </Stack>
+        ),
+      },
+      {
+        field: 'createdAt',
+        headerName: t('monthLogs.exports.columns.createdBy'),
+        width: 180,
+        renderCell: ({ row }) => (
+          <Box sx={{ lineHeight: 1.4 }}>
+            <Typography variant="body2">{row.createdBy?.name ?? t('monthLogs.system')}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {formatDateTime(row.createdAt, language)}
+            </Typography>
+          </Box>
+        ),
+      },
+      {
+        field: 'download',
+        headerName: '',
+        sortable: false,
+        width: 130,
+        align: 'right',
+        renderCell: ({ row }) => (
+          <Button
+            size="small"
+            startIcon={downloading === row.id ? <CircularProgress size={14} color="inherit" /> : <Download />}
+            disabled={downloading !== null}
+            onClick={() => void download(row)}
+            aria-label={t('monthLogs.exports.downloadNamed', { name: row.fileName })}
+            data-testid={`export-download-${row.id}`}
+          >
+            {t('monthLogs.exports.download')}
+          </Button>
+        ),
+      },
+    ];
+  }, [t, language, enqueueSnackbar, downloading]);
+
+  return (
+    <Box>
+      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {t('monthLogs.exports.historyTitle')}
+      </Typography>
+      <ListGrid<PayrollExport>
+        rows={query.data ?? []}
+        query={query}
+        columns={columns}
+        autoRowHeight
+        initialState={{ sorting: { sortModel: [{ field: 'createdAt', sort: 'desc' }] } }}
+        overlayHeight={180}
+        empty={
+          <GridMessage
+            icon={<FileDownloadOutlined />}
+            title={t('monthLogs.exports.emptyTitle')}
+            body={t('monthLogs.exports.emptyBody')}
+          />
+        }
+        label={t('monthLogs.exports.historyTitle')}
+        testId="export-history"
+      />
+    </Box>
+  );
+}
