@@ -65,6 +65,16 @@ export const CROSS_WORKSPACE_ALLOWED: { pattern: RegExp; reason: string }[] = [
     reason:
       'profile deletion: the person’s own memberships (deletion rules; records of unanswered invitations stay with their company)',
   },
+  ...[
+    /^select distinct on \("month_logs"\."workspace_id"\) [\s\S]* from "month_logs" where \("month_logs"\."workspace_id" in \(\$1(, \$\d+)*\) and "month_logs"\."end_of_month" = \$\d+\)[\s\S]*$/,
+    /^select "workspace_id", count\(\*\)::int from "justification_requests" where \("justification_requests"\."workspace_id" in \(\$1(, \$\d+)*\) [\s\S]*$/,
+    /^select "workspace_id", count\(\*\)::int from "month_changes" where \("month_changes"\."workspace_id" in \(\$1(, \$\d+)*\) [\s\S]*$/,
+    /^select "payroll_exports"\."workspace_id", count\(\*\)::int from "payroll_exports" inner join "month_logs" [\s\S]* where \("payroll_exports"\."workspace_id" in \(\$1(, \$\d+)*\) [\s\S]*$/,
+  ].map((pattern) => ({
+    pattern,
+    reason:
+      'accountant overview: one month across the companies where the account is accountant (the list of workspaces comes from its own memberships, never from input)',
+  })),
 ];
 
 /** A table reference: the keyword, the table, and its alias when there is one. */

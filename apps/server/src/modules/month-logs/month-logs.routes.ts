@@ -1,4 +1,5 @@
 import {
+  AccountantOverviewSchema,
   CloseMonthInputSchema,
   DiffQuerySchema,
   IdParamsSchema,
@@ -15,13 +16,27 @@ import {
 } from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { workspaceCtx } from '../../plugins/request-context';
+import { requireActor, workspaceCtx } from '../../plugins/request-context';
+import { accountantOverview } from './accountant.service';
 import * as service from './month-logs.service';
 
 const tags = ['month-logs'];
 
 export function monthLogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/accountant/overview',
+      {
+        config: { permission: 'accountant:overview' },
+        schema: {
+          tags,
+          summary: 'The consultant’s cockpit: the month in every workspace where the account is accountant',
+          querystring: MonthQuerySchema.partial(),
+          response: { 200: AccountantOverviewSchema },
+        },
+      },
+      async (request) => accountantOverview(deps, requireActor(request), request.query.month),
+    );
     app.get(
       '/admin/month-log',
       {
