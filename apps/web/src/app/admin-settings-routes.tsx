@@ -1,6 +1,6 @@
 import { paths } from '../config/paths';
 import { SETTINGS_SCREEN } from '../lib/permissions';
-import { placeholder, workingTime, type ProtectedRoute } from './lazy-page';
+import { payroll, placeholder, workingTime, type ProtectedRoute } from './lazy-page';
 
 /** The workspace's settings: time slots, day and week templates, holidays, justifications and the company. */
 export const ADMIN_SETTINGS_ROUTES: ProtectedRoute[] = [
@@ -101,13 +101,30 @@ export const ADMIN_SETTINGS_ROUTES: ProtectedRoute[] = [
   },
 ];
 
-/** The payroll software's integration settings. */
+/** The payroll software's integration settings: company codes, employees' codes, absence types' codes. */
 export const INTEGRATION_ROUTES: ProtectedRoute[] = [
-  { path: paths.integrationCompany, permission: 'payroll:settings', page: placeholder('pages.integrationCompany') },
-  { path: paths.integrationUserInfo, permission: 'payroll:settings', page: placeholder('pages.integrationUserInfo') },
+  {
+    path: paths.integrationCompany,
+    permission: 'payroll:settings',
+    page: payroll(
+      () => import('../features/payroll/payroll-company-page'),
+      (m) => m.PayrollCompanyPage,
+    ),
+  },
+  {
+    path: paths.integrationUserInfo,
+    permission: 'payroll:settings',
+    page: payroll(
+      () => import('../features/payroll/payroll-employees-page'),
+      (m) => m.PayrollEmployeesPage,
+    ),
+  },
   {
     path: paths.integrationJustification,
     permission: 'payroll:settings',
-    page: placeholder('pages.integrationJustification'),
+    page: payroll(
+      () => import('../features/payroll/payroll-justifications-page'),
+      (m) => m.PayrollJustificationsPage,
+    ),
   },
 ];

@@ -21,6 +21,8 @@ const withTexts =
 export const people = withTexts('people');
 export const workingTime = withTexts('workingTime');
 export const attendance = withTexts('attendance');
+/** The payroll integration's settings. */
+export const payroll = withTexts('payroll');
 export const monthLogs = withTexts('monthLogs');
 /** The employee record shows contracts and balances too. */
 export const peopleAndWorkingTime = withTexts('people', 'workingTime');

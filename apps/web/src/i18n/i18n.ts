@@ -49,6 +49,15 @@ const areaLoaders = {
     ru: () => import('./locales/working-time/ru.json'),
     ar: () => import('./locales/working-time/ar.json'),
   },
+  payroll: {
+    it: () => import('./locales/payroll/it.json'),
+    en: () => import('./locales/payroll/en.json'),
+    fr: () => import('./locales/payroll/fr.json'),
+    es: () => import('./locales/payroll/es.json'),
+    de: () => import('./locales/payroll/de.json'),
+    ru: () => import('./locales/payroll/ru.json'),
+    ar: () => import('./locales/payroll/ar.json'),
+  },
   monthLogs: {
     it: () => import('./locales/month-logs/it.json'),
     en: () => import('./locales/month-logs/en.json'),

@@ -20,6 +20,8 @@ export const TEMPLATES_KEY = ['templates'] as const;
 export const HOLIDAYS_KEY = ['holidays'] as const;
 /** Month closings (versions, pre-close checks, diffs, payroll exports, the accountant's overview). */
 export const MONTH_LOGS_KEY = ['month-logs'] as const;
+/** The payroll integration's settings (company codes, employees' and absence types' codes). */
+export const PAYROLL_SETTINGS_KEY = ['payroll-settings'] as const;
 /** The audit trail (change histories). */
 export const AUDIT_KEY = ['audit'] as const;
 /** The own invitations. */
