@@ -171,17 +171,6 @@ export function CloseMonthDialog({ open, onClose, month: fixedMonth, onCreated }
                       {t('monthLogs.close.problemsBody')}
                     </Alert>
                     <PrecheckList check={check} />
-                    <FormControlLabel
-                      sx={{ mt: 2 }}
-                      control={
-                        <Checkbox
-                          checked={aware}
-                          onChange={(e) => setAware(e.target.checked)}
-                          data-testid="close-force"
-                        />
-                      }
-                      label={t('monthLogs.close.force')}
-                    />
                   </>
                 )}
               </>
@@ -202,6 +191,17 @@ export function CloseMonthDialog({ open, onClose, month: fixedMonth, onCreated }
 
         {step === 'progress' && created && <CloseProgress id={created.id} onOpen={onClose} />}
       </DialogContent>
+      {step === 'check' && problems > 0 && (
+        // Out of the scrolling list: the confirmation stays in sight next to the button it unlocks.
+        <Box sx={{ px: 3, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
+          <FormControlLabel
+            control={
+              <Checkbox checked={aware} onChange={(e) => setAware(e.target.checked)} data-testid="close-force" />
+            }
+            label={t('monthLogs.close.force')}
+          />
+        </Box>
+      )}
       <DialogActions>
         {step === 'month' && (
           <>

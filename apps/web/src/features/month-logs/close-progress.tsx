@@ -59,7 +59,7 @@ export function CloseProgress({
         }
       >
         <AlertTitle>{t('monthLogs.progress.completedTitle', { month, n: log.versionNumber })}</AlertTitle>
-        {t('monthLogs.progress.completedBody', { total: log.progressTotal })}
+        {t('monthLogs.progress.completedBody', { total: log.employees.length })}
       </Alert>
     );
 

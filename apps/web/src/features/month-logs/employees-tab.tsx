@@ -80,7 +80,7 @@ export function EmployeesTab({ log, query }: { log: MonthLogDetail; query: ListG
         field: 'anomalies',
         headerName: t('monthLogs.employees.anomalies'),
         type: 'number',
-        width: 100,
+        width: 120,
         valueGetter: (_v, row) => row.totals.anomalies,
         renderCell: ({ row }) => (
           <Box component="span" sx={{ color: row.totals.anomalies > 0 ? 'warning.dark' : undefined }}>
@@ -99,7 +99,7 @@ export function EmployeesTab({ log, query }: { log: MonthLogDetail; query: ListG
         headerName: t('monthLogs.employees.balanceOf', { code: j.code }),
         description: t('monthLogs.employees.balanceHint', { name: j.name }),
         type: 'number',
-        width: 120,
+        width: 140,
         valueGetter: (_v, row) => row.balances[j.id] ?? null,
         renderCell: ({ row }) => {
           const v = row.balances[j.id];

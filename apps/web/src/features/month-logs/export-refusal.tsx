@@ -21,7 +21,7 @@ export interface ExportRefusal {
   targets: Target[];
 }
 
-/** Where a refused code is set, from the problem's kind or the error's path. */
+/** Where a refused code is set, from the problem's kind or the error's path (`codes.company`, `codes.employee.<id>`, `codes.item.<worked|overtime|absence type>`). */
 function targetOf(text: string, subjectId?: string): Target | null {
   if (/employee|user/i.test(text)) return 'userInfo';
   if (/company|branch|worked|overtime/i.test(text) || subjectId === 'worked' || subjectId === 'overtime')
@@ -55,7 +55,7 @@ export function exportRefusalOf(err: unknown, t: ReturnType<typeof useTranslatio
     });
   } else if (data.errors && data.errors.length > 0) {
     lines = data.errors.map((e) => {
-      const target = targetOf(`${e.path} ${e.message}`);
+      const target = targetOf(e.path);
       if (target) targets.add(target);
       return e.message;
     });

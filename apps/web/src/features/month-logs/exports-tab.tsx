@@ -13,6 +13,7 @@ import { GridMessage } from '../../components/data/grid-overlay';
 import { FormSelectField } from '../../components/form/form-select-field';
 import { ListGrid } from '../../components/list/list-grid';
 import { SectionCard } from '../../components/section-card';
+import { PAGE_SIZES } from '../../lib/use-list-params';
 import { catalogFor } from '../../i18n/languages';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
@@ -87,7 +88,7 @@ function ExportForm({ log }: { log: MonthLog }) {
             control={form.control}
             options={profileOptions}
             label={t('monthLogs.exports.profile')}
-            sx={{ minWidth: 280 }}
+            sx={{ width: { xs: '100%', md: 320 } }}
             data-testid="export-profile"
           />
           {older.length > 0 && (
@@ -96,7 +97,7 @@ function ExportForm({ log }: { log: MonthLog }) {
               control={form.control}
               options={contentOptions}
               label={t('monthLogs.exports.content')}
-              sx={{ minWidth: 320 }}
+              sx={{ width: { xs: '100%', md: 360 } }}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               data-testid="export-changes-since"
             />
@@ -148,11 +149,33 @@ function ExportHistory({ log }: { log: MonthLog }) {
       {
         field: 'fileName',
         headerName: t('monthLogs.exports.columns.fileName'),
-        flex: 1.4,
-        minWidth: 220,
+        flex: 1.6,
+        minWidth: 240,
         renderCell: ({ row }) => (
-          <Box component="bdi" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', wordBreak: 'break-all' }}>
-            {row.fileName}
+          <Box sx={{ minWidth: 0 }}>
+            <Box component="bdi" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', wordBreak: 'break-all' }}>
+              {row.fileName}
+            </Box>
+            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+              <Typography variant="caption" color="text.secondary">
+                {t('monthLogs.exports.columns.sha256')}
+              </Typography>
+              <Tooltip title={row.sha256}>
+                <Box component="code" dir="ltr" sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>
+                  {shortHash(row.sha256)}
+                </Box>
+              </Tooltip>
+              <Tooltip title={t('monthLogs.exports.copy')}>
+                <IconButton
+                  size="small"
+                  aria-label={t('monthLogs.exports.copyNamed', { name: row.fileName })}
+                  onClick={() => void copy(row.sha256)}
+                  sx={{ p: 0.25 }}
+                >
+                  <ContentCopy sx={{ fontSize: 14 }} />
+                </IconButton>
+              </Tooltip>
+            </Stack>
           </Box>
         ),
       },
@@ -160,54 +183,30 @@ function ExportHistory({ log }: { log: MonthLog }) {
         field: 'profile',
         headerName: t('monthLogs.exports.columns.profile'),
         flex: 1,
-        minWidth: 170,
+        minWidth: 130,
         valueGetter: (_v, row) => t(`monthLogs.exports.profiles.${row.profile}`),
       },
       {
         field: 'versionNumber',
         headerName: t('monthLogs.exports.columns.version'),
-        width: 150,
+        width: 130,
         valueGetter: (_v, row) =>
           row.baseVersionNumber === null
             ? t('monthLogs.version', { n: row.versionNumber })
             : t('monthLogs.exports.versionSince', { n: row.versionNumber, base: row.baseVersionNumber }),
       },
-      { field: 'rows', headerName: t('monthLogs.exports.columns.rows'), type: 'number', width: 80 },
+      { field: 'rows', headerName: t('monthLogs.exports.columns.rows'), type: 'number', width: 70 },
       {
         field: 'size',
         headerName: t('monthLogs.exports.columns.size'),
         type: 'number',
-        width: 90,
+        width: 100,
         renderCell: ({ row }) => formatSize(row.size, language),
-      },
-      {
-        field: 'sha256',
-        headerName: t('monthLogs.exports.columns.sha256'),
-        width: 190,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-            <Tooltip title={row.sha256}>
-              <Box component="code" dir="ltr" sx={{ fontSize: '0.8125rem' }}>
-                {shortHash(row.sha256)}
-              </Box>
-            </Tooltip>
-            <Tooltip title={t('monthLogs.exports.copy')}>
-              <IconButton
-                size="small"
-                aria-label={t('monthLogs.exports.copyNamed', { name: row.fileName })}
-                onClick={() => void copy(row.sha256)}
-              >
-                <ContentCopy fontSize="inherit" />
-              </IconButton>
-            </Tooltip>
-          </Stack>
-        ),
       },
       {
         field: 'createdAt',
         headerName: t('monthLogs.exports.columns.createdBy'),
-        width: 180,
+        width: 160,
         renderCell: ({ row }) => (
           <Box sx={{ lineHeight: 1.4 }}>
             <Typography variant="body2">{row.createdBy?.name ?? t('monthLogs.system')}</Typography>
@@ -221,19 +220,22 @@ function ExportHistory({ log }: { log: MonthLog }) {
         field: 'download',
         headerName: '',
         sortable: false,
-        width: 130,
-        align: 'right',
+        width: 64,
+        align: 'center',
         renderCell: ({ row }) => (
-          <Button
-            size="small"
-            startIcon={downloading === row.id ? <CircularProgress size={14} color="inherit" /> : <Download />}
-            disabled={downloading !== null}
-            onClick={() => void download(row)}
-            aria-label={t('monthLogs.exports.downloadNamed', { name: row.fileName })}
-            data-testid={`export-download-${row.id}`}
-          >
-            {t('monthLogs.exports.download')}
-          </Button>
+          <Tooltip title={t('monthLogs.exports.download')}>
+            <span>
+              <IconButton
+                color="primary"
+                disabled={downloading !== null}
+                onClick={() => void download(row)}
+                aria-label={t('monthLogs.exports.downloadNamed', { name: row.fileName })}
+                data-testid={`export-download-${row.id}`}
+              >
+                {downloading === row.id ? <CircularProgress size={18} color="inherit" /> : <Download />}
+              </IconButton>
+            </span>
+          </Tooltip>
         ),
       },
     ];
@@ -249,7 +251,11 @@ function ExportHistory({ log }: { log: MonthLog }) {
         query={query}
         columns={columns}
         autoRowHeight
-        initialState={{ sorting: { sortModel: [{ field: 'createdAt', sort: 'desc' }] } }}
+        initialState={{
+          sorting: { sortModel: [{ field: 'createdAt', sort: 'desc' }] },
+          pagination: { paginationModel: { pageSize: 10 } },
+        }}
+        pageSizeOptions={[...PAGE_SIZES]}
         overlayHeight={180}
         empty={
           <GridMessage

@@ -191,9 +191,9 @@ describe('month-log detail', { timeout: 30_000 }, () => {
           code: 'CONFLICT',
           message: 'Il file non può essere creato: correggi i codici paghe indicati',
           errors: [
-            { path: 'companyCode', message: 'Manca il codice azienda (Integrazione paghe › Azienda)' },
-            { path: 'employees.ui-mario', message: 'Manca il codice dipendente di Rossi Mario' },
-            { path: 'items.j-fer', message: 'Manca il codice paghe di «FER — Ferie»' },
+            { path: 'codes.company', message: 'Manca il codice azienda (Integrazione paghe › Azienda)' },
+            { path: 'codes.employee.ui-mario', message: 'Manca il codice dipendente di Rossi Mario' },
+            { path: 'codes.item.j-fer', message: 'Manca il codice paghe di «FER — Ferie»' },
           ],
         }),
     });

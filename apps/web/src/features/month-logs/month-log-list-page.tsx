@@ -198,7 +198,7 @@ export function MonthLogListPage() {
             label={t('monthLogs.filters.status')}
             value={status ?? ''}
             onChange={(e) => update({ filters: { status: e.target.value } })}
-            sx={{ minWidth: 220 }}
+            sx={{ width: { xs: '100%', sm: 280 } }}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             data-testid="month-log-status-filter"
           >

@@ -137,7 +137,6 @@ function daysText(item: PrecheckItem, language: string, t: T): string {
   const days = item.dates.slice(0, FIRST_DAYS).map((d) => formatDay(d, language));
   const more = item.dates.length - days.length;
   const list = more > 0 ? t('monthLogs.precheck.daysMore', { days: days.join(', '), total: more }) : days.join(', ');
-  return item.kind === 'open_requests'
-    ? t('monthLogs.precheck.requests', { total: item.count, days: list })
-    : t('monthLogs.precheck.days', { total: item.count, days: list });
+  // Requests may be several on a day: their number; the other kinds count days, the list says it.
+  return item.kind === 'open_requests' ? t('monthLogs.precheck.requests', { total: item.count, days: list }) : list;
 }
