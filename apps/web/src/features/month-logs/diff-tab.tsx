@@ -69,14 +69,14 @@ export function DiffTab({ log }: { log: MonthLog }) {
         headerName: t('monthLogs.diff.before'),
         type: 'number',
         width: 100,
-        renderCell: ({ row }) => formatMinutes(row.before),
+        renderCell: ({ row }) => <bdi dir="ltr">{formatMinutes(row.before)}</bdi>,
       },
       {
         field: 'after',
         headerName: t('monthLogs.diff.after'),
         type: 'number',
         width: 100,
-        renderCell: ({ row }) => formatMinutes(row.after),
+        renderCell: ({ row }) => <bdi dir="ltr">{formatMinutes(row.after)}</bdi>,
       },
       {
         field: 'delta',
@@ -84,7 +84,7 @@ export function DiffTab({ log }: { log: MonthLog }) {
         type: 'number',
         width: 110,
         renderCell: ({ row }) => (
-          <Box component="span" sx={{ color: row.delta < 0 ? 'error.main' : 'success.dark', fontWeight: 500 }}>
+          <Box component="bdi" dir="ltr" sx={{ color: row.delta < 0 ? 'error.main' : 'success.dark', fontWeight: 500 }}>
             {formatMinutes(row.delta, { signed: true })}
           </Box>
         ),

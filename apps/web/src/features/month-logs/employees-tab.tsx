@@ -29,7 +29,8 @@ const minutesColumn = (
   type: 'number',
   width: 110,
   valueGetter: (_v, row) => value(row),
-  renderCell: ({ row }) => formatMinutes(value(row), { signed }),
+  // bdi ltr: "−1:30" keeps its sign in front in Arabic too.
+  renderCell: ({ row }) => <bdi dir="ltr">{formatMinutes(value(row), { signed })}</bdi>,
 });
 
 /**
@@ -106,7 +107,7 @@ export function EmployeesTab({ log, query }: { log: MonthLogDetail; query: ListG
           if (v === undefined) return '—';
           const unit = unitOf(j.id);
           const text = formatQuantity(v, language);
-          return unit ? t(`monthLogs.employees.units.${unit}`, { value: text }) : text;
+          return <bdi>{unit ? t(`monthLogs.employees.units.${unit}`, { value: text }) : text}</bdi>;
         },
       })),
     ];

@@ -152,11 +152,15 @@ function ExportHistory({ log }: { log: MonthLog }) {
         flex: 1.6,
         minWidth: 240,
         renderCell: ({ row }) => (
-          <Box sx={{ minWidth: 0 }}>
-            <Box component="bdi" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', wordBreak: 'break-all' }}>
+          <Box sx={{ minWidth: 0, width: '100%' }}>
+            {/* A file name reads left to right in every language ("left" is mirrored to the start in Arabic). */}
+            <Box
+              dir="ltr"
+              sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', wordBreak: 'break-all', textAlign: 'left' }}
+            >
               {row.fileName}
             </Box>
-            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="caption" color="text.secondary">
                 {t('monthLogs.exports.columns.sha256')}
               </Typography>

@@ -31,10 +31,12 @@ export function MonthLogStatusChip({ status, size = 'small' }: { status: MonthLo
 export function MonthLogMarkers({
   log,
 }: {
-  log: Pick<MonthLog, 'forced' | 'problems' | 'reopenedAt' | 'changesSince'>;
+  log: Pick<MonthLog, 'forced' | 'problems' | 'reopenedAt' | 'changesSince' | 'latest'>;
 }) {
   const { t } = useTranslation();
-  if (!log.forced && !log.reopenedAt && log.changesSince === 0) return null;
+  // Changes after a superseded version are old news: the newer version has them.
+  const changed = log.latest && log.changesSince > 0;
+  if (!log.forced && !log.reopenedAt && !changed) return null;
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {log.forced && (
@@ -58,7 +60,7 @@ export function MonthLogMarkers({
           data-testid="marker-reopened"
         />
       )}
-      {log.changesSince > 0 && (
+      {changed && (
         <Chip
           size="small"
           color="warning"

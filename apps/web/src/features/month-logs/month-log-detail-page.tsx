@@ -93,7 +93,7 @@ function MonthLogDetailView({ log, query }: { log: MonthLogDetail; query: Return
         }
       />
       <MonthLogSummary log={log} />
-      {log.changesSince > 0 && (
+      {log.latest && log.changesSince > 0 && (
         <ChangesBanner log={log} onRegenerate={mayRegenerate ? () => setRegenerating(true) : undefined} />
       )}
       {completed && (
