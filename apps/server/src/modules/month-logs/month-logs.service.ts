@@ -218,14 +218,23 @@ export function itemLabel(item: string, codes: PayrollCodes) {
   return j ? `${j.code} — ${j.name}` : item;
 }
 
-/** The completed version a diff compares with: the one asked for (same month), or the previous completed one. */
-export async function baseVersion(q: Queryable, scope: WorkspaceScope, log: repo.MonthLogRow, against?: string) {
+/**
+ * The completed version a diff compares with: the one asked for (same month), or the previous completed one. `field`
+ * names the request field that asked for it (the diff's `against`, the export's `changesSince`) in the field error.
+ */
+export async function baseVersion(
+  q: Queryable,
+  scope: WorkspaceScope,
+  log: repo.MonthLogRow,
+  against?: string,
+  field: 'against' | 'changesSince' = 'against',
+) {
   const versions = await repo.versionsOfMonth(q, scope, log.endOfMonth);
   if (against) {
     const base = versions.find((v) => v.id === against && v.id !== log.id && v.status === 'completed');
     if (!base)
       throw new AppError(ErrorCode.VALIDATION_FAILED, monthMsg.againstInvalid, {
-        errors: [{ path: 'against', message: monthMsg.againstInvalid }],
+        errors: [{ path: field, message: monthMsg.againstInvalid }],
       });
     return base;
   }
@@ -281,7 +290,7 @@ export async function exportSource(deps: AppDeps, ctx: Pick<RequestCtx, 'scope'>
   const found = await repo.findMonthLog(deps.db, ctx.scope, id);
   if (!found) throw notFound(monthMsg.monthLogNotFound);
   if (found.log.status !== 'completed') throw conflict(monthMsg.notCompleted);
-  const base = changesSince ? await baseVersion(deps.db, ctx.scope, found.log, changesSince) : null;
+  const base = changesSince ? await baseVersion(deps.db, ctx.scope, found.log, changesSince, 'changesSince') : null;
   const [lines, sheets] = await Promise.all([
     repo.linesOf(deps.db, ctx.scope, id),
     repo.sheetsOf(deps.db, ctx.scope, id),
