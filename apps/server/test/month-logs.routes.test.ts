@@ -1,4 +1,4 @@
-import { monthMsg, type MonthLog, type MonthLogDetail, type Precheck } from '@timbro/shared';
+import { attMsg, monthMsg, type MonthLog, type MonthLogDetail, type Precheck } from '@timbro/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryObservers } from '../src/db/client';
@@ -395,5 +395,16 @@ describe('closed months stay frozen', () => {
     const booked = await ledger(late.contractId);
     expect(Object.keys(booked)).not.toContain(twoAgo);
     expect(booked[lastMonth]).toBe(2);
+  });
+});
+
+describe('an early close of the current month', () => {
+  it('is a deliberate choice (the check says the month is not over) and stops the employees’ clock-ins', async () => {
+    const check = (await ctx.get('/admin/month-log/precheck', inDemo(admin, { month: thisMonth }))).json() as Precheck;
+    expect(check.items[0]).toMatchObject({ kind: 'month_not_over', count: 1 });
+    await closeAndRun(thisMonth);
+    const res = await ctx.post('/member/clock', { direction: 'in' }, inDemo(mario));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(attMsg.monthClosed);
   });
 });

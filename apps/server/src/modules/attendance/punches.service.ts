@@ -15,7 +15,7 @@ import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
-import { noteMonthChanges } from './month-lock';
+import { assertMonthsOpen, noteMonthChanges } from './month-lock';
 import { AppError, conflict, notFound, validation } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import type { PunchRow } from './attendance.repository';
@@ -79,6 +79,8 @@ export async function clock(deps: AppDeps, ctx: RequestCtx, direction: PunchDire
   const now = new Date();
   await deps.db.transaction(async (tx) => {
     await requireUserInfo(tx, scope, userInfoId, true);
+    // A month closed before its end (the consultant's early close) takes no more clock-ins from the employee.
+    await assertMonthsOpen(deps, tx, scope, [toLocal(now.toISOString(), timeZone).date]);
     const open = openEntry(await repo.lastPunch(tx, scope, userInfoId), now);
     if (direction === 'in' && open)
       throw conflict(attMsg.alreadyIn(minutesToClock(toLocal(open.at.toISOString(), open.timeZone).minutes)));

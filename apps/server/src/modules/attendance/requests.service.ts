@@ -74,6 +74,14 @@ async function writeDrafts(
       lock: true,
       employeesOnly: true,
     });
+    // The lock is checked in the write's transaction, so a month closed meanwhile is refused too.
+    if (filedBy === 'employee')
+      await assertMonthsOpen(
+        deps,
+        tx,
+        ctx.scope,
+        drafts.map((d) => d.date),
+      );
     await checkOverlaps(tx, ctx.scope, drafts);
     if (filedBy === 'employee') await checkOpenHours(tx, ctx, j, drafts);
     const warnings = await quotaWarnings(tx, ctx.scope, j, drafts);
@@ -145,12 +153,6 @@ export async function createOwnRequest(
   const userInfoId = ctx.actor.userInfoId;
   if (!userInfoId) throw new AppError(ErrorCode.FORBIDDEN, attMsg.noMembership);
   const { j, drafts } = await prepare(deps, ctx.scope, input, [userInfoId]);
-  await assertMonthsOpen(
-    deps,
-    deps.db,
-    ctx.scope,
-    drafts.map((d) => d.date),
-  );
   return writeDrafts(deps, ctx, j, input, drafts, 'employee');
 }
 
@@ -197,11 +199,11 @@ export async function updateRequest(
     loadHolidays(deps.db, ctx.scope, date, date),
   ]);
   const [draft] = expand(input, j, [before.userInfoId], [date], false, contractsBy, new Set(hol.map((h) => h.date)));
-  if (asEmployee) await assertMonthsOpen(deps, deps.db, ctx.scope, [before.date, date]);
   return deps.db.transaction(async (tx) => {
     await requireMembers(tx, ctx.scope, [before.userInfoId], { lock: true, employeesOnly: false });
     const current = await findOwnOrAny(tx, ctx.scope, id, owner, true);
     if (asEmployee && current.status !== 'open') throw conflict(attMsg.requestNotPending);
+    if (asEmployee) await assertMonthsOpen(deps, tx, ctx.scope, [current.date, date]);
     await checkOverlaps(tx, ctx.scope, [draft!], [id]);
     if (asEmployee) await checkOpenHours(tx, ctx, j, [draft!], [id]);
     const warnings = await quotaWarnings(tx, ctx.scope, j, [draft!], [id]);
