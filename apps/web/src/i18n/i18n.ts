@@ -17,59 +17,10 @@ const loaders: Record<Exclude<CatalogLanguage, 'it'>, () => Promise<{ default: o
 };
 
 /**
- * Catalog areas: the texts of a group of screens, loaded with those screens (never on the login route, whose bundle
- * has a budget). Same rules as the main catalogs (Italian source, every language complete: catalogs.test.ts); their
- * top-level keys are their own.
+ * Catalog areas (area-loaders.ts): the texts of a group of screens, loaded with those screens. Their table of loaders
+ * is itself a chunk loaded on first use, so a new area costs the login route nothing.
  */
-const areaLoaders = {
-  people: {
-    it: () => import('./locales/people/it.json'),
-    en: () => import('./locales/people/en.json'),
-    fr: () => import('./locales/people/fr.json'),
-    es: () => import('./locales/people/es.json'),
-    de: () => import('./locales/people/de.json'),
-    ru: () => import('./locales/people/ru.json'),
-    ar: () => import('./locales/people/ar.json'),
-  },
-  attendance: {
-    it: () => import('./locales/attendance/it.json'),
-    en: () => import('./locales/attendance/en.json'),
-    fr: () => import('./locales/attendance/fr.json'),
-    es: () => import('./locales/attendance/es.json'),
-    de: () => import('./locales/attendance/de.json'),
-    ru: () => import('./locales/attendance/ru.json'),
-    ar: () => import('./locales/attendance/ar.json'),
-  },
-  workingTime: {
-    it: () => import('./locales/working-time/it.json'),
-    en: () => import('./locales/working-time/en.json'),
-    fr: () => import('./locales/working-time/fr.json'),
-    es: () => import('./locales/working-time/es.json'),
-    de: () => import('./locales/working-time/de.json'),
-    ru: () => import('./locales/working-time/ru.json'),
-    ar: () => import('./locales/working-time/ar.json'),
-  },
-  payroll: {
-    it: () => import('./locales/payroll/it.json'),
-    en: () => import('./locales/payroll/en.json'),
-    fr: () => import('./locales/payroll/fr.json'),
-    es: () => import('./locales/payroll/es.json'),
-    de: () => import('./locales/payroll/de.json'),
-    ru: () => import('./locales/payroll/ru.json'),
-    ar: () => import('./locales/payroll/ar.json'),
-  },
-  monthLogs: {
-    it: () => import('./locales/month-logs/it.json'),
-    en: () => import('./locales/month-logs/en.json'),
-    fr: () => import('./locales/month-logs/fr.json'),
-    es: () => import('./locales/month-logs/es.json'),
-    de: () => import('./locales/month-logs/de.json'),
-    ru: () => import('./locales/month-logs/ru.json'),
-    ar: () => import('./locales/month-logs/ar.json'),
-  },
-} satisfies Record<string, Record<CatalogLanguage, () => Promise<{ default: object }>>>;
-
-export type CatalogArea = keyof typeof areaLoaders;
+export type CatalogArea = keyof typeof import('./area-loaders').areaLoaders;
 /** Areas some screen asked for: a language switch loads them in the new language too. */
 const wantedAreas = new Set<CatalogArea>();
 const loadedAreas = new Set<string>();
@@ -77,6 +28,7 @@ const loadedAreas = new Set<string>();
 async function addArea(area: CatalogArea, catalog: CatalogLanguage) {
   const key = `${area}:${catalog}`;
   if (loadedAreas.has(key)) return;
+  const { areaLoaders } = await import('./area-loaders');
   const mod = await areaLoaders[area][catalog]();
   i18n.addResourceBundle(catalog, 'translation', mod.default, true, true);
   loadedAreas.add(key);
