@@ -104,6 +104,7 @@ export const MonthLogSchema = z.object({
   endOfMonth: z.string(),
   versionNumber: z.number(),
   status: z.enum(MONTH_LOG_STATUSES),
+  /** Progress of the job: one step per employee computed, plus one for the final write (so total = employees + 1). */
   progressDone: z.number(),
   progressTotal: z.number(),
   error: z.string().nullable(),

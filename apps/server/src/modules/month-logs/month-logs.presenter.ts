@@ -27,6 +27,6 @@ export function presentMonthLog(row: MonthLogListRow): MonthLog {
     reopenedBy: person(l.reopenedBy, row.reopenerFirst, row.reopenerLast),
     reopenReason: l.reopenReason,
     latest: Boolean(row.latest),
-    changesSince: row.changesSince ?? 0,
+    changesSince: row.latest ? (row.changesSince ?? 0) : 0,
   };
 }
