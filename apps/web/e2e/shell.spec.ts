@@ -40,7 +40,7 @@ test.describe('web shell', () => {
     await expectAccessible(page);
     await screenshot(page, 'it-dashboard-admin');
 
-    await page.getByTestId('nav-monthLogs').click();
+    await page.getByTestId('nav-settings').click();
     await expect(page.getByTestId('coming-soon')).toBeVisible();
     await screenshot(page, 'it-coming-soon');
 
