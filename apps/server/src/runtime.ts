@@ -16,7 +16,7 @@ import { loadSessionSecret } from './lib/secrets';
 import { syncAccrualsNightly } from './modules/accruals/accruals.service';
 import { ensureAllWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
 import { runMonthCloseJob } from './modules/month-logs/month-close.job';
-import { monthLockPort } from './modules/month-logs/month-logs.service';
+import { monthLockPort } from './modules/month-logs/month-lock.provider';
 
 /** Opens the configured database (PGlite under DATA_DIR/pglite, or PostgreSQL) and applies the migrations. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {

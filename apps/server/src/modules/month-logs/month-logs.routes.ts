@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { requireActor, workspaceCtx } from '../../plugins/request-context';
 import { accountantOverview } from './accountant.service';
+import { diff } from './month-diff.service';
 import * as service from './month-logs.service';
 
 const tags = ['month-logs'];
@@ -126,7 +127,7 @@ export function monthLogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: MonthLogDiffSchema },
         },
       },
-      async (request) => service.diff(deps, workspaceCtx(request), request.params.id, request.query.against),
+      async (request) => diff(deps, workspaceCtx(request), request.params.id, request.query.against),
     );
     app.post(
       '/admin/month-log/:id/retry',
