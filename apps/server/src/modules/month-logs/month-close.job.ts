@@ -4,7 +4,10 @@ import type { AppDeps } from '../../deps';
 import type { JobLogger } from '../../lib/jobs';
 import { balancesOfEveryone } from '../accruals/accruals.service';
 import { findWorkspace } from '../workspaces/workspaces.service';
+import { todayIn } from '../../lib/time';
+import { payrollCodes } from '../payroll/payroll-codes.service';
 import { computeMonth } from './month-compute';
+import { precheckOf } from './precheck';
 import * as repo from './month-logs.repository';
 
 /** A running version whose heartbeat is older than this is taken over (its process died). */
@@ -82,7 +85,12 @@ async function closeVersion(deps: AppDeps, scope: WorkspaceScope, row: repo.Mont
       await repo.beat(deps.db, scope, row.id, n, total + 1);
     } else if (n % 50 === 0) await new Promise((r) => setImmediate(r));
   });
-  const balances = await balancesOfEveryone(deps.db, scope, row.endOfMonth);
+  const [balances, codes] = await Promise.all([
+    balancesOfEveryone(deps.db, scope, row.endOfMonth),
+    payrollCodes(deps.db, scope),
+  ]);
+  // The pre-close check of exactly what this version freezes; "forced" when the admin closed anyway and it has problems.
+  const check = precheckOf(month, row.endOfMonth, todayIn(timeZone), employees, codes);
   const totals = sumSheets([]);
   for (const e of employees) addTotals(totals, e.totals);
   await hooks.beforeWrite?.();
@@ -115,6 +123,8 @@ async function closeVersion(deps: AppDeps, scope: WorkspaceScope, row: repo.Mont
     const finished = await repo.setStatus(tx, scope, row.id, ['in_progress'], {
       status: 'completed',
       totals,
+      precheck: check,
+      forced: row.forced && check.problems > 0,
       progressDone: employees.length + 1,
       progressTotal: employees.length + 1,
       heartbeatAt: new Date(),

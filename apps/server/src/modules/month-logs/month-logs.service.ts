@@ -47,17 +47,21 @@ const isUniqueViolation = (err: unknown) => {
  */
 export async function closeMonth(deps: AppDeps, ctx: RequestCtx, input: CloseMonthInput): Promise<MonthLog> {
   const month = input.month;
-  const check = await precheck(deps, ctx, month);
-  const forced = check.problems > 0;
-  if (forced && !input.force)
-    throw conflict(monthMsg.precheckNotConfirmed, [{ path: 'force', message: monthMsg.precheckNotConfirmed }]);
+  assertNotFuture(ctx, month);
+  // Without `force` the check runs here and a problem refuses the close. With it, the admin has seen the check and
+  // closes anyway: the job runs the check on the very data it freezes and stores it on the version (ADR 0018).
+  if (!input.force) {
+    const check = await precheck(deps, ctx, month);
+    if (check.problems > 0)
+      throw conflict(monthMsg.precheckNotConfirmed, [{ path: 'force', message: monthMsg.precheckNotConfirmed }]);
+  }
   let id: string;
   try {
     id = await deps.db.transaction(async (tx) => {
       const row = await repo.insertWaiting(tx, ctx.scope, {
-        endOfMonth: check.endOfMonth,
-        precheck: check,
-        forced,
+        endOfMonth: monthRange(month).to,
+        precheck: {},
+        forced: input.force ?? false,
         createdBy: ctx.actor.userId,
       });
       await recordAudit(tx, ctx.scope, {
@@ -65,7 +69,7 @@ export async function closeMonth(deps: AppDeps, ctx: RequestCtx, input: CloseMon
         action: 'month-log.close',
         entityType: 'month-log',
         entityId: row.id,
-        changes: { month, version: row.versionNumber, forced, problems: check.problems },
+        changes: { month, version: row.versionNumber, force: input.force ?? false },
         requestId: ctx.actor.requestId,
       });
       return row.id;
