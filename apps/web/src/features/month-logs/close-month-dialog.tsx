@@ -232,6 +232,8 @@ export function CloseMonthDialog({ open, onClose, month: fixedMonth, onCreated }
             <Button
               variant="contained"
               color={problems > 0 ? 'warning' : 'primary'}
+              // White on the theme's warning orange is below AA contrast: the darker amber of the other warnings.
+              sx={problems > 0 ? { bgcolor: '#8C4A00', '&:hover': { bgcolor: '#6B3900' } } : undefined}
               onClick={() => void submit()}
               disabled={!check || busy || (problems > 0 && !aware)}
               startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}

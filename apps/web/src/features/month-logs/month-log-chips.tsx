@@ -45,6 +45,8 @@ export function MonthLogMarkers({
             size="small"
             variant="outlined"
             color="warning"
+            // The warning orange on white is below AA contrast for text: the darker amber of the other chips.
+            sx={{ color: '#8C4A00', '& .MuiChip-icon': { color: '#8C4A00' } }}
             icon={<ReportProblemOutlined />}
             label={t('monthLogs.markers.forced')}
             data-testid="marker-forced"
@@ -64,6 +66,8 @@ export function MonthLogMarkers({
         <Chip
           size="small"
           color="warning"
+          // White on the theme's warning orange is below AA contrast: the darker amber.
+          sx={{ bgcolor: '#8C4A00' }}
           icon={<EditNoteOutlined />}
           label={t('monthLogs.markers.changed', { total: log.changesSince })}
           data-testid="marker-changed"

@@ -81,6 +81,8 @@ function MonthLogDetailView({ log, query }: { log: MonthLogDetail; query: Return
                 <Button
                   variant="outlined"
                   color="warning"
+                  // The warning orange on white is below AA contrast for text: the darker amber of the other warnings.
+                  sx={{ color: '#8C4A00' }}
                   startIcon={<LockOpenOutlined />}
                   onClick={() => setReopening(true)}
                   data-testid="detail-reopen"

@@ -46,7 +46,8 @@ function PrecheckGroup({ kind, items, check }: { kind: PrecheckKind; items: Prec
         <Typography variant="subtitle2" component="h3" sx={{ flexGrow: 1 }}>
           {t(`monthLogs.precheck.kinds.${kind}.title`)}
         </Typography>
-        {kind !== 'month_not_over' && <Chip size="small" color="warning" label={count} />}
+        {/* The theme's filled warning chip (white on orange) is below AA contrast: the darker amber of the other chips. */}
+        {kind !== 'month_not_over' && <Chip size="small" label={count} sx={{ bgcolor: '#8C4A00', color: '#FFFFFF' }} />}
       </Stack>
       <Typography variant="body2" color="text.secondary">
         {t(`monthLogs.precheck.kinds.${kind}.body`, {

@@ -169,6 +169,8 @@ export function PayrollEmployeesPage() {
             <Chip
               color={missing > 0 ? 'warning' : 'success'}
               variant={missing > 0 ? 'filled' : 'outlined'}
+              // White on the theme's warning orange is below AA contrast: the darker amber of the other warnings.
+              sx={missing > 0 ? { bgcolor: '#8C4A00' } : undefined}
               label={missing > 0 ? t('payroll.employees.missing', { n: missing }) : t('payroll.employees.allCoded')}
               data-testid="payroll-missing-count"
             />

@@ -92,6 +92,8 @@ export function PayrollJustificationsPage() {
           <Chip
             color={missing > 0 ? 'warning' : 'success'}
             variant={missing > 0 ? 'filled' : 'outlined'}
+            // White on the theme's warning orange is below AA contrast: the darker amber of the other warnings.
+            sx={missing > 0 ? { bgcolor: '#8C4A00' } : undefined}
             label={
               missing > 0 ? t('payroll.justifications.missing', { n: missing }) : t('payroll.justifications.allCoded')
             }
