@@ -150,13 +150,13 @@ function ExportHistory({ log }: { log: MonthLog }) {
         field: 'fileName',
         headerName: t('monthLogs.exports.columns.fileName'),
         flex: 1.6,
-        minWidth: 240,
+        minWidth: 200,
         renderCell: ({ row }) => (
           <Box sx={{ minWidth: 0, width: '100%' }}>
             {/* A file name reads left to right in every language ("left" is mirrored to the start in Arabic). */}
             <Box
               dir="ltr"
-              sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', wordBreak: 'break-all', textAlign: 'left' }}
+              sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', overflowWrap: 'anywhere', textAlign: 'left' }}
             >
               {row.fileName}
             </Box>

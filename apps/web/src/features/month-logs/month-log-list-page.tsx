@@ -101,7 +101,7 @@ export function MonthLogListPage() {
         field: 'createdAt',
         headerName: t('monthLogs.columns.closedBy'),
         flex: 1,
-        minWidth: 190,
+        minWidth: 170,
         renderCell: ({ row }) => (
           <Box sx={{ lineHeight: 1.4 }}>
             <Typography variant="body2">{row.createdBy?.name ?? t('monthLogs.system')}</Typography>
@@ -115,7 +115,7 @@ export function MonthLogListPage() {
         field: 'notes',
         headerName: t('monthLogs.columns.notes'),
         flex: 1.4,
-        minWidth: 220,
+        minWidth: 170,
         sortable: false,
         renderCell: ({ row }) => <MonthLogMarkers log={row} />,
       },
