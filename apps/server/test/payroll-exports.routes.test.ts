@@ -140,5 +140,7 @@ describe('payroll export', () => {
     const diff = (await ctx.get(`/admin/month-log/${v3}/diff`, { ...inDemo(admin), query: { against: v2 } })).json();
     expect(delta.rows).toBe(diff.rows.length);
     expect(delta.fileName).toContain('variazioni');
+    const history = (await ctx.get(`/admin/month-log/${v3}/exports`, inDemo(accountant))).json() as PayrollExport[];
+    expect(history.find((h) => h.id === delta.id)).toMatchObject({ versionNumber: 3, baseVersionNumber: 2 });
   });
 });

@@ -88,6 +88,12 @@ export async function getMonthLog(deps: AppDeps, ctx: Pick<RequestCtx, 'scope'>,
   return presentMonthLog(row);
 }
 
+/** The versions of a month (id and number), newest first: one query. */
+export async function versionNumbersOfMonth(deps: AppDeps, ctx: Pick<RequestCtx, 'scope'>, endOfMonth: string) {
+  const rows = await repo.versionsOfMonth(deps.db, ctx.scope, endOfMonth);
+  return rows.map((r) => ({ id: r.id, versionNumber: r.versionNumber }));
+}
+
 export async function listMonthLogs(deps: AppDeps, ctx: RequestCtx, query: ListMonthLogsQuery): Promise<MonthLogPage> {
   const { rows, total } = await repo.listMonthLogs(deps.db, ctx.scope, query);
   return { items: rows.map(presentMonthLog), total, page: query.page, perPage: query.per_page };

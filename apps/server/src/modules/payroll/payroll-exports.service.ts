@@ -13,7 +13,7 @@ import { recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import { exportSource, itemLabel } from '../month-logs/month-diff.service';
-import { getMonthLog } from '../month-logs/month-logs.service';
+import { getMonthLog, versionNumbersOfMonth } from '../month-logs/month-logs.service';
 import { exporterOf, type PayrollExporter, type PayrollMovement } from './exporters';
 import { payrollCodes, type PayrollCodes } from './payroll-codes.service';
 import * as repo from './payroll-exports.repository';
@@ -145,11 +145,12 @@ export async function exportVersion(deps: AppDeps, ctx: RequestCtx, id: string, 
 /** GET /admin/month-log/{id}/exports: the version's files, newest first. */
 export async function listExports(deps: AppDeps, ctx: RequestCtx, id: string): Promise<PayrollExport[]> {
   const log = await getMonthLog(deps, ctx, id);
-  const rows = await repo.exportsOf(deps.db, ctx.scope, id);
-  const versions = new Map<string, number>();
-  for (const r of rows)
-    if (r.baseMonthLogId && !versions.has(r.baseMonthLogId))
-      versions.set(r.baseMonthLogId, (await getMonthLog(deps, ctx, r.baseMonthLogId)).versionNumber);
+  // A base version is always of the same month: its numbers come in one query, whatever the number of files.
+  const [rows, numbers] = await Promise.all([
+    repo.exportsOf(deps.db, ctx.scope, id),
+    versionNumbersOfMonth(deps, ctx, log.endOfMonth),
+  ]);
+  const versions = new Map(numbers.map((v) => [v.id, v.versionNumber]));
   return rows.map((r) =>
     present(r, log.versionNumber, r.baseMonthLogId ? (versions.get(r.baseMonthLogId) ?? null) : null),
   );
