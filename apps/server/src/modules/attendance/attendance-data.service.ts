@@ -26,6 +26,7 @@ import {
   countTimesheetPeople,
   defaultPeople,
   loadAttendanceInputs,
+  loadAttendanceInputsWithPunches,
   loadContracts,
   loadPeople,
   timesheetPeople,
@@ -65,7 +66,7 @@ export function sheetsOf(
     shiftMinutes,
     punches: (inputs.punches.get(userInfoId) ?? []).map((p) => ({
       id: p.id,
-      at: p.at.toISOString(),
+      at: typeof p.at === 'string' ? p.at : p.at.toISOString(),
       direction: p.direction,
     })),
     requests: (inputs.requests.get(userInfoId) ?? [])
@@ -115,7 +116,7 @@ export async function attendanceData(
   }
   const [people, inputs] = await Promise.all([
     loadPeople(deps.db, scope, ids),
-    loadAttendanceInputs(deps.db, scope, ids, query.from, query.to),
+    loadAttendanceInputsWithPunches(deps.db, scope, ids, query.from, query.to),
   ]);
   if (query.user_info_ids?.length && people.length !== ids.length) throw notFound(peopleMsg.userNotFound);
   const tz = ctx.timeZone;

@@ -31,11 +31,17 @@ export type RequestWithJustification = RequestRow & {
 };
 export type ContractWithSlots = ContractForDay & { id: string; userInfoId: string };
 
-/** Everything the attendance engine needs for some employees over a date range. */
-export interface AttendanceInputs {
+/** A punch as the engine reads it: the instant as an ISO string, no other column. */
+export type EnginePunch = { id: string; userInfoId: string; at: string; direction: 'in' | 'out' };
+
+/**
+ * Everything the attendance engine needs for some employees over a date range. `P` is the punch row: the whole row
+ * where the punches are shown (the day view), only what the engine reads where they are not (timesheet, closing).
+ */
+export interface AttendanceInputs<P extends { id: string; direction: 'in' | 'out' } = EnginePunch | PunchRow> {
   contracts: Map<string, ContractWithSlots[]>;
   holidays: HolidayOccurrence[];
-  punches: Map<string, PunchRow[]>;
+  punches: Map<string, P[]>;
   requests: Map<string, RequestWithJustification[]>;
 }
 
@@ -135,6 +141,37 @@ export async function loadPunches(
   return groupBy(rows, (p) => p.userInfoId);
 }
 
+/** The instant in UTC as the ISO string `Date#toISOString` gives, made by the database (no `Date` per row). */
+const isoInstant = sql<string>`to_char(${punches.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The punches of [from − 1, to + 1] with only the columns the engine reads (id, employee, instant as text,
+ * direction): the timesheet and the month closing load tens of thousands of them. One query.
+ */
+export async function loadEnginePunches(
+  q: Queryable,
+  scope: WorkspaceScope,
+  userInfoIds: string[],
+  from: IsoDate,
+  to: IsoDate,
+) {
+  if (userInfoIds.length === 0) return new Map<string, EnginePunch[]>();
+  const rows: EnginePunch[] = await q
+    .select({ id: punches.id, userInfoId: punches.userInfoId, at: isoInstant, direction: punches.direction })
+    .from(punches)
+    .where(
+      inScope(
+        punches,
+        scope,
+        inArray(punches.userInfoId, userInfoIds),
+        gte(punches.localDate, addDays(from, -1)),
+        lte(punches.localDate, addDays(to, 1)),
+      ),
+    )
+    .orderBy(asc(punches.at), asc(punches.id));
+  return groupBy(rows, (p) => p.userInfoId);
+}
+
 const requestColumns = {
   r: justificationRequests,
   j: {
@@ -205,7 +242,24 @@ export async function loadAttendanceInputs(
   userInfoIds: string[],
   from: IsoDate,
   to: IsoDate,
-): Promise<AttendanceInputs> {
+): Promise<AttendanceInputs<EnginePunch>> {
+  const [c, h, p, r] = await Promise.all([
+    loadContracts(q, scope, userInfoIds, from, to),
+    loadHolidays(q, scope, from, to),
+    loadEnginePunches(q, scope, userInfoIds, from, to),
+    loadRequests(q, scope, userInfoIds, from, to),
+  ]);
+  return { contracts: c, holidays: h, punches: p, requests: r };
+}
+
+/** The same inputs with whole punch rows, for a view that shows the punches themselves. Four (five) queries. */
+export async function loadAttendanceInputsWithPunches(
+  q: Queryable,
+  scope: WorkspaceScope,
+  userInfoIds: string[],
+  from: IsoDate,
+  to: IsoDate,
+): Promise<AttendanceInputs<PunchRow>> {
   const [c, h, p, r] = await Promise.all([
     loadContracts(q, scope, userInfoIds, from, to),
     loadHolidays(q, scope, from, to),

@@ -16,7 +16,7 @@ import { conflict, validation } from '../../lib/errors';
 import { italianDate, todayIn } from '../../lib/time';
 import type { RequestCtx } from '../../plugins/request-context';
 import { quotaInputs } from '../accruals/accruals.service';
-import { loadContracts, loadHolidays, loadPunches, type JustificationRow } from './attendance.repository';
+import { loadContracts, loadEnginePunches, loadHolidays, type JustificationRow } from './attendance.repository';
 import * as repo from './requests.repository';
 import {
   capacityField,
@@ -104,7 +104,7 @@ export async function checkOpenHours(
   const [contractsBy, hol, punchesBy, otherRequests] = await Promise.all([
     loadContracts(q, ctx.scope, people, from, to),
     loadHolidays(q, ctx.scope, from, to),
-    loadPunches(q, ctx.scope, people, from, to),
+    loadEnginePunches(q, ctx.scope, people, from, to),
     repo.activeRequestsBetween(q, ctx.scope, people, from, to, { exceptIds, increaseOnly: true }),
   ]);
   const holidaySet = new Set(hol.map((h) => h.date));
@@ -113,7 +113,7 @@ export async function checkOpenHours(
     const contractsOf = contractsBy.get(userInfoId) ?? [];
     // The engine's pairing over the punches around the days (a night shift is worked on the day it started).
     const pairs = pairPunches(
-      (punchesBy.get(userInfoId) ?? []).map((p) => ({ id: p.id, at: p.at.toISOString(), direction: p.direction })),
+      (punchesBy.get(userInfoId) ?? []).map((p) => ({ id: p.id, at: p.at, direction: p.direction })),
       ctx.timeZone,
       now,
     );
