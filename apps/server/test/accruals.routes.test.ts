@@ -26,7 +26,7 @@ import {
 
 /**
  * The accruals module: the monthly accrual sync, the balances (admin and member) and the manual adjustments.
- * Contract CRUD is in contracts.routes.test.ts; the accruals' access table in contracts.access.test.ts.
+ * Contract CRUD is in contracts.routes.test.ts and contracts.edits.test.ts; the accruals' access table in contracts.access.test.ts.
  */
 
 let ctx: TestContext;

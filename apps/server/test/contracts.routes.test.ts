@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, type Contract, type TemplateWeek } from '@timbro/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accrualEntries, contractAccruals, contracts, contractTimeSlots, justifications } from '../src/db/schema';
+import { contracts, justifications } from '../src/db/schema';
 import { todayIn } from '../src/lib/time';
 import {
-  accrualBalances,
   auditOf,
   contractLedger,
   createTestContext,
@@ -19,7 +18,7 @@ import {
   type TestContext,
 } from './helpers';
 
-/** The contracts module's routes; the accrual sync, balances and adjustments are in accruals.routes.test.ts. */
+/** The contracts module's routes: creating, listing and reading; refusals in contracts.validation.test.ts, edits in contracts.edits.test.ts, accruals in accruals.routes.test.ts. */
 
 let ctx: TestContext;
 let admin: Session;
@@ -32,9 +31,8 @@ let today: string;
 const ids: Record<string, string> = {};
 let paoloId: string;
 let betaContractId: string;
-/** Demo absence types by code; Beta's FER. */
+/** Demo absence types by code. */
 const J: Record<string, string> = {};
-let betaFer: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -50,12 +48,6 @@ beforeAll(async () => {
   betaContractId = (await ctx.db.select().from(contracts).where(eq(contracts.userInfoId, paoloId)))[0]!.id;
   for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo)))
     J[j.code] = j.id;
-  betaFer = (
-    await ctx.db
-      .select()
-      .from(justifications)
-      .where(and(eq(justifications.workspaceId, ctx.ws.beta), eq(justifications.code, 'FER')))
-  )[0]!.id;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -78,8 +70,6 @@ async function contractCount() {
   return row!.n;
 }
 const ledgerOf = (contractId: string) => contractLedger(ctx, contractId);
-const balances = (userInfoId: string, date?: string, session: Session = admin) =>
-  accrualBalances(ctx, inDemo(session, date ? { date } : undefined), userInfoId);
 /** "dd/mm/yyyy" as the overlap message writes dates. */
 const it_ = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
@@ -196,185 +186,6 @@ describe('the seeded contracts', () => {
 });
 
 describe('POST /admin/user/{id}/contract', () => {
-  it('401 without a session; 403 for a member and the accountant, before validation', async () => {
-    const url = `/admin/user/${ids['giulia.esposito']}/contract`;
-    expectError(await ctx.post(url, valid), 401, 'UNAUTHENTICATED');
-    for (const s of [member, accountant]) {
-      expectError(await ctx.post(url, valid, inDemo(s)), 403, 'FORBIDDEN');
-      expectError(await ctx.post(url, {}, inDemo(s)), 403, 'FORBIDDEN');
-    }
-    expect(await contractCount()).toBe(15);
-  });
-
-  it('400 with the Italian messages: type, worker type, dates, slots and accruals', async () => {
-    const url = `/admin/user/${ids['giulia.esposito']}/contract`;
-    const bad = await ctx.post('/admin/user/giulia/contract', valid, asAdmin());
-    expectError(bad, 400, 'VALIDATION_FAILED');
-    expect(fieldErrors(bad)).toEqual({ id: 'Identificativo non valido' });
-
-    const slot = (over: Record<string, unknown>) => ({ ...valid, timeSlots: [{ ...SLOT, ...over }] });
-    const tooMany = Array.from({ length: 71 }, (_, i) => ({
-      weekday: (i % 7) + 1,
-      startsAtMinutes: Math.floor(i / 7) * 60,
-      endsAtMinutes: Math.floor(i / 7) * 60 + 30,
-    }));
-    const acc = (...accruals: unknown[]) => ({ ...valid, justificationAccruals: accruals });
-    const cases: [unknown, Record<string, string>][] = [
-      [
-        {},
-        {
-          type: 'Seleziona il tipo di contratto',
-          workerType: 'Seleziona il tipo di lavoratore',
-          startsAt: 'Inserisci la data di inizio',
-          timeSlots: 'Inserisci almeno una fascia oraria',
-        },
-      ],
-      [
-        { ...valid, type: 'part_time', workerType: 'intern' },
-        { type: 'Seleziona il tipo di contratto', workerType: 'Seleziona il tipo di lavoratore' },
-      ],
-      [
-        { ...valid, type: null, workerType: '' },
-        { type: 'Seleziona il tipo di contratto', workerType: 'Seleziona il tipo di lavoratore' },
-      ],
-      [{ ...valid, startsAt: '' }, { startsAt: 'Inserisci la data di inizio' }],
-      [{ ...valid, startsAt: '2010-02-30' }, { startsAt: 'Data non valida (formato AAAA-MM-GG)' }],
-      [{ ...valid, startsAt: '01/01/2010' }, { startsAt: 'Data non valida (formato AAAA-MM-GG)' }],
-      [
-        { ...valid, endsAt: undefined },
-        { endsAt: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato' },
-      ],
-      [
-        { ...valid, endsAt: '' },
-        { endsAt: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato' },
-      ],
-      [
-        { ...valid, endsAt: null, permanent: false },
-        { endsAt: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato' },
-      ],
-      [{ ...valid, endsAt: '2010-01-01' }, { endsAt: 'La data di fine deve essere successiva a quella di inizio' }],
-      [{ ...valid, endsAt: '2009-12-31' }, { endsAt: 'La data di fine deve essere successiva a quella di inizio' }],
-      [{ ...valid, endsAt: '2010-13-01' }, { endsAt: 'Data non valida (formato AAAA-MM-GG)' }],
-      [{ ...valid, permanent: 'si' }, { permanent: 'Valore non valido' }],
-      [
-        { ...valid, qualification: 'q'.repeat(101), ccnlLevel: 'c'.repeat(51), description: 'd'.repeat(501) },
-        {
-          qualification: 'Massimo 100 caratteri',
-          ccnlLevel: 'Massimo 50 caratteri',
-          description: 'Massimo 500 caratteri',
-        },
-      ],
-      [{ ...valid, timeSlots: [] }, { timeSlots: 'Inserisci almeno una fascia oraria' }],
-      [{ ...valid, timeSlots: null }, { timeSlots: 'Inserisci almeno una fascia oraria' }],
-      [{ ...valid, timeSlots: tooMany }, { timeSlots: 'Puoi inserire al massimo 70 fasce orarie' }],
-      [slot({ weekday: 0 }), { 'timeSlots.0.weekday': 'Giorno della settimana non valido' }],
-      [slot({ weekday: 8 }), { 'timeSlots.0.weekday': 'Giorno della settimana non valido' }],
-      [slot({ weekday: undefined }), { 'timeSlots.0.weekday': 'Giorno della settimana non valido' }],
-      [slot({ weekday: 'lunedì' }), { 'timeSlots.0.weekday': 'Giorno della settimana non valido' }],
-      [slot({ startsAtMinutes: undefined }), { 'timeSlots.0.startsAtMinutes': 'Orario non valido' }],
-      [slot({ endsAtMinutes: 1441 }), { 'timeSlots.0.endsAtMinutes': 'Orario non valido' }],
-      [slot({ pauseEndsAtMinutes: 800.5 }), { 'timeSlots.0.pauseEndsAtMinutes': 'Orario non valido' }],
-      [
-        slot({ startsAtMinutes: 1080, endsAtMinutes: 540, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null }),
-        { 'timeSlots.0.endsAtMinutes': "L'orario di fine deve essere dopo quello di inizio" },
-      ],
-      [
-        slot({ pauseEndsAtMinutes: null }),
-        { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" },
-      ],
-      [
-        slot({ pauseStartsAtMinutes: 500 }),
-        { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" },
-      ],
-      [
-        slot({ pauseEndsAtMinutes: 1080 }),
-        { 'timeSlots.0.pauseStartsAtMinutes': "La pausa deve essere completa e compresa nell'orario" },
-      ],
-      [
-        slot({ descriptionColorRgb: 'verde' }),
-        { 'timeSlots.0.descriptionColorRgb': 'Il colore non è valido (formato #RRGGBB)' },
-      ],
-      [slot({ description: 'd'.repeat(101) }), { 'timeSlots.0.description': 'Massimo 100 caratteri' }],
-      [
-        {
-          ...valid,
-          timeSlots: [SLOT, { ...SLOT, weekday: 2 }, { weekday: 1, startsAtMinutes: 1020, endsAtMinutes: 1200 }],
-        },
-        { 'timeSlots.2.startsAtMinutes': 'Si sovrappone a un’altra fascia dello stesso giorno' },
-      ],
-      [
-        acc({}),
-        {
-          'justificationAccruals.0.justificationId': 'Seleziona il giustificativo',
-          'justificationAccruals.0.monthlyIncrease': "Inserisci l'incremento mensile",
-        },
-      ],
-      [
-        acc({ justificationId: '', monthlyIncrease: 2 }),
-        { 'justificationAccruals.0.justificationId': 'Seleziona il giustificativo' },
-      ],
-      [
-        acc({ justificationId: 'FER', monthlyIncrease: 2 }),
-        { 'justificationAccruals.0.justificationId': 'Identificativo non valido' },
-      ],
-      [
-        acc({ justificationId: J.FER, monthlyIncrease: '2' }),
-        { 'justificationAccruals.0.monthlyIncrease': "Inserisci l'incremento mensile" },
-      ],
-      [
-        acc({ justificationId: J.FER, monthlyIncrease: -0.5 }),
-        { 'justificationAccruals.0.monthlyIncrease': "L'incremento mensile deve essere un numero tra 0 e 999" },
-      ],
-      [
-        acc({ justificationId: J.FER, monthlyIncrease: 1000 }),
-        { 'justificationAccruals.0.monthlyIncrease': "L'incremento mensile deve essere un numero tra 0 e 999" },
-      ],
-      [
-        acc(
-          { justificationId: J.FER, monthlyIncrease: 2 },
-          { justificationId: J.ROL, monthlyIncrease: 6 },
-          { justificationId: J.FER, monthlyIncrease: 1 },
-        ),
-        { 'justificationAccruals.2.justificationId': 'Questo giustificativo è già presente' },
-      ],
-      // The absence types must be this workspace's.
-      [
-        acc({ justificationId: randomUUID(), monthlyIncrease: 2 }),
-        { 'justificationAccruals.0.justificationId': 'Giustificativo non trovato' },
-      ],
-      [
-        acc({ justificationId: J.FER, monthlyIncrease: 2 }, { justificationId: betaFer, monthlyIncrease: 2 }),
-        { 'justificationAccruals.1.justificationId': 'Giustificativo non trovato' },
-      ],
-    ];
-    for (const [body, errors] of cases) {
-      const res = await ctx.post(url, body, asAdmin());
-      expectError(res, 400, 'VALIDATION_FAILED');
-      expect(fieldErrors(res), JSON.stringify(body).slice(0, 300)).toEqual(errors);
-    }
-    expect(await contractCount()).toBe(15);
-  });
-
-  it('404 for Beta’s employee and an unknown person; nothing is written', async () => {
-    await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
-      { method: 'POST', url: `/admin/user/${paoloId}/contract`, body: valid },
-      {
-        method: 'POST',
-        url: `/admin/user/${paoloId}/contract`,
-        body: { ...valid, justificationAccruals: [{ justificationId: J.FER, monthlyIncrease: 2 }] },
-      },
-      {
-        method: 'POST',
-        url: `/admin/user/${paoloId}/contract`,
-        body: { ...valid, justificationAccruals: [{ justificationId: betaFer, monthlyIncrease: 2 }] },
-      },
-    ]);
-    const unknown = await ctx.post(`/admin/user/${randomUUID()}/contract`, valid, asAdmin());
-    expect(expectError(unknown, 404, 'NOT_FOUND').message).toBe('Utente non trovato');
-    expect(await contractCount()).toBe(15);
-    expect((await ctx.get(`/admin/user/${paoloId}/contract`, inBeta())).json()).toHaveLength(1);
-  });
-
   it('409 when the new contract overlaps another of the employee, naming it', async () => {
     const url = `/admin/user/${ids['mario.rossi']}/contract`;
     const message = `Il contratto si sovrappone a quello ${label(marioSeeded)}`;
@@ -762,236 +573,5 @@ describe('GET /admin/contract/{id}', () => {
     expect((await ctx.get(`/admin/contract/${betaContractId}`, inBeta(accountant))).json()).toMatchObject({
       userInfoId: paoloId,
     });
-  });
-});
-
-describe('POST /admin/contract/{id}', () => {
-  const body = () => ({
-    ...seasonal,
-    justificationAccruals: [
-      { justificationId: J.FER!, monthlyIncrease: 6 },
-      { justificationId: J.ROL!, monthlyIncrease: 8 },
-    ],
-  });
-
-  it('401, 400, 403 for a member and the accountant, 404 for Beta’s contract and an unknown id', async () => {
-    const url = `/admin/contract/${made.seasonal}`;
-    expectError(await ctx.post(url, body()), 401, 'UNAUTHENTICATED');
-    expectError(await ctx.post('/admin/contract/x', body(), asAdmin()), 400, 'VALIDATION_FAILED');
-    for (const s of [member, accountant]) {
-      expectError(await ctx.post(url, body(), inDemo(s)), 403, 'FORBIDDEN');
-      expectError(await ctx.post(url, {}, inDemo(s)), 403, 'FORBIDDEN');
-    }
-    await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
-      { method: 'POST', url: `/admin/contract/${betaContractId}`, body: valid },
-      {
-        method: 'POST',
-        url: `/admin/contract/${betaContractId}`,
-        body: {
-          ...valid,
-          workerType: 'collaborator',
-          justificationAccruals: [{ justificationId: betaFer, monthlyIncrease: 3 }],
-        },
-      },
-    ]);
-    expect(
-      expectError(await ctx.post(`/admin/contract/${randomUUID()}`, valid, asAdmin()), 404, 'NOT_FOUND').message,
-    ).toBe('Contratto non trovato');
-    const [b] = await ctx.db.select().from(contracts).where(eq(contracts.id, betaContractId));
-    expect(b!.endsAt).toBeNull();
-  });
-
-  it('400 with the same rules as creation, and the worker type cannot change; 409 for an overlap', async () => {
-    const url = `/admin/contract/${made.seasonal}`;
-    const cases: [unknown, Record<string, string>][] = [
-      [
-        {},
-        {
-          type: 'Seleziona il tipo di contratto',
-          workerType: 'Seleziona il tipo di lavoratore',
-          startsAt: 'Inserisci la data di inizio',
-          timeSlots: 'Inserisci almeno una fascia oraria',
-        },
-      ],
-      [
-        { ...body(), endsAt: null },
-        { endsAt: 'Inserisci la data di fine oppure indica che il contratto è a tempo indeterminato' },
-      ],
-      [{ ...body(), endsAt: '2020-06-15' }, { endsAt: 'La data di fine deve essere successiva a quella di inizio' }],
-      [{ ...body(), timeSlots: [] }, { timeSlots: 'Inserisci almeno una fascia oraria' }],
-      [{ ...body(), workerType: 'employee' }, { workerType: 'Il tipo di lavoratore non si può modificare' }],
-      [
-        { ...body(), justificationAccruals: [{ justificationId: betaFer, monthlyIncrease: 1 }] },
-        { 'justificationAccruals.0.justificationId': 'Giustificativo non trovato' },
-      ],
-    ];
-    for (const [b, errors] of cases) {
-      const res = await ctx.post(url, b, asAdmin());
-      expectError(res, 400, 'VALIDATION_FAILED');
-      expect(fieldErrors(res), JSON.stringify(b).slice(0, 200)).toEqual(errors);
-    }
-    const clash = await ctx.post(url, { ...body(), endsAt: marioSeeded.startsAt }, asAdmin());
-    const message = `Il contratto si sovrappone a quello ${label(marioSeeded)}`;
-    expect(expectError(clash, 409, 'CONFLICT').message).toBe(message);
-    expect(fieldErrors(clash)).toEqual({ startsAt: message });
-    // Nothing changed.
-    expect((await ctx.get(url, asAdmin())).json()).toMatchObject({
-      endsAt: '2021-03-15',
-      workerType: 'collaborator',
-      type: 'turn_based',
-    });
-    expect(await ledgerOf(made.seasonal!)).toHaveLength(20);
-  });
-
-  it('edits: type, dates, slots and accruals replaced; the ledger follows; audited', async () => {
-    const url = `/admin/contract/${made.seasonal}`;
-    const before = await ledgerOf(made.seasonal!);
-    const res = await ctx.post(
-      url,
-      {
-        ...seasonal,
-        type: 'fixed',
-        endsAt: '2021-12-31',
-        qualification: '',
-        timeSlots: [{ weekday: 2, startsAtMinutes: 600, endsAtMinutes: 960 }],
-        justificationAccruals: [
-          { justificationId: J.FER, monthlyIncrease: 3 },
-          { justificationId: J.EXF, monthlyIncrease: 2.5 },
-        ],
-      },
-      asAdmin(),
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      id: made.seasonal,
-      type: 'fixed',
-      workerType: 'collaborator',
-      qualification: null,
-      endsAt: '2021-12-31',
-      status: 'past',
-      timeSlots: [{ weekday: 2, startsAtMinutes: 600, endsAtMinutes: 960 }],
-      weeklyMinutes: 360,
-      justificationAccruals: [
-        { code: 'EXF', monthlyIncrease: 2.5 },
-        { code: 'FER', monthlyIncrease: 3 },
-      ],
-    });
-    const [entry] = await auditOf(ctx, res);
-    expect(entry).toMatchObject({
-      action: 'contract.update',
-      entityType: 'contract',
-      entityId: made.seasonal,
-      actorUserId: admin.userId,
-    });
-    expect(entry!.changes).toEqual({
-      type: { from: 'turn_based', to: 'fixed' },
-      qualification: { from: 'Magazziniere', to: null },
-      endsAt: { from: '2021-03-15', to: '2021-12-31' },
-      timeSlots: 1,
-      justificationAccruals: [
-        { justificationId: J.FER, monthlyIncrease: 3 },
-        { justificationId: J.EXF, monthlyIncrease: 2.5 },
-      ],
-    });
-    expect(
-      await ctx.db.select().from(contractTimeSlots).where(eq(contractTimeSlots.contractId, made.seasonal!)),
-    ).toHaveLength(1);
-
-    // June 2020 … December 2021: 19 months; ROL gone, FER re-valued, EXF added.
-    const ledger = await ledgerOf(made.seasonal!);
-    expect(ledger.filter((e) => e.code === 'ROL')).toEqual([]);
-    const fer = ledger.filter((e) => e.code === 'FER');
-    const exf = ledger.filter((e) => e.code === 'EXF');
-    expect(fer).toHaveLength(19);
-    expect(exf).toHaveLength(19);
-    expect(fer[0]).toMatchObject({ period: '2020-06', amount: 3 });
-    expect(fer.at(-1)).toMatchObject({ period: '2021-12', date: '2021-12-31', amount: 3 });
-    expect(sum(fer)).toBe(19 * 3);
-    expect(sum(exf)).toBe(19 * 2.5);
-    // The months kept their rows (updated in place).
-    expect(fer.find((e) => e.period === '2020-07')!.id).toBe(
-      before.find((e) => e.code === 'FER' && e.period === '2020-07')!.id,
-    );
-  });
-
-  it('shortening the contract removes the months it no longer covers', async () => {
-    const res = await ctx.post(`/admin/contract/${made.seasonal}`, { ...body(), endsAt: '2020-12-31' }, asAdmin());
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ endsAt: '2020-12-31', type: 'turn_based', weeklyMinutes: 1200 });
-    const ledger = await ledgerOf(made.seasonal!);
-    expect(ledger.map((e) => `${e.code} ${e.period}`)).toEqual([
-      ...['06', '07', '08', '09', '10', '11', '12'].map((m) => `FER 2020-${m}`),
-      ...['06', '07', '08', '09', '10', '11', '12'].map((m) => `ROL 2020-${m}`),
-    ]);
-    expect(sum(ledger.filter((e) => e.code === 'FER'))).toBe(7 * 6);
-    expect(sum(ledger.filter((e) => e.code === 'ROL'))).toBe(7 * 8);
-  });
-});
-
-describe('DELETE /admin/contract/{id}', () => {
-  // A manual adjustment of Mario's ferie in 2020 (accruals.routes.test.ts tests them): deleting a contract keeps it.
-  beforeAll(async () => {
-    const res = await ctx.post(
-      `/admin/user/${ids['mario.rossi']}/accrual-adjustment`,
-      { justificationId: J.FER!, amount: -2.5, date: '2020-12-15', reason: ' Ferie 2020 godute prima di Timbro ' },
-      asAdmin(),
-    );
-    expect(res.statusCode, res.body).toBe(200);
-  });
-
-  it('401, 400, 403 for a member and the accountant, 404 for Beta’s contract and an unknown id', async () => {
-    const url = `/admin/contract/${made.seasonal}`;
-    expectError(await ctx.del(url), 401, 'UNAUTHENTICATED');
-    expectError(await ctx.del('/admin/contract/abc', asAdmin()), 400, 'VALIDATION_FAILED');
-    for (const s of [member, accountant]) expectError(await ctx.del(url, inDemo(s)), 403, 'FORBIDDEN');
-    await expectForeignRecordsHidden(ctx, admin, ctx.ws.demo, [
-      { method: 'DELETE', url: `/admin/contract/${betaContractId}` },
-    ]);
-    expect(expectError(await ctx.del(`/admin/contract/${randomUUID()}`, asAdmin()), 404, 'NOT_FOUND').message).toBe(
-      'Contratto non trovato',
-    );
-    expect((await ctx.get(`/admin/contract/${betaContractId}`, inBeta())).statusCode).toBe(200);
-    expect(await ledgerOf(betaContractId)).not.toEqual([]);
-    expect(await contractCount()).toBe(18);
-    expect((await listContracts({ filter: 'all' })).total).toBe(16);
-  });
-
-  it('deletes the contract with its slots, accruals and ledger entries; adjustments stay; audited; a second delete is a 404', async () => {
-    const id = made.seasonal!;
-    expect(await ledgerOf(id)).toHaveLength(14);
-    const res = await ctx.del(`/admin/contract/${id}`, asAdmin());
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: 'Contratto eliminato' });
-    const [entry] = await auditOf(ctx, res);
-    expect(entry).toMatchObject({
-      action: 'contract.delete',
-      entityType: 'contract',
-      entityId: id,
-      actorUserId: admin.userId,
-    });
-    expect(entry!.changes).toEqual({ userInfoId: ids['mario.rossi'], startsAt: '2020-06-16', endsAt: '2020-12-31' });
-
-    expect(await ledgerOf(id)).toEqual([]);
-    expect(await ctx.db.select().from(accrualEntries).where(eq(accrualEntries.contractId, id))).toEqual([]);
-    expect(await ctx.db.select().from(contractTimeSlots).where(eq(contractTimeSlots.contractId, id))).toEqual([]);
-    expect(await ctx.db.select().from(contractAccruals).where(eq(contractAccruals.contractId, id))).toEqual([]);
-    // The manual adjustment is not the contract's: it stays in the balance.
-    const end2020 = await balances(ids['mario.rossi']!, '2020-12-31');
-    expect(end2020.balances.map((b) => [b.justification.code, b.balance, b.entries.map((e) => e.kind)])).toEqual([
-      ['FER', -2.5, ['adjustment']],
-    ]);
-
-    expectError(await ctx.get(`/admin/contract/${id}`, asAdmin()), 404, 'NOT_FOUND');
-    expectError(await ctx.del(`/admin/contract/${id}`, asAdmin()), 404, 'NOT_FOUND');
-    expect((await contractsOf(ids['mario.rossi']!)).map((c) => c.id)).toEqual([made.marioSeeded]);
-    expect((await listContracts({ filter: 'expired' })).items.map((c) => c.id)).toEqual([made.fromTemplate]);
-    expect((await listContracts({ filter: 'all' })).total).toBe(15);
-    // The period is free again, up to the day before the next contract.
-    const again = await ctx.post(
-      `/admin/user/${ids['mario.rossi']}/contract`,
-      { ...valid, startsAt: '2020-06-16', endsAt: addDays(marioSeeded.startsAt, -1) },
-      asAdmin(),
-    );
-    expect(again.statusCode, again.body).toBe(200);
   });
 });

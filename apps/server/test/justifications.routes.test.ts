@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { justificationGroups, justifications } from '../src/db/schema';
-import { justificationRoutes } from '../src/modules/justifications/justifications.routes';
-import { describeAccessTable, type AccessRoute } from './access-table';
 import {
   auditOf,
   countRows,
@@ -18,7 +16,7 @@ import {
   type TestContext,
 } from './helpers';
 
-/** Absence types and their groups: the Italian defaults, the admin pages and the lookups (moved out of working-time-settings.test.ts). */
+/** Absence types and their groups: the Italian defaults, the admin pages and the lookups; the access table is in justifications.access.test.ts. */
 
 let ctx: TestContext;
 let admin: Session;
@@ -70,109 +68,6 @@ const inBeta = (query?: RequestOptions['query']): RequestOptions => ({
   workspace: ctx.ws.beta,
   ...(query ? { query } : {}),
 });
-
-const TYPE = { code: 'ACC.1', name: 'Prova di accesso', impact: 'increase', unit: 'hour' };
-const TYPE_GROUP = { name: 'Prova di accesso', summarizeable: true };
-const JUSTIFICATION_ROUTES: AccessRoute[] = [
-  {
-    route: 'GET /admin/justification',
-    grants: ['admin', 'accountant'],
-    call: () => ({ url: '/admin/justification' }),
-    probeStatus: 200,
-  },
-  {
-    route: 'POST /admin/justification',
-    grants: ['admin'],
-    call: () => ({ url: '/admin/justification', body: TYPE }),
-    probe: () => ({ url: '/admin/justification', body: {} }),
-    probeStatus: 400,
-  },
-  {
-    route: 'GET /admin/justification/:id',
-    grants: ['admin', 'accountant'],
-    call: () => ({ url: `/admin/justification/${demoJ.FER}` }),
-    probeStatus: 200,
-    foreign: {
-      as: 'accountant',
-      call: () => ({ url: `/admin/justification/${beta.justification}` }),
-      message: 'Giustificativo non trovato',
-    },
-  },
-  {
-    route: 'POST /admin/justification/:id',
-    grants: ['admin'],
-    call: () => ({ url: `/admin/justification/${demoJ.FER}`, body: TYPE }),
-    probe: () => ({ url: `/admin/justification/${demoJ.FER}`, body: {} }),
-    probeStatus: 400,
-    foreign: {
-      as: 'admin',
-      call: () => ({ url: `/admin/justification/${beta.justification}`, body: TYPE }),
-      message: 'Giustificativo non trovato',
-    },
-  },
-  {
-    route: 'GET /admin/justification-group',
-    grants: ['admin', 'accountant'],
-    call: () => ({ url: '/admin/justification-group' }),
-    probeStatus: 200,
-  },
-  {
-    route: 'POST /admin/justification-group',
-    grants: ['admin'],
-    call: () => ({ url: '/admin/justification-group', body: TYPE_GROUP }),
-    probe: () => ({ url: '/admin/justification-group', body: {} }),
-    probeStatus: 400,
-  },
-  {
-    route: 'POST /admin/justification-group/:id',
-    grants: ['admin'],
-    call: () => ({ url: `/admin/justification-group/${demoGroup['Ferie e permessi']}`, body: TYPE_GROUP }),
-    probe: () => ({ url: `/admin/justification-group/${demoGroup['Ferie e permessi']}`, body: {} }),
-    probeStatus: 400,
-    foreign: {
-      as: 'admin',
-      call: () => ({ url: `/admin/justification-group/${beta.group}`, body: TYPE_GROUP }),
-      message: 'Gruppo di giustificativi non trovato',
-    },
-  },
-  {
-    route: 'GET /attendance/ajax/justifications',
-    grants: ['admin', 'accountant', 'member'],
-    call: () => ({ url: '/attendance/ajax/justifications' }),
-    probeStatus: 200,
-  },
-  {
-    route: 'GET /attendance/ajax/justification-groups',
-    grants: ['admin', 'accountant', 'member'],
-    call: () => ({ url: '/attendance/ajax/justification-groups' }),
-    probeStatus: 200,
-  },
-];
-
-describeAccessTable(
-  {
-    module: 'justifications',
-    routes: JUSTIFICATION_ROUTES,
-    ctx: () => ctx,
-    sessions: () => ({ admin, accountant, member }),
-    plugins: [justificationRoutes],
-    routeCount: 9,
-  },
-  () => {
-    it('nothing of the refused or foreign calls was written: FER and its group are as they were in Demo and in Beta', async () => {
-      for (const id of [demoJ.FER!, beta.justification])
-        expect((await ctx.db.select().from(justifications).where(eq(justifications.id, id)))[0]).toMatchObject({
-          code: 'FER',
-          enabled: true,
-        });
-      for (const id of [demoGroup['Ferie e permessi']!, beta.group])
-        expect(
-          (await ctx.db.select().from(justificationGroups).where(eq(justificationGroups.id, id)))[0],
-        ).toMatchObject({ name: 'Ferie e permessi' });
-      expect(await ctx.db.select().from(justifications).where(eq(justifications.code, 'ACC.1'))).toEqual([]);
-    });
-  },
-);
 
 type JustificationOut = {
   id: string;
