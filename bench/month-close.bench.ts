@@ -340,7 +340,9 @@ async function main() {
         ),
       database.raw.query(`select * from holidays where workspace_id = $1`, [ws]),
       database.raw.query(
-        `select * from punches where workspace_id = $1 and user_info_id = any($2::uuid[]) and local_date between $3 and $4
+        // The columns the engine reads, the instant as text (as loadEnginePunches).
+        `select id, user_info_id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, direction
+         from punches where workspace_id = $1 and user_info_id = any($2::uuid[]) and local_date between $3 and $4
          order by at, id`,
         [ws, ids, addDays(FROM, -1), addDays(TO, 1)],
       ),

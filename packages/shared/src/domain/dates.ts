@@ -1,8 +1,26 @@
 /** Calendar arithmetic on date-only strings (YYYY-MM-DD), in UTC so that no time zone or DST can shift a day. */
 export type IsoDate = string;
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Midnight UTC of a date, in ms, exactly as `new Date('YYYY-MM-DDT00:00:00Z')` reads it (NaN for another shape or a
+ * month out of 1–12, day 1–31 with 31 February rolling over to March). Read by hand: the engine calls it for every
+ * day of every employee, and parsing a string into a `Date` costs several times more.
+ */
+function epochOfIsoDate(d: IsoDate): number {
+  const m = ISO_DATE.exec(d);
+  if (!m) return NaN;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1 || day > 31) return NaN;
+  // Date.UTC maps years 0–99 to 1900–1999; an ISO date means the year itself.
+  return year < 100 ? new Date(0).setUTCFullYear(year, month - 1, day) : Date.UTC(year, month - 1, day);
+}
+
 export function parseIsoDate(d: IsoDate): Date {
-  return new Date(`${d}T00:00:00Z`);
+  return new Date(epochOfIsoDate(d));
 }
 
 export function formatIsoDate(d: Date): IsoDate {
@@ -10,9 +28,9 @@ export function formatIsoDate(d: Date): IsoDate {
 }
 
 export function addDays(d: IsoDate, n: number): IsoDate {
-  const x = parseIsoDate(d);
-  x.setUTCDate(x.getUTCDate() + n);
-  return formatIsoDate(x);
+  const x = new Date(epochOfIsoDate(d) + n * 86_400_000);
+  if (Number.isNaN(x.getTime())) throw new RangeError('Invalid time value');
+  return isoDateOf(x.getUTCFullYear(), x.getUTCMonth() + 1, x.getUTCDate());
 }
 
 /** Whole days from a to b (b − a). */

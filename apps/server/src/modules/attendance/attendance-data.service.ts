@@ -13,6 +13,7 @@ import {
   type AttendanceDataQuery,
   type DaySheet,
   type DaySheetDto,
+  type PunchInput,
   type HolidayOccurrence,
   type IsoDate,
   type TimesheetPage,
@@ -31,9 +32,17 @@ import {
   loadPeople,
   timesheetPeople,
   type AttendanceInputs,
+  type EnginePunch,
+  type PunchRow,
 } from './attendance.repository';
 import { clockState, presentPunch } from './punches.service';
 import { presentRequest } from './requests.rules';
+
+/** The engine's view of punch rows: narrow rows (instant as text) go as they are, whole rows are converted. */
+function enginePunches(rows: (EnginePunch | PunchRow)[]): PunchInput[] {
+  if (rows.length === 0 || typeof rows[0]!.at === 'string') return rows as EnginePunch[];
+  return (rows as PunchRow[]).map((p) => ({ id: p.id, at: p.at.toISOString(), direction: p.direction }));
+}
 
 /**
  * Day sheets of one person from loaded inputs (pure: no query). Approved requests only count; pending and rejected
@@ -64,11 +73,7 @@ export function sheetsOf(
     contracts,
     holidays: new Set(inputs.holidays.map((h) => h.date)),
     shiftMinutes,
-    punches: (inputs.punches.get(userInfoId) ?? []).map((p) => ({
-      id: p.id,
-      at: typeof p.at === 'string' ? p.at : p.at.toISOString(),
-      direction: p.direction,
-    })),
+    punches: enginePunches(inputs.punches.get(userInfoId) ?? []),
     requests: (inputs.requests.get(userInfoId) ?? [])
       .filter((r) => r.status === 'approved')
       .map((r) => ({

@@ -141,12 +141,11 @@ export async function loadPunches(
   return groupBy(rows, (p) => p.userInfoId);
 }
 
-/** The instant in UTC as the ISO string `Date#toISOString` gives, made by the database (no `Date` per row). */
-const isoInstant = sql<string>`to_char(${punches.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
- * The punches of [from − 1, to + 1] with only the columns the engine reads (id, employee, instant as text,
- * direction): the timesheet and the month closing load tens of thousands of them. One query.
+ * The punches of [from − 1, to + 1] with only the columns the engine reads: id, employee, the instant as the ISO text
+ * `Date#toISOString` gives (made by the database) and direction. The timesheet and the month closing load tens of
+ * thousands of them, so the rows come back as the driver reads them, with no `Date` and no ORM mapping per row. One
+ * query.
  */
 export async function loadEnginePunches(
   q: Queryable,
@@ -156,20 +155,19 @@ export async function loadEnginePunches(
   to: IsoDate,
 ) {
   if (userInfoIds.length === 0) return new Map<string, EnginePunch[]>();
-  const rows: EnginePunch[] = await q
-    .select({ id: punches.id, userInfoId: punches.userInfoId, at: isoInstant, direction: punches.direction })
-    .from(punches)
-    .where(
-      inScope(
-        punches,
-        scope,
-        inArray(punches.userInfoId, userInfoIds),
-        gte(punches.localDate, addDays(from, -1)),
-        lte(punches.localDate, addDays(to, 1)),
-      ),
-    )
-    .orderBy(asc(punches.at), asc(punches.id));
-  return groupBy(rows, (p) => p.userInfoId);
+  const res = await q.execute(sql`
+    select ${punches.id} as "id", ${punches.userInfoId} as "userInfoId",
+      to_char(${punches.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "at", ${punches.direction} as "direction"
+    from ${punches}
+    where ${inScope(
+      punches,
+      scope,
+      inArray(punches.userInfoId, userInfoIds),
+      gte(punches.localDate, addDays(from, -1)),
+      lte(punches.localDate, addDays(to, 1)),
+    )}
+    order by ${punches.at}, ${punches.id}`);
+  return groupBy((res as unknown as { rows: EnginePunch[] }).rows, (p) => p.userInfoId);
 }
 
 const requestColumns = {
