@@ -11,7 +11,27 @@ import * as schema from '../src/db/schema';
  * tenant table (one with `workspace_id`) without naming the workspace column anywhere: a query that forgot the scope.
  * The few intended cross-workspace statements are allowed below, each with its reason.
  */
-export const apiRequests = new AsyncLocalStorage<true>();
+/**
+ * The watch's state lives on `globalThis`: the suite runs test files one after another in the same process without
+ * isolation (vitest.config.ts), where this setup file is evaluated again for every file while `helpers.ts` keeps the
+ * copy it imported first. One store, one observer and one list of violations, whichever copy a file sees.
+ */
+interface WatchState {
+  apiRequests: AsyncLocalStorage<true>;
+  violations: string[];
+  watched: number;
+  /** The observer sets already watched (one, unless the database module is ever evaluated again). */
+  observed: WeakSet<object>;
+}
+const STATE_KEY = Symbol.for('timbro.tenancy-watch');
+const state: WatchState = ((globalThis as Record<symbol, WatchState | undefined>)[STATE_KEY] ??= {
+  apiRequests: new AsyncLocalStorage<true>(),
+  violations: [],
+  watched: 0,
+  observed: new WeakSet(),
+});
+
+export const apiRequests = state.apiRequests;
 
 const TENANT_TABLES = new Set(
   (Object.values(schema) as unknown[])
@@ -101,10 +121,8 @@ const NOT_ALIAS = new Set([
   'default',
 ]);
 
-const violations: string[] = [];
-let watched = 0;
-/** How many API statements this file's watch has checked (a test proves the watch sees them). */
-export const watchedStatements = () => watched;
+/** How many API statements the watch has checked so far (a test proves the watch sees them). */
+export const watchedStatements = () => state.watched;
 
 const NAME = String.raw`("[a-z_][a-z0-9_]*"|[a-z_][a-z0-9_]*)`;
 /** `X.workspace_id = $n` (bound to a value) and `X.workspace_id = Y.workspace_id` (carried over from another reference). */
@@ -157,14 +175,22 @@ export function tenancyViolation(statement: string): string[] | null {
   return unscoped.length === 0 ? null : unscoped;
 }
 
-queryObservers.add((sql) => {
-  if (!apiRequests.getStore()) return;
-  watched++;
-  const tables = tenancyViolation(sql);
-  if (tables) violations.push(`${tables.join(', ')}: ${sql}`);
-});
+if (!state.observed.has(queryObservers)) {
+  state.observed.add(queryObservers);
+  queryObservers.add((sql) => {
+    if (!state.apiRequests.getStore()) return;
+    state.watched++;
+    const tables = tenancyViolation(sql);
+    if (tables) state.violations.push(`${tables.join(', ')}: ${sql}`);
+  });
+}
+
+// Evaluated at the start of every test file: the file answers for the statements of its own requests.
+state.violations.length = 0;
 
 afterAll(() => {
   expect(TENANT_TABLES.size).toBeGreaterThan(10);
-  expect([...new Set(violations)], 'statements on tenant tables without a workspace predicate').toEqual([]);
+  const found = [...new Set(state.violations)];
+  state.violations.length = 0;
+  expect(found, 'statements on tenant tables without a workspace predicate').toEqual([]);
 });
