@@ -61,6 +61,8 @@ export default defineConfig(({ command }) => {
       // Files share each worker's module graph (MUI, React, the catalogs load once per worker, not once per file):
       // 190 → 100 s. The setup file resets the DOM, timers, globals and storage after every test.
       isolate: false,
+      // Typing a whole form with user-event takes 2–5 s on the 2-core CI machine; 5 s (the default) left no margin.
+      testTimeout: 20_000,
     },
   };
 });

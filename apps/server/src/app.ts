@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { fileRoutes } from './modules/files/files.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { userImportRoutes } from './modules/users/user-import.routes';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       await api.register(attendanceRoutes(deps));
       await api.register(payrollSettingsRoutes(deps));
       await api.register(monthLogRoutes(deps));
+      await api.register(fileRoutes(deps));
       await api.register(payrollExportRoutes(deps));
     },
     { prefix: API_BASE_PATH },

@@ -11,10 +11,12 @@ import {
   SENSITIVE_MAIL_RETENTION_DAYS,
 } from './lib/mail';
 import { sweepRateLimits } from './lib/rate-limit';
+import { createStorage, type FileStorage } from './lib/storage';
 import { sweepLoginFailures } from './modules/auth/auth.repository';
 import { loadSessionSecret } from './lib/secrets';
 import { syncAccrualsNightly } from './modules/accruals/accruals.service';
 import { ensureAllWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
+import { runFileSweep } from './modules/files/file-sweep.job';
 import { runMonthCloseJob } from './modules/month-logs/month-close.job';
 import { monthLockPort } from './modules/month-logs/month-lock.provider';
 
@@ -33,10 +35,22 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   return database;
 }
 
-export async function createDeps(config: Config, database: Database): Promise<AppDeps> {
+export async function createDeps(
+  config: Config,
+  database: Database,
+  opts: { storage?: FileStorage } = {},
+): Promise<AppDeps> {
   const secret = await loadSessionSecret(database.db, config.sessionSecret);
   configureMailLogging({ printBodies: config.printMailBodies });
-  return { database, db: database.db, config, secret, triggerJob: async () => undefined, monthLock: monthLockPort };
+  return {
+    database,
+    db: database.db,
+    config,
+    secret,
+    storage: opts.storage ?? createStorage(config),
+    triggerJob: async () => undefined,
+    monthLock: monthLockPort,
+  };
 }
 
 /** Background jobs of the platform: mail delivery and housekeeping. */
@@ -67,6 +81,15 @@ export function platformJobs(deps: AppDeps, log: JobLogger = quietLog): JobDefin
       cron: '* * * * *',
       handler: async () => {
         await runMonthCloseJob(deps, log);
+      },
+    },
+    {
+      // The stored bytes of deleted files and of uploads never recorded (ADR 0019): asked after a delete, and every
+      // five minutes for whatever fell due meanwhile or failed.
+      name: 'file-sweep',
+      cron: '*/5 * * * *',
+      handler: async () => {
+        await runFileSweep(deps, log);
       },
     },
     {

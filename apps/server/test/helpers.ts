@@ -13,6 +13,8 @@ import { accrualEntries, auditLog, justifications, mailOutbox, userInfos, users,
 import { DEMO_PASSWORD } from '../src/seed';
 import type { AppDeps } from '../src/deps';
 import { createDeps } from '../src/runtime';
+import { MemoryStorage } from '../src/lib/storage/memory';
+import type { FileStorage } from '../src/lib/storage';
 import { withDatabase } from './global-setup';
 import { apiRequests } from './tenancy-watch';
 
@@ -87,7 +89,7 @@ export function cookiesOf(res: LightMyRequestResponse): string {
 }
 
 export async function createTestContext(
-  opts: { configure?: (app: App) => void | Promise<void> } = {},
+  opts: { configure?: (app: App) => void | Promise<void>; storage?: FileStorage } = {},
 ): Promise<TestContext> {
   const database = await cloneDatabase();
   const config = loadConfig({
@@ -96,7 +98,8 @@ export async function createTestContext(
     JOBS: 'false',
     PUBLIC_URL: 'http://localhost:3000',
   });
-  const deps = await createDeps(config, database);
+  // Files in memory unless a test brings its own storage (the back ends have their own contract test).
+  const deps = await createDeps(config, database, { storage: opts.storage ?? new MemoryStorage() });
   const app = await buildApp(deps);
   await opts.configure?.(app);
   await app.ready();

@@ -23,6 +23,8 @@ const PLATFORM_TABLES = [
   'refresh_tokens',
   'one_time_tokens',
   'mail_outbox',
+  // The file storage's outbox (ADR 0019): storage keys to remove, swept for every workspace (the key starts with it).
+  'file_deletions',
   'rate_limits',
   'login_failures',
   'app_secrets',

@@ -40,6 +40,17 @@ export const apiMsg = {
   workspace: {
     notFound: 'Azienda non trovata',
   },
+  /** Uploads of stored files (ADR 0019): the spec's three errors — wrong type, too large, generic — and a few more. */
+  upload: {
+    fileMissing: 'Carica un file',
+    fileEmpty: 'Il file è vuoto',
+    wrongType: (accepted: string) => `Tipo di file non ammesso: carica un file ${accepted}`,
+    tooLarge: (limit: string) => `Il file è troppo grande: il massimo è ${limit}`,
+    failed: 'Caricamento non riuscito. Riprova.',
+    encryptedPdf: 'Il PDF è protetto da password: carica la versione senza protezione',
+    brokenPdf: 'Il PDF è danneggiato o non leggibile',
+    fileNotFound: 'File non trovato',
+  },
   import: {
     fileMissing: 'Carica un file CSV o Excel',
     fileEmpty: 'Il file è vuoto',

@@ -15,3 +15,4 @@ export * from './schemas/working-time';
 export * from './schemas/attendance';
 export * from './schemas/month-logs';
 export * from './schemas/payroll';
+export * from './schemas/files';

@@ -137,6 +137,25 @@ const EnvSchema = z
     API_DOCS: booleanString.optional(),
     THEME_VARIANT: z.enum(['active', 'alternate']).default('active'),
     JOBS: booleanString.default(true),
+    FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+      .optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanString.optional(),
+    S3_PREFIX: z
+      .string()
+      .regex(/^([a-z0-9][a-z0-9-]*\/)*$/, 'must be folders ending with / (e.g. timbro/)')
+      .default(''),
+  })
+  .superRefine((env, ctx) => {
+    if (env.FILE_STORAGE !== 's3') return;
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required with FILE_STORAGE=s3' });
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -164,6 +183,20 @@ const EnvSchema = z
       printMailBodies: env.NODE_ENV === 'development' && isLoopbackUrl(publicUrl),
       themeVariant: env.THEME_VARIANT,
       jobs: env.JOBS,
+      /** Where uploaded files live (ADR 0019): DATA_DIR/files, or an S3-compatible bucket shared by every process. */
+      fileStorage:
+        env.FILE_STORAGE === 's3'
+          ? {
+              kind: 's3' as const,
+              bucket: env.S3_BUCKET!,
+              region: env.S3_REGION,
+              endpoint: env.S3_ENDPOINT ?? null,
+              accessKeyId: env.S3_ACCESS_KEY_ID!,
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+              prefix: env.S3_PREFIX,
+            }
+          : { kind: 'local' as const, root: path.join(path.resolve(env.DATA_DIR), 'files') },
     };
   });
 

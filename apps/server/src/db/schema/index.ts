@@ -5,3 +5,4 @@ export * from './working-time';
 export * from './accruals';
 export * from './attendance';
 export * from './month-logs';
+export * from './files';

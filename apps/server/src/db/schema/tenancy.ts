@@ -4,42 +4,89 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt, workspaceId } from './columns';
 import { users } from './platform';
 
+/**
+ * Every uploaded file (ADR 0019): pay slips, documents, the pay-slip import, logos, attachments. The bytes live in
+ * the file storage under `<workspace id>/<file id>` (lib/storage), never under a name from input. A record that
+ * points at a file does so with (workspace_id, file_id), so it can only reach a file of its own workspace.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    workspaceId: workspaceId().references((): AnyPgColumn => workspaces.id, { onDelete: 'cascade' }),
+    /** The name the uploader gave (shown and offered on download; never a storage path). */
+    name: text('name').notNull(),
+    /** Read from the content (magic bytes), not from the name. */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    kind: text('kind', { enum: ['payslip', 'payslip-import', 'document', 'logo', 'attachment'] }).notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('files_ws_id_key').on(t.workspaceId, t.id),
+    index('files_ws_sha_idx').on(t.workspaceId, t.sha256),
+    check('files_size_check', sql`${t.size} > 0`),
+    check('files_sha256_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
 /** A company. Its id is the tenant key of every tenant table. */
-export const workspaces = pgTable('workspaces', {
-  id: id(),
-  name: text('name').notNull(),
-  email: text('email'),
-  vatNumber: text('vat_number'),
-  fiscalCode: text('fiscal_code'),
-  website: text('website'),
-  phoneNumber: text('phone_number'),
-  mobileNumber: text('mobile_number'),
-  addressStreet: text('address_street'),
-  addressCity: text('address_city'),
-  addressPostCode: text('address_post_code'),
-  addressProvince: text('address_province'),
-  addressCountry: text('address_country'),
-  addressNote: text('address_note'),
-  logoFileId: uuid('logo_file_id'),
-  squareLogoFileId: uuid('square_logo_file_id'),
-  timeZone: text('time_zone').notNull().default('Europe/Rome'),
-  attendanceAutoApproveRequest: boolean('attendance_auto_approve_request').notNull().default(false),
-  /** When the Italian national holidays were added (once: holidays the admin deletes or renames stay so). */
-  holidaysSeededAt: timestamp('holidays_seeded_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email'),
+    vatNumber: text('vat_number'),
+    fiscalCode: text('fiscal_code'),
+    website: text('website'),
+    phoneNumber: text('phone_number'),
+    mobileNumber: text('mobile_number'),
+    addressStreet: text('address_street'),
+    addressCity: text('address_city'),
+    addressPostCode: text('address_post_code'),
+    addressProvince: text('address_province'),
+    addressCountry: text('address_country'),
+    addressNote: text('address_note'),
+    /** Files of this workspace (composite keys to `files`, ADR 0019): an id from elsewhere is refused by the database. */
+    logoFileId: uuid('logo_file_id'),
+    squareLogoFileId: uuid('square_logo_file_id'),
+    timeZone: text('time_zone').notNull().default('Europe/Rome'),
+    attendanceAutoApproveRequest: boolean('attendance_auto_approve_request').notNull().default(false),
+    /** When the Italian national holidays were added (once: holidays the admin deletes or renames stay so). */
+    holidaysSeededAt: timestamp('holidays_seeded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.id, t.logoFileId],
+      foreignColumns: [files.workspaceId, files.id],
+      name: 'workspaces_logo_file_fk',
+    }),
+    foreignKey({
+      columns: [t.id, t.squareLogoFileId],
+      foreignColumns: [files.workspaceId, files.id],
+      name: 'workspaces_square_logo_file_fk',
+    }),
+  ],
+);
 
 /**
  * A user's membership in one workspace and the employee record there (domain.md: "UserInfo").

@@ -3,7 +3,9 @@ import type { UpdateWorkspaceInput, Workspace, WorkspaceSummary } from '@timbro/
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
+import { notFound, validation } from '../../lib/errors';
+import { findFiles } from '../files/files.service';
+import type { Queryable } from '../../db/client';
 import type { Actor, RequestCtx } from '../../plugins/request-context';
 import { presentWorkspaceList } from '../auth/current-user.presenter';
 
@@ -39,6 +41,26 @@ export function presentWorkspace(w: repo.WorkspaceRow): Workspace {
 }
 
 /** The path id must be the active workspace: another company's id reads as not found. */
+/** Logo ids must name logo files of this workspace (ADR 0019): another workspace's file, or none, is a 400. */
+async function checkLogos(
+  q: Queryable,
+  scope: WorkspaceScope,
+  ids: { logo: string | null; squareLogo: string | null },
+) {
+  const wanted = Object.entries(ids).filter((e): e is [string, string] => e[1] !== null);
+  if (wanted.length === 0) return;
+  const found = await findFiles(
+    q,
+    scope,
+    wanted.map(([, id]) => id),
+  );
+  const bad = wanted.filter(([, id]) => !found.some((f) => f.id === id && f.kind === 'logo'));
+  if (bad.length > 0)
+    throw validation(
+      bad.map(([field]) => ({ path: `workspace_company.${field}`, message: apiMsg.upload.fileNotFound })),
+    );
+}
+
 function checkPathId(scope: WorkspaceScope, id: string) {
   if (id !== scope.workspaceId) throw notFound(apiMsg.workspace.notFound);
 }
@@ -63,6 +85,7 @@ export async function updateWorkspace(
     const before = await repo.findWorkspace(tx, scope);
     if (!before) throw notFound(apiMsg.workspace.notFound);
     const c = input.workspace_company;
+    await checkLogos(tx, scope, { logo: c.logo, squareLogo: c.squareLogo });
     const after = await repo.updateWorkspace(tx, scope, {
       name: c.name,
       email: c.email,

@@ -1,0 +1,112 @@
+import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client';
+import { fileDeletions, fileOpens, files } from '../../db/schema';
+import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
+
+export type FileRow = typeof files.$inferSelect;
+
+/** Where a file's bytes live: always derived from the scope and the file id, never from input. */
+export const storageKeyOf = (scope: WorkspaceScope, fileId: string) => `${scope.workspaceId}/${fileId}`;
+
+export async function insertFile(
+  q: Queryable,
+  scope: WorkspaceScope,
+  values: Omit<typeof files.$inferInsert, 'workspaceId' | 'createdAt'> & { id: string },
+): Promise<FileRow> {
+  const [row] = await insertInScope(q, scope, files, values).returning();
+  return row!;
+}
+
+export async function findFile(q: Queryable, scope: WorkspaceScope, id: string): Promise<FileRow | null> {
+  const [row] = await q
+    .select()
+    .from(files)
+    .where(inScope(files, scope, eq(files.id, id)));
+  return row ?? null;
+}
+
+export async function findFiles(q: Queryable, scope: WorkspaceScope, ids: string[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return q
+    .select()
+    .from(files)
+    .where(inScope(files, scope, inArray(files.id, ids)));
+}
+
+/** Files of this workspace with these bytes (an import recognised by its SHA-256). */
+export async function filesWithSha(q: Queryable, scope: WorkspaceScope, sha256: string, kind: FileRow['kind']) {
+  return q
+    .select()
+    .from(files)
+    .where(inScope(files, scope, eq(files.sha256, sha256), eq(files.kind, kind)))
+    .orderBy(asc(files.createdAt));
+}
+
+export async function deleteFileRows(q: Queryable, scope: WorkspaceScope, ids: string[]) {
+  if (ids.length === 0) return [];
+  return q
+    .delete(files)
+    .where(inScope(files, scope, inArray(files.id, ids)))
+    .returning({ id: files.id });
+}
+
+/** A storage key to remove once `notBefore` has passed (an upload's reservation, or a deleted file's bytes). */
+export async function queueDeletions(q: Queryable, keys: string[], notBefore?: Date): Promise<number[]> {
+  if (keys.length === 0) return [];
+  const rows = await q
+    .insert(fileDeletions)
+    .values(keys.map((storageKey) => ({ storageKey, ...(notBefore ? { notBefore } : {}) })))
+    .returning({ id: fileDeletions.id });
+  return rows.map((r) => r.id);
+}
+
+/** The upload's reservation is no longer needed: the file is recorded (in the caller's transaction). */
+export async function dropDeletions(q: Queryable, ids: number[]) {
+  if (ids.length === 0) return;
+  await q.delete(fileDeletions).where(inArray(fileDeletions.id, ids));
+}
+
+/**
+ * Up to `limit` deletions that are due, locked for this sweeper (SKIP LOCKED: several processes sweep different rows).
+ * Platform-wide by design: the sweeper serves every workspace, and the keys it reads were written by the server.
+ */
+export async function lockDueDeletions(tx: Queryable, now: Date, limit: number) {
+  return tx
+    .select()
+    .from(fileDeletions)
+    .where(lte(fileDeletions.notBefore, now))
+    .orderBy(asc(fileDeletions.notBefore), asc(fileDeletions.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function deletionFailed(q: Queryable, id: number, error: string, retryAt: Date) {
+  await q
+    .update(fileDeletions)
+    .set({ attempts: sql`${fileDeletions.attempts} + 1`, lastError: error.slice(0, 500), notBefore: retryAt })
+    .where(eq(fileDeletions.id, id));
+}
+
+export async function pendingDeletionCount(db: Db) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(fileDeletions);
+  return row?.n ?? 0;
+}
+
+export async function insertOpen(
+  q: Queryable,
+  scope: WorkspaceScope,
+  values: { fileId: string; userId: string; userInfoId: string | null },
+) {
+  await insertInScope(q, scope, fileOpens, values);
+}
+
+/** How many times each file was opened, and when first, by its own employee or by anyone: one query. */
+export async function openCounts(q: Queryable, scope: WorkspaceScope, fileIds: string[]) {
+  if (fileIds.length === 0) return new Map<string, number>();
+  const rows = await q
+    .select({ fileId: fileOpens.fileId, n: sql<number>`count(*)::int` })
+    .from(fileOpens)
+    .where(inScope(fileOpens, scope, inArray(fileOpens.fileId, fileIds)))
+    .groupBy(fileOpens.fileId);
+  return new Map(rows.map((r) => [r.fileId, r.n]));
+}

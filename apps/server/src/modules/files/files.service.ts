@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { apiMsg, ErrorCode } from '@timbro/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/client';
+import type { WorkspaceScope } from '../../db/scope';
+import type { AppDeps } from '../../deps';
+import { AppError, notFound } from '../../lib/errors';
+import { FileTooLargeError, StoredFileMissingError } from '../../lib/storage';
+import type { ActorRef, RequestCtx } from '../../plugins/request-context';
+import { FILE_KINDS, sizeLabel, type FileKind, type SniffedType } from './file-kinds';
+import * as repo from './files.repository';
+import { ContentCheck, WrongTypeError } from './upload-checks';
+
+export type { FileRow } from './files.repository';
+
+/** An upload whose bytes are stored but not yet recorded: `recordUpload` in the caller's transaction, or `discardUpload`. */
+export interface PendingUpload {
+  id: string;
+  key: string;
+  name: string;
+  contentType: SniffedType;
+  size: number;
+  sha256: string;
+  kind: FileKind;
+  /** The reservation row that removes the bytes if the file is never recorded (a crash, a refusal). */
+  reservation: number;
+}
+
+export interface ReceivedForm {
+  file: PendingUpload | null;
+  /** The form's other fields, as strings (the route validates them with its schema). */
+  fields: Record<string, string>;
+}
+
+/** How long an upload may stay unrecorded before its bytes are swept (a process that died mid-request). */
+const RESERVATION_MS = 60 * 60 * 1000;
+const MAX_FIELDS = 20;
+const MAX_FIELD_BYTES = 20_000;
+
+const fileError = (code: ErrorCode, message: string) =>
+  new AppError(code, message, { errors: [{ path: 'file', message }] });
+
+/** A file name fit to show and to offer on download: no path, no control characters, at most 200 characters. */
+export function cleanFileName(raw: string | undefined, fallback: string): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  const name = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(-200);
+  return name || fallback;
+}
+
+/**
+ * Reads a multipart form whose file (field `file`) streams straight to the storage, checked while it is read: the
+ * type from its first bytes, the size against the kind's limit (413 as soon as it is passed), a PDF's password
+ * protection. Nothing of a refused file stays stored. The file is optional for the caller to require.
+ */
+export async function receiveForm(
+  deps: AppDeps,
+  request: FastifyRequest,
+  scope: WorkspaceScope,
+  kind: FileKind,
+): Promise<ReceivedForm> {
+  const rule = FILE_KINDS[kind];
+  const fields: Record<string, string> = {};
+  let file: PendingUpload | null = null;
+  if (!request.isMultipart()) return { file, fields };
+  try {
+    const parts = request.parts({
+      limits: { fileSize: rule.maxBytes + 1, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value ?? '');
+        continue;
+      }
+      if (part.fieldname !== 'file' || file) {
+        part.file.resume();
+        continue;
+      }
+      file = await store(deps, scope, kind, part.file, cleanFileName(part.filename, 'file'));
+    }
+  } catch (err) {
+    if (file) await discardUpload(deps, file);
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (err instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE')
+      throw fileError(ErrorCode.PAYLOAD_TOO_LARGE, apiMsg.upload.tooLarge(sizeLabel(rule.maxBytes)));
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw fileError(ErrorCode.VALIDATION_FAILED, apiMsg.upload.failed);
+    throw err;
+  }
+  return { file, fields };
+}
+
+async function store(
+  deps: AppDeps,
+  scope: WorkspaceScope,
+  kind: FileKind,
+  body: NodeJS.ReadableStream,
+  name: string,
+): Promise<PendingUpload> {
+  const rule = FILE_KINDS[kind];
+  const id = randomUUID();
+  const key = repo.storageKeyOf(scope, id);
+  const [reservation] = await repo.queueDeletions(deps.db, [key], new Date(Date.now() + RESERVATION_MS));
+  const check = new ContentCheck(rule.types);
+  const source = body as import('node:stream').Readable;
+  source.on('error', (err) => check.destroy(err));
+  let stored: { size: number; sha256: string };
+  try {
+    stored = await deps.storage.put(key, source.pipe(check), {
+      contentType: 'application/octet-stream',
+      maxBytes: rule.maxBytes,
+    });
+  } catch (err) {
+    await deps.storage.delete(key).catch(() => undefined);
+    await repo.dropDeletions(deps.db, [reservation!]);
+    // Drain what the client still sends, so the answer reaches it.
+    source.resume();
+    if (err instanceof WrongTypeError || check.errored instanceof WrongTypeError)
+      throw fileError(ErrorCode.VALIDATION_FAILED, apiMsg.upload.wrongType(rule.label));
+    if (err instanceof FileTooLargeError || (source as { truncated?: boolean }).truncated)
+      throw fileError(ErrorCode.PAYLOAD_TOO_LARGE, apiMsg.upload.tooLarge(sizeLabel(rule.maxBytes)));
+    throw err;
+  }
+  const pending: PendingUpload = {
+    id,
+    key,
+    name,
+    contentType: check.type ?? 'application/pdf',
+    size: stored.size,
+    sha256: stored.sha256,
+    kind,
+    reservation: reservation!,
+  };
+  if ((source as { truncated?: boolean }).truncated) {
+    await discardUpload(deps, pending);
+    throw fileError(ErrorCode.PAYLOAD_TOO_LARGE, apiMsg.upload.tooLarge(sizeLabel(rule.maxBytes)));
+  }
+  if (stored.size === 0 || check.type === null) {
+    await discardUpload(deps, pending);
+    throw fileError(
+      ErrorCode.VALIDATION_FAILED,
+      stored.size === 0 ? apiMsg.upload.fileEmpty : apiMsg.upload.wrongType(rule.label),
+    );
+  }
+  if (check.encrypted && rule.refuseEncryptedPdf) {
+    await discardUpload(deps, pending);
+    throw fileError(ErrorCode.VALIDATION_FAILED, apiMsg.upload.encryptedPdf);
+  }
+  return pending;
+}
+
+/** The form's file, or a 400 on `file` when there is none. */
+export function requireFile(form: ReceivedForm): PendingUpload {
+  if (!form.file) throw fileError(ErrorCode.VALIDATION_FAILED, apiMsg.upload.fileMissing);
+  return form.file;
+}
+
+/** Records the uploaded file in the caller's transaction (and drops its reservation there: both commit, or neither). */
+export async function recordUpload(q: Queryable, scope: WorkspaceScope, pending: PendingUpload, actor: ActorRef) {
+  const row = await repo.insertFile(q, scope, {
+    id: pending.id,
+    name: pending.name,
+    contentType: pending.contentType,
+    size: pending.size,
+    sha256: pending.sha256,
+    kind: pending.kind,
+    uploadedBy: actor.userId,
+  });
+  await repo.dropDeletions(q, [pending.reservation]);
+  return row;
+}
+
+/** Removes a stored upload that will not be recorded (the form was refused after the file was read). */
+export async function discardUpload(deps: AppDeps, pending: PendingUpload) {
+  try {
+    await deps.storage.delete(pending.key);
+    await repo.dropDeletions(deps.db, [pending.reservation]);
+  } catch {
+    // The reservation stays: the sweeper removes the bytes when it falls due.
+  }
+}
+
+/**
+ * Deletes file records in the caller's transaction and queues their bytes for the sweeper in the same transaction:
+ * a rolled-back delete loses nothing, a committed one leaves no orphan once the sweeper has run.
+ */
+export async function deleteFiles(q: Queryable, scope: WorkspaceScope, ids: string[]) {
+  const gone = await repo.deleteFileRows(q, scope, ids);
+  await repo.queueDeletions(
+    q,
+    gone.map((f) => repo.storageKeyOf(scope, f.id)),
+  );
+  return gone.length;
+}
+
+export const findFile = repo.findFile;
+export const findFiles = repo.findFiles;
+export const filesWithSha = repo.filesWithSha;
+export const openCounts = repo.openCounts;
+
+/** Records one open of a file by a person (every download of a pay slip or document). */
+export async function recordOpen(q: Queryable, scope: WorkspaceScope, fileId: string, actor: ActorRef) {
+  await repo.insertOpen(q, scope, { fileId, userId: actor.userId, userInfoId: actor.userInfoId });
+}
+
+/**
+ * Streams a stored file as a download: `attachment` with its name, the type read at upload, `nosniff`, a sandboxing
+ * CSP and no caching. Nothing stored is ever rendered inline by the browser.
+ */
+export async function sendStoredFile(
+  deps: AppDeps,
+  reply: FastifyReply,
+  scope: WorkspaceScope,
+  file: repo.FileRow,
+  downloadName = file.name,
+) {
+  let body;
+  try {
+    body = await deps.storage.get(repo.storageKeyOf(scope, file.id));
+  } catch (err) {
+    if (err instanceof StoredFileMissingError) throw notFound(apiMsg.upload.fileNotFound);
+    throw err;
+  }
+  const ascii = downloadName.replace(/[^\x20-\x7E]/g, '_').replace(/["\\]/g, '_');
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-length', String(file.size))
+    .header(
+      'content-disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
+    )
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', 'private, no-store')
+    .send(body);
+}
+
+export function presentFile(f: repo.FileRow) {
+  return {
+    id: f.id,
+    name: f.name,
+    contentType: f.contentType,
+    size: f.size,
+    sha256: f.sha256,
+    createdAt: f.createdAt.toISOString(),
+  };
+}
+
+/** POST /admin/file/logo: a logo stored and recorded; the company details then point at it by id. */
+export async function uploadLogo(deps: AppDeps, ctx: RequestCtx, request: FastifyRequest) {
+  const file = requireFile(await receiveForm(deps, request, ctx.scope, 'logo'));
+  const row = await deps.db.transaction((tx) => recordUpload(tx, ctx.scope, file, ctx.actor));
+  return presentFile(row);
+}
