@@ -179,6 +179,8 @@ export default tseslint.config(
             files: ['files'],
             fileDeletions: ['files'],
             fileOpens: ['files'],
+            paychecks: ['paychecks'],
+            documents: ['documents'],
           },
         },
       ],

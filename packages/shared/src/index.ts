@@ -16,3 +16,4 @@ export * from './schemas/attendance';
 export * from './schemas/month-logs';
 export * from './schemas/payroll';
 export * from './schemas/files';
+export * from './schemas/paychecks';

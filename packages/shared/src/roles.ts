@@ -91,8 +91,10 @@ export const PERMISSIONS = {
   'payroll:settings': ['admin'],
   // pay slips, documents, announcements, shifts
   'paycheck:read:own': ['member'],
+  'paycheck:read': ['admin', 'accountant'],
   'paycheck:write': ['admin', 'accountant'],
   'document:read:own': ['member'],
+  'document:read': ['admin'],
   'document:write': ['admin'],
   'announcement:read:own': ['member'],
   'announcement:write': ['admin'],

@@ -6,3 +6,4 @@ export * from './accruals';
 export * from './attendance';
 export * from './month-logs';
 export * from './files';
+export * from './documents';

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt, workspaceId } from './columns';
+import { users } from './platform';
+import { files, userInfos } from './tenancy';
+
+/**
+ * A pay slip (cedolino) of one employee for one month (spec §3). Its PDF is a stored file of the same workspace
+ * (composite key); several slips may share a month (a thirteenth-month slip, a correction), told apart by the
+ * description. `attachmentFirstOpenAt` is set by the employee's first download; every open is in `file_opens`.
+ */
+export const paychecks = pgTable(
+  'paychecks',
+  {
+    id: id(),
+    workspaceId: workspaceId(),
+    userInfoId: uuid('user_info_id').notNull(),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    description: text('description'),
+    netAmount: numeric('net_amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    currencyCode: text('currency_code').notNull().default('EUR'),
+    fileId: uuid('file_id').notNull(),
+    attachmentFirstOpenAt: timestamp('attachment_first_open_at', { withTimezone: true }),
+    /** The one reminder of an unopened slip (7 days after publication) has gone. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('paychecks_ws_id_key').on(t.workspaceId, t.id),
+    index('paychecks_ws_user_period_idx').on(t.workspaceId, t.userInfoId, t.year, t.month),
+    index('paychecks_ws_period_idx').on(t.workspaceId, t.year, t.month),
+    foreignKey({
+      columns: [t.workspaceId, t.userInfoId],
+      foreignColumns: [userInfos.workspaceId, userInfos.id],
+      name: 'paychecks_user_info_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.workspaceId, t.fileId],
+      foreignColumns: [files.workspaceId, files.id],
+      name: 'paychecks_file_fk',
+    }),
+    check('paychecks_month_check', sql`${t.month} between 1 and 12`),
+    check('paychecks_amount_check', sql`${t.netAmount} >= 0`),
+  ],
+);
+
+/**
+ * A document of one employee (spec §3): label, description, file, expiry, an internal note. After `expiresAt` the
+ * employee no longer sees it; admins still do (spec §4).
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    workspaceId: workspaceId(),
+    userInfoId: uuid('user_info_id').notNull(),
+    label: text('label').notNull(),
+    description: text('description'),
+    fileId: uuid('file_id').notNull(),
+    expiresAt: date('expires_at', { mode: 'string' }),
+    note: text('note'),
+    attachmentFirstOpenAt: timestamp('attachment_first_open_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('documents_ws_id_key').on(t.workspaceId, t.id),
+    index('documents_ws_user_idx').on(t.workspaceId, t.userInfoId),
+    index('documents_ws_expires_idx').on(t.workspaceId, t.expiresAt),
+    foreignKey({
+      columns: [t.workspaceId, t.userInfoId],
+      foreignColumns: [userInfos.workspaceId, userInfos.id],
+      name: 'documents_user_info_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.workspaceId, t.fileId],
+      foreignColumns: [files.workspaceId, files.id],
+      name: 'documents_file_fk',
+    }),
+  ],
+);

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { msg } from '../messages';
+import { DateOnlySchema, multilineText, optionalString, paginationFields, requiredString, yearField } from './common';
+import { StoredFileSchema } from './files';
+import { pageOf } from './people';
+
+/** Italian texts of pay slips and documents (spec §5, §8). */
+export const docMsg = {
+  paycheckNotFound: 'Cedolino non trovato',
+  documentNotFound: 'Documento non trovato',
+  monthInvalid: 'Il mese deve essere compreso tra 1 e 12',
+  netAmountRequired: "Indica l'importo netto",
+  netAmountInvalid: "L'importo netto deve essere un numero con al massimo due decimali",
+  netAmountRange: "L'importo netto deve essere compreso tra 0 e 1.000.000",
+  currencyInvalid: 'La valuta deve essere un codice di tre lettere (es. EUR)',
+  labelRequired: "Indica l'etichetta del documento",
+  attachmentRequired: 'Allega il file',
+} as const;
+
+/** "1.234,56", "1234,56" or "1234.56" → 1234.56; null when it is not an amount with at most two decimals. */
+export function parseAmount(raw: string | number): number | null {
+  if (typeof raw === 'number') return Number.isFinite(raw) && Math.round(raw * 100) === raw * 100 ? raw : null;
+  let s = raw.trim().replace(/\s/g, '');
+  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(s)) s = s.replace(/\./g, '');
+  s = s.replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
+  return Number(s);
+}
+
+const amountField = z
+  .union([z.string(), z.number()], { error: docMsg.netAmountRequired })
+  .refine((v) => String(v).trim() !== '', { error: docMsg.netAmountRequired, abort: true })
+  .transform((v, ctx) => {
+    const n = parseAmount(v);
+    if (n === null) {
+      ctx.addIssue({ code: 'custom', message: docMsg.netAmountInvalid });
+      return z.NEVER;
+    }
+    return n;
+  })
+  .refine((n) => n >= 0 && n <= 1_000_000, { error: docMsg.netAmountRange });
+
+/** The form of a pay slip (multipart fields: strings; numbers are read from them). The file is the `file` part. */
+export const PaycheckFieldsSchema = z.object({
+  year: yearField({ coerce: true }),
+  month: z.coerce
+    .number({ error: docMsg.monthInvalid })
+    .int({ error: docMsg.monthInvalid })
+    .min(1, { error: docMsg.monthInvalid })
+    .max(12, { error: docMsg.monthInvalid }),
+  description: optionalString(200),
+  netAmount: amountField,
+  currencyCode: z
+    .string({ error: docMsg.currencyInvalid })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: docMsg.currencyInvalid })
+    .default('EUR'),
+});
+export type PaycheckFieldsInput = z.input<typeof PaycheckFieldsSchema>;
+
+const PersonRefSchema = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+
+export const PaycheckSchema = z.object({
+  id: z.string(),
+  userInfo: PersonRefSchema,
+  year: z.number(),
+  month: z.number(),
+  description: z.string().nullable(),
+  netAmount: z.number(),
+  currencyCode: z.string(),
+  attachment: StoredFileSchema,
+  /** When the employee first opened the file (spec: attachmentFirstOpenAt). */
+  attachmentFirstOpenAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Paycheck = z.infer<typeof PaycheckSchema>;
+
+/** What admins and the consultant see besides: how many times the file was opened, by anyone. */
+export const AdminPaycheckSchema = PaycheckSchema.extend({ opens: z.number() });
+export type AdminPaycheck = z.infer<typeof AdminPaycheckSchema>;
+export const AdminPaycheckPageSchema = pageOf(AdminPaycheckSchema);
+export type AdminPaycheckPage = z.infer<typeof AdminPaycheckPageSchema>;
+export const PaycheckPageSchema = pageOf(PaycheckSchema);
+
+export const ListPaychecksQuerySchema = z.object({
+  ...paginationFields(25),
+  sort: z.enum(['period', 'name', 'createdAt', 'netAmount'], { error: msg.invalidValue }).default('period'),
+  order: z.enum(['asc', 'desc'], { error: msg.invalidValue }).default('desc'),
+  year: yearField({ coerce: true }).optional(),
+  month: z.coerce
+    .number({ error: docMsg.monthInvalid })
+    .int()
+    .min(1, { error: docMsg.monthInvalid })
+    .max(12, { error: docMsg.monthInvalid })
+    .optional(),
+  user_info_id: z.uuid({ error: msg.invalidId }).optional(),
+  /** opened: the employee has opened it; unopened: not yet. */
+  opened: z.enum(['opened', 'unopened'], { error: msg.invalidValue }).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+export type ListPaychecksQuery = z.output<typeof ListPaychecksQuerySchema>;
+
+/** A member's own list: newest first, by year. */
+export const MyPaychecksQuerySchema = z.object({
+  ...paginationFields(25),
+  year: yearField({ coerce: true }).optional(),
+});
+
+// Documents ---------------------------------------------------------------------------------------------------
+
+export const DocumentFieldsSchema = z.object({
+  label: requiredString(docMsg.labelRequired, 200),
+  description: multilineText(2000),
+  expiresAt: z
+    .union([z.literal(''), DateOnlySchema])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  note: multilineText(2000),
+});
+export type DocumentFieldsInput = z.input<typeof DocumentFieldsSchema>;
+
+export const DocumentSchema = z.object({
+  id: z.string(),
+  userInfo: PersonRefSchema,
+  label: z.string(),
+  description: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  /** Past its expiry: hidden from the employee, still listed for admins (spec §4). */
+  expired: z.boolean(),
+  attachment: StoredFileSchema,
+  attachmentFirstOpenAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Document = z.infer<typeof DocumentSchema>;
+/** Admins also see the internal note and the number of opens. */
+export const AdminDocumentSchema = DocumentSchema.extend({ note: z.string().nullable(), opens: z.number() });
+export type AdminDocument = z.infer<typeof AdminDocumentSchema>;
+export const AdminDocumentPageSchema = pageOf(AdminDocumentSchema);
+export const DocumentPageSchema = pageOf(DocumentSchema);
+
+export const ListDocumentsQuerySchema = z.object({
+  ...paginationFields(25),
+  sort: z.enum(['label', 'name', 'expiresAt', 'createdAt'], { error: msg.invalidValue }).default('createdAt'),
+  order: z.enum(['asc', 'desc'], { error: msg.invalidValue }).default('desc'),
+  user_info_id: z.uuid({ error: msg.invalidId }).optional(),
+  /** valid: not expired; expiring: expires within 30 days; expired: past its expiry. */
+  status: z.enum(['valid', 'expiring', 'expired'], { error: msg.invalidValue }).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+export type ListDocumentsQuery = z.output<typeof ListDocumentsQuerySchema>;
+
+export const MyDocumentsQuerySchema = z.object({ ...paginationFields(25) });
