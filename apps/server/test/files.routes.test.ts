@@ -175,11 +175,10 @@ describe('deleting files and the sweeper', () => {
   it('a storage that refuses a delete is asked again later; the row stays with its error until then', async () => {
     const id = await storedFile();
     await ctx.db.transaction((tx) => deleteFiles(tx, scope(), [id]));
-    const failing = {
-      ...ctx.deps,
-      storage: { ...storage, delete: async () => Promise.reject(new Error('bucket offline')) },
-    };
-    expect(await runFileSweep(failing as typeof ctx.deps)).toBe(0);
+    const offline = Object.assign(Object.create(storage) as MemoryStorage, {
+      delete: async () => Promise.reject(new Error('bucket offline')),
+    });
+    expect(await runFileSweep({ db: ctx.db, storage: offline })).toBe(0);
     const [row] = await ctx.db.select().from(fileDeletions);
     expect(row).toMatchObject({ attempts: 1, lastError: 'bucket offline' });
     expect(row!.notBefore.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
