@@ -24,7 +24,9 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { fileRoutes } from './modules/files/files.routes';
+import { documentRoutes } from './modules/documents/documents.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
+import { paycheckRoutes } from './modules/paychecks/paychecks.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { userImportRoutes } from './modules/users/user-import.routes';
 import { holidayRoutes } from './modules/holidays/holidays.routes';
@@ -160,6 +162,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       await api.register(payrollSettingsRoutes(deps));
       await api.register(monthLogRoutes(deps));
       await api.register(fileRoutes(deps));
+      await api.register(documentRoutes(deps));
+      await api.register(paycheckRoutes(deps));
       await api.register(payrollExportRoutes(deps));
     },
     { prefix: API_BASE_PATH },

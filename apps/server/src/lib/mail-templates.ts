@@ -119,3 +119,28 @@ export function requestDecisionMail(
       signature,
   };
 }
+
+const MONTHS = [
+  'gennaio',
+  'febbraio',
+  'marzo',
+  'aprile',
+  'maggio',
+  'giugno',
+  'luglio',
+  'agosto',
+  'settembre',
+  'ottobre',
+  'novembre',
+  'dicembre',
+];
+
+/** To the employee: a pay slip of theirs is published (ADR 0019). */
+export function paycheckPublishedMail(firstName: string, year: number, month: number, link: string) {
+  const period = `${MONTHS[month - 1]} ${year}`;
+  return {
+    template: 'paycheck-published',
+    subject: `Il tuo cedolino di ${period} è disponibile`,
+    text: `Ciao ${firstName},\n\nè disponibile il tuo cedolino di ${period}.\n\nLo trovi qui:\n${link}` + signature,
+  };
+}

@@ -7,7 +7,9 @@ import { pageOf } from './people';
 /** Italian texts of pay slips and documents (spec §5, §8). */
 export const docMsg = {
   paycheckNotFound: 'Cedolino non trovato',
+  paycheckDeleted: 'Cedolino eliminato',
   documentNotFound: 'Documento non trovato',
+  documentDeleted: 'Documento eliminato',
   monthInvalid: 'Il mese deve essere compreso tra 1 e 12',
   netAmountRequired: "Indica l'importo netto",
   netAmountInvalid: "L'importo netto deve essere un numero con al massimo due decimali",
