@@ -181,6 +181,8 @@ export default tseslint.config(
             fileOpens: ['files'],
             paychecks: ['paychecks'],
             documents: ['documents'],
+            documentSettings: ['documents'],
+            documentReminders: ['documents'],
           },
         },
       ],

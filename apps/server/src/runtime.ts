@@ -16,6 +16,7 @@ import { sweepLoginFailures } from './modules/auth/auth.repository';
 import { loadSessionSecret } from './lib/secrets';
 import { syncAccrualsNightly } from './modules/accruals/accruals.service';
 import { ensureAllWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
+import { runDocumentReminders } from './modules/documents/document-reminders.job';
 import { runFileSweep } from './modules/files/file-sweep.job';
 import { runMonthCloseJob } from './modules/month-logs/month-close.job';
 import { monthLockPort } from './modules/month-logs/month-lock.provider';
@@ -90,6 +91,14 @@ export function platformJobs(deps: AppDeps, log: JobLogger = quietLog): JobDefin
       cron: '*/5 * * * *',
       handler: async () => {
         await runFileSweep(deps, log);
+      },
+    },
+    {
+      // Documents' expiry reminders (ADR 0019): each (document, offset) once, caught up after a pause.
+      name: 'document-reminders',
+      cron: '7 * * * *',
+      handler: async () => {
+        await runDocumentReminders(deps, log);
       },
     },
     {

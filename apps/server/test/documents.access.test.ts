@@ -91,6 +91,19 @@ const ROUTES: AccessRoute[] = [
     probeStatus: 200,
     foreign: { as: 'admin', call: () => ({ url: `/admin/document/${betaDoc}/attachment` }), message: notFound },
   },
+  {
+    route: 'GET /admin/document/settings',
+    grants: ['admin'],
+    call: () => ({ url: '/admin/document/settings' }),
+    probeStatus: 200,
+  },
+  {
+    route: 'POST /admin/document/settings',
+    grants: ['admin'],
+    call: () => ({ url: '/admin/document/settings', body: { reminderDays: [30, 7, 0] } }),
+    probe: () => ({ url: '/admin/document/settings', body: { reminderDays: [-1] } }),
+    probeStatus: 400,
+  },
   { route: 'GET /member/document', grants: ['member'], call: () => ({ url: '/member/document' }), probeStatus: 200 },
   {
     route: 'GET /member/document/:id',
@@ -115,7 +128,7 @@ describeAccessTable(
     ctx: () => t.ctx,
     sessions: () => t.sessions,
     plugins: [documentRoutes],
-    routeCount: 10,
+    routeCount: 12,
   },
   () => {
     it('nothing of the refused or foreign calls was written: both documents are still there, unchanged', async () => {

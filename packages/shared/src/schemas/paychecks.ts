@@ -17,6 +17,7 @@ export const docMsg = {
   currencyInvalid: 'La valuta deve essere un codice di tre lettere (es. EUR)',
   labelRequired: "Indica l'etichetta del documento",
   attachmentRequired: 'Allega il file',
+  reminderDaysInvalid: 'Indica fino a 5 anticipi diversi, ciascuno tra 0 e 365 giorni',
 } as const;
 
 /** "1.234,56", "1234,56" or "1234.56" → 1234.56; null when it is not an amount with at most two decimals. */
@@ -155,3 +156,21 @@ export const ListDocumentsQuerySchema = z.object({
 export type ListDocumentsQuery = z.output<typeof ListDocumentsQuerySchema>;
 
 export const MyDocumentsQuerySchema = z.object({ ...paginationFields(25) });
+
+/** When the expiry reminders of documents go: days before expiresAt (0 = the day itself), at most five, distinct. */
+export const DocumentSettingsSchema = z.object({
+  reminderDays: z
+    .array(
+      z
+        .number({ error: docMsg.reminderDaysInvalid })
+        .int({ error: docMsg.reminderDaysInvalid })
+        .min(0, { error: docMsg.reminderDaysInvalid })
+        .max(365, { error: docMsg.reminderDaysInvalid }),
+      { error: docMsg.reminderDaysInvalid },
+    )
+    .max(5, { error: docMsg.reminderDaysInvalid })
+    .refine((d) => new Set(d).size === d.length, { error: docMsg.reminderDaysInvalid })
+    .transform((d) => [...d].sort((a, b) => b - a)),
+});
+export type DocumentSettings = z.output<typeof DocumentSettingsSchema>;
+export const DocumentSettingsResponseSchema = z.object({ reminderDays: z.array(z.number()) });

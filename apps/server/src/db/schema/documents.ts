@@ -7,6 +7,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -14,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt, workspaceId } from './columns';
 import { users } from './platform';
-import { files, userInfos } from './tenancy';
+import { files, userInfos, workspaces } from './tenancy';
 
 /**
  * A pay slip (cedolino) of one employee for one month (spec §3). Its PDF is a stored file of the same workspace
@@ -93,5 +94,45 @@ export const documents = pgTable(
       foreignColumns: [files.workspaceId, files.id],
       name: 'documents_file_fk',
     }),
+  ],
+);
+
+/** A workspace's document settings: how many days before a document's expiry its reminders go (ADR 0019). */
+export const documentSettings = pgTable('document_settings', {
+  workspaceId: workspaceId()
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  /** Days before expiresAt (0 = the day itself); distinct, 0–365. */
+  reminderDays: integer('reminder_days')
+    .array()
+    .notNull()
+    .default(sql`'{30,7,0}'::integer[]`),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The expiry reminders of each document, one row per offset, derived whenever the document's expiry or the offsets
+ * change (only offsets still to come). The `document-reminders` job sends the rows that fell due and marks them sent
+ * in the same transaction: each goes exactly once, and a day the job did not run is caught up at its next run.
+ */
+export const documentReminders = pgTable(
+  'document_reminders',
+  {
+    workspaceId: workspaceId(),
+    documentId: uuid('document_id').notNull(),
+    offsetDays: integer('offset_days').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.documentId, t.offsetDays] }),
+    foreignKey({
+      columns: [t.workspaceId, t.documentId],
+      foreignColumns: [documents.workspaceId, documents.id],
+      name: 'document_reminders_document_fk',
+    }).onDelete('cascade'),
+    index('document_reminders_due_idx')
+      .on(t.dueOn)
+      .where(sql`${t.sentAt} is null`),
   ],
 );

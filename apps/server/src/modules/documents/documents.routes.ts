@@ -1,6 +1,8 @@
 import {
   AdminDocumentPageSchema,
   AdminDocumentSchema,
+  DocumentSettingsResponseSchema,
+  DocumentSettingsSchema,
   docMsg,
   DocumentPageSchema,
   DocumentSchema,
@@ -21,6 +23,31 @@ const formNote =
 
 export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/admin/document/settings',
+      {
+        config: { permission: 'document:read' },
+        schema: {
+          tags,
+          summary: 'When expiry reminders go: days before each document expires (30, 7 and 0 unless changed)',
+          response: { 200: DocumentSettingsResponseSchema },
+        },
+      },
+      async (request) => service.getSettings(deps, workspaceCtx(request)),
+    );
+    app.post(
+      '/admin/document/settings',
+      {
+        config: { permission: 'document:write' },
+        schema: {
+          tags,
+          summary: 'Change the reminder offsets (at most five, 0–365 days); reminders already sent stay sent',
+          body: DocumentSettingsSchema,
+          response: { 200: DocumentSettingsResponseSchema },
+        },
+      },
+      async (request) => service.saveSettings(deps, workspaceCtx(request), request.body),
+    );
     app.get(
       '/admin/document',
       {

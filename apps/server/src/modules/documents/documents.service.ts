@@ -4,6 +4,7 @@ import {
   DocumentFieldsSchema,
   peopleMsg,
   type AdminDocument,
+  type DocumentSettings,
   type Document,
   type ListDocumentsQuery,
 } from '@timbro/shared';
@@ -17,6 +18,7 @@ import { todayIn } from '../../lib/time';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as files from '../files/files.service';
 import * as repo from './documents.repository';
+import * as reminders from './reminders.repository';
 
 /**
  * Employee documents (spec §3, §4): admins file them per employee (one file each: PDF, PNG or JPEG), with a label,
@@ -134,6 +136,14 @@ export async function createDocument(deps: AppDeps, ctx: RequestCtx, userInfoId:
         fileId: upload.id,
         createdBy: ctx.actor.userId,
       });
+      await reminders.syncReminders(
+        tx,
+        ctx.scope,
+        [row.id],
+        await reminders.reminderDays(tx, ctx.scope),
+        todayIn(ctx.timeZone),
+        'reset',
+      );
       await recordAudit(tx, ctx.scope, {
         actorUserId: ctx.actor.userId,
         action: 'document.create',
@@ -167,6 +177,16 @@ export async function updateDocument(deps: AppDeps, ctx: RequestCtx, id: string,
         ...(upload ? { fileId: upload.id, attachmentFirstOpenAt: null } : {}),
       });
       if (upload) await files.deleteFiles(tx, ctx.scope, [before.fileId]);
+      // A new expiry (a renewed document) is reminded again from scratch.
+      if (before.expiresAt !== fields.expiresAt)
+        await reminders.syncReminders(
+          tx,
+          ctx.scope,
+          [id],
+          await reminders.reminderDays(tx, ctx.scope),
+          todayIn(ctx.timeZone),
+          'reset',
+        );
       await recordAudit(tx, ctx.scope, {
         actorUserId: ctx.actor.userId,
         action: 'document.update',
@@ -268,4 +288,27 @@ export async function myDownload(deps: AppDeps, ctx: RequestCtx, id: string, rep
     return file;
   });
   return files.sendStoredFile(deps, reply, ctx.scope, file);
+}
+
+/** GET /admin/document/settings: the reminder offsets (30, 7 and 0 days before the expiry unless changed). */
+export async function getSettings(deps: AppDeps, ctx: RequestCtx): Promise<DocumentSettings> {
+  return { reminderDays: await reminders.reminderDays(deps.db, ctx.scope) };
+}
+
+/** POST /admin/document/settings: new offsets; the reminders not yet sent are derived again, what was sent stays sent. */
+export async function saveSettings(deps: AppDeps, ctx: RequestCtx, input: DocumentSettings): Promise<DocumentSettings> {
+  await deps.db.transaction(async (tx) => {
+    const before = await reminders.reminderDays(tx, ctx.scope);
+    await reminders.saveReminderDays(tx, ctx.scope, input.reminderDays);
+    await reminders.syncReminders(tx, ctx.scope, null, input.reminderDays, todayIn(ctx.timeZone), 'offsets');
+    await recordAudit(tx, ctx.scope, {
+      actorUserId: ctx.actor.userId,
+      action: 'document.settings',
+      entityType: 'workspace',
+      entityId: ctx.scope.workspaceId,
+      changes: { reminderDays: [before, input.reminderDays] },
+      requestId: ctx.actor.requestId,
+    });
+  });
+  return getSettings(deps, ctx);
 }
