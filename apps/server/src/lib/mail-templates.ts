@@ -1,3 +1,5 @@
+import { ITALIAN_MONTHS } from '@timbro/shared';
+
 /** Italian e-mail templates. Plain text first (every client shows it); links are absolute, built from PUBLIC_URL. */
 const signature = '\n\n—\nTimbro · presenze e amministrazione del personale';
 
@@ -120,24 +122,9 @@ export function requestDecisionMail(
   };
 }
 
-const MONTHS = [
-  'gennaio',
-  'febbraio',
-  'marzo',
-  'aprile',
-  'maggio',
-  'giugno',
-  'luglio',
-  'agosto',
-  'settembre',
-  'ottobre',
-  'novembre',
-  'dicembre',
-];
-
 /** To the employee: a pay slip of theirs is published (ADR 0019). */
 export function paycheckPublishedMail(firstName: string, year: number, month: number, link: string) {
-  const period = `${MONTHS[month - 1]} ${year}`;
+  const period = `${ITALIAN_MONTHS[month - 1]} ${year}`;
   return {
     template: 'paycheck-published',
     subject: `Il tuo cedolino di ${period} è disponibile`,

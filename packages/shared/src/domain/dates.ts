@@ -64,3 +64,19 @@ export function maxDate(a: IsoDate, b: IsoDate): IsoDate {
 export function minDate(a: IsoDate, b: IsoDate): IsoDate {
   return a < b ? a : b;
 }
+
+/** Italian month names, January first (mail texts, and reading the period printed on a pay slip). */
+export const ITALIAN_MONTHS = [
+  'gennaio',
+  'febbraio',
+  'marzo',
+  'aprile',
+  'maggio',
+  'giugno',
+  'luglio',
+  'agosto',
+  'settembre',
+  'ottobre',
+  'novembre',
+  'dicembre',
+] as const;

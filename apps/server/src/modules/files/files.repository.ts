@@ -1,5 +1,5 @@
 import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { fileDeletions, fileOpens, files } from '../../db/schema';
 import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
 
@@ -85,11 +85,6 @@ export async function deletionFailed(q: Queryable, id: number, error: string, re
     .update(fileDeletions)
     .set({ attempts: sql`${fileDeletions.attempts} + 1`, lastError: error.slice(0, 500), notBefore: retryAt })
     .where(eq(fileDeletions.id, id));
-}
-
-export async function pendingDeletionCount(db: Db) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(fileDeletions);
-  return row?.n ?? 0;
 }
 
 export async function insertOpen(

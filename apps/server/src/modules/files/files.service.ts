@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
+import { sendFile } from '../../lib/http-file';
 import { FileTooLargeError, StoredFileMissingError } from '../../lib/storage';
 import type { ActorRef, RequestCtx } from '../../plugins/request-context';
 import { FILE_KINDS, sizeLabel, type FileKind, type SniffedType } from './file-kinds';
@@ -207,8 +208,8 @@ export async function recordOpen(q: Queryable, scope: WorkspaceScope, fileId: st
 }
 
 /**
- * Streams a stored file as a download: `attachment` with its name, the type read at upload, `nosniff`, a sandboxing
- * CSP and no caching. Nothing stored is ever rendered inline by the browser.
+ * Streams a stored file as a download (lib/http-file: attachment, nosniff, sandbox CSP, no caching), with the type
+ * read at upload.
  */
 export async function sendStoredFile(
   deps: AppDeps,
@@ -224,18 +225,7 @@ export async function sendStoredFile(
     if (err instanceof StoredFileMissingError) throw notFound(apiMsg.upload.fileNotFound);
     throw err;
   }
-  const ascii = downloadName.replace(/[^\x20-\x7E]/g, '_').replace(/["\\]/g, '_');
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-length', String(file.size))
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
-    )
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('cache-control', 'private, no-store')
-    .send(body);
+  return sendFile(reply, { name: downloadName, type: file.contentType, body, length: file.size });
 }
 
 export function presentFile(f: repo.FileRow) {

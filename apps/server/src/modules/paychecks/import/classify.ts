@@ -1,4 +1,4 @@
-import { isValidCodiceFiscale, parseAmount } from '@timbro/shared';
+import { isValidCodiceFiscale, ITALIAN_MONTHS, parseAmount } from '@timbro/shared';
 
 /**
  * How each page of a bulk pay-slip PDF is assigned (ADR 0019, italian-domain.md §4.6): pure, from the text of the
@@ -30,20 +30,7 @@ export interface PageAnalysis {
 
 const OMO = '[0-9LMNPQRSTUV]';
 const CF = new RegExp(`[A-Z]{6}${OMO}{2}[ABCDEHLMPRST]${OMO}{2}[A-Z]${OMO}{3}[A-Z]`, 'g');
-const MONTHS = [
-  'GENNAIO',
-  'FEBBRAIO',
-  'MARZO',
-  'APRILE',
-  'MAGGIO',
-  'GIUGNO',
-  'LUGLIO',
-  'AGOSTO',
-  'SETTEMBRE',
-  'OTTOBRE',
-  'NOVEMBRE',
-  'DICEMBRE',
-];
+const MONTHS = ITALIAN_MONTHS.map((m) => m.toUpperCase());
 const MONTH_YEAR = new RegExp(`\\b(${MONTHS.join('|')})\\s+(20\\d{2})\\b`);
 const NUMERIC_PERIOD = /\bPERIODO\D{0,20}?\b(0?[1-9]|1[0-2])\s*[/-]\s*(20\d{2})\b/;
 const NET =
