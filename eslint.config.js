@@ -180,6 +180,7 @@ export default tseslint.config(
             fileDeletions: ['files'],
             fileOpens: ['files'],
             paychecks: ['paychecks'],
+            paycheckImports: ['paychecks'],
             documents: ['documents'],
             documentSettings: ['documents'],
             documentReminders: ['documents'],

@@ -26,6 +26,7 @@ import { userRoutes } from './modules/users/users.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { documentRoutes } from './modules/documents/documents.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
+import { paycheckImportRoutes } from './modules/paychecks/imports.routes';
 import { paycheckRoutes } from './modules/paychecks/paychecks.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { userImportRoutes } from './modules/users/user-import.routes';
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       await api.register(fileRoutes(deps));
       await api.register(documentRoutes(deps));
       await api.register(paycheckRoutes(deps));
+      await api.register(paycheckImportRoutes(deps));
       await api.register(payrollExportRoutes(deps));
     },
     { prefix: API_BASE_PATH },

@@ -16,6 +16,8 @@ import { sweepLoginFailures } from './modules/auth/auth.repository';
 import { loadSessionSecret } from './lib/secrets';
 import { syncAccrualsNightly } from './modules/accruals/accruals.service';
 import { ensureAllWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
+import { runPaycheckReminders } from './modules/paychecks/delivery.service';
+import { runPayslipImportJob } from './modules/paychecks/imports.job';
 import { runDocumentReminders } from './modules/documents/document-reminders.job';
 import { runFileSweep } from './modules/files/file-sweep.job';
 import { runMonthCloseJob } from './modules/month-logs/month-close.job';
@@ -91,6 +93,23 @@ export function platformJobs(deps: AppDeps, log: JobLogger = quietLog): JobDefin
       cron: '*/5 * * * *',
       handler: async () => {
         await runFileSweep(deps, log);
+      },
+    },
+    {
+      // Bulk pay-slip imports (ADR 0019): on demand after an upload or a publish, and every minute to take over one
+      // whose process died.
+      name: 'payslip-import',
+      cron: '* * * * *',
+      handler: async () => {
+        await runPayslipImportJob(deps, log);
+      },
+    },
+    {
+      // The one reminder of a pay slip still unopened after 7 days (ADR 0019).
+      name: 'paycheck-reminders',
+      cron: '23 * * * *',
+      handler: async () => {
+        await runPaycheckReminders(deps, log);
       },
     },
     {

@@ -17,3 +17,4 @@ export * from './schemas/month-logs';
 export * from './schemas/payroll';
 export * from './schemas/files';
 export * from './schemas/paychecks';
+export * from './schemas/paycheck-import';

@@ -40,3 +40,21 @@ export async function recordAudit(q: Queryable, scope: WorkspaceScope, entry: Au
     requestId: entry.requestId ?? null,
   });
 }
+
+/** Many entries in one statement (a publication's row per page). */
+export async function recordAudits(q: Queryable, scope: WorkspaceScope, entries: AuditEntry[]) {
+  if (entries.length === 0) return;
+  await insertInScope(
+    q,
+    scope,
+    auditLog,
+    entries.map((entry) => ({
+      actorUserId: entry.actorUserId,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      changes: entry.changes ?? {},
+      requestId: entry.requestId ?? null,
+    })),
+  );
+}

@@ -132,6 +132,19 @@ export function paycheckPublishedMail(firstName: string, year: number, month: nu
   };
 }
 
+/** The one reminder of a pay slip still unopened a week after it was published (ADR 0019). */
+export function paycheckReminderMail(firstName: string, year: number, month: number, link: string) {
+  const period = `${ITALIAN_MONTHS[month - 1]} ${year}`;
+  return {
+    template: 'paycheck-reminder',
+    subject: `Promemoria: il tuo cedolino di ${period} ti aspetta`,
+    text:
+      `Ciao ${firstName},\n\nil tuo cedolino di ${period} è disponibile da una settimana e non risulta ancora aperto.\n\n` +
+      `Lo trovi qui:\n${link}\n\nQuesto è l'unico promemoria che riceverai per questo cedolino.` +
+      signature,
+  };
+}
+
 const italianDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /** A document's expiry reminder (ADR 0019): to the employee (`employee` null) or to an admin (the employee's name). */

@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -57,6 +58,62 @@ export const paychecks = pgTable(
     }),
     check('paychecks_month_check', sql`${t.month} between 1 and 12`),
     check('paychecks_amount_check', sql`${t.netAmount} >= 0`),
+  ],
+);
+
+/**
+ * One bulk pay-slip PDF on its way to the employees (ADR 0019): uploaded (`waiting`), read page by page by the
+ * `payslip-import` job (`analysing`, progress in pages_done/pages_total), reviewed by a person (`ready`), then split
+ * and published all at once (`publishing` → `published`), or `failed` (an unreadable file). The analysis of every page and,
+ * once published, the choices that were published are kept as JSON: the audit of who got which page.
+ */
+export const paycheckImports = pgTable(
+  'paycheck_imports',
+  {
+    id: id(),
+    workspaceId: workspaceId(),
+    fileId: uuid('file_id').notNull(),
+    sha256: text('sha256').notNull(),
+    fileName: text('file_name').notNull(),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    status: text('status', { enum: ['waiting', 'analysing', 'ready', 'publishing', 'published', 'failed'] })
+      .notNull()
+      .default('waiting'),
+    pagesDone: integer('pages_done').notNull().default(0),
+    pagesTotal: integer('pages_total').notNull().default(0),
+    /** The analysis of every page (classify.ts PageAnalysis[]), once read. */
+    pages: jsonb('pages'),
+    /** What was asked to be published: the chosen employee of every page and the fields of every slip. */
+    choices: jsonb('choices'),
+    publishedCount: integer('published_count'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('paycheck_imports_ws_id_key').on(t.workspaceId, t.id),
+    index('paycheck_imports_ws_created_idx').on(t.workspaceId, t.createdAt),
+    index('paycheck_imports_ws_sha_idx').on(t.workspaceId, t.sha256),
+    index('paycheck_imports_runnable_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('waiting', 'analysing', 'publishing')`),
+    foreignKey({
+      columns: [t.workspaceId, t.fileId],
+      foreignColumns: [files.workspaceId, files.id],
+      name: 'paycheck_imports_file_fk',
+    }),
+    foreignKey({
+      columns: [t.workspaceId],
+      foreignColumns: [workspaces.id],
+      name: 'paycheck_imports_workspace_fk',
+    }).onDelete('cascade'),
+    check('paycheck_imports_month_check', sql`${t.month} between 1 and 12`),
   ],
 );
 

@@ -17,6 +17,16 @@ export async function insertFile(
   return row!;
 }
 
+/** Many file records in one statement. */
+export async function insertFiles(
+  q: Queryable,
+  scope: WorkspaceScope,
+  values: (Omit<typeof files.$inferInsert, 'workspaceId' | 'createdAt'> & { id: string })[],
+): Promise<void> {
+  if (values.length === 0) return;
+  await insertInScope(q, scope, files, values);
+}
+
 export async function findFile(q: Queryable, scope: WorkspaceScope, id: string): Promise<FileRow | null> {
   const [row] = await q
     .select()
@@ -104,4 +114,27 @@ export async function openCounts(q: Queryable, scope: WorkspaceScope, fileIds: s
     .where(inScope(fileOpens, scope, inArray(fileOpens.fileId, fileIds)))
     .groupBy(fileOpens.fileId);
   return new Map(rows.map((r) => [r.fileId, r.n]));
+}
+
+/** How many times each file was opened by the person given for it (an employee's opens of their own slip). */
+export async function opensBy(q: Queryable, scope: WorkspaceScope, pairs: { fileId: string; userInfoId: string }[]) {
+  const out = new Map<string, number>();
+  if (pairs.length === 0) return out;
+  const rows = await q
+    .select({ fileId: fileOpens.fileId, userInfoId: fileOpens.userInfoId, n: sql<number>`count(*)::int` })
+    .from(fileOpens)
+    .where(
+      inScope(
+        fileOpens,
+        scope,
+        inArray(
+          fileOpens.fileId,
+          pairs.map((p) => p.fileId),
+        ),
+      ),
+    )
+    .groupBy(fileOpens.fileId, fileOpens.userInfoId);
+  const owner = new Map(pairs.map((p) => [p.fileId, p.userInfoId]));
+  for (const r of rows) if (r.userInfoId && owner.get(r.fileId) === r.userInfoId) out.set(r.fileId, r.n);
+  return out;
 }

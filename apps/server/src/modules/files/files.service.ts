@@ -6,7 +6,7 @@ import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { sendFile } from '../../lib/http-file';
-import { FileTooLargeError, StoredFileMissingError } from '../../lib/storage';
+import { FileTooLargeError, readAll, StoredFileMissingError } from '../../lib/storage';
 import type { ActorRef, RequestCtx } from '../../plugins/request-context';
 import { FILE_KINDS, sizeLabel, type FileKind, type SniffedType } from './file-kinds';
 import * as repo from './files.repository';
@@ -174,6 +174,76 @@ export async function recordUpload(q: Queryable, scope: WorkspaceScope, pending:
   return row;
 }
 
+/**
+ * Stores files made by the server itself (the slips split from a bulk import), each under a fresh id, behind one
+ * reservation statement: like uploads, they are pending until `recordUploads` in the caller's transaction, and the
+ * sweeper removes them if they never are (a crash) — `discardUploads` removes them at once on a refusal.
+ */
+export async function storeMade(
+  deps: AppDeps,
+  scope: WorkspaceScope,
+  kind: FileKind,
+  items: { name: string; bytes: Uint8Array; contentType: SniffedType }[],
+): Promise<PendingUpload[]> {
+  const ids = items.map(() => randomUUID());
+  const keys = ids.map((id) => repo.storageKeyOf(scope, id));
+  const reservations = await repo.queueDeletions(deps.db, keys, new Date(Date.now() + RESERVATION_MS));
+  const out: PendingUpload[] = [];
+  try {
+    for (const [i, item] of items.entries()) {
+      const stored = await deps.storage.put(
+        keys[i]!,
+        Buffer.from(item.bytes.buffer, item.bytes.byteOffset, item.bytes.byteLength),
+        {
+          contentType: 'application/octet-stream',
+          maxBytes: FILE_KINDS[kind].maxBytes,
+        },
+      );
+      out.push({
+        id: ids[i]!,
+        key: keys[i]!,
+        name: item.name,
+        contentType: item.contentType,
+        size: stored.size,
+        sha256: stored.sha256,
+        kind,
+        reservation: reservations[i]!,
+      });
+    }
+  } catch (err) {
+    await Promise.all(keys.map((k) => deps.storage.delete(k).catch(() => undefined)));
+    await repo.dropDeletions(deps.db, reservations).catch(() => undefined);
+    throw err;
+  }
+  return out;
+}
+
+/** Records many stored files in the caller's transaction: two statements whatever their number. */
+export async function recordUploads(q: Queryable, scope: WorkspaceScope, pending: PendingUpload[], actor: ActorRef) {
+  await repo.insertFiles(
+    q,
+    scope,
+    pending.map((p) => ({
+      id: p.id,
+      name: p.name,
+      contentType: p.contentType,
+      size: p.size,
+      sha256: p.sha256,
+      kind: p.kind,
+      uploadedBy: actor.userId,
+    })),
+  );
+  await repo.dropDeletions(
+    q,
+    pending.map((p) => p.reservation),
+  );
+}
+
+/** `discardUpload` for many. */
+export async function discardUploads(deps: AppDeps, pending: PendingUpload[]) {
+  for (const p of pending) await discardUpload(deps, p);
+}
+
 /** Removes a stored upload that will not be recorded (the form was refused after the file was read). */
 export async function discardUpload(deps: AppDeps, pending: PendingUpload) {
   try {
@@ -201,6 +271,7 @@ export const findFile = repo.findFile;
 export const findFiles = repo.findFiles;
 export const filesWithSha = repo.filesWithSha;
 export const openCounts = repo.openCounts;
+export const opensBy = repo.opensBy;
 
 /** Records one open of a file by a person (every download of a pay slip or document). */
 export async function recordOpen(q: Queryable, scope: WorkspaceScope, fileId: string, actor: ActorRef) {
@@ -226,6 +297,11 @@ export async function sendStoredFile(
     throw err;
   }
   return sendFile(reply, { name: downloadName, type: file.contentType, body, length: file.size });
+}
+
+/** A stored file's bytes, read whole (at most its kind's limit): the import job reads its PDF this way. */
+export async function readStoredFile(deps: AppDeps, scope: WorkspaceScope, file: repo.FileRow): Promise<Buffer> {
+  return readAll(await deps.storage.get(repo.storageKeyOf(scope, file.id)), FILE_KINDS[file.kind].maxBytes);
 }
 
 export function presentFile(f: repo.FileRow) {

@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { paychecks, userInfos } from '../../db/schema';
 import { insertInScope, inScope, joinInScope, type WorkspaceScope } from '../../db/scope';
@@ -143,4 +143,78 @@ export async function deletePaycheck(q: Queryable, scope: WorkspaceScope, id: st
     .where(inScope(paychecks, scope, eq(paychecks.id, id)))
     .returning();
   return row ?? null;
+}
+
+// Delivery ----------------------------------------------------------------------------------------------------
+
+/** At most this many slips in one month's delivery report (a company of thousands, several slips each). */
+export const DELIVERY_MAX_ROWS = 20_000;
+
+/** The slips of one month with their employee, by name: the delivery report. */
+export async function deliveryRows(q: Queryable, scope: WorkspaceScope, year: number, month: number) {
+  return q
+    .select({
+      id: paychecks.id,
+      userInfoId: paychecks.userInfoId,
+      firstName: userInfos.firstName,
+      lastName: userInfos.lastName,
+      fiscalCode: userInfos.fiscalCode,
+      description: paychecks.description,
+      fileId: paychecks.fileId,
+      createdAt: paychecks.createdAt,
+      attachmentFirstOpenAt: paychecks.attachmentFirstOpenAt,
+      reminderSentAt: paychecks.reminderSentAt,
+    })
+    .from(paychecks)
+    .innerJoin(userInfos, joinInScope(userInfos, paychecks, eq(userInfos.id, paychecks.userInfoId)))
+    .where(inScope(paychecks, scope, eq(paychecks.year, year), eq(paychecks.month, month)))
+    .orderBy(nameKey(userInfos.lastName), nameKey(userInfos.firstName), asc(paychecks.createdAt), asc(paychecks.id))
+    .limit(DELIVERY_MAX_ROWS);
+}
+
+export interface DueSlipReminder {
+  id: string;
+  workspaceId: string;
+  userInfoId: string;
+  year: number;
+  month: number;
+}
+
+/**
+ * Slips of every workspace still unopened `afterDays` after publication and never reminded, published within the
+ * last `withinDays` (older slips were there before reminders existed), locked for this run (SKIP LOCKED).
+ */
+export async function lockDueSlipReminders(
+  tx: Queryable,
+  now: Date,
+  afterDays: number,
+  withinDays: number,
+  limit: number,
+): Promise<DueSlipReminder[]> {
+  const day = 24 * 3600 * 1000;
+  return tx
+    .select({
+      id: paychecks.id,
+      workspaceId: paychecks.workspaceId,
+      userInfoId: paychecks.userInfoId,
+      year: paychecks.year,
+      month: paychecks.month,
+    })
+    .from(paychecks)
+    .where(
+      and(
+        isNull(paychecks.attachmentFirstOpenAt),
+        isNull(paychecks.reminderSentAt),
+        lte(paychecks.createdAt, new Date(now.getTime() - afterDays * day)),
+        gt(paychecks.createdAt, new Date(now.getTime() - withinDays * day)),
+      ),
+    )
+    .orderBy(asc(paychecks.createdAt), asc(paychecks.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markReminded(q: Queryable, ids: string[], at: Date) {
+  if (ids.length === 0) return;
+  await q.update(paychecks).set({ reminderSentAt: at }).where(inArray(paychecks.id, ids));
 }

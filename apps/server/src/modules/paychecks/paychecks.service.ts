@@ -12,8 +12,9 @@ import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { forbidden, notFound, validation } from '../../lib/errors';
-import { enqueueMail } from '../../lib/mail';
+import { enqueueMail, type MailLogger } from '../../lib/mail';
 import { paycheckPublishedMail } from '../../lib/mail-templates';
+import type { WorkspaceScope } from '../../db/scope';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as files from '../files/files.service';
 import { recipientsOf } from '../users/users.service';
@@ -124,7 +125,7 @@ export async function createPaycheck(deps: AppDeps, ctx: RequestCtx, userInfoId:
       changes: { ...fields, userInfoId, file: upload.sha256 },
       requestId: ctx.actor.requestId,
     });
-    await mailPublished(tx, deps, ctx, [{ userInfoId, year: fields.year, month: fields.month }]);
+    await mailPublished(tx, deps, ctx.scope, [{ userInfoId, year: fields.year, month: fields.month }], ctx.log);
     return row.id;
   });
   return getPaycheck(deps, ctx, id);
@@ -133,13 +134,14 @@ export async function createPaycheck(deps: AppDeps, ctx: RequestCtx, userInfoId:
 /** One e-mail per employee whose pay slip was published (queued in the caller's transaction). */
 export async function mailPublished(
   q: Queryable,
-  deps: AppDeps,
-  ctx: RequestCtx,
+  deps: Pick<AppDeps, 'config'>,
+  scope: WorkspaceScope,
   slips: { userInfoId: string; year: number; month: number }[],
+  log?: MailLogger,
 ) {
   const people = await recipientsOf(
     q,
-    ctx.scope,
+    scope,
     slips.map((s) => s.userInfoId),
   );
   for (const p of people) {
@@ -150,7 +152,7 @@ export async function mailPublished(
         to: p.email,
         ...paycheckPublishedMail(p.firstName, slip.year, slip.month, `${deps.config.publicUrl}/member/paycheck`),
       },
-      ctx.log,
+      log,
     );
   }
 }

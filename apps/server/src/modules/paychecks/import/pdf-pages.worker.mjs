@@ -1,16 +1,19 @@
-// The pay-slip import's heavy work, off the event loop (ADR 0019): in a worker thread, read the text of every page of
-// one PDF with pdf.js, reporting each page as it is done. Plain JavaScript so that the worker needs no TypeScript
-// loader. Messages out: { type: 'page', page, total, text } … then { type: 'done', pages } or { type: 'error', code }.
+// The pay-slip import's heavy work, off the event loop (ADR 0019), in a worker thread. Plain JavaScript so that the
+// worker needs no TypeScript loader. Two operations on one PDF:
+// - `read` (pdf.js): the text of every page. Messages out: { type: 'opened', total }, then { type: 'page', page,
+//   total, text } for each page, then { type: 'done', pages }.
+// - `split` (@cantoo/pdf-lib): one new PDF per group of pages. Messages out: { type: 'slip', index, bytes } for each
+//   group (the bytes transferred), then { type: 'done' }.
+// Either may answer { type: 'error', code: 'encrypted' | 'broken' }.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 const require = createRequire(import.meta.url);
-const standardFontDataUrl = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
-async function run() {
-  const data = new Uint8Array(workerData.bytes);
+async function read(data) {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const standardFontDataUrl = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
   let task;
   let doc;
   try {
@@ -33,6 +36,7 @@ async function run() {
     return;
   }
   const total = doc.numPages;
+  parentPort.postMessage({ type: 'opened', total });
   let pages = 0;
   for (let n = 1; n <= total; n++) {
     const page = await doc.getPage(n);
@@ -46,4 +50,36 @@ async function run() {
   parentPort.postMessage({ type: 'done', pages });
 }
 
-run().catch((err) => parentPort.postMessage({ type: 'error', code: 'broken', detail: String(err && err.stack) }));
+async function split(data, groups) {
+  const { PDFDocument } = require('@cantoo/pdf-lib');
+  let source;
+  try {
+    source = await PDFDocument.load(data, { updateMetadata: false });
+  } catch (err) {
+    const encrypted = /encrypt/i.test(String(err && err.message));
+    parentPort.postMessage({
+      type: 'error',
+      code: encrypted ? 'encrypted' : 'broken',
+      detail: String(err && err.stack),
+    });
+    return;
+  }
+  const count = source.getPageCount();
+  for (let i = 0; i < groups.length; i++) {
+    const pages = groups[i].map((p) => p - 1);
+    if (pages.some((p) => p < 0 || p >= count)) {
+      parentPort.postMessage({ type: 'error', code: 'broken', detail: `page out of range in group ${i}` });
+      return;
+    }
+    const out = await PDFDocument.create({ updateMetadata: false });
+    for (const page of await out.copyPages(source, pages)) out.addPage(page);
+    const bytes = await out.save();
+    parentPort.postMessage({ type: 'slip', index: i, bytes }, [bytes.buffer]);
+  }
+  parentPort.postMessage({ type: 'done' });
+}
+
+const data = new Uint8Array(workerData.bytes);
+(workerData.op === 'split' ? split(data, workerData.groups) : read(data)).catch((err) =>
+  parentPort.postMessage({ type: 'error', code: 'broken', detail: String(err && err.stack) }),
+);

@@ -8,6 +8,7 @@ import {
   versionTag,
   zeroLeft,
 } from './fixed-width';
+import { BOM, csvCell } from '../../../lib/csv';
 import type { PayrollExporter, PayrollFileInput, PayrollMovement, RenderedFile } from './types';
 
 const LIMITS = { company: 4, branch: 2, employee: 9, item: 4 };
@@ -25,17 +26,7 @@ export const CSV_HEADER = [
   'ore_decimali',
 ] as const;
 export const CSV_TOTAL_LABEL = 'TOTALE';
-/** The UTF-8 byte order mark: Excel reads the file as UTF-8 only with it. */
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
-/**
- * A cell as Excel and RFC 4180 want it. A text that a spreadsheet would run as a formula (it starts with = + - @, tab
- * or CR) gets a leading apostrophe; a cell with ; " CR or LF goes in double quotes, its quotes doubled.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+export { csvCell } from '../../../lib/csv';
 
 const line = (cells: readonly string[]) => cells.map(csvCell).join(';') + CRLF;
 
