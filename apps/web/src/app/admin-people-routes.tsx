@@ -1,5 +1,5 @@
 import { paths } from '../config/paths';
-import { peopleAndWorkingTime, people, placeholder, workingTime, type ProtectedRoute } from './lazy-page';
+import { documents, paychecks, peopleAndWorkingTime, people, workingTime, type ProtectedRoute } from './lazy-page';
 
 /** The people an admin manages: users (with their record, contracts, pay slips and documents), contracts and groups. */
 export const ADMIN_PEOPLE_ROUTES: ProtectedRoute[] = [
@@ -67,9 +67,46 @@ export const ADMIN_PEOPLE_ROUTES: ProtectedRoute[] = [
       (m) => m.ContractEditRoute,
     ),
   },
-  { path: paths.adminUserPaycheck, permission: 'paycheck:write', page: placeholder('nav.items.paySlips') },
-  { path: paths.adminUserDocument, permission: 'document:write', page: placeholder('nav.items.documents') },
-  { path: paths.adminPaycheckImport, permission: 'paycheck:write', page: placeholder('nav.items.paySlips') },
+  {
+    path: paths.adminPaycheck,
+    permission: 'paycheck:read',
+    page: paychecks(
+      () => import('../features/paychecks/paycheck-list-page'),
+      (m) => m.PaycheckListPage,
+    ),
+  },
+  {
+    path: paths.adminUserPaycheck,
+    permission: 'paycheck:read',
+    page: paychecks(
+      () => import('../features/paychecks/user-paychecks-page'),
+      (m) => m.UserPaychecksPage,
+    ),
+  },
+  {
+    path: paths.adminPaycheckImport,
+    permission: 'paycheck:write',
+    page: paychecks(
+      () => import('../features/paychecks/import/import-page'),
+      (m) => m.PaycheckImportPage,
+    ),
+  },
+  {
+    path: paths.adminPaycheckImportDetail,
+    permission: 'paycheck:write',
+    page: paychecks(
+      () => import('../features/paychecks/import/import-review-page'),
+      (m) => m.ImportReviewPage,
+    ),
+  },
+  {
+    path: paths.adminUserDocument,
+    permission: 'document:write',
+    page: documents(
+      () => import('../features/documents/document-pages'),
+      (m) => m.UserDocumentsPage,
+    ),
+  },
   {
     path: paths.adminContract,
     permission: 'contract:read',

@@ -24,6 +24,10 @@ export const attendance = withTexts('attendance');
 /** The payroll integration's settings. */
 export const payroll = withTexts('payroll');
 export const monthLogs = withTexts('monthLogs');
+/** Pay slips, the bulk import and the delivery report. */
+export const paychecks = withTexts('paychecks');
+/** Employees' documents. */
+export const documents = withTexts('documents');
 /** The employee record shows contracts and balances too. */
 export const peopleAndWorkingTime = withTexts('people', 'workingTime');
 

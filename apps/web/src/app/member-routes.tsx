@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { paths } from '../config/paths';
-import { attendance, placeholder, type ProtectedRoute } from './lazy-page';
+import { attendance, documents, paychecks, placeholder, type ProtectedRoute } from './lazy-page';
 
 /** Every logged-in person's own screens: the dashboard and the account. */
 export const ACCOUNT_ROUTES: ProtectedRoute[] = [
@@ -29,8 +29,38 @@ export const MEMBER_ROUTES: ProtectedRoute[] = [
       (m) => m.MemberCalendarPage,
     ),
   },
-  { path: paths.memberPaycheck, permission: 'paycheck:read:own', page: placeholder('nav.items.myPaySlips') },
-  { path: paths.memberDocument, permission: 'document:read:own', page: placeholder('nav.items.myDocuments') },
+  {
+    path: paths.memberPaycheck,
+    permission: 'paycheck:read:own',
+    page: paychecks(
+      () => import('../features/paychecks/my-paychecks-page'),
+      (m) => m.MyPaychecksPage,
+    ),
+  },
+  {
+    path: paths.memberPaycheckDetail,
+    permission: 'paycheck:read:own',
+    page: paychecks(
+      () => import('../features/paychecks/my-paychecks-page'),
+      (m) => m.MyPaycheckPage,
+    ),
+  },
+  {
+    path: paths.memberDocument,
+    permission: 'document:read:own',
+    page: documents(
+      () => import('../features/documents/document-pages'),
+      (m) => m.MyDocumentsPage,
+    ),
+  },
+  {
+    path: paths.memberDocumentDetail,
+    permission: 'document:read:own',
+    page: documents(
+      () => import('../features/documents/document-pages'),
+      (m) => m.MyDocumentPage,
+    ),
+  },
   {
     path: paths.memberAnnouncement,
     permission: 'announcement:read:own',

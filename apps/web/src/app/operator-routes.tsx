@@ -1,5 +1,5 @@
 import { paths } from '../config/paths';
-import { attendance, monthLogs, placeholder, type ProtectedRoute } from './lazy-page';
+import { attendance, documents, monthLogs, placeholder, type ProtectedRoute } from './lazy-page';
 
 /** The day-to-day operations on everyone's data: attendance, requests, punch imports, month logs, announcements… */
 export const OPERATOR_ROUTES: ProtectedRoute[] = [
@@ -44,7 +44,14 @@ export const OPERATOR_ROUTES: ProtectedRoute[] = [
     ),
   },
   { path: paths.adminAnnouncement, permission: 'announcement:write', page: placeholder('nav.items.announcements') },
-  { path: paths.adminDocument, permission: 'document:write', page: placeholder('nav.items.documents') },
+  {
+    path: paths.adminDocument,
+    permission: 'document:write',
+    page: documents(
+      () => import('../features/documents/document-pages'),
+      (m) => m.DocumentListPage,
+    ),
+  },
   { path: paths.adminWorkShift, permission: 'shift:write', page: placeholder('nav.items.workShifts') },
 ];
 

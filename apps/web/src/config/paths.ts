@@ -22,6 +22,10 @@ export const paths = {
   adminUserPaycheck: '/admin/user/:id/paycheck',
   adminUserDocument: '/admin/user/:id/document',
   adminPaycheckImport: '/admin/paycheck/import',
+  /** The review of one bulk import (its progress, then the choice of every page). */
+  adminPaycheckImportDetail: '/admin/paycheck/import/:id',
+  /** The sidebar's "Cedolini": every pay slip of the workspace, by month, with who opened theirs. */
+  adminPaycheck: '/admin/paycheck',
   adminContract: '/admin/contract',
   adminGroup: '/admin/group',
   adminGroupNew: '/admin/group/new',
@@ -51,7 +55,9 @@ export const paths = {
   adminWorkShift: '/admin/work-shift',
   memberCalendar: '/member/calendar',
   memberPaycheck: '/member/paycheck',
+  memberPaycheckDetail: '/member/paycheck/:id',
   memberDocument: '/member/document',
+  memberDocumentDetail: '/member/document/:id',
   memberAnnouncement: '/member/announcement',
   memberWorkShift: '/member/work-shift',
   integrationCompany: `/integration/${PAYROLL_PROVIDER}/company`,

@@ -51,4 +51,22 @@ export const areaLoaders = {
     ru: () => import('./locales/month-logs/ru.json'),
     ar: () => import('./locales/month-logs/ar.json'),
   },
+  paychecks: {
+    it: () => import('./locales/paychecks/it.json'),
+    en: () => import('./locales/paychecks/en.json'),
+    fr: () => import('./locales/paychecks/fr.json'),
+    es: () => import('./locales/paychecks/es.json'),
+    de: () => import('./locales/paychecks/de.json'),
+    ru: () => import('./locales/paychecks/ru.json'),
+    ar: () => import('./locales/paychecks/ar.json'),
+  },
+  documents: {
+    it: () => import('./locales/documents/it.json'),
+    en: () => import('./locales/documents/en.json'),
+    fr: () => import('./locales/documents/fr.json'),
+    es: () => import('./locales/documents/es.json'),
+    de: () => import('./locales/documents/de.json'),
+    ru: () => import('./locales/documents/ru.json'),
+    ar: () => import('./locales/documents/ar.json'),
+  },
 } satisfies Record<string, Record<CatalogLanguage, () => Promise<{ default: object }>>>;

@@ -28,3 +28,7 @@ export const AUDIT_KEY = ['audit'] as const;
 export const INVITATIONS_KEY = ['invitations'] as const;
 /** The own sessions: revoking invalidates it. */
 export const SESSIONS_KEY = ['profile', 'sessions'] as const;
+/** Pay slips (lists, records, imports, the delivery report). */
+export const PAYCHECKS_KEY = ['paychecks'] as const;
+/** Employees' documents (lists, records, reminder settings). */
+export const DOCUMENTS_KEY = ['documents'] as const;

@@ -41,7 +41,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { key: 'timesheet', to: paths.timesheet, permission: 'attendance:read:any', icon: 'timesheet' },
       { key: 'holidays', to: paths.adminHoliday, permission: SETTINGS_SCREEN, icon: 'holiday' },
       { key: 'monthLogs', to: paths.adminMonthLog, permission: 'month-log:read', icon: 'monthLog' },
-      { key: 'paySlips', to: paths.adminPaycheckImport, permission: 'paycheck:write', icon: 'paySlip' },
+      { key: 'paySlips', to: paths.adminPaycheck, permission: 'paycheck:read', icon: 'paySlip' },
       { key: 'documents', to: paths.adminDocument, permission: 'document:write', icon: 'document' },
       { key: 'announcements', to: paths.adminAnnouncement, permission: 'announcement:write', icon: 'announcement' },
       { key: 'workShifts', to: paths.adminWorkShift, permission: 'shift:write', icon: 'shift' },
