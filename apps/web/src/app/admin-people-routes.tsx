@@ -1,5 +1,13 @@
 import { paths } from '../config/paths';
-import { documents, paychecks, peopleAndWorkingTime, people, workingTime, type ProtectedRoute } from './lazy-page';
+import {
+  documents,
+  paychecks,
+  peopleAndPaychecks,
+  peopleAndWorkingTime,
+  people,
+  workingTime,
+  type ProtectedRoute,
+} from './lazy-page';
 
 /** The people an admin manages: users (with their record, contracts, pay slips and documents), contracts and groups. */
 export const ADMIN_PEOPLE_ROUTES: ProtectedRoute[] = [
@@ -78,9 +86,9 @@ export const ADMIN_PEOPLE_ROUTES: ProtectedRoute[] = [
   {
     path: paths.adminUserPaycheck,
     permission: 'paycheck:read',
-    page: paychecks(
-      () => import('../features/paychecks/user-paychecks-page'),
-      (m) => m.UserPaychecksPage,
+    page: peopleAndPaychecks(
+      () => import('./pages/paycheck-pages'),
+      (m) => m.UserPaychecksRoute,
     ),
   },
   {

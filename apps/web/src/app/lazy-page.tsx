@@ -26,6 +26,8 @@ export const payroll = withTexts('payroll');
 export const monthLogs = withTexts('monthLogs');
 /** Pay slips, the bulk import and the delivery report. */
 export const paychecks = withTexts('paychecks');
+/** One employee's pay slips (the record's texts too). */
+export const peopleAndPaychecks = withTexts('people', 'paychecks');
 /** Employees' documents. */
 export const documents = withTexts('documents');
 /** The employee record shows contracts and balances too. */

@@ -3,6 +3,9 @@ import { msg } from '../messages';
 import { DateOnlySchema, multilineText, optionalString, paginationFields, requiredString, yearField } from './common';
 import { StoredFileSchema } from './files';
 import { pageOf } from './people';
+import { parseAmount } from '../domain/amounts';
+
+export { parseAmount };
 
 /** Italian texts of pay slips and documents (spec §5, §8). */
 export const docMsg = {
@@ -19,16 +22,6 @@ export const docMsg = {
   attachmentRequired: 'Allega il file',
   reminderDaysInvalid: 'Indica fino a 5 anticipi diversi, ciascuno tra 0 e 365 giorni',
 } as const;
-
-/** "1.234,56", "1234,56" or "1234.56" → 1234.56; null when it is not an amount with at most two decimals. */
-export function parseAmount(raw: string | number): number | null {
-  if (typeof raw === 'number') return Number.isFinite(raw) && Math.round(raw * 100) === raw * 100 ? raw : null;
-  let s = raw.trim().replace(/\s/g, '');
-  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(s)) s = s.replace(/\./g, '');
-  s = s.replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
-  return Number(s);
-}
 
 const amountField = z
   .union([z.string(), z.number()], { error: docMsg.netAmountRequired })

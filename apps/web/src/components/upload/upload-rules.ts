@@ -1,4 +1,4 @@
-import { UPLOAD_RULES, type UploadKind } from '@timbro/shared';
+import { UPLOAD_RULES, type UploadKind } from '@timbro/shared/uploads';
 
 /** The extensions each kind accepts, for the file chooser and the message (the server reads the content anyway). */
 const EXTENSIONS: Record<string, string[]> = {

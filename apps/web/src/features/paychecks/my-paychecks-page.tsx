@@ -1,0 +1,188 @@
+import Download from '@mui/icons-material/Download';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import {
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CircularProgress,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import type { Paycheck } from '@timbro/shared';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link as RouterLink, useParams } from 'react-router';
+import { BackLink } from '../../components/back-link';
+import { LoadFailure } from '../../components/load-failure';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader } from '../../components/page-loader';
+import { paths } from '../../config/paths';
+import { catalogFor } from '../../i18n/languages';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { errorMessage } from '../../lib/error-message';
+import { useDownloadMyPaycheck, useMyPaycheck, useMyPaychecks } from './api/paychecks';
+import { formatMoney, formatPeriod } from './format';
+
+const PER_PAGE = 12;
+
+function DownloadButton({
+  paycheck,
+  variant = 'outlined',
+}: {
+  paycheck: Paycheck;
+  variant?: 'outlined' | 'contained';
+}) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const download = useDownloadMyPaycheck();
+  return (
+    <Button
+      variant={variant}
+      startIcon={download.isPending ? <CircularProgress size={16} color="inherit" /> : <Download />}
+      disabled={download.isPending}
+      onClick={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        download.mutate(paycheck, {
+          onError: (err) => enqueueSnackbar(errorMessage(err, t('errors.generic')), { variant: 'error' }),
+        });
+      }}
+      data-testid={`my-paycheck-download-${paycheck.id}`}
+    >
+      {t('paychecks.mine.download')}
+    </Button>
+  );
+}
+
+/** /member/paycheck: my pay slips, newest first, each opening its detail; "new" until I open it. */
+export function MyPaychecksPage() {
+  const { t, i18n } = useTranslation();
+  const language = catalogFor(i18n.language);
+  const [page, setPage] = useState(1);
+  const query = useMyPaychecks(page, PER_PAGE);
+  return (
+    <>
+      <PageHeader title={t('paychecks.mine.title')} subtitle={t('paychecks.mine.subtitle')} />
+      {query.isError ? (
+        <LoadFailure error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <Stack spacing={1.5}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={72} />
+          ))}
+        </Stack>
+      ) : query.data.items.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }} data-testid="my-paychecks-empty">
+          <ReceiptLongOutlined color="disabled" sx={{ fontSize: 48 }} />
+          <Typography variant="h6" component="p">
+            {t('paychecks.mine.empty')}
+          </Typography>
+          <Typography color="text.secondary">{t('paychecks.mine.emptyBody')}</Typography>
+        </Paper>
+      ) : (
+        <Stack spacing={1.5} data-testid="my-paychecks">
+          {query.data.items.map((p) => (
+            <Card key={p.id} variant="outlined">
+              <CardActionArea
+                component={RouterLink}
+                to={generatePath(paths.memberPaycheckDetail, { id: p.id })}
+                sx={{ p: 2 }}
+              >
+                <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                  <ReceiptLongOutlined color="primary" />
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 500, textTransform: 'capitalize' }}>
+                      {formatPeriod(p.year, p.month, language)}
+                      {!p.attachmentFirstOpenAt && (
+                        <Box
+                          component="span"
+                          sx={{ ml: 1, color: 'primary.main', fontSize: '0.75rem', textTransform: 'none' }}
+                        >
+                          {t('paychecks.mine.new')}
+                        </Box>
+                      )}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" noWrap>
+                      {p.description ?? t('paychecks.mine.publishedOn', { date: formatDate(p.createdAt, language) })}
+                    </Typography>
+                  </Box>
+                  <Typography sx={{ fontWeight: 500 }} dir="ltr">
+                    {formatMoney(p.netAmount, p.currencyCode, language)}
+                  </Typography>
+                  <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+                    <DownloadButton paycheck={p} />
+                  </Box>
+                </Stack>
+              </CardActionArea>
+            </Card>
+          ))}
+          {query.data.total > PER_PAGE && (
+            <Pagination
+              count={Math.ceil(query.data.total / PER_PAGE)}
+              page={page}
+              onChange={(_e, n) => setPage(n)}
+              sx={{ alignSelf: 'center' }}
+            />
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}
+
+/** /member/paycheck/:id: one of my pay slips and its download (the first download is recorded). */
+export function MyPaycheckPage() {
+  const { t, i18n } = useTranslation();
+  const language = catalogFor(i18n.language);
+  const { id = '' } = useParams();
+  const query = useMyPaycheck(id);
+  if (query.isPending) return <PageLoader />;
+  if (query.isError)
+    return (
+      <LoadFailure
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        back={{ to: paths.memberPaycheck, label: t('paychecks.mine.title') }}
+      />
+    );
+  const p = query.data;
+  const rows: [string, string][] = [
+    [t('paychecks.columns.period'), formatPeriod(p.year, p.month, language)],
+    [t('paychecks.columns.netAmount'), formatMoney(p.netAmount, p.currencyCode, language)],
+    [t('paychecks.form.description'), p.description ?? '—'],
+    [t('paychecks.columns.published'), formatDateTime(p.createdAt, language)],
+    [
+      t('paychecks.mine.firstOpened'),
+      p.attachmentFirstOpenAt ? formatDateTime(p.attachmentFirstOpenAt, language) : t('paychecks.mine.notOpened'),
+    ],
+    [t('paychecks.mine.file'), p.attachment.name],
+  ];
+  return (
+    <>
+      <BackLink to={paths.memberPaycheck} label={t('paychecks.mine.title')} />
+      <PageHeader
+        title={t('paychecks.mine.detailTitle', { period: formatPeriod(p.year, p.month, language) })}
+        actions={<DownloadButton paycheck={p} variant="contained" />}
+      />
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} data-testid="my-paycheck">
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { sm: '220px 1fr' }, rowGap: 1.5 }}>
+          {rows.map(([k, v]) => (
+            <Box key={k} sx={{ display: 'contents' }}>
+              <Typography component="dt" color="text.secondary">
+                {k}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
+                {v}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </Paper>
+    </>
+  );
+}

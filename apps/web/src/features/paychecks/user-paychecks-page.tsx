@@ -1,0 +1,84 @@
+import Add from '@mui/icons-material/Add';
+import { Button } from '@mui/material';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { AdminPaycheck, User } from '@timbro/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, useParams } from 'react-router';
+import { BackLink } from '../../components/back-link';
+import { LoadFailure } from '../../components/load-failure';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader } from '../../components/page-loader';
+import { paths } from '../../config/paths';
+import { useCan } from '../../lib/auth/use-can';
+import { useServerList } from '../../lib/use-server-list';
+import { PAYCHECK_SORT_FIELDS } from './api/paychecks';
+import { PaycheckDialog } from './paycheck-dialog';
+import { PAYCHECK_SORT_COLUMNS, PaycheckGrid } from './paycheck-grid';
+
+const NO_FILTERS = [] as const;
+
+/** /admin/user/:id/paycheck: one employee's pay slips; new and edit in a dialog (the employee's record comes from app/). */
+export function UserPaychecksPage({ employee }: { employee: UseQueryResult<User> }) {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const canWrite = useCan('paycheck:write');
+  const list = useServerList({
+    sortFields: PAYCHECK_SORT_FIELDS,
+    defaultSort: 'period',
+    defaultOrder: 'desc',
+    filterKeys: NO_FILTERS,
+    sortColumns: PAYCHECK_SORT_COLUMNS,
+  });
+  const [editing, setEditing] = useState<AdminPaycheck | 'new' | null>(null);
+  if (employee.isPending) return <PageLoader />;
+  if (employee.isError)
+    return (
+      <LoadFailure
+        error={employee.error}
+        onRetry={() => void employee.refetch()}
+        back={{ to: paths.adminPaycheck, label: t('paychecks.list.title') }}
+      />
+    );
+  const name = `${employee.data.firstName} ${employee.data.lastName}`;
+  const { params } = list;
+  const newButton = canWrite ? (
+    <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')} data-testid="paycheck-new">
+      {t('paychecks.user.new')}
+    </Button>
+  ) : undefined;
+  return (
+    <>
+      <BackLink to={generatePath(paths.adminUserDetail, { id })} label={name} />
+      <PageHeader
+        title={t('paychecks.user.title', { name })}
+        subtitle={t('paychecks.user.subtitle')}
+        actions={newButton}
+      />
+      <PaycheckGrid
+        list={list}
+        params={{
+          page: params.page,
+          perPage: params.perPage,
+          sort: params.sort,
+          order: params.order,
+          userInfoId: id,
+        }}
+        label={t('paychecks.user.title', { name })}
+        withEmployee={false}
+        canWrite={canWrite}
+        onEdit={(p) => setEditing(p)}
+        hasFilters={false}
+        emptyAction={newButton}
+      />
+      {editing && (
+        <PaycheckDialog
+          userInfoId={id}
+          name={name}
+          paycheck={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
+  );
+}
