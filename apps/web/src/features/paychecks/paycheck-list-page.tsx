@@ -211,7 +211,7 @@ export function PaycheckListPage() {
             </Button>
           )}
           {hasFilters && (
-            <Button size="small" startIcon={<ClearAll />} onClick={clear}>
+            <Button size="small" startIcon={<ClearAll />} onClick={clear} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               {t('paychecks.list.clear')}
             </Button>
           )}

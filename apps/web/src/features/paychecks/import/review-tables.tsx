@@ -124,7 +124,7 @@ export function PagesTable({
                         <Typography variant="body2">
                           {chosen ? personName(chosen) : t('paychecks.review.excluded')}
                         </Typography>
-                        {how?.[p.page] && (
+                        {how?.[p.page] && how[p.page] !== 'excluded' && (
                           <Typography variant="caption" color="text.secondary">
                             {t(`paychecks.review.how.${how[p.page]}`)}
                           </Typography>
