@@ -63,6 +63,31 @@ export async function enqueueMail(q: Queryable, message: MailMessage, log?: Mail
   return row?.id ?? null;
 }
 
+/** `enqueueMail` for many messages: one statement whatever their number (a publication to every employee). */
+export async function enqueueMails(q: Queryable, messages: MailMessage[], log?: MailLogger | null) {
+  if (messages.length === 0) return [];
+  const rows = await q
+    .insert(mailOutbox)
+    .values(
+      messages.map((m) => ({
+        toAddress: m.to,
+        template: m.template,
+        subject: m.subject,
+        textBody: m.text,
+        htmlBody: m.html ?? null,
+      })),
+    )
+    .returning({ id: mailOutbox.id });
+  rows.forEach((row, i) => {
+    const m = messages[i]!;
+    log?.info(
+      { mailId: row.id, to: m.to, template: m.template, ...(printBodies ? { body: m.text } : {}) },
+      `mail queued: ${m.subject}`,
+    );
+  });
+  return rows.map((r) => r.id);
+}
+
 export function createTransport(smtpUrl: string): Transporter {
   return nodemailer.createTransport(smtpUrl);
 }

@@ -184,6 +184,7 @@ export async function storeMade(
   scope: WorkspaceScope,
   kind: FileKind,
   items: { name: string; bytes: Uint8Array; contentType: SniffedType }[],
+  onStored?: (done: number) => void,
 ): Promise<PendingUpload[]> {
   const ids = items.map(() => randomUUID());
   const keys = ids.map((id) => repo.storageKeyOf(scope, id));
@@ -209,6 +210,7 @@ export async function storeMade(
         kind,
         reservation: reservations[i]!,
       });
+      onStored?.(i + 1);
     }
   } catch (err) {
     await Promise.all(keys.map((k) => deps.storage.delete(k).catch(() => undefined)));

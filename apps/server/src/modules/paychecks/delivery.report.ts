@@ -157,14 +157,12 @@ export function deliveryPdf(
       let x = left;
       cells.forEach((text, n) => {
         const c = cols[n]!;
-        doc
-          .fillColor(n === 3 && !r.attachmentFirstOpenAt ? '#B3261E' : '#000')
-          .text(text, x + 2, y + 4, {
-            width: c.w - 4,
-            align: c.right ? 'right' : 'left',
-            lineBreak: false,
-            ellipsis: true,
-          });
+        doc.fillColor(n === 3 && !r.attachmentFirstOpenAt ? '#B3261E' : '#000').text(text, x + 2, y + 4, {
+          width: c.w - 4,
+          align: c.right ? 'right' : 'left',
+          lineBreak: false,
+          ellipsis: true,
+        });
         x += c.w;
       });
       y += rowH;

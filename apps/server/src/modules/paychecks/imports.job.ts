@@ -143,12 +143,13 @@ async function publish(deps: AppDeps, scope: WorkspaceScope, row: repo.ImportRow
   const plan = row.choices as Plan;
   const bytes = await bytesOf(deps, scope, row);
   const progress = beater(deps, scope, row.id, 'publishing');
+  // Progress in steps: each slip split, then each stored, then the one transaction.
+  const steps = plan.slips.length * 2 + 1;
   const parts = await splitPdf(
     bytes,
     plan.slips.map((s) => s.pages),
-    (done, total) => progress.beat(done, total + 1),
+    (done) => progress.beat(done, steps),
   );
-  await progress.settled();
   const stored = await files.storeMade(
     deps,
     scope,
@@ -158,7 +159,9 @@ async function publish(deps: AppDeps, scope: WorkspaceScope, row: repo.ImportRow
       bytes: parts[i]!,
       contentType: 'application/pdf' as const,
     })),
+    (done) => progress.beat(plan.slips.length + done, steps),
   );
+  await progress.settled();
   const actor: ActorRef = {
     userId: row.publishedBy ?? row.createdBy ?? '',
     userInfoId: null,
@@ -202,8 +205,8 @@ async function publish(deps: AppDeps, scope: WorkspaceScope, row: repo.ImportRow
         status: 'published',
         publishedCount: inserted.length,
         publishedAt: new Date(),
-        pagesDone: plan.slips.length + 1,
-        pagesTotal: plan.slips.length + 1,
+        pagesDone: steps,
+        pagesTotal: steps,
         heartbeatAt: null,
         error: null,
       });

@@ -154,7 +154,7 @@ export async function publishImport(deps: AppDeps, ctx: RequestCtx, id: string, 
       choices: checked.plan,
       publishedBy: ctx.actor.userId,
       pagesDone: 0,
-      pagesTotal: checked.plan.slips.length,
+      pagesTotal: checked.plan.slips.length * 2 + 1,
       attempts: 0,
       heartbeatAt: null,
       error: null,
@@ -174,7 +174,7 @@ export async function publishImport(deps: AppDeps, ctx: RequestCtx, id: string, 
     return next!;
   });
   await deps.triggerJob('payslip-import');
-  return { message: importMsg.publishing(row.pagesTotal) };
+  return { message: importMsg.publishing(row.choices ? (row.choices as Plan).slips.length : 0) };
 }
 
 /** DELETE /admin/paycheck/import/{id}: an import not published (nor publishing) goes, with its file. */

@@ -12,7 +12,7 @@ import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { forbidden, notFound, validation } from '../../lib/errors';
-import { enqueueMail, type MailLogger } from '../../lib/mail';
+import { enqueueMails, type MailLogger } from '../../lib/mail';
 import { paycheckPublishedMail } from '../../lib/mail-templates';
 import type { WorkspaceScope } from '../../db/scope';
 import type { RequestCtx } from '../../plugins/request-context';
@@ -144,17 +144,18 @@ export async function mailPublished(
     scope,
     slips.map((s) => s.userInfoId),
   );
-  for (const p of people) {
-    const slip = slips.find((s) => s.userInfoId === p.userInfoId)!;
-    await enqueueMail(
-      q,
-      {
+  const bySlip = new Map(slips.map((s) => [s.userInfoId, s]));
+  await enqueueMails(
+    q,
+    people.map((p) => {
+      const slip = bySlip.get(p.userInfoId)!;
+      return {
         to: p.email,
         ...paycheckPublishedMail(p.firstName, slip.year, slip.month, `${deps.config.publicUrl}/member/paycheck`),
-      },
-      log,
-    );
-  }
+      };
+    }),
+    log,
+  );
 }
 
 /** POST /admin/paycheck/{id}: the fields again, and optionally a new PDF (the old one's bytes go to the sweeper). */

@@ -35,6 +35,8 @@ function runWorker(
       workerData: { ...data, bytes: copy.buffer },
       transferList: [copy.buffer],
       resourceLimits: { maxOldGenerationSizeMb: 1024 },
+      // Plain JavaScript: without the parent's loader flags (tsx in development transforms pdf.js's 3 MB for seconds).
+      execArgv: [],
     });
     let settled = false;
     const finish = (fn: () => void) => {
