@@ -4,6 +4,7 @@ import 'dayjs/locale/it';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import it from './locales/it.json';
+import { loadCoreLocale } from '../theme/core-locales';
 import { catalogFor, directionOf, rememberLanguage, type CatalogLanguage } from './languages';
 
 /** Other catalogs load on demand: the login route ships only Italian. */
@@ -70,7 +71,7 @@ export async function changeLanguage(language: Language) {
   } else if (catalog !== 'it') {
     await dayjsLoaders[catalog]();
   }
-  await Promise.all([...wantedAreas].map((area) => addArea(area, catalog)));
+  await Promise.all([...[...wantedAreas].map((area) => addArea(area, catalog)), loadCoreLocale(catalog)]);
   dayjs.locale(catalog);
   await i18n.changeLanguage(catalog);
   document.documentElement.lang = catalog;

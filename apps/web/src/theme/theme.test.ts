@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadCoreLocale } from './core-locales';
 import { createAppTheme } from './theme';
 
 type Props = Record<string, unknown>;
@@ -37,7 +38,8 @@ describe('theme', () => {
     expect(props(it, 'MuiRating').emptyLabelText).toBe('Vuoto');
   });
 
-  it('Arabic is right to left with Arabic texts', () => {
+  it('Arabic is right to left with Arabic texts, once its texts are loaded (with its catalog)', async () => {
+    await loadCoreLocale('ar');
     const ar = createAppTheme('active', 'rtl', 'ar');
     expect(ar.direction).toBe('rtl');
     expect(props(ar, 'MuiTablePagination').labelRowsPerPage).not.toBe('Righe per pagina:');

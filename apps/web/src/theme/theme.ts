@@ -1,19 +1,9 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import {
-  arSD as coreAr,
-  deDE as coreDe,
-  enUS as coreEn,
-  esES as coreEs,
-  frFR as coreFr,
-  itIT as coreIt,
-  ruRU as coreRu,
-} from '@mui/material/locale';
 import { LAYOUT, PRIMARY_COLORS } from '@timbro/shared/constants';
 import type { CatalogLanguage } from '../i18n/languages';
+import { coreLocale } from './core-locales';
 
 export type ThemeVariant = 'active' | 'alternate';
-
-const CORE_LOCALES = { it: coreIt, en: coreEn, fr: coreFr, es: coreEs, de: coreDe, ru: coreRu, ar: coreAr } as const;
 
 /** Two complete visual variants (spec section 1): the active one (#1A415B) and the alternate one (#516CED). */
 const VARIANTS = {
@@ -72,6 +62,6 @@ export function createAppTheme(variant: ThemeVariant, direction: 'ltr' | 'rtl', 
         },
       },
     },
-    CORE_LOCALES[language],
+    coreLocale(language),
   );
 }

@@ -1,7 +1,6 @@
-// Temporary: the documents screens are being built (issue 13); until then the routes show the placeholder page.
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-export const UserDocumentsPage = () => <PlaceholderPage titleKey="nav.items.documents" />;
-export const DocumentListPage = () => <PlaceholderPage titleKey="nav.items.documents" />;
-export const MyDocumentsPage = () => <PlaceholderPage titleKey="nav.items.myDocuments" />;
-export const MyDocumentPage = () => <PlaceholderPage titleKey="nav.items.myDocuments" />;
+// The documents screens (the route table imports them from here): an employee's documents, the workspace's, the
+// member's own list and detail.
+export { DocumentListPage } from './document-list-page';
+export { MyDocumentPage } from './my-document-page';
+export { MyDocumentsPage } from './my-documents-page';
+export { UserDocumentsPage } from './user-documents-page';

@@ -26,7 +26,7 @@ export function ImportProgress({ item }: { item: PaycheckImport }) {
     <Stack spacing={1} data-testid="import-progress">
       <Typography>
         {item.status === 'publishing'
-          ? t('paychecks.import.progress.publishing', { done, total: Math.max(total - 1, 0) })
+          ? t('paychecks.import.progress.publishing', { percent: value })
           : total > 0
             ? t('paychecks.import.progress.reading', { done, total })
             : t('paychecks.import.progress.waiting')}

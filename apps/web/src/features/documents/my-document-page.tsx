@@ -1,0 +1,113 @@
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { BackLink } from '../../components/back-link';
+import { LoadFailure } from '../../components/load-failure';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader } from '../../components/page-loader';
+import { fileSize } from '../../components/import/spreadsheet-file';
+import { paths } from '../../config/paths';
+import { catalogFor } from '../../i18n/languages';
+import { formatDate } from '../../lib/dates';
+import { errorMessage } from '../../lib/error-message';
+import { useDownloadDocument } from './api/download-document';
+import { useMyDocument } from './api/get-my-documents';
+import { ExpiryCell } from './document-status';
+
+/** /member/document/:id: one of the member's documents, its details and "Scarica" (not found after its expiry). */
+export function MyDocumentPage() {
+  const { t, i18n } = useTranslation();
+  const language = catalogFor(i18n.language);
+  const { id = '' } = useParams();
+  const { enqueueSnackbar } = useSnackbar();
+  const query = useMyDocument(id);
+  const download = useDownloadDocument('member');
+  const back = { to: paths.memberDocument, label: t('documents.my.title') };
+
+  if (query.isPending) return <PageLoader />;
+  if (query.isError) return <LoadFailure error={query.error} onRetry={() => void query.refetch()} back={back} />;
+  const doc = query.data;
+  const onDownload = async () => {
+    try {
+      await download.mutateAsync(doc);
+    } catch (err) {
+      enqueueSnackbar(errorMessage(err, t('errors.generic')), { variant: 'error' });
+    }
+  };
+
+  return (
+    <Box sx={{ maxWidth: 760 }}>
+      <BackLink {...back} />
+      <PageHeader
+        title={doc.label}
+        subtitle={t('documents.my.publishedOn', { date: formatDate(doc.createdAt, language) })}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={download.isPending ? <CircularProgress size={16} color="inherit" /> : <DownloadOutlined />}
+            disabled={download.isPending}
+            onClick={() => void onDownload()}
+            sx={{ whiteSpace: 'nowrap', alignSelf: { xs: 'flex-start', sm: 'center' } }}
+            data-testid="my-document-download"
+          >
+            {t('documents.actions.download')}
+          </Button>
+        }
+      />
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} data-testid="my-document-detail">
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' },
+            columnGap: 3,
+            rowGap: { xs: 0.5, sm: 2 },
+            m: 0,
+            '& dt': { color: 'text.secondary', typography: 'body2', pt: { xs: 1.5, sm: 0 } },
+            '& dd': { m: 0, typography: 'body1', minWidth: 0 },
+          }}
+        >
+          <Row label={t('documents.fields.description')}>
+            {doc.description ? (
+              <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{doc.description}</Typography>
+            ) : (
+              <Typography color="text.secondary">{t('documents.detail.noDescription')}</Typography>
+            )}
+          </Row>
+          <Row label={t('documents.fields.expiresAt')}>
+            <ExpiryCell doc={doc} />
+            {doc.expiresAt && (
+              <Typography variant="caption" color="text.secondary" component="div">
+                {t('documents.detail.expiryHint')}
+              </Typography>
+            )}
+          </Row>
+          <Row label={t('documents.fields.file')}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+              <InsertDriveFileOutlined color="action" fontSize="small" />
+              <Typography sx={{ overflowWrap: 'anywhere' }} data-testid="my-document-file">
+                {doc.attachment.name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {fileSize(doc.attachment.size, language)}
+              </Typography>
+            </Stack>
+          </Row>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Box component="dt">{label}</Box>
+      <Box component="dd">{children}</Box>
+    </>
+  );
+}
