@@ -26,7 +26,14 @@ export function createAppTheme(variant: ThemeVariant, direction: 'ltr' | 'rtl', 
   return createTheme(
     {
       direction,
-      palette: { mode: 'light', primary: v.primary, secondary: v.secondary, background: v.background },
+      palette: {
+        mode: 'light',
+        primary: v.primary,
+        secondary: v.secondary,
+        background: v.background,
+        // MUI's orange (#ED6C02) is 3.1:1 on white: warning chips and text fail WCAG AA (axe). A darker amber, 5.2:1.
+        warning: { main: '#A15C07', light: '#D9822B', dark: '#7A4505', contrastText: '#FFFFFF' },
+      },
       typography: {
         fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif',
         h1: { fontSize: '2rem', fontWeight: 500 },

@@ -124,21 +124,26 @@ export function PaycheckListPage() {
   const months = monthNames(language);
   const suggestion = lastMonth();
 
-  const importButton = canWrite ? (
-    <Button
-      variant="contained"
-      startIcon={<UploadFile />}
-      component={RouterLink}
-      to={paths.adminPaycheckImport}
-      data-testid="paycheck-import-link"
-    >
-      {t('paychecks.list.import')}
-    </Button>
-  ) : undefined;
+  const importButton = (testId: string) =>
+    canWrite ? (
+      <Button
+        variant="contained"
+        startIcon={<UploadFile />}
+        component={RouterLink}
+        to={paths.adminPaycheckImport}
+        data-testid={testId}
+      >
+        {t('paychecks.list.import')}
+      </Button>
+    ) : undefined;
 
   return (
     <>
-      <PageHeader title={t('paychecks.list.title')} subtitle={t('paychecks.list.subtitle')} actions={importButton} />
+      <PageHeader
+        title={t('paychecks.list.title')}
+        subtitle={t('paychecks.list.subtitle')}
+        actions={importButton('paycheck-import-link')}
+      />
       <FilterBar label={t('paychecks.list.filters')}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
           <SearchField
@@ -234,7 +239,7 @@ export function PaycheckListPage() {
         withEmployee
         canWrite={canWrite}
         hasFilters={hasFilters}
-        emptyAction={importButton}
+        emptyAction={importButton('paycheck-import-first')}
       />
     </>
   );

@@ -42,18 +42,19 @@ export function UserPaychecksPage({ employee }: { employee: UseQueryResult<User>
     );
   const name = `${employee.data.firstName} ${employee.data.lastName}`;
   const { params } = list;
-  const newButton = canWrite ? (
-    <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')} data-testid="paycheck-new">
-      {t('paychecks.user.new')}
-    </Button>
-  ) : undefined;
+  const newButton = (testId: string) =>
+    canWrite ? (
+      <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')} data-testid={testId}>
+        {t('paychecks.user.new')}
+      </Button>
+    ) : undefined;
   return (
     <>
       <BackLink to={generatePath(paths.adminUserDetail, { id })} label={name} />
       <PageHeader
         title={t('paychecks.user.title', { name })}
         subtitle={t('paychecks.user.subtitle')}
-        actions={newButton}
+        actions={newButton('paycheck-new')}
       />
       <PaycheckGrid
         list={list}
@@ -69,7 +70,7 @@ export function UserPaychecksPage({ employee }: { employee: UseQueryResult<User>
         canWrite={canWrite}
         onEdit={(p) => setEditing(p)}
         hasFilters={false}
-        emptyAction={newButton}
+        emptyAction={newButton('paycheck-first')}
       />
       {editing && (
         <PaycheckDialog

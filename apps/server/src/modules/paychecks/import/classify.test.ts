@@ -77,6 +77,21 @@ describe('classifyPages', () => {
     expect(attentionFirst(result).map((p) => p.page)).toEqual([7, 6, 5, 8, 9, 1, 2, 3, 4]);
   });
 
+  it('a page without a code that opens a slip of its own (a pay period, no "segue") is not taken as a continuation', () => {
+    const pages = [
+      `CEDOLINO OTTOBRE 2026 ROSSI MARIO ${ROSSI}`,
+      'CEDOLINO OTTOBRE 2026 ESPOSITO GIULIA NETTO 1.610,00',
+      `CEDOLINO OTTOBRE 2026 BIANCHI LUCA ${BIANCHI}`,
+      'CEDOLINO OTTOBRE 2026 - SEGUE - BIANCHI LUCA',
+    ].map((text) => ({ text }));
+    expect(classifyPages(pages, employees).map((p) => [p.class, p.userInfoId])).toEqual([
+      ['assigned', 'u-rossi'],
+      ['unassigned', null],
+      ['assigned', 'u-bianchi'],
+      ['continuation', 'u-bianchi'],
+    ]);
+  });
+
   it('a summary page that names an employee is that employee’s page', () => {
     expect(classifyPages([{ text: `RIEPILOGO ${ROSSI}` }], employees)[0]).toMatchObject({ class: 'assigned' });
   });

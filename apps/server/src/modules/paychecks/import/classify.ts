@@ -6,7 +6,8 @@ import { isValidCodiceFiscale, ITALIAN_MONTHS, parseAmount } from '@timbro/share
  * the result, "needs attention" first.
  *
  * - `assigned`: exactly one employee's codice fiscale (valid check character, omocodia letters allowed) is on it;
- * - `continuation`: no codice fiscale, and the page before belongs to someone (a slip's second page);
+ * - `continuation`: no codice fiscale, and the page before belongs to someone (a slip's second page) — unless the
+ *   page opens a slip of its own (it names a pay period and does not say it follows: SEGUE, CONTINUA);
  * - `ambiguous`: several employees' codici fiscali;
  * - `summary`: a company summary (RIEPILOGO) page with no employee on it: left out;
  * - `no_text`: no text layer (a scan): a person assigns it;
@@ -36,6 +37,7 @@ const NUMERIC_PERIOD = /\bPERIODO\D{0,20}?\b(0?[1-9]|1[0-2])\s*[/-]\s*(20\d{2})\
 const NET =
   /\bNETTO(?:\s+(?:DEL\s+MESE|IN\s+BUSTA|A\s+PAGARE|DA\s+PAGARE))?\s*[:€]?\s*(?:EUR|€)?\s*(\d{1,3}(?:\.\d{3})*,\d{2}|\d+,\d{2}|\d+\.\d{2})\b/;
 const SUMMARY = /\bRIEPILOG(?:O|HI)\b/;
+const FOLLOWS = /\b(?:SEGUE|SEGUITO|CONTINUA|CONTINUAZIONE)\b/;
 
 /** The valid codici fiscali in a text, in order of appearance, once each; spaced-out characters are read too. */
 export function findFiscalCodes(text: string): string[] {
@@ -79,7 +81,8 @@ export function classifyPages(
     if (people.length === 1) result = { class: 'assigned', userInfoId: people[0]! };
     else if (people.length > 1) result = { class: 'ambiguous', userInfoId: null };
     else if (SUMMARY.test(text.toUpperCase())) result = { class: 'summary', userInfoId: null };
-    else if (fiscalCodes.length === 0 && previous) result = { class: 'continuation', userInfoId: previous };
+    else if (fiscalCodes.length === 0 && previous && (!base.period || FOLLOWS.test(text.toUpperCase())))
+      result = { class: 'continuation', userInfoId: previous };
     else result = { class: 'unassigned', userInfoId: null };
     out.push({ ...base, ...result, fiscalCodes });
     previous = result.userInfoId;
