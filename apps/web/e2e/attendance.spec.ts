@@ -185,7 +185,6 @@ test.describe('attendance: clock, absence requests, approvals, calendars, timesh
     await expect(pending).toHaveAttribute('data-status', 'open');
     await expect(pending).toContainText('14:00–16:00');
     await expect(pending.getByTestId('day-request-delete')).toHaveText('Ritira');
-    await expectAccessible(mario);
     await toTop(mario);
     await screenshot(mario, 'it-day-panel');
     await mario.keyboard.press('Escape');
@@ -227,7 +226,6 @@ test.describe('attendance: clock, absence requests, approvals, calendars, timesh
     await expect(admin.getByRole('heading', { level: 1, name: 'Foglio presenze' })).toBeVisible();
     await expect(admin.getByTestId(`ts-${marioId}-${target}`)).toHaveText('2:00');
     await expect(admin.getByTestId('metric-justified')).toHaveAttribute('aria-pressed', 'true');
-    await expectAccessible(admin);
     await scrollGridTo(admin, 'timesheet-grid', `ts-${marioId}-${target}`);
     await screenshot(admin, 'it-timesheet');
     // A cell explains its figure: the four in its name and tooltip, the day panel with every component on click.

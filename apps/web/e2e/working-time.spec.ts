@@ -110,7 +110,6 @@ test.describe('working time: contracts, holidays, absence types, balances', () =
       'Il contratto si sovrappone a quello dal 01/01/2030 a tempo indeterminato',
     );
     await expect(page).toHaveURL(/\/contract\/new$/);
-    await expectAccessible(page);
     await screenshot(page, 'it-contract-overlap');
 
     // The global list: searchable, the filter explains "in scadenza".
@@ -248,7 +247,6 @@ test.describe('working time: contracts, holidays, absence types, balances', () =
     await expect(page.getByText('Rettifica registrata')).toBeVisible();
     await expect(page.getByTestId('accrual-entries')).toContainText('Giornata di recupero concordata');
     await expect(page.getByRole('row', { name: /FER\s*Ferie/ })).toContainText('+1,5 gg');
-    await expectAccessible(page);
     await screenshot(page, 'it-accruals');
   });
 

@@ -1,6 +1,6 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
 import { SNACKBAR_AUTO_HIDE_MS, SNACKBAR_MAX } from '@timbro/shared/constants';
 import { SnackbarProvider } from 'notistack';
 import { useMemo, type ReactNode } from 'react';
@@ -19,7 +19,12 @@ export function AppProviders({ variant, children }: { variant: ThemeVariant; chi
   const { i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const direction = directionOf(language);
-  const theme = useMemo(() => createAppTheme(variant, direction, language), [variant, direction, language]);
+  // The system's "reduce motion" setting turns the interface's animations off (WCAG 2.3.3).
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const theme = useMemo(
+    () => createAppTheme(variant, direction, language, reducedMotion),
+    [variant, direction, language, reducedMotion],
+  );
   return (
     <CacheProvider value={direction === 'rtl' ? rtlCache : ltrCache}>
       <ThemeProvider theme={theme}>
@@ -28,6 +33,7 @@ export function AppProviders({ variant, children }: { variant: ThemeVariant; chi
           maxSnack={SNACKBAR_MAX}
           autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
           anchorOrigin={{ vertical: 'bottom', horizontal: direction === 'rtl' ? 'right' : 'left' }}
+          {...(reducedMotion ? { transitionDuration: { enter: 0, exit: 0 } } : {})}
         >
           <AuthProvider>{children}</AuthProvider>
         </SnackbarProvider>

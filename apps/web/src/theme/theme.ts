@@ -21,7 +21,28 @@ const VARIANTS = {
   },
 } as const;
 
-export function createAppTheme(variant: ThemeVariant, direction: 'ltr' | 'rtl', language: CatalogLanguage): Theme {
+/** No motion for people who ask their system for less (WCAG 2.3.3): transitions and ripples off, dialogs appear at once. */
+const STILL = {
+  transitions: {
+    create: () => 'none',
+    duration: {
+      shortest: 0,
+      shorter: 0,
+      short: 0,
+      standard: 0,
+      complex: 0,
+      enteringScreen: 0,
+      leavingScreen: 0,
+    },
+  },
+} as const;
+
+export function createAppTheme(
+  variant: ThemeVariant,
+  direction: 'ltr' | 'rtl',
+  language: CatalogLanguage,
+  reducedMotion = false,
+): Theme {
   const v = VARIANTS[variant];
   return createTheme(
     {
@@ -40,6 +61,7 @@ export function createAppTheme(variant: ThemeVariant, direction: 'ltr' | 'rtl', 
         h2: { fontSize: '1.5rem', fontWeight: 500 },
       },
       breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
+      ...(reducedMotion ? STILL : {}),
       spacing: 8,
       shape: { borderRadius: 8 },
       mixins: { toolbar: { minHeight: LAYOUT.headerHeight } },
@@ -53,6 +75,7 @@ export function createAppTheme(variant: ThemeVariant, direction: 'ltr' | 'rtl', 
         MuiToggleButton: { styleOverrides: { root: { textTransform: 'none' } } },
         MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 500 } } },
         MuiButtonBase: {
+          defaultProps: reducedMotion ? { disableRipple: true } : {},
           styleOverrides: {
             root: { '&.Mui-focusVisible': { outline: `2px solid ${v.primary.main}`, outlineOffset: 2 } },
           },
