@@ -5,7 +5,7 @@ import { paths } from '../config/paths';
 import { AnonymousOnly, HomeRedirect, RequireAuth } from '../lib/auth/require-auth';
 import { ErrorPage, RouteErrorBoundary } from '../components/error-page';
 import { ForgotPasswordPage, LoginPage, RegisterPage, SetPasswordPage, VerifyEmailPage } from './auth-routes';
-import { PROTECTED_ROUTES, type ProtectedRoute } from './routes';
+import type { ProtectedRoute } from './lazy-page';
 
 /** The logged-in frame (header, sidebar, drawers) is not needed on the login route: loaded on demand. */
 const AppFrame = lazy(() => import('../components/app-frame/app-frame').then((m) => ({ default: m.AppFrame })));
@@ -16,11 +16,27 @@ const anon = (node: ReactNode) => (
   </AnonymousOnly>
 );
 
+/** The logged-in pages as children of the frame: each behind its permission, with its own error boundary. */
+export const protectedChildren = (routes: readonly ProtectedRoute[]): RouteObject[] =>
+  routes.map(({ path, permission, page: Page }) => ({
+    path,
+    errorElement: <RouteErrorBoundary />,
+    element: (
+      <RequireAuth permission={permission}>
+        <Page />
+      </RequireAuth>
+    ),
+  }));
+
+/** The id of the logged-in frame's route, where the protected pages are patched in (createAppRouter). */
+export const FRAME_ROUTE_ID = 'frame';
+
 /**
  * Every route of the app: the anonymous pages, then the logged-in frame with one error boundary per page. Tests pass
- * their own protected pages to check the wiring itself (a page that throws keeps the frame).
+ * their own protected pages to check the wiring itself (a page that throws keeps the frame); the app's router patches
+ * the real table in on the first navigation that needs it (createAppRouter).
  */
-export function appRoutes(protectedRoutes: ProtectedRoute[] = PROTECTED_ROUTES): RouteObject[] {
+export function appRoutes(protectedRoutes: readonly ProtectedRoute[] = []): RouteObject[] {
   return [
     { path: '/', element: <HomeRedirect />, errorElement: <RouteErrorBoundary /> },
     { path: paths.signin, element: anon(<LoginPage />), errorElement: <RouteErrorBoundary /> },
@@ -47,6 +63,7 @@ export function appRoutes(protectedRoutes: ProtectedRoute[] = PROTECTED_ROUTES):
       errorElement: <RouteErrorBoundary />,
     },
     {
+      id: FRAME_ROUTE_ID,
       element: (
         <Suspense fallback={<PageLoader />}>
           <AppFrame />
@@ -54,15 +71,7 @@ export function appRoutes(protectedRoutes: ProtectedRoute[] = PROTECTED_ROUTES):
       ),
       errorElement: <RouteErrorBoundary />,
       children: [
-        ...protectedRoutes.map(({ path, permission, page: Page }) => ({
-          path,
-          errorElement: <RouteErrorBoundary />,
-          element: (
-            <RequireAuth permission={permission}>
-              <Page />
-            </RequireAuth>
-          ),
-        })),
+        ...protectedChildren(protectedRoutes),
         { path: paths.forbidden, element: <ErrorPage kind="403" /> },
         { path: paths.serverError, element: <ErrorPage kind="500" /> },
         { path: '*', element: <ErrorPage kind="404" /> },
@@ -71,6 +80,25 @@ export function appRoutes(protectedRoutes: ProtectedRoute[] = PROTECTED_ROUTES):
   ];
 }
 
+/**
+ * The app's router. The table of logged-in pages (every route with its permission and lazy page: 14 KB of code) is not
+ * needed to show the login page (ADR 0007): the router starts with the anonymous pages and the frame's error pages,
+ * and the table is patched into the frame once loaded — right after the first render (while the person types their
+ * password), or before the first navigation that needs it (a logged-in person opening a link; React Router's
+ * patchRoutesOnNavigation is called for the catch-all 404 too), whichever comes first.
+ */
 export function createAppRouter() {
-  return createBrowserRouter(appRoutes());
+  let table: Promise<void> | null = null;
+  const load = () =>
+    (table ??= import('./routes').then(({ PROTECTED_ROUTES }) =>
+      router.patchRoutes(FRAME_ROUTE_ID, protectedChildren(PROTECTED_ROUTES)),
+    ));
+  const router = createBrowserRouter(appRoutes(), {
+    async patchRoutesOnNavigation() {
+      await load();
+    },
+  });
+  // Not awaited: the login page renders first; two navigations at once after a login must find the pages there.
+  setTimeout(() => void load(), 0);
+  return router;
 }

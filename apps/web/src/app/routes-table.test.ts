@@ -1,6 +1,6 @@
-import { matchRoutes, type RouteObject } from 'react-router';
+import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppRouter } from './router';
+import { appRoutes, createAppRouter } from './router';
 import { PROTECTED_ROUTES } from './routes';
 import { PAYROLL_PROVIDER, paths } from '../config/paths';
 
@@ -45,11 +45,11 @@ function allPaths(routes: readonly RouteObject[]): string[] {
 const concrete = (path: string) => path.replace('{payroll}', PAYROLL_PROVIDER).replace(/:\w+/g, 'x1');
 
 describe("the app's routes cover the spec's route table", () => {
-  let router: ReturnType<typeof createAppRouter> | null = null;
+  let router: { routes: RouteObject[]; dispose(): void } | null = null;
   afterEach(() => router?.dispose());
 
   it.each(SPEC_ROUTES)('%s is a route of the app', (specPath) => {
-    router = createAppRouter();
+    router = createMemoryRouter(appRoutes(PROTECTED_ROUTES));
     const configured = allPaths(router.routes);
     const pattern = new RegExp(`^${specPath.replace('{payroll}', '[^/:]+')}$`);
     expect(configured.filter((p) => pattern.test(p))).toHaveLength(1);
@@ -59,6 +59,20 @@ describe("the app's routes cover the spec's route table", () => {
     const leaf = matches?.at(-1)?.route;
     expect(leaf?.path).toMatch(pattern);
     expect(leaf?.path).not.toBe('*');
+  });
+
+  it("the app's router loads the logged-in pages on the first navigation that needs them, the catch-all 404 aside", async () => {
+    const appRouter = createAppRouter();
+    router = appRouter;
+    // The login route's router holds the anonymous pages and the frame's error pages only.
+    expect(allPaths(router.routes)).not.toContain(paths.adminUser);
+    await appRouter.navigate(paths.adminUser);
+    expect(appRouter.state.matches.at(-1)?.route.path).toBe(paths.adminUser);
+    expect(allPaths(router.routes).filter((p) => p === paths.adminUser)).toHaveLength(1);
+    await appRouter.navigate('/pagina/inesistente');
+    expect(appRouter.state.matches.at(-1)?.route.path).toBe('*');
+    // Patched once: a second navigation does not add the table again.
+    expect(allPaths(router.routes).filter((p) => p === paths.dashboard)).toHaveLength(1);
   });
 
   it('the payroll integration paths use one payroll software name', () => {
