@@ -119,19 +119,20 @@ describe('time-slot grid editor', { timeout: 20_000 }, () => {
     expect(total()).toBe('00:00 ore');
   });
 
-  it('shows the server rules in Italian: overlap, end before start, pause outside, colour, at least one slot', async () => {
+  it('an empty week is refused: at least one slot', async () => {
     const onSubmit = vi.fn();
-    const { unmount } = render(<Harness onSubmit={onSubmit} />);
+    render(<Harness onSubmit={onSubmit} />);
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     expect(await screen.findByText('Inserisci almeno una fascia oraria')).toBeInTheDocument();
-    unmount();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
 
-    render(
-      <Harness
-        onSubmit={onSubmit}
-        initial={[slot(1, 540, 780), slot(1, 720, 1080), slot(2, 600, 540), slot(3, 540, 1080, [480, 600])]}
-      />,
-    );
+  /** A week with an overlap (Monday), an end before the start (Tuesday), a pause outside and a bad colour (Wednesday). */
+  const invalidWeek = () => [slot(1, 540, 780), slot(1, 720, 1080), slot(2, 600, 540), slot(3, 540, 1080, [480, 600])];
+
+  it('shows the server rules in Italian: overlap, end before start, pause outside, colour', async () => {
+    const onSubmit = vi.fn();
+    render(<Harness onSubmit={onSubmit} initial={invalidWeek()} />);
     await user.type(screen.getByLabelText('Mercoledì, fascia 1: Colore'), '#12345');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     const monday2 = screen.getByRole('group', { name: 'Lunedì, fascia 2' });
@@ -152,8 +153,11 @@ describe('time-slot grid editor', { timeout: 20_000 }, () => {
     expect(onSubmit).not.toHaveBeenCalled();
     // The first invalid field gets the focus.
     expect(screen.getByLabelText('Lunedì, fascia 2: Inizio')).toHaveFocus();
+  });
 
-    // Touching slots (9–13, 13–18) do not overlap; 24:00 is a valid end.
+  it('once fixed, the week is saved: touching slots do not overlap, 24:00 is a valid end', async () => {
+    const onSubmit = vi.fn();
+    render(<Harness onSubmit={onSubmit} initial={invalidWeek()} />);
     const start = screen.getByLabelText('Lunedì, fascia 2: Inizio');
     await user.clear(start);
     await user.type(start, '13:00');
