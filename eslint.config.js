@@ -184,6 +184,13 @@ export default tseslint.config(
             documents: ['documents'],
             documentSettings: ['documents'],
             documentReminders: ['documents'],
+            // The dispatcher writes every notification; opening an announcement marks its own through the service.
+            notifications: ['notifications'],
+            notificationSettings: ['notifications'],
+            notificationDefaults: ['notifications'],
+            announcements: ['announcements'],
+            announcementAttachments: ['announcements'],
+            announcementRecipients: ['announcements'],
           },
         },
       ],

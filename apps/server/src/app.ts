@@ -40,6 +40,8 @@ import { payrollSettingsRoutes } from './modules/payroll/payroll-settings.routes
 import { monthLogRoutes } from './modules/month-logs/month-logs.routes';
 import { payrollExportRoutes } from './modules/payroll/payroll-exports.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { errorHandler } from './plugins/error-handler';
 import { requestContext } from './plugins/request-context';
 
@@ -165,6 +167,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       await api.register(fileRoutes(deps));
       await api.register(documentRoutes(deps));
       await api.register(paycheckRoutes(deps));
+      await api.register(notificationRoutes(deps));
+      await api.register(announcementRoutes(deps));
       await api.register(paycheckImportRoutes(deps));
       await api.register(payrollExportRoutes(deps));
     },

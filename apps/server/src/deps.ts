@@ -1,6 +1,8 @@
 import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
+import type { Queryable } from './db/client';
 import type { FileStorage } from './lib/storage';
+import type { LiveHub } from './modules/notifications/live';
 
 /** What modules receive from the composition root (app.ts). No module reaches for globals. */
 export interface AppDeps {
@@ -13,4 +15,11 @@ export interface AppDeps {
   storage: FileStorage;
   /** Asks the job system to run a job soon (no-op when jobs are off, e.g. in most tests). */
   triggerJob(name: string): Promise<void>;
+  /**
+   * Schedules a job inside the caller's transaction (pg-boss `send` on the transaction's connection): a rollback
+   * leaves no job. No-op when jobs are off; the job's own minute sweep is the guarantee either way.
+   */
+  scheduleJob(q: Queryable, name: string, data: object, opts: { startAfter: Date; singletonKey: string }): Promise<void>;
+  /** Live updates across processes (LISTEN/NOTIFY): the notification centre's streams. */
+  live: LiveHub;
 }

@@ -53,6 +53,7 @@ async function main() {
     try {
       await app.close();
       await jobs?.stop();
+      await deps.live.stop();
     } finally {
       await database.close();
       clearTimeout(deadline);

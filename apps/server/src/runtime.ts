@@ -22,6 +22,9 @@ import { runDocumentReminders } from './modules/documents/document-reminders.job
 import { runFileSweep } from './modules/files/file-sweep.job';
 import { runMonthCloseJob } from './modules/month-logs/month-close.job';
 import { monthLockPort } from './modules/month-logs/month-lock.provider';
+import { LiveHub } from './modules/notifications/live';
+import { runNotificationDigest } from './modules/notifications/digest.job';
+import { runAnnouncementJob } from './modules/announcements/announcements.job';
 
 /** Opens the configured database (PGlite under DATA_DIR/pglite, or PostgreSQL) and applies the migrations. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -52,6 +55,8 @@ export async function createDeps(
     secret,
     storage: opts.storage ?? createStorage(config),
     triggerJob: async () => undefined,
+    scheduleJob: async () => undefined,
+    live: new LiveHub(database),
     monthLock: monthLockPort,
   };
 }
@@ -121,6 +126,23 @@ export function platformJobs(deps: AppDeps, log: JobLogger = quietLog): JobDefin
       },
     },
     {
+      // Announcements (ADR 0020): woken at each send time by the job their save scheduled in its transaction, and
+      // every minute for any that fell due meanwhile (a process that died mid-way is rolled back and done again).
+      name: 'announcement-process',
+      cron: '* * * * *',
+      handler: async () => {
+        await runAnnouncementJob(deps, log);
+      },
+    },
+    {
+      // The daily e-mail digest of the notifications people chose to get that way (ADR 0020).
+      name: 'notification-digest',
+      cron: '0 8 * * *',
+      handler: async () => {
+        await runNotificationDigest(deps, log);
+      },
+    },
+    {
       name: 'housekeeping',
       cron: '17 * * * *',
       handler: async () => {
@@ -136,5 +158,6 @@ export function platformJobs(deps: AppDeps, log: JobLogger = quietLog): JobDefin
 export async function startPlatformJobs(deps: AppDeps, log: JobLogger): Promise<Jobs> {
   const jobs = await startJobs(deps.database, platformJobs(deps, log), log);
   deps.triggerJob = (name) => jobs.trigger(name);
+  deps.scheduleJob = (q, name, data, opts) => jobs.sendIn(q, name, data, opts);
   return jobs;
 }

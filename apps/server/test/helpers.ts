@@ -155,6 +155,7 @@ export async function createTestContext(
     },
     async close() {
       await app.close();
+      await deps.live.stop();
       await database.close();
     },
   };

@@ -18,3 +18,5 @@ export * from './schemas/payroll';
 export * from './schemas/files';
 export * from './schemas/paychecks';
 export * from './schemas/paycheck-import';
+export * from './schemas/notifications';
+export * from './schemas/announcements';

@@ -97,7 +97,10 @@ export const PERMISSIONS = {
   'document:read': ['admin'],
   'document:write': ['admin'],
   'announcement:read:own': ['member'],
+  'announcement:read': ['admin'],
   'announcement:write': ['admin'],
+  // notifications: one's own centre and settings in the active workspace, whatever the role
+  'notification:own': ['admin', 'accountant', 'member'],
   'shift:read:own': ['member'],
   'shift:swap:own': ['member'],
   'shift:write': ['admin'],

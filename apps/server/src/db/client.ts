@@ -34,6 +34,12 @@ export interface Database {
   raw: RawSql;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onMessage` gets each NOTIFY payload (sent by any process, delivered at the sender's commit).
+   * On PostgreSQL one dedicated connection per process, reconnected after a failure; on PGlite the instance itself.
+   * Returns the unsubscribe.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** PGlite only: a tarball of the data directory (used to clone a migrated, seeded database in tests). */
   dumpDataDir?(): Promise<Blob | File>;
 }
@@ -93,9 +99,51 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         client.release();
       }
     },
+    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
     close: async () => {
       await pool.end();
     },
+  };
+}
+
+/**
+ * One LISTEN connection for a channel, outside the pool (a pooled connection would be handed to others). When the
+ * connection drops it is opened again after a pause, so a restarted PostgreSQL does not silence live updates.
+ */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    c.on('error', () => {
+      if (client === c) client = null;
+      void c.end().catch(() => undefined);
+      if (!stopped && !retry)
+        retry = setTimeout(() => {
+          retry = null;
+          if (!stopped) void connect().catch(() => undefined);
+        }, 2000);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${quoted}`);
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
   };
 }
 
@@ -128,6 +176,12 @@ async function openPglite(dir: string | null, loadDataDir?: Blob | File): Promis
     },
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    listen: async (channel, onMessage) => {
+      const unsubscribe = await client.listen(channel, onMessage);
+      return async () => {
+        if (!closed) await unsubscribe();
+      };
     },
     dumpDataDir: async () => client.dumpDataDir('none'),
     close: async () => {

@@ -18,3 +18,11 @@ export function sortTerm(expr: AnyPgColumn | SQL, direction: 'asc' | 'desc'): SQ
 export function likePattern(term: string): string {
   return `%${term.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * A PostgreSQL array literal (`{"a","b"}`) bound as ONE parameter (drizzle would spread a JS array into a list):
+ * `unnest(${pgArray(ids)}::uuid[])`. Every element is quoted and escaped.
+ */
+export function pgArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}

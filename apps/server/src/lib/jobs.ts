@@ -1,5 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 
 export interface JobLogger {
   info(obj: object, msg: string): void;
@@ -17,6 +18,8 @@ export interface JobDefinition {
 
 export interface Jobs {
   trigger(name: string): Promise<void>;
+  /** A job sent on the caller's transaction: it exists only if the transaction commits (issue 14: announcements). */
+  sendIn(q: Queryable, name: string, data: object, opts: { startAfter: Date; singletonKey: string }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,6 +58,11 @@ export async function startJobs(database: Database, defs: JobDefinition[], log: 
   }
   log.info({ jobs: defs.map((d) => d.name) }, 'jobs started');
   return {
+    sendIn: async (q, name, data, opts) => {
+      const id = await boss.send(name, data, { ...opts, db: { executeSql: (text, values) => executeIn(q, text, values) } });
+      // pg-boss answers null for a queue it does not know (and for a singleton already queued, which is fine here).
+      if (id === null && !defs.some((d) => d.name === name)) throw new Error(`job ${name} is not defined`);
+    },
     trigger: async (name) => {
       await boss.send(name, {}, { singletonKey: name, singletonSeconds: 5 });
     },
@@ -62,4 +70,22 @@ export async function startJobs(database: Database, defs: JobDefinition[], log: 
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/**
+ * pg-boss's SQL (`$1`… placeholders) on a drizzle transaction: the text is cut at its placeholders and the values
+ * become bound parameters, so the job's row is written on the transaction's own connection.
+ */
+async function executeIn(q: Queryable, text: string, values: unknown[] = []) {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const m of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, m.index)));
+    const v = values[Number(m[1]) - 1];
+    chunks.push(sql`${v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v}`);
+    last = m.index + m[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  const result = (await q.execute(sql.join(chunks))) as unknown as { rows?: unknown[] } | unknown[];
+  return { rows: Array.isArray(result) ? result : (result.rows ?? []) };
 }

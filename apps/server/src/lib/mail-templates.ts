@@ -1,7 +1,7 @@
 import { ITALIAN_MONTHS } from '@timbro/shared';
 
 /** Italian e-mail templates. Plain text first (every client shows it); links are absolute, built from PUBLIC_URL. */
-const signature = '\n\n—\nTimbro · presenze e amministrazione del personale';
+export const mailSignature = '\n\n—\nTimbro · presenze e amministrazione del personale';
 
 /**
  * Templates whose body carries a one-time link (a password reset, a first login): the body is removed from the
@@ -18,7 +18,7 @@ export function resetPasswordMail(firstName: string, link: string, ttlMinutes: n
       `Ciao ${firstName},\n\nabbiamo ricevuto una richiesta di reimpostare la password del tuo account Timbro.\n` +
       `Apri questo link entro ${ttlMinutes} minuti per sceglierne una nuova:\n\n${link}\n\n` +
       'Se non sei stato tu, ignora questo messaggio: la tua password resta invariata.' +
-      signature,
+      mailSignature,
   };
 }
 
@@ -29,7 +29,7 @@ export function passwordChangedMail(firstName: string) {
     text:
       `Ciao ${firstName},\n\nla password del tuo account Timbro è appena stata cambiata e le altre sessioni sono state chiuse.\n` +
       "Se non sei stato tu, reimposta subito la password e avvisa l'amministratore della tua azienda." +
-      signature,
+      mailSignature,
   };
 }
 
@@ -40,7 +40,7 @@ export function invitationMail(firstName: string, workspaceName: string, link: s
     text:
       `Ciao ${firstName},\n\n${workspaceName} ti ha dato accesso a Timbro, dove troverai presenze, richieste, cedolini e documenti.\n` +
       `Per il primo accesso scegli la tua password da questo link:\n\n${link}\n` +
-      signature,
+      mailSignature,
   };
 }
 
@@ -52,7 +52,7 @@ export function welcomeMail(firstName: string, verifyLink: string, ttlHours: num
       `Ciao ${firstName},\n\nil tuo profilo da candidato è stato creato. Conferma che questo indirizzo è tuo aprendo il link ` +
       `entro ${ttlHours} ore:\n\n${verifyLink}\n\n` +
       'Finché non lo confermi non potrai accettare gli inviti delle aziende. Se non ti sei registrato tu, ignora questo messaggio.' +
-      signature,
+      mailSignature,
   };
 }
 
@@ -62,7 +62,7 @@ export function verifyEmailMail(firstName: string, verifyLink: string, ttlHours:
     subject: 'Conferma il tuo indirizzo email Timbro',
     text:
       `Ciao ${firstName},\n\nper confermare che questo indirizzo è tuo apri il link entro ${ttlHours} ore:\n\n${verifyLink}` +
-      signature,
+      mailSignature,
   };
 }
 
@@ -74,7 +74,7 @@ export function emailChangedMail(firstName: string, newEmail: string) {
     text:
       `Ciao ${firstName},\n\nl’email di accesso del tuo account Timbro è appena stata cambiata in ${newEmail} e tutte le sessioni sono state chiuse.\n` +
       'Se non sei stato tu, contatta subito l’amministratore della tua azienda.' +
-      signature,
+      mailSignature,
   };
 }
 
@@ -87,7 +87,7 @@ export function workspaceInvitationMail(firstName: string, workspaceName: string
       `Ciao ${firstName},\n\n${workspaceName} vuole aggiungerti al suo personale su Timbro. Accedi con il tuo account e ` +
       `accetta o rifiuta l’invito dalla bacheca:\n\n${link}\n\n` +
       'Finché non accetti, l’azienda non vede nulla del tuo account.' +
-      signature,
+      mailSignature,
   };
 }
 
@@ -99,7 +99,7 @@ export function pendingRequestsMail(firstName: string, employee: string, summary
       count === 1 ? `Nuova richiesta da approvare: ${employee}` : `${count} nuove richieste da approvare: ${employee}`,
     text:
       `Ciao ${firstName},\n\n${employee} ha inviato ${count === 1 ? 'una richiesta' : `${count} richieste`} in attesa di approvazione:\n${summary}\n\nPuoi approvarle o rifiutarle qui:\n${link}` +
-      signature,
+      mailSignature,
   };
 }
 
@@ -118,7 +118,7 @@ export function requestDecisionMail(
       `Ciao ${firstName},\n\n${approved ? 'è stata approvata' : 'è stata rifiutata'} la tua richiesta:\n${summary}\n` +
       (note ? `\nNota: ${note}\n` : '') +
       `\nLa trovi nel tuo calendario presenze:\n${link}` +
-      signature,
+      mailSignature,
   };
 }
 
@@ -128,7 +128,7 @@ export function paycheckPublishedMail(firstName: string, year: number, month: nu
   return {
     template: 'paycheck-published',
     subject: `Il tuo cedolino di ${period} è disponibile`,
-    text: `Ciao ${firstName},\n\nè disponibile il tuo cedolino di ${period}.\n\nLo trovi qui:\n${link}` + signature,
+    text: `Ciao ${firstName},\n\nè disponibile il tuo cedolino di ${period}.\n\nLo trovi qui:\n${link}` + mailSignature,
   };
 }
 
@@ -141,7 +141,7 @@ export function paycheckReminderMail(firstName: string, year: number, month: num
     text:
       `Ciao ${firstName},\n\nil tuo cedolino di ${period} è disponibile da una settimana e non risulta ancora aperto.\n\n` +
       `Lo trovi qui:\n${link}\n\nQuesto è l'unico promemoria che riceverai per questo cedolino.` +
-      signature,
+      mailSignature,
   };
 }
 
@@ -168,6 +168,6 @@ export function documentExpiryMail(
   return {
     template: 'document-expiry',
     subject: `${whose} ${daysLeft >= 0 ? 'sta per scadere' : 'è scaduto'}`,
-    text: `Ciao ${firstName},\n\n${whose} ${when}.\n\nLo trovi qui:\n${link}` + signature,
+    text: `Ciao ${firstName},\n\n${whose} ${when}.\n\nLo trovi qui:\n${link}` + mailSignature,
   };
 }

@@ -7,3 +7,4 @@ export * from './attendance';
 export * from './month-logs';
 export * from './files';
 export * from './documents';
+export * from './notifications';

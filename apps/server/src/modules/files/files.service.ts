@@ -29,6 +29,8 @@ export interface PendingUpload {
 
 export interface ReceivedForm {
   file: PendingUpload | null;
+  /** Every `file` part, in order (several only when the caller allowed it). */
+  files: PendingUpload[];
   /** The form's other fields, as strings (the route validates them with its schema). */
   fields: Record<string, string>;
 }
@@ -61,37 +63,63 @@ export async function receiveForm(
   request: FastifyRequest,
   scope: WorkspaceScope,
   kind: FileKind,
+  opts: {
+    /** Several `file` parts (an announcement's attachments); one by default. */
+    maxFiles?: number;
+    /** Their sizes together, checked while they are read; the refusal's text. */
+    total?: { maxBytes: number; tooLarge: string; tooMany: string };
+  } = {},
 ): Promise<ReceivedForm> {
   const rule = FILE_KINDS[kind];
+  const maxFiles = opts.maxFiles ?? 1;
   const fields: Record<string, string> = {};
-  let file: PendingUpload | null = null;
-  if (!request.isMultipart()) return { file, fields };
+  const stored: PendingUpload[] = [];
+  if (!request.isMultipart()) return { file: null, files: stored, fields };
   try {
     const parts = request.parts({
-      limits: { fileSize: rule.maxBytes + 1, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
+      limits: { fileSize: rule.maxBytes + 1, files: maxFiles + 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
     });
+    let used = 0;
     for await (const part of parts) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value ?? '');
         continue;
       }
-      if (part.fieldname !== 'file' || file) {
+      if (part.fieldname !== 'file' || (maxFiles === 1 && stored.length === 1)) {
         part.file.resume();
         continue;
       }
-      file = await store(deps, scope, kind, part.file, cleanFileName(part.filename, 'file'));
+      if (stored.length >= maxFiles) {
+        part.file.resume();
+        throw fileError(ErrorCode.VALIDATION_FAILED, opts.total?.tooMany ?? apiMsg.upload.failed);
+      }
+      // The total is a limit of its own: a file that would pass it stops being read there.
+      const room = opts.total ? opts.total.maxBytes - used : rule.maxBytes;
+      const name = cleanFileName(part.filename, 'file');
+      let one: PendingUpload;
+      try {
+        one = await store(deps, scope, kind, part.file, name, Math.min(rule.maxBytes, Math.max(room, 0)));
+      } catch (err) {
+        if (opts.total && room < rule.maxBytes && err instanceof AppError && err.code === ErrorCode.PAYLOAD_TOO_LARGE)
+          throw fileError(ErrorCode.PAYLOAD_TOO_LARGE, opts.total.tooLarge);
+        throw err;
+      }
+      stored.push(one);
+      used += one.size;
     }
   } catch (err) {
-    if (file) await discardUpload(deps, file);
+    await discardUploads(deps, stored);
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
     if (err instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE')
       throw fileError(ErrorCode.PAYLOAD_TOO_LARGE, apiMsg.upload.tooLarge(sizeLabel(rule.maxBytes)));
+    if (code === 'FST_FILES_LIMIT' && opts.total)
+      throw fileError(ErrorCode.VALIDATION_FAILED, opts.total.tooMany);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw fileError(ErrorCode.VALIDATION_FAILED, apiMsg.upload.failed);
     throw err;
   }
-  return { file, fields };
+  return { file: stored[0] ?? null, files: stored, fields };
 }
 
 async function store(
@@ -100,8 +128,9 @@ async function store(
   kind: FileKind,
   body: NodeJS.ReadableStream,
   name: string,
+  maxBytes: number = FILE_KINDS[kind].maxBytes,
 ): Promise<PendingUpload> {
-  const rule = FILE_KINDS[kind];
+  const rule = { ...FILE_KINDS[kind], maxBytes };
   const id = randomUUID();
   const key = repo.storageKeyOf(scope, id);
   const [reservation] = await repo.queueDeletions(deps.db, [key], new Date(Date.now() + RESERVATION_MS));
