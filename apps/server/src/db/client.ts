@@ -31,6 +31,8 @@ export interface RawSql {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the connection URL (a second process, in tests, opens its own pool on it). */
+  url?: string;
   raw: RawSql;
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -79,6 +81,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    url,
     raw: {
       query: async (text, values) => {
         const r = await pool.query(text, values as unknown[] | undefined);
