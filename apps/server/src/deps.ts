@@ -19,7 +19,12 @@ export interface AppDeps {
    * Schedules a job inside the caller's transaction (pg-boss `send` on the transaction's connection): a rollback
    * leaves no job. No-op when jobs are off; the job's own minute sweep is the guarantee either way.
    */
-  scheduleJob(q: Queryable, name: string, data: object, opts: { startAfter: Date; singletonKey: string }): Promise<void>;
+  scheduleJob(
+    q: Queryable,
+    name: string,
+    data: object,
+    opts: { startAfter: Date; singletonKey: string },
+  ): Promise<void>;
   /** Live updates across processes (LISTEN/NOTIFY): the notification centre's streams. */
   live: LiveHub;
 }

@@ -49,7 +49,9 @@ async function notificationsOf(userInfoId: string, announcementId: string) {
   return ctx.db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userInfoId, userInfoId), eq(notifications.link, `/member/announcement/${announcementId}`)));
+    .where(
+      and(eq(notifications.userInfoId, userInfoId), eq(notifications.link, `/member/announcement/${announcementId}`)),
+    );
 }
 
 describe('saving', () => {
@@ -67,12 +69,27 @@ describe('saving', () => {
   });
 
   it('an empty text after cleaning is no content; a group of another workspace is refused', async () => {
-    const empty = await ctx.request('POST', '/admin/announcement', announcementForm({ content: '<script>x</script>' }), opts());
+    const empty = await ctx.request(
+      'POST',
+      '/admin/announcement',
+      announcementForm({ content: '<script>x</script>' }),
+      opts(),
+    );
     expect(fieldErrors(empty).content).toBe('Il contenuto è obbligatorio');
     const [beta] = await ctx.db.insert(groups).values({ workspaceId: ctx.ws.beta, name: 'Altrove' }).returning();
-    const foreign = await ctx.request('POST', '/admin/announcement', announcementForm({ audience: { groupIds: [beta!.id] } }), opts());
+    const foreign = await ctx.request(
+      'POST',
+      '/admin/announcement',
+      announcementForm({ audience: { groupIds: [beta!.id] } }),
+      opts(),
+    );
     expect(fieldErrors(foreign).audience).toBe('Uno dei gruppi scelti non esiste più');
-    const badTime = await ctx.request('POST', '/admin/announcement', announcementForm({ sendAt: '2026-13-45 99:99' }), opts());
+    const badTime = await ctx.request(
+      'POST',
+      '/admin/announcement',
+      announcementForm({ sendAt: '2026-13-45 99:99' }),
+      opts(),
+    );
     expect(fieldErrors(badTime).sendAt).toBeDefined();
   });
 
@@ -103,13 +120,20 @@ describe('saving', () => {
     const over = await ctx.request(
       'POST',
       '/admin/announcement',
-      announcementForm({ files: [{ name: 'a.pdf', bytes: big(13) }, { name: 'b.pdf', bytes: big(13) }] }),
+      announcementForm({
+        files: [
+          { name: 'a.pdf', bytes: big(13) },
+          { name: 'b.pdf', bytes: big(13) },
+        ],
+      }),
       opts(),
     );
     expectError(over, 413, 'PAYLOAD_TOO_LARGE');
     expect(over.json().message).toBe('Gli allegati insieme superano 25 MB');
-    const [{ n }] = (await ctx.db.execute(sql`select count(*)::int as n from files where kind = 'attachment'`)).rows as [{ n: number }];
-    expect(n).toBe(0);
+    const stored = (await ctx.db.execute(
+      sql`select count(*)::int as n from files where kind = 'attachment'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(stored.rows[0]!.n).toBe(0);
   });
 });
 
@@ -140,7 +164,10 @@ describe('processing', () => {
 
   it('resolves the audience when processed: someone who joins the group after saving is told', async () => {
     const sendAt = future(3);
-    const a = await createAnnouncement(ctx, admin, ctx.ws.demo, { sendAt: isoAt(sendAt), audience: { groupIds: [team] } });
+    const a = await createAnnouncement(ctx, admin, ctx.ws.demo, {
+      sendAt: isoAt(sendAt),
+      audience: { groupIds: [team] },
+    });
     const late = await buildEmployee(ctx, ctx.ws.demo);
     await ctx.db.insert(groupMembers).values({ workspaceId: ctx.ws.demo, groupId: team, userInfoId: late.userInfoId });
     await process(new Date(sendAt.getTime() + 1000));
@@ -157,7 +184,11 @@ describe('processing', () => {
     const moved = await ctx.request(
       'POST',
       `/admin/announcement/${a.id}`,
-      announcementForm({ sendAt: isoAt(sooner), audience: { userInfoIds: [outside.userInfoId] }, keepAttachmentIds: [a.attachments[0]!.id] }),
+      announcementForm({
+        sendAt: isoAt(sooner),
+        audience: { userInfoIds: [outside.userInfoId] },
+        keepAttachmentIds: [a.attachments[0]!.id],
+      }),
       opts(),
     );
     expect(moved.statusCode, moved.body).toBe(200);
@@ -246,7 +277,9 @@ describe('reach and reminders', () => {
     expect(ack.json().acknowledgedAt).not.toBeNull();
     const reach = (await ctx.get(`/admin/announcement/${id}/reach`, opts())).json();
     expect(reach.reach).toEqual({ recipients: 2, emailed: 2, opened: 1, acknowledged: 1 });
-    const unread = (await ctx.get(`/admin/announcement/${id}/reach`, { ...opts(), query: { status: 'unread' } })).json();
+    const unread = (
+      await ctx.get(`/admin/announcement/${id}/reach`, { ...opts(), query: { status: 'unread' } })
+    ).json();
     expect(unread.items.map((r: { userInfoId: string }) => r.userInfoId)).toEqual([outside.userInfoId]);
   });
 
@@ -256,7 +289,11 @@ describe('reach and reminders', () => {
     expect((await ctx.get('/member/announcement', s)).json().total).toBe(0);
     expectError(await ctx.get(`/member/announcement/${id}`, s), 404, 'NOT_FOUND');
     const detail = (await ctx.get(`/admin/announcement/${id}`, opts())).json();
-    expectError(await ctx.get(`/member/announcement/${id}/attachment/${detail.attachments[0].id}`, s), 404, 'NOT_FOUND');
+    expectError(
+      await ctx.get(`/member/announcement/${id}/attachment/${detail.attachments[0].id}`, s),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('"remind" tells only those who have not acknowledged, once; then it waits 24 hours', async () => {
@@ -266,7 +303,9 @@ describe('reach and reminders', () => {
     const reminders = await ctx.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.type, 'announcement.reminder'), eq(notifications.link, `/member/announcement/${id}`)));
+      .where(
+        and(eq(notifications.type, 'announcement.reminder'), eq(notifications.link, `/member/announcement/${id}`)),
+      );
     expect(reminders.map((r) => r.userInfoId)).toEqual([outside.userInfoId]);
     const again = await ctx.post(`/admin/announcement/${id}/remind`, undefined, opts());
     expectError(again, 409, 'CONFLICT');
@@ -274,10 +313,16 @@ describe('reach and reminders', () => {
   });
 
   it('an announcement not yet sent cannot be reminded, nor acknowledged by anyone', async () => {
-    const a = await createAnnouncement(ctx, admin, ctx.ws.demo, { sendAt: isoAt(future(200)), audience: { everyone: true } });
+    const a = await createAnnouncement(ctx, admin, ctx.ws.demo, {
+      sendAt: isoAt(future(200)),
+      audience: { everyone: true },
+    });
     expectError(await ctx.post(`/admin/announcement/${a.id}/remind`, undefined, opts()), 409, 'CONFLICT');
     expectError(
-      await ctx.post(`/member/announcement/${a.id}/acknowledge`, undefined, { session: outsideSession, workspace: ctx.ws.demo }),
+      await ctx.post(`/member/announcement/${a.id}/acknowledge`, undefined, {
+        session: outsideSession,
+        workspace: ctx.ws.demo,
+      }),
       404,
       'NOT_FOUND',
     );
@@ -286,12 +331,17 @@ describe('reach and reminders', () => {
 
 describe('the admin list', () => {
   it('pages in SQL with search, state and sort; the reach of each', async () => {
-    const res = await ctx.get('/admin/announcement', { ...opts(), query: { search: 'Inventario', state: 'published' } });
+    const res = await ctx.get('/admin/announcement', {
+      ...opts(),
+      query: { search: 'Inventario', state: 'published' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json();
     expect(page.total).toBe(1);
     expect(page.items[0].reach.recipients).toBeGreaterThan(0);
-    const scheduled = (await ctx.get('/admin/announcement', { ...opts(), query: { state: 'scheduled', per_page: '2' } })).json();
+    const scheduled = (
+      await ctx.get('/admin/announcement', { ...opts(), query: { state: 'scheduled', per_page: '2' } })
+    ).json();
     expect(scheduled.items.every((a: { state: string }) => a.state === 'scheduled')).toBe(true);
     expect(scheduled.items.length).toBeLessThanOrEqual(2);
   });

@@ -59,7 +59,9 @@ async function setOwn(person: BuiltEmployee, categories: object[]) {
 const TYPE_OF: Record<NotificationCategory, NotificationType> = Object.fromEntries(
   NOTIFICATION_CATEGORIES.map((c) => [
     c,
-    (Object.keys(NOTIFICATION_TYPES) as NotificationType[]).find((t) => categoryOf(t) === c && !('locked' in NOTIFICATION_TYPES[t]))!,
+    (Object.keys(NOTIFICATION_TYPES) as NotificationType[]).find(
+      (t) => categoryOf(t) === c && !('locked' in NOTIFICATION_TYPES[t]),
+    )!,
   ]),
 ) as Record<NotificationCategory, NotificationType>;
 
@@ -68,7 +70,9 @@ describe('recipients', () => {
     const on = await buildEmployee(ctx, ctx.ws.demo, { password: 'Password1!x' });
     const off = await buildEmployee(ctx, ctx.ws.demo, { enabled: false });
     const pending = await buildEmployee(ctx, ctx.ws.demo, { invitationStatus: 'pending' });
-    const told = await tell(event('document.published', { userInfoIds: [on.userInfoId, off.userInfoId, pending.userInfoId] }));
+    const told = await tell(
+      event('document.published', { userInfoIds: [on.userInfoId, off.userInfoId, pending.userInfoId] }),
+    );
     expect(told.map((t) => t.userInfoId)).toEqual([on.userInfoId]);
     expect(await rowsOf(off.userInfoId)).toHaveLength(0);
     expect(await rowsOf(pending.userInfoId)).toHaveLength(0);
@@ -136,7 +140,9 @@ describe('settings per channel', () => {
         // The centre shows only what web allows; the app's list only what app allows.
         const s = await ctx.login(p.email, 'Password1!x');
         const web = (await ctx.get('/notification', { session: s, workspace: ctx.ws.demo })).json();
-        const app = (await ctx.get('/notification', { session: s, workspace: ctx.ws.demo, query: { channel: 'app' } })).json();
+        const app = (
+          await ctx.get('/notification', { session: s, workspace: ctx.ws.demo, query: { channel: 'app' } })
+        ).json();
         expect(web.total).toBe(ch.expect.web ? 1 : 0);
         expect(app.total).toBe(ch.expect.app ? 1 : 0);
       });
@@ -169,7 +175,11 @@ describe('settings per channel', () => {
     // The default of another workspace is not this one's.
     const other = await buildEmployee(ctx, ctx.ws.beta);
     await ctx.db.transaction((tx) =>
-      notify(tx, { scope: workspaceScope(ctx.ws.beta), publicUrl }, event('shift.published', { userInfoIds: [other.userInfoId] })),
+      notify(
+        tx,
+        { scope: workspaceScope(ctx.ws.beta), publicUrl },
+        event('shift.published', { userInfoIds: [other.userInfoId] }),
+      ),
     );
     expect((await rowsOf(other.userInfoId))[0]).toMatchObject({ app: true, email: 'instant' });
     // Back to the people's own: the default returns.
@@ -190,7 +200,9 @@ describe('digest', () => {
     await setOwn(digest, [{ category: 'requests', web: true, app: true, email: 'digest' }]);
     await setOwn(silent, [{ category: 'requests', web: true, app: true, email: 'off' }]);
     for (let i = 0; i < 50; i++)
-      await tell(event('request.approved', { userInfoIds: [digest.userInfoId, silent.userInfoId] }, { title: `Richiesta ${i}` }));
+      await tell(
+        event('request.approved', { userInfoIds: [digest.userInfoId, silent.userInfoId] }, { title: `Richiesta ${i}` }),
+      );
     expect(await rowsOf(digest.userInfoId)).toHaveLength(50);
     expect(await rowsOf(silent.userInfoId)).toHaveLength(50);
     expect(await mailsTo(digest.email)).toHaveLength(0);
@@ -231,7 +243,11 @@ describe('locked types', () => {
     expect(await mailsTo(p.email)).toHaveLength(1);
     await expect(
       ctx.db.transaction((tx) =>
-        notifyAccount(tx, { type: 'document.published', to: { email: p.email }, mail: { template: 't', subject: 'x', text: 'y' } }),
+        notifyAccount(tx, {
+          type: 'document.published',
+          to: { email: p.email },
+          mail: { template: 't', subject: 'x', text: 'y' },
+        }),
       ),
     ).rejects.toThrow();
     // A locked type told in a workspace ignores "off" on every channel.

@@ -15,12 +15,9 @@ import {
   REDACTED_EXPIRED_BODY,
   REDACTED_SENT_BODY,
 } from '../src/lib/mail';
-import {
-  invitationMail,
-  passwordChangedMail,
-  resetPasswordMail,
-  SENSITIVE_MAIL_TEMPLATES,
-} from '../src/lib/mail-templates';
+import { SENSITIVE_MAIL_TEMPLATES } from '../src/lib/mail-templates';
+import { passwordChangedMail, resetPasswordMail } from '../src/modules/auth/auth.mails';
+import { invitationMail } from '../src/modules/users/invitation.mails';
 import { startupBanner } from '../src/lib/startup-banner';
 import { platformJobs } from '../src/runtime';
 import { createTestContext, DEMO_PASSWORD, expectError, type TestContext } from './helpers';

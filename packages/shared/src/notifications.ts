@@ -64,6 +64,7 @@ export const NOTIFICATION_TYPES = {
   'account.password_reset': { category: 'account', label: 'Reimpostazione della password', locked: true },
   'account.password_changed': { category: 'account', label: 'Password cambiata', locked: true },
   'account.email_changed': { category: 'account', label: 'Email di accesso cambiata', locked: true },
+  'account.email_verification': { category: 'account', label: 'Conferma dell’indirizzo email', locked: true },
 } as const satisfies Record<string, TypeRule>;
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;
 

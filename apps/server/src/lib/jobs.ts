@@ -59,7 +59,10 @@ export async function startJobs(database: Database, defs: JobDefinition[], log: 
   log.info({ jobs: defs.map((d) => d.name) }, 'jobs started');
   return {
     sendIn: async (q, name, data, opts) => {
-      const id = await boss.send(name, data, { ...opts, db: { executeSql: (text, values) => executeIn(q, text, values) } });
+      const id = await boss.send(name, data, {
+        ...opts,
+        db: { executeSql: (text, values) => executeIn(q, text, values) },
+      });
       // pg-boss answers null for a queue it does not know (and for a singleton already queued, which is fine here).
       if (id === null && !defs.some((d) => d.name === name)) throw new Error(`job ${name} is not defined`);
     },

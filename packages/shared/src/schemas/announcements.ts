@@ -91,7 +91,12 @@ export const AnnouncementFieldsSchema = z.object({
     .string({ error: msg.invalidValue })
     .max(2000, { error: msg.invalidValue })
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(IdSchema, { error: msg.invalidValue }).max(ANNOUNCEMENT_MAX_FILES, { error: annMsg.tooManyFiles })),
 });
 export type AnnouncementFields = z.infer<typeof AnnouncementFieldsSchema>;
@@ -135,7 +140,11 @@ export type AdminAnnouncementPage = z.infer<typeof AdminAnnouncementPageSchema>;
 
 export const ListAnnouncementsQuerySchema = z.object({
   ...paginationFields(25),
-  search: z.string({ error: msg.invalidValue }).trim().max(100, { error: msg.tooLong(100) }).optional(),
+  search: z
+    .string({ error: msg.invalidValue })
+    .trim()
+    .max(100, { error: msg.tooLong(100) })
+    .optional(),
   state: z.enum(ANNOUNCEMENT_STATES, { error: msg.invalidValue }).optional(),
   sort: z.enum(['sendAt', 'title', 'createdAt'], { error: msg.invalidValue }).default('sendAt'),
   order: z.enum(['asc', 'desc'], { error: msg.invalidValue }).default('desc'),
@@ -157,7 +166,9 @@ export const ReachPageSchema = pageOf(ReachRowSchema).extend({ reach: ReachSchem
 export type ReachPage = z.infer<typeof ReachPageSchema>;
 export const ReachQuerySchema = z.object({
   ...paginationFields(50),
-  status: z.enum(['all', 'unread', 'read', 'unacknowledged', 'acknowledged'], { error: msg.invalidValue }).default('all'),
+  status: z
+    .enum(['all', 'unread', 'read', 'unacknowledged', 'acknowledged'], { error: msg.invalidValue })
+    .default('all'),
 });
 export type ReachQuery = z.input<typeof ReachQuerySchema>;
 

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../messages';
-import {
-  EMAIL_MODES,
-  NOTIFICATION_CATEGORIES,
-  NOTIFICATION_TYPES,
-  type NotificationCategory,
-} from '../notifications';
+import { EMAIL_MODES, NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES, type NotificationCategory } from '../notifications';
 import { paginationFields, QueryBoolean } from './common';
 import { pageOf } from './people';
 

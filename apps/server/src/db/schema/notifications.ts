@@ -124,8 +124,14 @@ export const announcements = pgTable(
     sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
     /** Who it is for: everyone, or groups and people (resolved at processing). */
     everyone: boolean('everyone').notNull().default(false),
-    groupIds: uuid('group_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    userInfoIds: uuid('user_info_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    groupIds: uuid('group_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    userInfoIds: uuid('user_info_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     requiresAck: boolean('requires_ack').notNull().default(false),
     processingAt: timestamp('processing_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),

@@ -8,7 +8,9 @@ export function announcementMail(firstName: string, title: string, text: string,
     subject: `Nuova comunicazione: ${title}`,
     text:
       `Ciao ${firstName},\n\nè stata pubblicata una nuova comunicazione per te.\n\n${title}\n\n${preview}\n\n` +
-      (requiresAck ? `Ti chiediamo di leggerla e di confermarne la presa visione qui:\n${link}` : `La trovi qui:\n${link}`) +
+      (requiresAck
+        ? `Ti chiediamo di leggerla e di confermarne la presa visione qui:\n${link}`
+        : `La trovi qui:\n${link}`) +
       mailSignature,
   };
 }

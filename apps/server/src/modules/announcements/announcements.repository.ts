@@ -152,7 +152,12 @@ export async function insertAttachments(
   );
 }
 
-export async function removeAttachments(q: Queryable, scope: WorkspaceScope, announcementId: string, fileIds: string[]) {
+export async function removeAttachments(
+  q: Queryable,
+  scope: WorkspaceScope,
+  announcementId: string,
+  fileIds: string[],
+) {
   if (fileIds.length === 0) return;
   await q
     .delete(announcementAttachments)
@@ -335,7 +340,13 @@ export async function notYetRead(q: Queryable, scope: WorkspaceScope, announceme
   return rows.map((r) => r.userInfoId);
 }
 
-export async function markReminded(q: Queryable, scope: WorkspaceScope, announcementId: string, ids: string[], at: Date) {
+export async function markReminded(
+  q: Queryable,
+  scope: WorkspaceScope,
+  announcementId: string,
+  ids: string[],
+  at: Date,
+) {
   if (ids.length === 0) return;
   await q
     .update(announcementRecipients)

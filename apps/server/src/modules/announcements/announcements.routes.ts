@@ -61,7 +61,12 @@ export function announcementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/admin/announcement/:id',
       {
         config: { permission: 'announcement:read' },
-        schema: { tags, summary: 'One announcement with its reach', params: IdParamsSchema, response: { 200: AdminAnnouncementSchema } },
+        schema: {
+          tags,
+          summary: 'One announcement with its reach',
+          params: IdParamsSchema,
+          response: { 200: AdminAnnouncementSchema },
+        },
       },
       async (request) => service.getAnnouncement(deps, workspaceCtx(request), request.params.id),
     );
@@ -71,7 +76,8 @@ export function announcementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { permission: 'announcement:write' },
         schema: {
           tags,
-          summary: 'Edit: before processing everything (a new send time reschedules it); after, the text and files only, never sent again',
+          summary:
+            'Edit: before processing everything (a new send time reschedules it); after, the text and files only, never sent again',
           description: formNote,
           consumes: multipart,
           params: IdParamsSchema,
@@ -84,7 +90,12 @@ export function announcementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/admin/announcement/:id',
       {
         config: { permission: 'announcement:write' },
-        schema: { tags, summary: 'Delete an announcement and its files', params: IdParamsSchema, response: { 200: MessageResponseSchema } },
+        schema: {
+          tags,
+          summary: 'Delete an announcement and its files',
+          params: IdParamsSchema,
+          response: { 200: MessageResponseSchema },
+        },
       },
       async (request) => {
         await service.deleteAnnouncement(deps, workspaceCtx(request), request.params.id);
@@ -97,7 +108,8 @@ export function announcementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { permission: 'announcement:read' },
         schema: {
           tags,
-          summary: 'Each recipient: notified, e-mailed, opened, acknowledged, reminded; filtered and paged, with the totals',
+          summary:
+            'Each recipient: notified, e-mailed, opened, acknowledged, reminded; filtered and paged, with the totals',
           params: IdParamsSchema,
           querystring: ReachQuerySchema,
           response: { 200: ReachPageSchema },
@@ -170,7 +182,11 @@ export function announcementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/member/announcement/:id/attachment/:fileId',
       {
         config: { permission: 'announcement:read:own' },
-        schema: { tags, summary: 'Download an attachment of one of the caller’s announcements', params: AttachmentParamsSchema },
+        schema: {
+          tags,
+          summary: 'Download an attachment of one of the caller’s announcements',
+          params: AttachmentParamsSchema,
+        },
       },
       async (request, reply) =>
         service.myDownload(deps, workspaceCtx(request), request.params.id, request.params.fileId, reply),

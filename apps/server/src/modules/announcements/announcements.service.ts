@@ -50,21 +50,19 @@ function parseSendAt(value: string | null, timeZone: string, now: Date): Date | 
   return new Date(localToUtc(date, h * 60 + m, timeZone));
 }
 
-async function parseForm(
-  deps: AppDeps,
-  ctx: RequestCtx,
-  form: files.ReceivedForm,
-  now: Date,
-): Promise<Fields> {
+async function parseForm(deps: AppDeps, ctx: RequestCtx, form: files.ReceivedForm, now: Date): Promise<Fields> {
   const input = Object.fromEntries(Object.entries(form.fields).map(([k, v]) => [k, v.replace(/\r\n?/g, '\n')]));
   const parsed = AnnouncementFieldsSchema.safeParse(input);
-  const errors = parsed.success ? [] : parsed.error.issues.map((i) => ({ path: i.path.join('.') || 'audience', message: i.message }));
+  const errors = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => ({ path: i.path.join('.') || 'audience', message: i.message }));
   let result: Fields | null = null;
   if (parsed.success) {
     const data = parsed.data;
     const cleanContent = sanitizeContent(data.content);
     if (plainText(cleanContent) === '') errors.push({ path: 'content', message: annMsg.contentRequired });
-    else if (cleanContent.length > ANNOUNCEMENT_CONTENT_MAX) errors.push({ path: 'content', message: annMsg.contentTooLong });
+    else if (cleanContent.length > ANNOUNCEMENT_CONTENT_MAX)
+      errors.push({ path: 'content', message: annMsg.contentTooLong });
     const sendAtDate = parseSendAt(data.sendAt, ctx.timeZone, now);
     if (!sendAtDate) errors.push({ path: 'sendAt', message: annMsg.sendAtInvalid });
     else if (sendAtDate.getTime() - now.getTime() > ANNOUNCEMENT_MAX_DAYS_AHEAD * 86_400_000)
@@ -92,10 +90,15 @@ const receive = (deps: AppDeps, ctx: RequestCtx, request: FastifyRequest) =>
 
 async function schedule(deps: AppDeps, tx: Queryable, row: repo.AnnouncementRow) {
   // The job wakes at the send time (a key per time: a rescheduled announcement's old wake-up finds nothing to do).
-  await deps.scheduleJob(tx, PROCESS_JOB, { id: row.id }, {
-    startAfter: row.sendAt,
-    singletonKey: `ann:${row.id}:${row.sendAt.getTime()}`,
-  });
+  await deps.scheduleJob(
+    tx,
+    PROCESS_JOB,
+    { id: row.id },
+    {
+      startAfter: row.sendAt,
+      singletonKey: `ann:${row.id}:${row.sendAt.getTime()}`,
+    },
+  );
 }
 
 /** POST /admin/announcement: the announcement, its attachments and its scheduled processing, in one transaction. */
@@ -134,7 +137,12 @@ export async function createAnnouncement(deps: AppDeps, ctx: RequestCtx, request
         action: 'announcement.create',
         entityType: 'announcement',
         entityId: row.id,
-        changes: { title: row.title, sendAt: row.sendAt.toISOString(), audience: fields.audience, files: form.files.length },
+        changes: {
+          title: row.title,
+          sendAt: row.sendAt.toISOString(),
+          audience: fields.audience,
+          files: form.files.length,
+        },
         requestId: ctx.actor.requestId,
       });
       return row.id;
@@ -514,7 +522,9 @@ export async function myAnnouncement(deps: AppDeps, ctx: RequestCtx, id: string)
   const userInfoId = own(ctx);
   const { a, r } = await deps.db.transaction(async (tx) => {
     const found = await mineOr404(tx, ctx, id);
-    const opened = found.r.openedAt ? found.r : ((await repo.markOpened(tx, ctx.scope, userInfoId, id, false)) ?? found.r);
+    const opened = found.r.openedAt
+      ? found.r
+      : ((await repo.markOpened(tx, ctx.scope, userInfoId, id, false)) ?? found.r);
     await markReadByLink(tx, ctx.scope, userInfoId, memberLink(id));
     return { a: found.a, r: opened };
   });

@@ -17,7 +17,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,
-      attribs: { ...(attribs.href ? { href: attribs.href } : {}), target: '_blank', rel: 'noopener noreferrer nofollow' },
+      attribs: {
+        ...(attribs.href ? { href: attribs.href } : {}),
+        target: '_blank',
+        rel: 'noopener noreferrer nofollow',
+      },
     }),
     b: 'strong',
     i: 'em',

@@ -1,47 +1,50 @@
 import type { RequestDecisionInput } from '@timbro/shared';
 import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { enqueueMail } from '../../lib/mail';
-import { pendingRequestsMail, requestDecisionMail } from '../../lib/mail-templates';
 import type { RequestCtx } from '../../plugins/request-context';
-import { enabledAdmins, recipientsOf } from '../users/users.service';
+import { notify } from '../notifications/notifications.service';
 import type { RequestWithJustification } from './attendance.repository';
 import { summaryOf } from './requests.rules';
+import { pendingRequestsMail, requestDecisionMail } from './requests.templates';
 
-/** The e-mails of absence requests, queued in the caller's transaction (the outbox sends them after commit). */
+/** What absence requests tell people, through the notification dispatcher in the caller's transaction (ADR 0020). */
 
-/** New pending requests: every enabled admin gets one e-mail per employee, listing that employee's requests. */
+const byPerson = (items: RequestWithJustification[]) => {
+  const map = new Map<string, RequestWithJustification[]>();
+  for (const r of items) map.set(r.userInfoId, [...(map.get(r.userInfoId) ?? []), r]);
+  return map;
+};
+
+/** New pending requests: every enabled admin is told once per employee, with that employee's requests. */
 export async function mailPendingToAdmins(
   q: Queryable,
   deps: AppDeps,
   ctx: RequestCtx,
   items: RequestWithJustification[],
 ) {
-  const byPerson = new Map<string, RequestWithJustification[]>();
-  for (const r of items) byPerson.set(r.userInfoId, [...(byPerson.get(r.userInfoId) ?? []), r]);
-  const admins = await enabledAdmins(q, ctx.scope);
-  for (const list of byPerson.values()) {
+  for (const list of byPerson(items).values()) {
     const employee = `${list[0]!.employee.firstName} ${list[0]!.employee.lastName}`;
-    for (const a of admins) {
-      await enqueueMail(
-        q,
-        {
-          to: a.email,
-          ...pendingRequestsMail(
-            a.firstName,
-            employee,
-            summaryOf(list),
-            list.length,
-            `${deps.config.publicUrl}/admin/justification-request`,
-          ),
-        },
-        ctx.log,
-      );
-    }
+    const summary = summaryOf(list);
+    await notify(
+      q,
+      { scope: ctx.scope, publicUrl: deps.config.publicUrl, log: ctx.log },
+      {
+        type: 'request.pending',
+        to: { admins: true },
+        title:
+          list.length === 1
+            ? `Nuova richiesta da approvare: ${employee}`
+            : `${list.length} nuove richieste da approvare: ${employee}`,
+        body: summary,
+        link: '/admin/justification-request',
+        params: { employee, count: list.length },
+        mail: (r) => pendingRequestsMail(r.firstName, employee, summary, list.length, r.link),
+      },
+    );
   }
 }
 
-/** Decided requests: each employee gets one e-mail with their decided requests and the note. */
+/** Decided requests: each employee is told once, with their decided requests and the note. */
 export async function mailDecisions(
   q: Queryable,
   deps: AppDeps,
@@ -50,16 +53,20 @@ export async function mailDecisions(
   approve: boolean,
   note: RequestDecisionInput['note'],
 ) {
-  const people = await recipientsOf(q, ctx.scope, [...new Set(items.map((r) => r.userInfoId))]);
-  for (const p of people) {
-    const own = items.filter((r) => r.userInfoId === p.userInfoId);
-    await enqueueMail(
+  for (const [userInfoId, own] of byPerson(items)) {
+    const summary = summaryOf(own);
+    await notify(
       q,
+      { scope: ctx.scope, publicUrl: deps.config.publicUrl, log: ctx.log },
       {
-        to: p.email,
-        ...requestDecisionMail(p.firstName, approve, summaryOf(own), note, `${deps.config.publicUrl}/member/calendar`),
+        type: approve ? 'request.approved' : 'request.rejected',
+        to: { userInfoIds: [userInfoId] },
+        title: approve ? 'La tua richiesta è stata approvata' : 'La tua richiesta è stata rifiutata',
+        body: note ? `${summary}\nNota: ${note}` : summary,
+        link: '/member/calendar',
+        params: { count: own.length },
+        mail: (r) => requestDecisionMail(r.firstName, approve, summary, note, r.link),
       },
-      ctx.log,
     );
   }
 }

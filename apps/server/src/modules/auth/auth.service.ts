@@ -14,8 +14,9 @@ import { ipRateKey } from '../../lib/client-ip';
 import { assertNotCommonPassword } from '../../lib/common-passwords';
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_REMEMBER_SECONDS, SESSION_TTL_SECONDS, idleSeconds } from '../../lib/cookies';
 import { AppError } from '../../lib/errors';
-import { enqueueMail, type MailLogger } from '../../lib/mail';
-import { passwordChangedMail, resetPasswordMail } from '../../lib/mail-templates';
+import type { MailLogger } from '../../lib/mail';
+import { notifyAccount } from '../notifications/notifications.service';
+import { passwordChangedMail, resetPasswordMail } from './auth.mails';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { refundRateLimit } from '../../lib/rate-limit';
 import { acceptCreatorInvitations } from '../invitations/invitations.service';
@@ -191,7 +192,15 @@ export async function forgotPassword(deps: AppDeps, email: string, ip: string, l
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
     });
     const link = `${deps.config.publicUrl}/reset-password/${token}`;
-    await enqueueMail(tx, { to: user.email, ...resetPasswordMail(user.firstName, link, RESET_TOKEN_TTL_MINUTES) }, log);
+    await notifyAccount(
+      tx,
+      {
+        type: 'account.password_reset',
+        to: user,
+        mail: resetPasswordMail(user.firstName, link, RESET_TOKEN_TTL_MINUTES),
+      },
+      log,
+    );
   });
   await deps.triggerJob('mail-dispatch');
 }
@@ -227,7 +236,12 @@ export async function setPasswordWithToken(
     await repo.revokeUserSessions(tx, user.id, 'password_set');
     if (purpose === 'first_login') await acceptCreatorInvitations(tx, user.id, user.createdByWorkspaceId, now);
     await repo.trustFiscalCode(tx, user.id, now);
-    if (purpose === 'reset') await enqueueMail(tx, { to: user.email, ...passwordChangedMail(user.firstName) }, log);
+    if (purpose === 'reset')
+      await notifyAccount(
+        tx,
+        { type: 'account.password_changed', to: user, mail: passwordChangedMail(user.firstName) },
+        log,
+      );
     return true;
   });
   if (!ok) throw invalid;

@@ -3,8 +3,9 @@ import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { ipRateKey } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
-import { enqueueMail, type MailLogger } from '../../lib/mail';
-import { verifyEmailMail, welcomeMail } from '../../lib/mail-templates';
+import type { MailLogger } from '../../lib/mail';
+import { notifyAccount } from '../notifications/notifications.service';
+import { verifyEmailMail, welcomeMail } from './auth.mails';
 import { randomToken, sha256 } from '../../lib/tokens';
 import * as repo from './auth.repository';
 import { TOKEN_LIMITS, limit } from './auth.limits';
@@ -30,7 +31,7 @@ export async function issueEmailVerification(
   const mail = welcome
     ? welcomeMail(user.firstName, link, VERIFY_EMAIL_TOKEN_TTL_HOURS)
     : verifyEmailMail(user.firstName, link, VERIFY_EMAIL_TOKEN_TTL_HOURS);
-  await enqueueMail(tx, { to: user.email, ...mail }, log);
+  await notifyAccount(tx, { type: 'account.email_verification', to: user, mail }, log);
 }
 
 /** POST /auth/verify-email/{token}: the person proved they read the login e-mail. */

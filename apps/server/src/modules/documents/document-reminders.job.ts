@@ -2,9 +2,8 @@ import { daysBetween } from '@timbro/shared';
 import { workspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import type { JobLogger } from '../../lib/jobs';
-import { enqueueMail } from '../../lib/mail';
-import { documentExpiryMail } from '../../lib/mail-templates';
-import { enabledAdmins, recipientsOf } from '../users/users.service';
+import { notify } from '../notifications/notifications.service';
+import { documentExpiryMail } from './documents.mails';
 import * as repo from './reminders.repository';
 
 const BATCH = 100;
@@ -24,32 +23,32 @@ export async function runDocumentReminders(deps: Pick<AppDeps, 'db' | 'config'>,
         const scope = workspaceScope(r.workspaceId);
         const daysLeft = daysBetween(r.today, r.expiresAt);
         const employee = `${r.firstName} ${r.lastName}`;
-        const [owner] = await recipientsOf(tx, scope, [r.userInfoId]);
-        if (owner)
-          await enqueueMail(tx, {
-            to: owner.email,
-            ...documentExpiryMail(
-              owner.firstName,
-              r.label,
-              null,
-              r.expiresAt,
-              daysLeft,
-              `${deps.config.publicUrl}/member/document`,
-            ),
-          });
-        for (const a of await enabledAdmins(tx, scope))
-          if (a.userInfoId !== r.userInfoId)
-            await enqueueMail(tx, {
-              to: a.email,
-              ...documentExpiryMail(
-                a.firstName,
-                r.label,
-                employee,
-                r.expiresAt,
-                daysLeft,
-                `${deps.config.publicUrl}/admin/user/${r.userInfoId}/document`,
-              ),
-            });
+        const ctx = { scope, publicUrl: deps.config.publicUrl };
+        const key = `document-expiry:${r.documentId}:${r.expiresAt}:${r.offsetDays}`;
+        const params = { label: r.label, expiresAt: r.expiresAt, daysLeft };
+        await notify(tx, ctx, {
+          type: 'document.expiring',
+          to: { userInfoIds: [r.userInfoId] },
+          title:
+            daysLeft >= 0 ? `Il tuo documento «${r.label}» sta per scadere` : `Il tuo documento «${r.label}» è scaduto`,
+          link: '/member/document',
+          params,
+          dedupeKey: key,
+          mail: (p) => documentExpiryMail(p.firstName, r.label, null, r.expiresAt, daysLeft, p.link),
+        });
+        await notify(tx, ctx, {
+          type: 'document.expiring',
+          to: { admins: true },
+          except: [r.userInfoId],
+          title:
+            daysLeft >= 0
+              ? `Il documento «${r.label}» di ${employee} sta per scadere`
+              : `Il documento «${r.label}» di ${employee} è scaduto`,
+          link: `/admin/user/${r.userInfoId}/document`,
+          params: { ...params, employee },
+          dedupeKey: key,
+          mail: (p) => documentExpiryMail(p.firstName, r.label, employee, r.expiresAt, daysLeft, p.link),
+        });
       }
       await repo.markSent(tx, due, now);
       return due.length;

@@ -19,6 +19,8 @@ import type { RequestCtx } from '../../plugins/request-context';
 import * as files from '../files/files.service';
 import * as repo from './documents.repository';
 import * as reminders from './reminders.repository';
+import { notify } from '../notifications/notifications.service';
+import { documentPublishedMail } from './documents.mails';
 
 /**
  * Employee documents (spec §3, §4): admins file them per employee (one file each: PDF, PNG or JPEG), with a label,
@@ -143,6 +145,19 @@ export async function createDocument(deps: AppDeps, ctx: RequestCtx, userInfoId:
         await reminders.reminderDays(tx, ctx.scope),
         todayIn(ctx.timeZone),
         'reset',
+      );
+      await notify(
+        tx,
+        { scope: ctx.scope, publicUrl: deps.config.publicUrl, log: ctx.log },
+        {
+          type: 'document.published',
+          to: { userInfoIds: [userInfoId] },
+          except: ctx.actor.userInfoId ? [ctx.actor.userInfoId] : [],
+          title: `Nuovo documento: ${fields.label}`,
+          link: '/member/document',
+          params: { label: fields.label },
+          mail: (r) => documentPublishedMail(r.firstName, fields.label, r.link),
+        },
       );
       await recordAudit(tx, ctx.scope, {
         actorUserId: ctx.actor.userId,

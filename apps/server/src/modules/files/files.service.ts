@@ -113,8 +113,7 @@ export async function receiveForm(
     const code = (err as { code?: string }).code;
     if (err instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE')
       throw fileError(ErrorCode.PAYLOAD_TOO_LARGE, apiMsg.upload.tooLarge(sizeLabel(rule.maxBytes)));
-    if (code === 'FST_FILES_LIMIT' && opts.total)
-      throw fileError(ErrorCode.VALIDATION_FAILED, opts.total.tooMany);
+    if (code === 'FST_FILES_LIMIT' && opts.total) throw fileError(ErrorCode.VALIDATION_FAILED, opts.total.tooMany);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw fileError(ErrorCode.VALIDATION_FAILED, apiMsg.upload.failed);
     throw err;

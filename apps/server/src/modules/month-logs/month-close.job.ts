@@ -1,4 +1,7 @@
-import { monthMsg, sumSheets, type SheetTotals } from '@timbro/shared';
+import { ITALIAN_MONTHS, monthMsg, sumSheets, type SheetTotals } from '@timbro/shared';
+import type { Queryable } from '../../db/client';
+import { notify } from '../notifications/notifications.service';
+import { monthClosedMail, monthFailedMail } from './month-logs.mails';
 import { workspaceScope, type WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import type { JobLogger } from '../../lib/jobs';
@@ -36,10 +39,13 @@ export async function runMonthCloseJob(deps: AppDeps, log: JobLogger, hooks: Clo
     if (!row) return done;
     const scope = workspaceScope(row.workspaceId);
     if (row.attempts > MAX_ATTEMPTS) {
-      await repo.setStatus(deps.db, scope, row.id, ['in_progress'], {
-        status: 'failed',
-        error: monthMsg.crashed,
-        finishedAt: new Date(),
+      await deps.db.transaction(async (tx) => {
+        const failed = await repo.setStatus(tx, scope, row.id, ['in_progress'], {
+          status: 'failed',
+          error: monthMsg.crashed,
+          finishedAt: new Date(),
+        });
+        if (failed) await tellMonth(tx, deps, scope, failed, monthMsg.crashed);
       });
       log.error({ monthLogId: row.id, attempts: row.attempts }, 'month close: too many attempts');
       continue;
@@ -50,13 +56,46 @@ export async function runMonthCloseJob(deps: AppDeps, log: JobLogger, hooks: Clo
     } catch (err) {
       if (err instanceof SimulatedCrash) throw err;
       log.error({ err, monthLogId: row.id }, 'month close failed');
-      await repo.setStatus(deps.db, scope, row.id, ['in_progress'], {
-        status: 'failed',
-        error: monthMsg.failedGeneric,
-        finishedAt: new Date(),
+      await deps.db.transaction(async (tx) => {
+        const failed = await repo.setStatus(tx, scope, row.id, ['in_progress'], {
+          status: 'failed',
+          error: monthMsg.failedGeneric,
+          finishedAt: new Date(),
+        });
+        if (failed) await tellMonth(tx, deps, scope, failed, monthMsg.failedGeneric);
       });
     }
   }
+}
+
+/** Admins and the consultant are told that a version closed (or failed), once per version (ADR 0020). */
+async function tellMonth(
+  q: Queryable,
+  deps: Pick<AppDeps, 'config'>,
+  scope: WorkspaceScope,
+  row: repo.MonthLogRow,
+  failure: string | null,
+) {
+  const [y, m] = row.endOfMonth.split('-').map(Number) as [number, number];
+  const period = `${ITALIAN_MONTHS[m - 1]} ${y}`;
+  const version = row.versionNumber;
+  await notify(
+    q,
+    { scope, publicUrl: deps.config.publicUrl },
+    {
+      type: failure ? 'month.failed' : 'month.closed',
+      to: { roles: ['admin', 'accountant'] },
+      title: failure ? `Chiusura non riuscita: ${period}` : `Mese chiuso: ${period}`,
+      body: failure ?? `Versione ${version}`,
+      link: '/admin/month-log',
+      params: { year: y, month: m, version },
+      dedupeKey: `month:${row.id}`,
+      mail: (r) =>
+        failure
+          ? monthFailedMail(r.firstName, period, version, failure, r.link)
+          : monthClosedMail(r.firstName, period, version, r.link),
+    },
+  );
 }
 
 function addTotals(into: SheetTotals, t: SheetTotals) {
@@ -133,5 +172,6 @@ async function closeVersion(deps: AppDeps, scope: WorkspaceScope, row: repo.Mont
     });
     // Another process took the version over (this one was too slow to beat): its result wins, this write rolls back.
     if (!finished) throw new Error('month close: the version is no longer running here');
+    await tellMonth(tx, deps, scope, finished, null);
   });
 }

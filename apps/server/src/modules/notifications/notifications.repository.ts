@@ -1,9 +1,5 @@
-import {
-  DEFAULT_CATEGORY_SETTING,
-  type EmailMode,
-  type NotificationCategory,
-} from '@timbro/shared';
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_CATEGORY_SETTING, type EmailMode, type NotificationCategory } from '@timbro/shared';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { notificationDefaults, notifications, notificationSettings, userInfos, users } from '../../db/schema';
 import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
@@ -33,13 +29,15 @@ export async function resolveRecipients(
   q: Queryable,
   scope: WorkspaceScope,
   category: NotificationCategory,
-  to: { userInfoIds: string[] } | { admins: true } | { everyone: true },
+  to: { userInfoIds: string[] } | { admins: true } | { roles: ('admin' | 'accountant')[] } | { everyone: true },
 ): Promise<ResolvedRecipient[]> {
   let who: SQL | undefined;
   if ('userInfoIds' in to) {
     if (to.userInfoIds.length === 0) return [];
     who = inArray(userInfos.id, to.userInfoIds);
   } else if ('admins' in to) who = eq(userInfos.isAdmin, true);
+  else if ('roles' in to)
+    who = or(...to.roles.map((r) => (r === 'admin' ? eq(userInfos.isAdmin, true) : eq(userInfos.isAccountant, true))));
   const d = DEFAULT_CATEGORY_SETTING;
   return q
     .select({
@@ -127,7 +125,12 @@ export async function listOwn(
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function unreadCount(q: Queryable, scope: WorkspaceScope, userInfoId: string, channel: 'web' | 'app' = 'web') {
+export async function unreadCount(
+  q: Queryable,
+  scope: WorkspaceScope,
+  userInfoId: string,
+  channel: 'web' | 'app' = 'web',
+) {
   const [row] = await q
     .select({ n: count() })
     .from(notifications)

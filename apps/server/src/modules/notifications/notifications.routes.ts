@@ -41,7 +41,11 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/notification/unread-count',
       {
         config: { permission: 'notification:own' },
-        schema: { tags, summary: 'How many notifications are unread (the polling fallback of the stream)', response: { 200: UnreadCountSchema } },
+        schema: {
+          tags,
+          summary: 'How many notifications are unread (the polling fallback of the stream)',
+          response: { 200: UnreadCountSchema },
+        },
       },
       async (request) => service.unreadCount(deps, workspaceCtx(request)),
     );
@@ -61,7 +65,12 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/notification/:id/read',
       {
         config: { permission: 'notification:own' },
-        schema: { tags, summary: 'Mark one notification read', params: IdParamsSchema, response: { 200: NotificationSchema } },
+        schema: {
+          tags,
+          summary: 'Mark one notification read',
+          params: IdParamsSchema,
+          response: { 200: NotificationSchema },
+        },
       },
       async (request) => service.markRead(deps, workspaceCtx(request), request.params.id),
     );
@@ -79,7 +88,8 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { permission: 'notification:own' },
         schema: {
           tags,
-          summary: 'The caller’s channels per category (web, app; e-mail instant, digest or off), and where each comes from',
+          summary:
+            'The caller’s channels per category (web, app; e-mail instant, digest or off), and where each comes from',
           response: { 200: NotificationSettingsSchema },
         },
       },
@@ -102,7 +112,11 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/notification/settings',
       {
         config: { permission: 'notification:own' },
-        schema: { tags, summary: 'Forget the caller’s choices: the workspace defaults apply', response: { 200: NotificationSettingsSchema } },
+        schema: {
+          tags,
+          summary: 'Forget the caller’s choices: the workspace defaults apply',
+          response: { 200: NotificationSettingsSchema },
+        },
       },
       async (request) => service.resetOwnSettings(deps, workspaceCtx(request)),
     );

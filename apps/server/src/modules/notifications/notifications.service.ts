@@ -95,10 +95,7 @@ const categoryLocked = (category: string) => {
   return types.length > 0 && types.every((t) => 'locked' in t && t.locked === true);
 };
 
-function view(
-  own: Map<string, CategorySetting>,
-  defaults: Map<string, CategorySetting>,
-): CategorySettingView[] {
+function view(own: Map<string, CategorySetting>, defaults: Map<string, CategorySetting>): CategorySettingView[] {
   return NOTIFICATION_CATEGORIES.map((category) => {
     const mine = own.get(category);
     const ws = defaults.get(category);
@@ -117,7 +114,12 @@ function view(
 }
 
 const byCategory = (rows: { category: string; web: boolean; app: boolean; email: CategorySetting['email'] }[]) =>
-  new Map(rows.map((r) => [r.category, { category: r.category as CategorySetting['category'], web: r.web, app: r.app, email: r.email }]));
+  new Map(
+    rows.map((r) => [
+      r.category,
+      { category: r.category as CategorySetting['category'], web: r.web, app: r.app, email: r.email },
+    ]),
+  );
 
 /** GET /notification/settings: each category with what is in force and where it comes from (2 statements). */
 export async function getOwnSettings(deps: AppDeps, ctx: RequestCtx) {

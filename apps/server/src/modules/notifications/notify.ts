@@ -24,7 +24,7 @@ export type NotificationParams = Record<string, string | number | boolean | null
  */
 export interface NotifyEvent {
   type: NotificationType;
-  to: { userInfoIds: string[] } | { admins: true } | { everyone: true };
+  to: { userInfoIds: string[] } | { admins: true } | { roles: ('admin' | 'accountant')[] } | { everyone: true };
   /** People not to tell (the person who did the thing). */
   except?: string[];
   title: string;

@@ -14,12 +14,7 @@ const COALESCE_MS = 150;
  * out at once, then after every NOTIFY for this person — from whichever process wrote it (LiveHub). Every heartbeat
  * loads the session again: a logout, a disabled account or a lost membership closes the stream within 25 s.
  */
-export async function openStream(
-  deps: AppDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  open: Set<() => void>,
-) {
+export async function openStream(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, open: Set<() => void>) {
   const ctx = workspaceCtx(request);
   const userInfoId = ctx.actor.userInfoId!;
   const sessionId = request.actor!.sessionId;

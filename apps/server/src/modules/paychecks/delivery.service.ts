@@ -1,14 +1,13 @@
-import { PAYSLIP_REMINDER_DAYS, type DeliverySummary } from '@timbro/shared';
+import { ITALIAN_MONTHS, PAYSLIP_REMINDER_DAYS, type DeliverySummary } from '@timbro/shared';
 import type { FastifyReply } from 'fastify';
 import { workspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { sendFile } from '../../lib/http-file';
 import type { JobLogger } from '../../lib/jobs';
-import { enqueueMail } from '../../lib/mail';
-import { paycheckReminderMail } from '../../lib/mail-templates';
+import { notify } from '../notifications/notifications.service';
+import { paycheckReminderMail } from './paychecks.mails';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as files from '../files/files.service';
-import { recipientsOf } from '../users/users.service';
 import { findWorkspace } from '../workspaces/workspaces.service';
 import { deliveryCsv, deliveryPdf, type DeliveryRow } from './delivery.report';
 import * as repo from './paychecks.repository';
@@ -88,21 +87,23 @@ export async function runPaycheckReminders(deps: Pick<AppDeps, 'db' | 'config'>,
       const due = await repo.lockDueSlipReminders(tx, now, PAYSLIP_REMINDER_DAYS, REMINDER_WINDOW_DAYS, BATCH);
       const byWorkspace = new Map<string, repo.DueSlipReminder[]>();
       for (const d of due) byWorkspace.set(d.workspaceId, [...(byWorkspace.get(d.workspaceId) ?? []), d]);
-      for (const [workspaceId, slips] of byWorkspace) {
-        const people = await recipientsOf(
-          tx,
-          workspaceScope(workspaceId),
-          slips.map((s) => s.userInfoId),
-        );
+      for (const [workspaceId, slips] of byWorkspace)
         for (const s of slips) {
-          const p = people.find((x) => x.userInfoId === s.userInfoId);
-          if (p)
-            await enqueueMail(tx, {
-              to: p.email,
-              ...paycheckReminderMail(p.firstName, s.year, s.month, `${deps.config.publicUrl}/member/paycheck/${s.id}`),
-            });
+          const period = `${ITALIAN_MONTHS[s.month - 1]} ${s.year}`;
+          await notify(
+            tx,
+            { scope: workspaceScope(workspaceId), publicUrl: deps.config.publicUrl },
+            {
+              type: 'paycheck.reminder',
+              to: { userInfoIds: [s.userInfoId] },
+              title: `Promemoria: il tuo cedolino di ${period} ti aspetta`,
+              link: `/member/paycheck/${s.id}`,
+              params: { year: s.year, month: s.month },
+              dedupeKey: `paycheck-reminder:${s.id}`,
+              mail: (r) => paycheckReminderMail(r.firstName, s.year, s.month, r.link),
+            },
+          );
         }
-      }
       await repo.markReminded(
         tx,
         due.map((d) => d.id),

@@ -1,4 +1,5 @@
 import {
+  ITALIAN_MONTHS,
   docMsg,
   PaycheckFieldsSchema,
   peopleMsg,
@@ -12,12 +13,12 @@ import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { forbidden, notFound, validation } from '../../lib/errors';
-import { enqueueMails, type MailLogger } from '../../lib/mail';
-import { paycheckPublishedMail } from '../../lib/mail-templates';
+import type { MailLogger } from '../../lib/mail';
+import { notify } from '../notifications/notifications.service';
+import { paycheckPublishedMail } from './paychecks.mails';
 import type { WorkspaceScope } from '../../db/scope';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as files from '../files/files.service';
-import { recipientsOf } from '../users/users.service';
 import * as repo from './paychecks.repository';
 
 /**
@@ -131,7 +132,10 @@ export async function createPaycheck(deps: AppDeps, ctx: RequestCtx, userInfoId:
   return getPaycheck(deps, ctx, id);
 }
 
-/** One e-mail per employee whose pay slip was published (queued in the caller's transaction). */
+/**
+ * Tells each employee whose pay slip was published (in the caller's transaction, through the dispatcher): one event
+ * per period, whatever the number of slips, so a bulk import of 500 pages costs a few statements.
+ */
 export async function mailPublished(
   q: Queryable,
   deps: Pick<AppDeps, 'config'>,
@@ -139,23 +143,28 @@ export async function mailPublished(
   slips: { userInfoId: string; year: number; month: number }[],
   log?: MailLogger,
 ) {
-  const people = await recipientsOf(
-    q,
-    scope,
-    slips.map((s) => s.userInfoId),
-  );
-  const bySlip = new Map(slips.map((s) => [s.userInfoId, s]));
-  await enqueueMails(
-    q,
-    people.map((p) => {
-      const slip = bySlip.get(p.userInfoId)!;
-      return {
-        to: p.email,
-        ...paycheckPublishedMail(p.firstName, slip.year, slip.month, `${deps.config.publicUrl}/member/paycheck`),
-      };
-    }),
-    log,
-  );
+  const periods = new Map<string, { year: number; month: number; people: Set<string> }>();
+  for (const s of slips) {
+    const key = `${s.year}-${s.month}`;
+    const p = periods.get(key) ?? { year: s.year, month: s.month, people: new Set<string>() };
+    p.people.add(s.userInfoId);
+    periods.set(key, p);
+  }
+  for (const p of periods.values()) {
+    const period = `${ITALIAN_MONTHS[p.month - 1]} ${p.year}`;
+    await notify(
+      q,
+      { scope, publicUrl: deps.config.publicUrl, log },
+      {
+        type: 'paycheck.published',
+        to: { userInfoIds: [...p.people] },
+        title: `Il tuo cedolino di ${period} è disponibile`,
+        link: '/member/paycheck',
+        params: { year: p.year, month: p.month },
+        mail: (r) => paycheckPublishedMail(r.firstName, p.year, p.month, r.link),
+      },
+    );
+  }
 }
 
 /** POST /admin/paycheck/{id}: the fields again, and optionally a new PDF (the old one's bytes go to the sweeper). */

@@ -14,8 +14,9 @@ import type { Queryable } from '../../db/client';
 import { workspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
-import { enqueueMail, type MailLogger } from '../../lib/mail';
-import { emailChangedMail, passwordChangedMail } from '../../lib/mail-templates';
+import type { MailLogger } from '../../lib/mail';
+import { emailChangedMail, passwordChangedMail } from '../auth/auth.mails';
+import { notifyAccount } from '../notifications/notifications.service';
 import { assertNotCommonPassword } from '../../lib/common-passwords';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { consumeRateLimit } from '../../lib/rate-limit';
@@ -90,7 +91,11 @@ export async function editProfile(
     if (emailChanged) {
       await accounts.burnAllOneTimeTokens(tx, actor.userId, now);
       await accounts.revokeUserSessions(tx, actor.userId, 'email_changed');
-      await enqueueMail(tx, { to: actor.email, ...emailChangedMail(input.first_name, input.email) }, log);
+      await notifyAccount(
+        tx,
+        { type: 'account.email_changed', to: actor, mail: emailChangedMail(input.first_name, input.email) },
+        log,
+      );
       await issueEmailVerification(
         deps,
         tx,
@@ -122,7 +127,11 @@ export async function changePassword(deps: AppDeps, actor: Actor, input: ChangeP
     await repo.setPasswordHash(tx, actor.userId, passwordHash, now);
     await accounts.burnAllOneTimeTokens(tx, actor.userId, now);
     await accounts.revokeUserSessions(tx, actor.userId, 'password_changed', actor.sessionId);
-    await enqueueMail(tx, { to: user.email, ...passwordChangedMail(user.firstName) }, log);
+    await notifyAccount(
+      tx,
+      { type: 'account.password_changed', to: user, mail: passwordChangedMail(user.firstName) },
+      log,
+    );
   });
   await deps.triggerJob('mail-dispatch');
 }

@@ -1,8 +1,9 @@
 import { INVITATION_TOKEN_TTL_HOURS } from '@timbro/shared';
 import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { enqueueMail, type MailLogger } from '../../lib/mail';
-import { invitationMail, workspaceInvitationMail } from '../../lib/mail-templates';
+import type { MailLogger } from '../../lib/mail';
+import { notifyAccount } from '../notifications/notifications.service';
+import { invitationMail, workspaceInvitationMail } from './invitation.mails';
 import { randomToken, sha256 } from '../../lib/tokens';
 import * as accounts from '../auth/account.service';
 import type { AccountRow } from './users.repository';
@@ -28,7 +29,11 @@ export async function sendFirstLogin(
     expiresAt: new Date(now.getTime() + INVITATION_TOKEN_TTL_HOURS * 3600_000),
   });
   const link = `${deps.config.publicUrl}/first-login/${token}`;
-  await enqueueMail(tx, { to: account.email, ...invitationMail(firstName, workspaceName, link) }, log);
+  await notifyAccount(
+    tx,
+    { type: 'invitation.received', to: account, mail: invitationMail(firstName, workspaceName, link) },
+    log,
+  );
 }
 
 /** Tells an existing account that a company invites it (nothing is bound until the person accepts). */
@@ -41,11 +46,12 @@ export async function sendWorkspaceInvitation(
 ) {
   // The operator can never join a workspace as an employee: the record stays pending and nobody is mailed.
   if (account.isOperator || !account.enabled) return;
-  await enqueueMail(
+  await notifyAccount(
     tx,
     {
-      to: account.email,
-      ...workspaceInvitationMail(account.firstName, workspaceName, `${deps.config.publicUrl}/dashboard`),
+      type: 'invitation.received',
+      to: account,
+      mail: workspaceInvitationMail(account.firstName, workspaceName, `${deps.config.publicUrl}/dashboard`),
     },
     log,
   );

@@ -1,0 +1,41 @@
+import { mailSignature } from '../../lib/mail-templates';
+
+/** The Italian e-mails of documents (sent through the notification dispatcher, ADR 0020). */
+
+const italianDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/** A document's expiry reminder (ADR 0019): to the employee (`employee` null) or to an admin (the employee's name). */
+export function documentExpiryMail(
+  firstName: string,
+  label: string,
+  employee: string | null,
+  expiresAt: string,
+  daysLeft: number,
+  link: string,
+) {
+  const when =
+    daysLeft > 1
+      ? `scade il ${italianDate(expiresAt)}, tra ${daysLeft} giorni`
+      : daysLeft === 1
+        ? `scade domani, ${italianDate(expiresAt)}`
+        : daysLeft === 0
+          ? 'scade oggi'
+          : `è scaduto il ${italianDate(expiresAt)}`;
+  const whose = employee ? `Il documento «${label}» di ${employee}` : `Il tuo documento «${label}»`;
+  return {
+    template: 'document-expiry',
+    subject: `${whose} ${daysLeft >= 0 ? 'sta per scadere' : 'è scaduto'}`,
+    text: `Ciao ${firstName},\n\n${whose} ${when}.\n\nLo trovi qui:\n${link}` + mailSignature,
+  };
+}
+
+/** A new document of the employee's (issue 14). */
+export function documentPublishedMail(firstName: string, label: string, link: string) {
+  return {
+    template: 'document-published',
+    subject: `Nuovo documento disponibile: ${label}`,
+    text:
+      `Ciao ${firstName},\n\nè disponibile un nuovo documento per te: «${label}».\n\nLo trovi qui:\n${link}` +
+      mailSignature,
+  };
+}
