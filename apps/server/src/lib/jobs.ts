@@ -84,7 +84,7 @@ async function executeIn(q: Queryable, text: string, values: unknown[] = []) {
   let last = 0;
   for (const m of text.matchAll(/\$(\d+)/g)) {
     chunks.push(sql.raw(text.slice(last, m.index)));
-    const v = values[Number(m[1]) - 1];
+    const v = values[Number(m[1]) - 1] ?? null;
     chunks.push(sql`${v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v}`);
     last = m.index + m[0].length;
   }

@@ -16,6 +16,7 @@ export const notifyMsg = {
   channelInvalid: 'Indica sì o no per il canale',
   lockedCategory: 'Questa categoria non si può disattivare: i suoi messaggi riguardano la sicurezza dell’account',
   duplicateCategory: 'Ogni categoria può comparire una sola volta',
+  streamAcceptRequired: 'Questo indirizzo invia un flusso di eventi: va chiesto con «Accept: text/event-stream»',
 } as const;
 
 export const NotificationSchema = z.object({

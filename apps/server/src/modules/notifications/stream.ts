@@ -1,4 +1,6 @@
+import { notifyMsg } from '@timbro/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { validation } from '../../lib/errors';
 import type { AppDeps } from '../../deps';
 import { loadActor, workspaceCtx } from '../../plugins/request-context';
 import { liveKey } from './notify';
@@ -15,6 +17,9 @@ const COALESCE_MS = 150;
  * loads the session again: a logout, a disabled account or a lost membership closes the stream within 25 s.
  */
 export async function openStream(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, open: Set<() => void>) {
+  // Only a client that asks for a stream gets one (a plain request is answered at once, never left hanging).
+  if (!String(request.headers.accept ?? '').includes('text/event-stream'))
+    throw validation([{ path: 'accept', message: notifyMsg.streamAcceptRequired }]);
   const ctx = workspaceCtx(request);
   const userInfoId = ctx.actor.userInfoId!;
   const sessionId = request.actor!.sessionId;
