@@ -140,7 +140,7 @@ describe('the stream', () => {
       headers: { cookie: member.cookie, [WORKSPACE_HEADER]: ctx.ws.demo },
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe('Alcuni campi non sono validi');
+    expect(((await res.json()) as { message: string }).message).toBe('Alcuni campi non sono validi');
   });
 });
 
