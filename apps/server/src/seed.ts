@@ -12,11 +12,14 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from './lib/passwords';
 import type { Db } from './db/client';
 import {
+  announcementRecipients,
+  announcements,
   contractAccruals,
   contracts,
   contractTimeSlots,
   holidays,
   justificationRequests,
+  notifications,
   justifications,
   punches,
   templateDays,
@@ -524,7 +527,105 @@ export async function seedDemo(db: Db): Promise<boolean> {
       );
     });
   }
+  await seedAnnouncements(db);
   return true;
+}
+
+/**
+ * Demo announcements (issue 14): two published to everyone in Demo — one already read by Mario, one asking for an
+ * acknowledgement — with their recipients and notification-centre rows, and one scheduled for next week. Written as
+ * the processing job would leave them, without e-mails (the demo has no one to mail).
+ */
+async function seedAnnouncements(db: Db) {
+  const [demo] = await db
+    .select()
+    .from(workspaces)
+    .where(sql`${workspaces.name} = 'Demo S.r.l.'`);
+  if (!demo) return;
+  const people = await db
+    .select({ id: userInfos.id, workEmail: userInfos.workEmail })
+    .from(userInfos)
+    .where(
+      sql`${userInfos.workspaceId} = ${demo.id} and ${userInfos.invitationStatus} = 'accepted' and ${userInfos.enabled}`,
+    );
+  const mario = people.find((p) => p.workEmail === MARIO_EMAIL)?.id;
+  const day = 86_400_000;
+  const now = Date.now();
+  const items = [
+    {
+      title: 'Benvenuti in Timbro',
+      content:
+        '<p>Da questo mese presenze, richieste di assenza, cedolini e documenti sono <strong>tutti in Timbro</strong>.</p><ul><li>Timbra entrata e uscita dal calendario presenze.</li><li>Chiedi ferie e permessi dalla sezione Richieste.</li></ul><p>Per dubbi scrivete all’amministrazione.</p>',
+      at: new Date(now - 3 * day),
+      requiresAck: false,
+      readBy: mario,
+    },
+    {
+      title: 'Aggiornamento del regolamento aziendale',
+      content:
+        '<p>È stato aggiornato il <strong>regolamento su ferie e permessi</strong>: le richieste per agosto vanno inviate entro il 31 maggio.</p><p>Vi chiediamo di leggerlo e di confermare la presa visione.</p>',
+      at: new Date(now - day),
+      requiresAck: true,
+      readBy: undefined,
+    },
+  ];
+  await db.transaction(async (tx) => {
+    for (const item of items) {
+      const [a] = await tx
+        .insert(announcements)
+        .values({
+          workspaceId: demo.id,
+          title: item.title,
+          content: item.content,
+          sendAt: item.at,
+          everyone: true,
+          requiresAck: item.requiresAck,
+          processedAt: item.at,
+          publishedAt: item.at,
+          recipientCount: people.length,
+          createdAt: item.at,
+          updatedAt: item.at,
+        })
+        .returning();
+      await tx.insert(announcementRecipients).values(
+        people.map((p) => ({
+          workspaceId: demo.id,
+          announcementId: a!.id,
+          userInfoId: p.id,
+          notifiedAt: item.at,
+          openedAt: p.id === item.readBy ? new Date(item.at.getTime() + 3600_000) : null,
+        })),
+      );
+      await tx.insert(notifications).values(
+        people.map((p) => ({
+          workspaceId: demo.id,
+          userInfoId: p.id,
+          type: 'announcement.published',
+          category: 'announcements',
+          title: item.title,
+          body: '',
+          link: `/member/announcement/${a!.id}`,
+          params: { title: item.title, requiresAck: item.requiresAck },
+          web: true,
+          app: true,
+          email: null,
+          dedupeKey: `announcement:${a!.id}`,
+          readAt: p.id === item.readBy ? new Date(item.at.getTime() + 3600_000) : null,
+          createdAt: item.at,
+        })),
+      );
+    }
+    const next = new Date(now + 7 * day);
+    next.setUTCHours(8, 0, 0, 0);
+    await tx.insert(announcements).values({
+      workspaceId: demo.id,
+      title: 'Chiusura per le festività di fine anno',
+      content:
+        '<p>Gli uffici resteranno chiusi dal <strong>24 dicembre al 6 gennaio</strong>. Le ferie collettive sono già nel vostro calendario.</p>',
+      sendAt: next,
+      everyone: true,
+    });
+  });
 }
 
 export function demoLoginsText(): string {

@@ -4,6 +4,7 @@ import { announcementRecipients, groupMembers, groups, mailOutbox, notifications
 import { runAnnouncementJob } from '../src/modules/announcements/announcements.job';
 import { announcementForm, attachment, createAnnouncement } from './announcement-forms';
 import { buildEmployee, type BuiltEmployee } from './factories';
+import { queryObservers } from '../src/db/client';
 import { createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
 import { exe, pdf } from './upload-corpus';
 
@@ -352,5 +353,49 @@ describe('the admin list', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Comunicazione eliminata');
     expectError(await ctx.get(`/admin/announcement/${a.id}`, opts()), 404, 'NOT_FOUND');
+  });
+});
+
+describe('statements', () => {
+  async function statements(url: string, session: Session, query: Record<string, string>) {
+    let n = 0;
+    const observe = () => {
+      n++;
+    };
+    queryObservers.add(observe);
+    try {
+      const res = await ctx.get(url, { session, workspace: ctx.ws.demo, query });
+      expect(res.statusCode, res.body).toBe(200);
+      return { n, items: res.json().items.length as number };
+    } finally {
+      queryObservers.delete(observe);
+    }
+  }
+
+  it('the lists answer a page with a fixed number of statements, whatever its size (no N+1)', async () => {
+    for (let i = 0; i < 3; i++)
+      await createAnnouncement(ctx, admin, ctx.ws.demo, {
+        title: `Conteggio ${i}`,
+        sendAt: isoAt(future(1)),
+        audience: { userInfoIds: [inTeam.userInfoId] },
+        files: [attachment()],
+      });
+    await process(future(2));
+    for (const [url, session, fixed] of [
+      // session + memberships, then the page with its reach, the count, attachments, groups, people
+      ['/admin/announcement', admin, 7],
+      // session + memberships, then the page with the reads, the counts, the attachments
+      ['/member/announcement', inTeamSession, 5],
+      // session + memberships, then the page, the count, the unread count
+      ['/notification', inTeamSession, 5],
+    ] as const) {
+      const one = await statements(url, session, { per_page: '1' });
+      const many = await statements(url, session, { per_page: '50' });
+      expect(one.items, url).toBe(1);
+      expect(many.items, url).toBeGreaterThan(2);
+      // Bounded whatever the page holds (the group and people names are read only when some are named).
+      expect(one.n, url).toBeLessThanOrEqual(fixed);
+      expect(many.n, url).toBeLessThanOrEqual(fixed);
+    }
   });
 });
