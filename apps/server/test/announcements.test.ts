@@ -399,3 +399,28 @@ describe('statements', () => {
     }
   });
 });
+
+describe('bounds', () => {
+  it('a long content is kept whole up to the limit, and refused past it (never cut)', async () => {
+    const para = `<p>${'Testo della comunicazione. '.repeat(40)}</p>`;
+    const long = para.repeat(Math.floor(45_000 / para.length));
+    const a = await createAnnouncement(ctx, admin, ctx.ws.demo, { content: long, sendAt: isoAt(future(400)) });
+    expect((await ctx.get(`/admin/announcement/${a.id}`, opts())).json().content).toBe(long);
+    const tooLong = await ctx.request(
+      'POST',
+      '/admin/announcement',
+      announcementForm({ content: para.repeat(60) }),
+      opts(),
+    );
+    expectError(tooLong, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(tooLong).content).toContain('troppo lungo');
+    const huge = await ctx.request(
+      'POST',
+      '/admin/announcement',
+      announcementForm({ content: 'x'.repeat(500_000) }),
+      opts(),
+    );
+    expectError(huge, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(huge).content).toBeDefined();
+  });
+});

@@ -86,6 +86,8 @@ const receive = (deps: AppDeps, ctx: RequestCtx, request: FastifyRequest) =>
   files.receiveForm(deps, request, ctx.scope, 'attachment', {
     maxFiles: ANNOUNCEMENT_MAX_FILES,
     total: { maxBytes: TOTAL_BYTES, tooLarge: annMsg.totalTooLarge, tooMany: annMsg.tooManyFiles },
+    // The HTML of the content (at most 100,000 characters before cleaning, up to 4 bytes each) and the audience.
+    maxFieldBytes: 400_000,
   });
 
 async function schedule(deps: AppDeps, tx: Queryable, row: repo.AnnouncementRow) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiMsg, ErrorCode } from '@timbro/shared';
+import { apiMsg, ErrorCode, msg } from '@timbro/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
@@ -68,6 +68,8 @@ export async function receiveForm(
     maxFiles?: number;
     /** Their sizes together, checked while they are read; the refusal's text. */
     total?: { maxBytes: number; tooLarge: string; tooMany: string };
+    /** The longest text field, in bytes (an announcement's HTML needs more than the default). */
+    maxFieldBytes?: number;
   } = {},
 ): Promise<ReceivedForm> {
   const rule = FILE_KINDS[kind];
@@ -77,11 +79,21 @@ export async function receiveForm(
   if (!request.isMultipart()) return { file: null, files: stored, fields };
   try {
     const parts = request.parts({
-      limits: { fileSize: rule.maxBytes + 1, files: maxFiles + 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
+      limits: {
+        fileSize: rule.maxBytes + 1,
+        files: maxFiles + 1,
+        fields: MAX_FIELDS,
+        fieldSize: opts.maxFieldBytes ?? MAX_FIELD_BYTES,
+      },
     });
     let used = 0;
     for await (const part of parts) {
       if (part.type === 'field') {
+        // A field cut at the limit is refused, never taken shortened.
+        if (part.valueTruncated)
+          throw new AppError(ErrorCode.VALIDATION_FAILED, apiMsg.upload.failed, {
+            errors: [{ path: part.fieldname, message: msg.tooLong(opts.maxFieldBytes ?? MAX_FIELD_BYTES) }],
+          });
         fields[part.fieldname] = String(part.value ?? '');
         continue;
       }
