@@ -40,7 +40,10 @@ test.describe('web shell', () => {
     await expectAccessible(page);
     await screenshot(page, 'it-dashboard-admin');
 
+    // The settings index lists the settings screens; the company details are still to come.
     await page.getByTestId('nav-settings').click();
+    await expect(page.getByTestId('settings-notifications')).toBeVisible();
+    await page.getByTestId('settings-company').click();
     await expect(page.getByTestId('coming-soon')).toBeVisible();
     await screenshot(page, 'it-coming-soon');
 
@@ -196,9 +199,9 @@ test.describe('web shell', () => {
     await expect(page.getByTestId('error-404')).toContainText('الصفحة غير موجودة');
     await screenshot(page, 'ar-404');
 
-    await page.goto('/member/announcement');
+    await page.goto('/member/work-shift');
     await expect(page.getByTestId('coming-soon')).toContainText('قريبًا');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('إعلاناتي');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('نوباتي');
     await screenshot(page, 'ar-coming-soon');
 
     await page.goto('/my-account');

@@ -1,6 +1,7 @@
+import { lazy } from 'react';
 import { paths } from '../config/paths';
 import { SETTINGS_SCREEN } from '../lib/permissions';
-import { payroll, placeholder, workingTime, type ProtectedRoute } from './lazy-page';
+import { notifications, payroll, placeholder, workingTime, type ProtectedRoute } from './lazy-page';
 
 /** The workspace's settings: time slots, day and week templates, holidays, justifications and the company. */
 export const ADMIN_SETTINGS_ROUTES: ProtectedRoute[] = [
@@ -93,11 +94,19 @@ export const ADMIN_SETTINGS_ROUTES: ProtectedRoute[] = [
     ),
   },
   { path: paths.adminWorkspace, permission: 'workspace:update', page: placeholder('pages.companyDetails') },
-  { path: paths.adminSettings, permission: 'settings:write', page: placeholder('nav.items.settings') },
   {
+    path: paths.adminSettings,
+    permission: 'settings:write',
+    page: lazy(() => import('./pages/settings-index-page').then((m) => ({ default: m.SettingsIndexPage }))),
+  },
+  {
+    // Everyone's own notification settings (any role); admins edit the company's defaults there too.
     path: paths.adminNotificationSettings,
-    permission: 'profile:read',
-    page: placeholder('pages.notificationSettings'),
+    permission: 'notification:own',
+    page: notifications(
+      () => import('../features/notifications/notification-settings-page'),
+      (m) => m.NotificationSettingsPage,
+    ),
   },
 ];
 

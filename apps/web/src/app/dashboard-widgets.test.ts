@@ -10,6 +10,8 @@ describe('dashboard widget registry', () => {
       ['pending-approvals', 'request:approve'],
       ['my-accruals', 'attendance:read:own'],
       ['my-requests', 'attendance:read:own'],
+      ['my-announcements', 'announcement:read:own'],
+      ['sent-announcements', 'announcement:read'],
     ]);
   });
 });

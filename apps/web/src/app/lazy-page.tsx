@@ -30,8 +30,14 @@ export const paychecks = withTexts('paychecks');
 export const peopleAndPaychecks = withTexts('people', 'paychecks');
 /** Employees' documents. */
 export const documents = withTexts('documents');
+/** The notification settings. */
+export const notifications = withTexts('notifications');
 /** The employee record shows contracts and balances too. */
 export const peopleAndWorkingTime = withTexts('people', 'workingTime');
+/** Announcements (the admin's and the member's). */
+export const announcements = withTexts('announcements');
+/** The dashboard: its widgets come from attendance and announcements (app/dashboard-widgets.ts). */
+export const dashboard = withTexts('attendance', 'announcements');
 
 export const placeholder = (titleKey: string): Page =>
   lazy(async () => {

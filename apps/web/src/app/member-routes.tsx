@@ -1,13 +1,21 @@
 import { lazy } from 'react';
 import { paths } from '../config/paths';
-import { attendance, documents, paychecks, placeholder, type ProtectedRoute } from './lazy-page';
+import {
+  announcements,
+  attendance,
+  dashboard,
+  documents,
+  paychecks,
+  placeholder,
+  type ProtectedRoute,
+} from './lazy-page';
 
 /** Every logged-in person's own screens: the dashboard and the account. */
 export const ACCOUNT_ROUTES: ProtectedRoute[] = [
   {
     path: paths.dashboard,
     permission: 'profile:read',
-    page: attendance(
+    page: dashboard(
       () => import('./pages/dashboard-page'),
       (m) => m.DashboardRoute,
     ),
@@ -64,7 +72,18 @@ export const MEMBER_ROUTES: ProtectedRoute[] = [
   {
     path: paths.memberAnnouncement,
     permission: 'announcement:read:own',
-    page: placeholder('nav.items.myAnnouncements'),
+    page: announcements(
+      () => import('../features/announcements/my-announcements-page'),
+      (m) => m.MyAnnouncementsPage,
+    ),
+  },
+  {
+    path: paths.memberAnnouncementDetail,
+    permission: 'announcement:read:own',
+    page: announcements(
+      () => import('../features/announcements/my-announcement-page'),
+      (m) => m.MyAnnouncementPage,
+    ),
   },
   { path: paths.memberWorkShift, permission: 'shift:read:own', page: placeholder('nav.items.myWorkShifts') },
 ];

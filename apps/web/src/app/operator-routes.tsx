@@ -1,5 +1,5 @@
 import { paths } from '../config/paths';
-import { attendance, documents, monthLogs, placeholder, type ProtectedRoute } from './lazy-page';
+import { announcements, attendance, documents, monthLogs, placeholder, type ProtectedRoute } from './lazy-page';
 
 /** The day-to-day operations on everyone's data: attendance, requests, punch imports, month logs, announcements… */
 export const OPERATOR_ROUTES: ProtectedRoute[] = [
@@ -43,7 +43,38 @@ export const OPERATOR_ROUTES: ProtectedRoute[] = [
       (m) => m.MonthLogDetailPage,
     ),
   },
-  { path: paths.adminAnnouncement, permission: 'announcement:write', page: placeholder('nav.items.announcements') },
+  {
+    path: paths.adminAnnouncement,
+    permission: 'announcement:read',
+    page: announcements(
+      () => import('../features/announcements/announcement-list-page'),
+      (m) => m.AnnouncementListPage,
+    ),
+  },
+  {
+    path: paths.adminAnnouncementNew,
+    permission: 'announcement:write',
+    page: announcements(
+      () => import('../features/announcements/announcement-form-pages'),
+      (m) => m.AnnouncementNewPage,
+    ),
+  },
+  {
+    path: paths.adminAnnouncementDetail,
+    permission: 'announcement:read',
+    page: announcements(
+      () => import('../features/announcements/announcement-detail-page'),
+      (m) => m.AnnouncementDetailPage,
+    ),
+  },
+  {
+    path: paths.adminAnnouncementEdit,
+    permission: 'announcement:write',
+    page: announcements(
+      () => import('../features/announcements/announcement-form-pages'),
+      (m) => m.AnnouncementEditPage,
+    ),
+  },
   {
     path: paths.adminDocument,
     permission: 'document:write',

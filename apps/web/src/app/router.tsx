@@ -7,8 +7,8 @@ import { ErrorPage, RouteErrorBoundary } from '../components/error-page';
 import { ForgotPasswordPage, LoginPage, RegisterPage, SetPasswordPage, VerifyEmailPage } from './auth-routes';
 import type { ProtectedRoute } from './lazy-page';
 
-/** The logged-in frame (header, sidebar, drawers) is not needed on the login route: loaded on demand. */
-const AppFrame = lazy(() => import('../components/app-frame/app-frame').then((m) => ({ default: m.AppFrame })));
+/** The logged-in frame (header with the notification centre, sidebar, drawers): not on the login route, loaded on demand. */
+const AppFrame = lazy(() => import('./frame').then((m) => ({ default: m.Frame })));
 
 const anon = (node: ReactNode) => (
   <AnonymousOnly>

@@ -51,6 +51,10 @@ export const paths = {
   adminMonthLog: '/admin/month-log',
   adminMonthLogDetail: '/admin/month-log/:id',
   adminAnnouncement: '/admin/announcement',
+  adminAnnouncementNew: '/admin/announcement/new',
+  /** One announcement: its content, attachments and reach (who was told, who read it), and the reminder. */
+  adminAnnouncementDetail: '/admin/announcement/:id',
+  adminAnnouncementEdit: '/admin/announcement/:id/edit',
   adminDocument: '/admin/document',
   adminWorkShift: '/admin/work-shift',
   memberCalendar: '/member/calendar',
@@ -59,6 +63,8 @@ export const paths = {
   memberDocument: '/member/document',
   memberDocumentDetail: '/member/document/:id',
   memberAnnouncement: '/member/announcement',
+  /** One of the member's announcements (the server's notifications and e-mails link here). */
+  memberAnnouncementDetail: '/member/announcement/:id',
   memberWorkShift: '/member/work-shift',
   integrationCompany: `/integration/${PAYROLL_PROVIDER}/company`,
   integrationUserInfo: `/integration/${PAYROLL_PROVIDER}/user-info`,

@@ -69,4 +69,22 @@ export const areaLoaders = {
     ru: () => import('./locales/documents/ru.json'),
     ar: () => import('./locales/documents/ar.json'),
   },
+  notifications: {
+    it: () => import('./locales/notifications/it.json'),
+    en: () => import('./locales/notifications/en.json'),
+    fr: () => import('./locales/notifications/fr.json'),
+    es: () => import('./locales/notifications/es.json'),
+    de: () => import('./locales/notifications/de.json'),
+    ru: () => import('./locales/notifications/ru.json'),
+    ar: () => import('./locales/notifications/ar.json'),
+  },
+  announcements: {
+    it: () => import('./locales/announcements/it.json'),
+    en: () => import('./locales/announcements/en.json'),
+    fr: () => import('./locales/announcements/fr.json'),
+    es: () => import('./locales/announcements/es.json'),
+    de: () => import('./locales/announcements/de.json'),
+    ru: () => import('./locales/announcements/ru.json'),
+    ar: () => import('./locales/announcements/ar.json'),
+  },
 } satisfies Record<string, Record<CatalogLanguage, () => Promise<{ default: object }>>>;

@@ -176,4 +176,42 @@ describe('api client', () => {
       data: { message: 'Risorsa non trovata' },
     });
   });
+
+  it('stream: the open body of a server-sent events answer, with the headers, the refresh and JSON errors', async () => {
+    let valid = false;
+    const calls: string[] = [];
+    const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      const u = String(url);
+      calls.push(u);
+      if (u.endsWith('/auth/token/refresh')) {
+        valid = true;
+        return json(200, { message: 'ok' });
+      }
+      if (!valid) return json(401, { code: 'UNAUTHENTICATED', message: 'Accesso richiesto' });
+      if (u.includes('/missing')) return json(404, { code: 'NOT_FOUND', message: 'Risorsa non trovata' });
+      expect(init?.headers).toMatchObject({
+        'x-client': 'timbro-web',
+        'x-workspace-id': 'ws-1',
+        Accept: 'text/event-stream',
+      });
+      return new Response('event: unread\ndata: {"unread":2}\n\n', {
+        status: 200,
+        headers: { 'content-type': 'text/event-stream' },
+      });
+    });
+    const client = createApiClient({
+      fetch: fetchMock as unknown as typeof fetch,
+      getWorkspaceId: () => 'ws-1',
+      refresh: defaultRefresh,
+      onAuthExpired: vi.fn(),
+    });
+    const res = await client.stream('/notification/stream');
+    // Unread: the caller reads it as it comes.
+    expect(await new Response(res.data).text()).toBe('event: unread\ndata: {"unread":2}\n\n');
+    expect(calls).toEqual(['/api/v1/notification/stream', '/api/v1/auth/token/refresh', '/api/v1/notification/stream']);
+    await expect(client.stream('/missing')).rejects.toMatchObject({
+      status: 404,
+      data: { message: 'Risorsa non trovata' },
+    });
+  });
 });

@@ -28,8 +28,11 @@ export interface RequestOptions {
   /** A plain object is sent as JSON, FormData as multipart. */
   body?: unknown;
   signal?: AbortSignal;
-  /** 'blob' for file downloads (e.g. XLSX exports): a successful body is returned as a Blob, errors are still JSON. */
-  responseType?: 'json' | 'blob';
+  /**
+   * 'blob' for file downloads (e.g. XLSX exports): a successful body is returned as a Blob; 'stream' for server-sent
+   * events: a successful body is returned unread, as its ReadableStream. Errors are still JSON.
+   */
+  responseType?: 'json' | 'blob' | 'stream';
 }
 
 export interface ApiClientOptions {
@@ -77,7 +80,7 @@ export function createApiClient(options: ApiClientOptions) {
     const headers: Record<string, string> = {
       [CLIENT_HEADER]: CLIENT_HEADER_VALUE,
       [AUTH_MODE_HEADER]: 'cookie',
-      Accept: 'application/json',
+      Accept: opts.responseType === 'stream' ? 'text/event-stream' : 'application/json',
     };
     const workspaceId = options.getWorkspaceId();
     if (workspaceId) headers[WORKSPACE_HEADER] = workspaceId;
@@ -97,6 +100,10 @@ export function createApiClient(options: ApiClientOptions) {
     });
     if (res.ok && opts.responseType === 'blob')
       return { data: (await res.blob()) as T, status: res.status, headers: res.headers };
+    if (res.ok && opts.responseType === 'stream') {
+      if (!res.body) throw new Error('The response has no body to stream');
+      return { data: res.body as T, status: res.status, headers: res.headers };
+    }
     const text = await res.text();
     // JSON parse failures reject with the raw error too.
     const data = (text.length > 0 ? JSON.parse(text) : null) as T;
@@ -145,6 +152,12 @@ export function createApiClient(options: ApiClientOptions) {
     /** A file download (GET): the body as a Blob, with the same headers, refresh and errors as every other call. */
     blob: (path: string, query?: RequestOptions['query']) =>
       request<Blob>(path, { method: 'GET', query, responseType: 'blob' }),
+    /**
+     * A stream of server-sent events (GET, e.g. /notification/stream): the open body, unread, with the same headers,
+     * refresh and errors as every other call (EventSource could not send the workspace header). Abort with `signal`.
+     */
+    stream: (path: string, signal?: AbortSignal) =>
+      request<ReadableStream<Uint8Array>>(path, { method: 'GET', responseType: 'stream', signal }),
   };
   return client;
 }

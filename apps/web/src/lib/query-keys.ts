@@ -32,3 +32,10 @@ export const SESSIONS_KEY = ['profile', 'sessions'] as const;
 export const PAYCHECKS_KEY = ['paychecks'] as const;
 /** Employees' documents (lists, records, reminder settings). */
 export const DOCUMENTS_KEY = ['documents'] as const;
+/** Announcements (the admin's lists, records and reach; the member's own list and records). */
+export const ANNOUNCEMENTS_KEY = ['announcements'] as const;
+/**
+ * The notification centre (the header's bell, its list): reading an announcement reads its notifications on the
+ * server, so the announcements invalidate this root too.
+ */
+export const NOTIFICATIONS_KEY = ['notifications'] as const;

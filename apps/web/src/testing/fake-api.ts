@@ -5,6 +5,8 @@ type Handler = (req: {
   path: string;
   body: unknown;
   headers: Record<string, string>;
+  /** The query string's parameters. */
+  query: URLSearchParams;
 }) => Response | Promise<Response>;
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -29,7 +31,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
     calls.push({ method, path, body, headers });
     const handler = handlers[`${method} ${path}`];
     if (!handler) return json(404, { code: 'NOT_FOUND', message: 'Risorsa non trovata' });
-    return handler({ method, path, body, headers });
+    return handler({ method, path, body, headers, query: url.searchParams });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };

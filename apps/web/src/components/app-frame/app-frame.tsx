@@ -1,7 +1,7 @@
 import { Box, Drawer, Toolbar } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { LAYOUT } from '@timbro/shared/constants';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { queryClient } from '../../lib/query-client';
 import { PageLoader } from '../page-loader';
@@ -9,15 +9,19 @@ import { Header } from './header';
 import { RightPanelProvider } from './right-panel';
 import { Sidebar } from './sidebar';
 
-/** Server data (React Query) lives inside the logged-in frame. Header (48 px), sidebar (309 px; a temporary drawer below md), content, right panel (420 px). */
-export function AppFrame() {
+/**
+ * Server data (React Query) lives inside the logged-in frame. Header (48 px), sidebar (309 px; a temporary drawer below
+ * md), content, right panel (420 px). `headerActions` are the features' controls in the header (the notification
+ * centre), composed by app/frame.tsx: components/ never imports a feature.
+ */
+export function AppFrame({ headerActions }: { headerActions?: ReactNode }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const width = LAYOUT.sidebarWidth;
   return (
     <QueryClientProvider client={queryClient}>
       <RightPanelProvider>
         <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-          <Header onMenu={() => setMobileOpen(true)} />
+          <Header onMenu={() => setMobileOpen(true)} actions={headerActions} />
           <Drawer
             variant="temporary"
             open={mobileOpen}

@@ -17,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { LANGUAGES, LAYOUT, type Language } from '@timbro/shared/constants';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
@@ -26,7 +26,8 @@ import { useLanguage } from '../../lib/auth/use-language';
 import { WorkspaceSwitcher } from './workspace-switcher';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
 
-export function Header({ onMenu }: { onMenu: () => void }) {
+/** The header: menu (small screens), name, workspace, the features' `actions` (the notification centre), language, user. */
+export function Header({ onMenu, actions }: { onMenu: () => void; actions?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { current, logout } = useAuth();
@@ -57,6 +58,7 @@ export function Header({ onMenu }: { onMenu: () => void }) {
         </Typography>
         <WorkspaceSwitcher />
         <Box sx={{ flexGrow: 1 }} />
+        {actions}
         <Tooltip title={t('header.language')}>
           <IconButton
             color="inherit"

@@ -1,7 +1,11 @@
-import { Box, Paper, Tab, Tabs } from '@mui/material';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import { Box, Button, Paper, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { paths } from '../../config/paths';
+import { useCan } from '../../lib/auth/use-can';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteProfile } from './delete-profile';
 import { EmailVerificationAlert } from './email-verification-alert';
@@ -11,13 +15,33 @@ import { Sessions } from './sessions';
 
 const TABS = ['main', 'personal', 'password', 'sessions', 'delete'] as const;
 
-/** /my-account: main, personal info, change password, own sessions, delete profile. */
+/**
+ * /my-account: main, personal info, change password, own sessions, delete profile; and the way to one's notification
+ * settings (kept per workspace, so only with a role in the active one).
+ */
 export function MyAccountPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<(typeof TABS)[number]>('main');
+  const hasNotifications = useCan('notification:own');
   return (
     <>
-      <PageHeader title={t('profile.title')} subtitle={t('profile.subtitle')} />
+      <PageHeader
+        title={t('profile.title')}
+        subtitle={t('profile.subtitle')}
+        actions={
+          hasNotifications && (
+            <Button
+              component={RouterLink}
+              to={paths.adminNotificationSettings}
+              variant="outlined"
+              startIcon={<NotificationsOutlined />}
+              data-testid="profile-notification-settings"
+            >
+              {t('pages.notificationSettings')}
+            </Button>
+          )
+        }
+      />
       <EmailVerificationAlert />
       <Paper variant="outlined">
         <Tabs

@@ -1,0 +1,195 @@
+import Add from '@mui/icons-material/Add';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import ClearAll from '@mui/icons-material/FilterAltOff';
+import SearchOff from '@mui/icons-material/SearchOff';
+import { Box, Button, MenuItem, TextField } from '@mui/material';
+import type { AdminAnnouncement } from '@timbro/shared';
+import { useSnackbar } from 'notistack';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { GridMessage } from '../../components/data/grid-overlay';
+import { FilterBar, ServerDataGrid } from '../../components/list/list-grid';
+import { SearchField } from '../../components/list/search-field';
+import { PageHeader } from '../../components/page-header';
+import { paths } from '../../config/paths';
+import { useCan } from '../../lib/auth/use-can';
+import { errorMessage } from '../../lib/error-message';
+import { useServerList } from '../../lib/use-server-list';
+import { useDeleteAnnouncement } from './api/delete-announcement';
+import {
+  ANNOUNCEMENT_SORT_FIELDS,
+  ANNOUNCEMENT_STATES,
+  isAnnouncementState,
+  useAnnouncements,
+} from './api/get-announcements';
+import { useWorkspaceTimeZone } from './api/get-time-zone';
+import { useAnnouncementColumns, useAnnouncementColumnVisibility } from './announcement-columns';
+import { announcementPath } from './links';
+
+const FILTER_KEYS = ['state'] as const;
+
+/**
+ * /admin/announcement: the workspace's announcements, newest send time first, searchable by title and filtered by
+ * state; each with its recipients and reach, opening its page; "Nuova comunicazione", edit and delete (confirmed).
+ */
+export function AnnouncementListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const canWrite = useCan('announcement:write');
+  const timeZone = useWorkspaceTimeZone();
+  const list = useServerList({
+    sortFields: ANNOUNCEMENT_SORT_FIELDS,
+    defaultSort: 'sendAt',
+    defaultOrder: 'desc',
+    filterKeys: FILTER_KEYS,
+  });
+  const { params, update, hasFilters, clear } = list;
+  const state = isAnnouncementState(params.filters.state) ? params.filters.state : undefined;
+  const query = useAnnouncements({
+    page: params.page,
+    perPage: params.perPage,
+    sort: params.sort,
+    order: params.order,
+    state,
+    search: params.search,
+  });
+  const remove = useDeleteAnnouncement();
+  const [deleting, setDeleting] = useState<AdminAnnouncement | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const onDelete = useCallback((a: AdminAnnouncement) => {
+    setRefusal(null);
+    setDeleting(a);
+  }, []);
+  const columns = useAnnouncementColumns({ timeZone, canWrite, onDelete });
+  const columnVisibilityModel = useAnnouncementColumnVisibility();
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setRefusal(null);
+    try {
+      await remove.mutateAsync(deleting.id);
+      enqueueSnackbar(t('announcements.saved.deleted', { title: deleting.title }), { variant: 'success' });
+      setDeleting(null);
+    } catch (err) {
+      setRefusal(errorMessage(err, t('errors.generic')));
+    }
+  };
+
+  const newButton = canWrite && (
+    <Button
+      variant="contained"
+      startIcon={<Add />}
+      component={RouterLink}
+      to={paths.adminAnnouncementNew}
+      sx={{ whiteSpace: 'nowrap', alignSelf: { xs: 'flex-start', sm: 'center' } }}
+      data-testid="announcement-new"
+    >
+      {t('announcements.actions.new')}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('announcements.list.title')}
+        subtitle={t('announcements.list.subtitle')}
+        actions={newButton}
+      />
+      <FilterBar label={t('announcements.list.searchLabel')}>
+        <Box
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr auto' }, alignItems: 'start' }}
+        >
+          <SearchField
+            label={t('announcements.list.search')}
+            placeholder={t('announcements.list.searchHint')}
+            value={list.searchText}
+            onChange={list.setSearchText}
+            testId="announcements-search"
+          />
+          <TextField
+            select
+            size="small"
+            label={t('announcements.filter.label')}
+            value={state ?? ''}
+            onChange={(e) => update({ filters: { state: e.target.value } })}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            data-testid="announcements-state-filter"
+          >
+            <MenuItem value="">{t('announcements.filter.all')}</MenuItem>
+            {ANNOUNCEMENT_STATES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {t(`announcements.state.${s}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button
+            onClick={clear}
+            disabled={!hasFilters}
+            startIcon={<ClearAll />}
+            sx={{ justifySelf: 'start', whiteSpace: 'nowrap', mt: { md: 0.25 } }}
+          >
+            {t('announcements.list.clear')}
+          </Button>
+        </Box>
+      </FilterBar>
+      <ServerDataGrid<AdminAnnouncement>
+        list={list}
+        query={query}
+        columns={columns}
+        columnVisibilityModel={columnVisibilityModel}
+        autoRowHeight
+        onRowClick={({ row }) => void navigate(announcementPath(row.id))}
+        empty={
+          hasFilters ? (
+            <GridMessage
+              icon={<SearchOff />}
+              title={t('announcements.empty.filteredTitle')}
+              body={t('announcements.empty.filteredBody')}
+              action={
+                <Button onClick={clear} startIcon={<ClearAll />}>
+                  {t('announcements.list.clear')}
+                </Button>
+              }
+            />
+          ) : (
+            <GridMessage
+              icon={<CampaignOutlined />}
+              title={t('announcements.empty.title')}
+              body={t('announcements.empty.body')}
+              action={
+                canWrite && (
+                  <Button component={RouterLink} to={paths.adminAnnouncementNew} startIcon={<Add />}>
+                    {t('announcements.actions.first')}
+                  </Button>
+                )
+              }
+            />
+          )
+        }
+        label={t('announcements.list.title')}
+        testId="announcements-grid"
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('announcements.delete.title')}
+        body={
+          deleting
+            ? t(deleting.processedAt ? 'announcements.delete.bodySent' : 'announcements.delete.bodyScheduled', {
+                title: deleting.title,
+              })
+            : ''
+        }
+        confirmLabel={t('announcements.actions.delete')}
+        tone="error"
+        busy={remove.isPending}
+        error={refusal}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+        testId="announcement-delete-dialog"
+      />
+    </>
+  );
+}
