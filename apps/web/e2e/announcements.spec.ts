@@ -1,0 +1,199 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible, login, screenshot } from './fixtures';
+
+/**
+ * Announcements (issue 14): the admin schedules one to a group; a member of the group sees the bell's count rise
+ * without reloading at the send time, reads it and acknowledges it; the admin sees the reach; a person outside the
+ * group sees nothing. Screens in Italian and Arabic.
+ */
+
+const ADMIN = 'admin@demo.timbro.it';
+const GIULIA = 'giulia.esposito@demo.timbro.it';
+const MARIO = 'mario.rossi@demo.timbro.it';
+const LUCA = 'luca.romano@demo.timbro.it';
+const TITLE = 'Inventario di fine anno';
+
+async function newPage(browser: Browser, baseURL: string | undefined, email: string, lang = 'it') {
+  const context = await browser.newContext({ baseURL, locale: 'it-IT', timezoneId: 'Europe/Rome' });
+  const page = await context.newPage();
+  await login(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  if (lang !== 'it') {
+    await page.getByTestId('language-button').click();
+    // The choice is the account's: saved before the next page load reads it.
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/user/language') && r.ok());
+    await page.getByTestId(`language-${lang}`).click();
+    await saved;
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  }
+  return page;
+}
+
+async function apiOf(page: Page) {
+  const list = await page.request.get('/api/v1/workspace/list');
+  const headers = { 'X-Client': 'timbro-web', 'X-Workspace-Id': list.headers()['x-workspace-id']! };
+  return {
+    get: async <T>(path: string, params?: Record<string, string>) => {
+      const res = await page.request.get(`/api/v1${path}`, { headers, params });
+      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+      return (await res.json()) as T;
+    },
+    post: async <T>(path: string, data: unknown) => {
+      const res = await page.request.post(`/api/v1${path}`, { headers, data });
+      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+      return (await res.json()) as T;
+    },
+  };
+}
+
+async function unreadOf(page: Page) {
+  const label = (await page.getByTestId('notification-bell').getAttribute('aria-label')) ?? '';
+  return Number(/(\d+)/.exec(label)?.[1] ?? 0);
+}
+
+/** "DDMMYYYYHHmm" of an instant in Rome, as the date-time field takes it typed. */
+function romeDigits(d: Date) {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('it-IT', {
+      timeZone: 'Europe/Rome',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(d)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.day}${p.month}${p.year}${p.hour}${p.minute}`;
+}
+
+test.describe('announcements', () => {
+  test('scheduled to a group: the member sees it arrive live, reads and acknowledges it; the admin sees the reach; an outsider sees nothing', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const admin = await newPage(browser, baseURL, ADMIN);
+    const api = await apiOf(admin);
+    const people = await api.get<{ items: { id: string; email: string }[] }>('/admin/user', { search: 'Esposito' });
+    const giuliaId = people.items.find((p) => p.email === GIULIA)!.id;
+    await api.post('/admin/group', { name: 'Magazzino', members: [giuliaId] });
+
+    const giulia = await newPage(browser, baseURL, GIULIA);
+    const mario = await newPage(browser, baseURL, MARIO);
+    await expect(giulia.getByTestId('notification-bell')).toBeVisible();
+    const before = await unreadOf(giulia);
+    const marioBefore = await unreadOf(mario);
+
+    // The send time (the field has minutes): the next minute that leaves at least 12 s to fill the form (saved later,
+    // it is sent at once: the journey holds either way).
+    const sendAt = new Date(Math.ceil((Date.now() + 12_000) / 60_000) * 60_000);
+
+    await test.step('the admin writes it for the group Magazzino and schedules it', async () => {
+      await admin.goto('/admin/announcement');
+      await admin.getByTestId('announcement-new').click();
+      await expect(admin).toHaveURL(/\/admin\/announcement\/new$/);
+      await admin.getByLabel('Titolo').fill(TITLE);
+      const editor = admin.getByTestId('announcement-content');
+      await editor.click();
+      await admin.keyboard.type('Il magazzino resta chiuso il 30 dicembre per l’inventario.');
+      const everyone = admin.getByTestId('audience-everyone');
+      if (await everyone.isChecked()) await everyone.click();
+      await admin.getByTestId('audience-groups').click();
+      await admin.getByRole('option', { name: 'Magazzino' }).click();
+      await admin.keyboard.press('Escape');
+      await admin.getByLabel('Richiedi conferma di presa visione').check();
+      await admin.getByTestId('send-scheduled').check();
+      const field = admin.getByTestId('send-at-picker').getByRole('spinbutton').first();
+      await field.click();
+      await admin.keyboard.type(romeDigits(sendAt));
+      await screenshot(admin, 'it-announcement-form');
+      const savedAt = Date.now();
+      await admin.getByRole('button', { name: /Salva/ }).click();
+      await expect(admin).toHaveURL(/\/admin\/announcement\/[0-9a-f-]{36}$/);
+      // Saved before its time (the usual case): it waits to be processed.
+      if (sendAt.getTime() - savedAt > 3000)
+        await expect(admin.getByTestId('announcement-state')).toHaveText('Da elaborare');
+    });
+
+    await test.step('meanwhile, in Arabic: the admin list, the reach, the form and the employee’s list read right to left', async () => {
+      const adminAr = await newPage(browser, baseURL, ADMIN, 'ar');
+      await expect(adminAr.locator('html')).toHaveAttribute('dir', 'rtl');
+      await adminAr.goto('/admin/announcement');
+      await expect(adminAr.getByTestId('announcements-grid')).toContainText('Benvenuti in Timbro');
+      await screenshot(adminAr, 'ar-announcement-list');
+      await adminAr.getByText('Aggiornamento del regolamento aziendale').click();
+      await expect(adminAr.getByTestId('reach-funnel')).toBeVisible();
+      await screenshot(adminAr, 'ar-announcement-reach');
+      await adminAr.goto('/admin/announcement/new');
+      await expect(adminAr.getByTestId('announcement-content')).toBeVisible();
+      await screenshot(adminAr, 'ar-announcement-form');
+
+      const luca = await newPage(browser, baseURL, LUCA, 'ar');
+      await luca.goto('/member/announcement');
+      await expect(luca.getByTestId('my-announcements')).toContainText('Aggiornamento del regolamento aziendale');
+      await expectAccessible(mario);
+      await screenshot(luca, 'ar-my-announcements');
+      await luca.getByText('Aggiornamento del regolamento aziendale').click();
+      await expect(luca.getByTestId('my-announcement-ack-button')).toBeVisible();
+      await screenshot(luca, 'ar-my-announcement');
+      await luca.goto('/dashboard');
+      await expect(luca.getByTestId('widget-my-announcements')).toBeVisible();
+      await expect(luca.locator('.MuiSkeleton-root')).toHaveCount(0);
+      await screenshot(luca, 'ar-dashboard-announcements');
+
+      // The language is the account's: back to Italian for the journeys that follow.
+      for (const page of [adminAr, luca]) {
+        await page.getByTestId('language-button').click();
+        const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/user/language') && r.ok());
+        await page.getByTestId('language-it').click();
+        await saved;
+        await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+      }
+    });
+
+    await test.step('at the send time the member’s bell rises without reloading', async () => {
+      await expect
+        .poll(() => unreadOf(giulia), {
+          timeout: Math.max(0, sendAt.getTime() - Date.now()) + 75_000,
+          intervals: [1000],
+        })
+        .toBe(before + 1);
+    });
+
+    await test.step('the member opens it from the centre and acknowledges it', async () => {
+      await giulia.getByTestId('notification-bell').click();
+      await giulia.getByText(TITLE).first().click();
+      await expect(giulia).toHaveURL(/\/member\/announcement\/[0-9a-f-]{36}$/);
+      await expect(giulia.getByRole('article', { name: TITLE })).toContainText('inventario');
+      await giulia.getByTestId('my-announcement-ack-button').click();
+      await expect(giulia.getByTestId('my-announcement-acked')).toBeVisible();
+      await expectAccessible(giulia);
+      await screenshot(giulia, 'it-my-announcement');
+    });
+
+    await test.step('the admin sees who read and acknowledged it', async () => {
+      await admin.reload();
+      await expect(admin.getByTestId('announcement-state')).toHaveText('Pubblicata');
+      await expect(admin.getByTestId('reach-recipients')).toContainText('1');
+      await expect(admin.getByTestId('reach-opened')).toContainText('1');
+      await expect(admin.getByTestId('reach-acknowledged')).toContainText('1');
+      await expectAccessible(admin);
+      await screenshot(admin, 'it-announcement-reach');
+      await admin.goto('/admin/announcement');
+      await expect(admin.getByTestId('announcements-grid')).toContainText(TITLE);
+      await screenshot(admin, 'it-announcement-list');
+    });
+
+    await test.step('someone outside the group sees nothing of it', async () => {
+      await mario.goto('/member/announcement');
+      await expect(mario.getByTestId('my-announcements')).toBeVisible();
+      await expect(mario.getByTestId('my-announcements')).not.toContainText(TITLE);
+      expect(await unreadOf(mario)).toBe(marioBefore);
+      const mine = await (await apiOf(mario)).get<{ items: { title: string }[] }>('/notification');
+      expect(mine.items.map((n) => n.title)).not.toContain(TITLE);
+    });
+  });
+});
