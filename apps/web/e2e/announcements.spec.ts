@@ -83,9 +83,18 @@ test.describe('announcements', () => {
 
     const giulia = await newPage(browser, baseURL, GIULIA);
     const mario = await newPage(browser, baseURL, MARIO);
-    await expect(giulia.getByTestId('notification-bell')).toBeVisible();
-    const before = await unreadOf(giulia);
-    const marioBefore = await unreadOf(mario);
+    // The counts as the server has them, and the bells showing them over the live stream.
+    const unreadByApi = async (page: Page) =>
+      (await (await apiOf(page)).get<{ unread: number }>('/notification/unread-count')).unread;
+    const before = await unreadByApi(giulia);
+    const marioBefore = await unreadByApi(mario);
+    for (const [page, n] of [
+      [giulia, before],
+      [mario, marioBefore],
+    ] as const) {
+      await expect(page.getByTestId('notification-bell')).toHaveAttribute('data-feed-mode', 'stream');
+      await expect.poll(() => unreadOf(page)).toBe(n);
+    }
 
     // The send time (the field has minutes): the next minute that leaves at least 12 s to fill the form (saved later,
     // it is sent at once: the journey holds either way).
@@ -192,6 +201,7 @@ test.describe('announcements', () => {
       await expect(mario.getByTestId('my-announcements')).toBeVisible();
       await expect(mario.getByTestId('my-announcements')).not.toContainText(TITLE);
       expect(await unreadOf(mario)).toBe(marioBefore);
+      expect(await unreadByApi(mario)).toBe(marioBefore);
       const mine = await (await apiOf(mario)).get<{ items: { title: string }[] }>('/notification');
       expect(mine.items.map((n) => n.title)).not.toContain(TITLE);
     });

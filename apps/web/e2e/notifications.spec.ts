@@ -133,5 +133,13 @@ test.describe('notifications: the live bell, the centre and the settings', () =>
     await expect(mario.getByRole('dialog', { name: 'الإشعارات' })).toContainText('تمت الموافقة على طلبك');
     await expectAccessible(mario);
     await screenshot(mario, 'ar-notification-centre');
+
+    // The language is the account's: back to Italian for the journeys that follow.
+    await mario.keyboard.press('Escape');
+    await mario.getByTestId('language-button').click();
+    const saved = mario.waitForResponse((r) => r.url().endsWith('/api/v1/user/language') && r.ok());
+    await mario.getByTestId('language-it').click();
+    await saved;
+    await expect(mario.locator('html')).toHaveAttribute('dir', 'ltr');
   });
 });
