@@ -1,15 +1,18 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible, login, screenshot } from './fixtures';
+import { requestReachesAdminLive } from './notification-journey';
 
 /**
- * Announcements (issue 14): the admin schedules one to a group; a member of the group sees the bell's count rise
- * without reloading at the send time, reads it and acknowledges it; the admin sees the reach; a person outside the
- * group sees nothing. Screens in Italian and Arabic.
+ * Announcements and the notification centre (issue 14): the admin schedules one to a group; a member of the group sees
+ * the bell's count rise without reloading at the send time, reads it and acknowledges it; the admin sees the reach; a
+ * person outside the group sees nothing. While it waits for its send time, the Arabic screens and the centre's own
+ * journey (notification-journey.ts) run. Screens in Italian and Arabic.
  */
 
 const ADMIN = 'admin@demo.timbro.it';
 const GIULIA = 'giulia.esposito@demo.timbro.it';
-const MARIO = 'mario.rossi@demo.timbro.it';
+/** Outside the group (and in no other journey): sees nothing of it. */
+const DAVIDE = 'davide.gallo@demo.timbro.it';
 const LUCA = 'luca.romano@demo.timbro.it';
 const TITLE = 'Inventario di fine anno';
 
@@ -42,6 +45,10 @@ async function apiOf(page: Page) {
       const res = await page.request.post(`/api/v1${path}`, { headers, data });
       expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
       return (await res.json()) as T;
+    },
+    del: async (path: string) => {
+      const res = await page.request.delete(`/api/v1${path}`, { headers });
+      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
     },
   };
 }
@@ -79,18 +86,18 @@ test.describe('announcements', () => {
     const api = await apiOf(admin);
     const people = await api.get<{ items: { id: string; email: string }[] }>('/admin/user', { search: 'Esposito' });
     const giuliaId = people.items.find((p) => p.email === GIULIA)!.id;
-    await api.post('/admin/group', { name: 'Magazzino', members: [giuliaId] });
+    const group = await api.post<{ id: string }>('/admin/group', { name: 'Magazzino', members: [giuliaId] });
 
     const giulia = await newPage(browser, baseURL, GIULIA);
-    const mario = await newPage(browser, baseURL, MARIO);
+    const davide = await newPage(browser, baseURL, DAVIDE);
     // The counts as the server has them, and the bells showing them over the live stream.
     const unreadByApi = async (page: Page) =>
       (await (await apiOf(page)).get<{ unread: number }>('/notification/unread-count')).unread;
     const before = await unreadByApi(giulia);
-    const marioBefore = await unreadByApi(mario);
+    const davideBefore = await unreadByApi(davide);
     for (const [page, n] of [
       [giulia, before],
-      [mario, marioBefore],
+      [davide, davideBefore],
     ] as const) {
       await expect(page.getByTestId('notification-bell')).toHaveAttribute('data-feed-mode', 'stream');
       await expect.poll(() => unreadOf(page)).toBe(n);
@@ -143,7 +150,7 @@ test.describe('announcements', () => {
       const luca = await newPage(browser, baseURL, LUCA, 'ar');
       await luca.goto('/member/announcement');
       await expect(luca.getByTestId('my-announcements')).toContainText('Aggiornamento del regolamento aziendale');
-      await expectAccessible(mario);
+      await expectAccessible(luca);
       await screenshot(luca, 'ar-my-announcements');
       await luca.getByText('Aggiornamento del regolamento aziendale').click();
       await expect(luca.getByTestId('my-announcement-ack-button')).toBeVisible();
@@ -163,6 +170,10 @@ test.describe('announcements', () => {
       }
     });
 
+    await test.step('meanwhile: a request reaches the admin live; the centre and the settings', async () => {
+      await requestReachesAdminLive(browser, baseURL);
+    });
+
     await test.step('at the send time the member’s bell rises without reloading', async () => {
       await expect
         .poll(() => unreadOf(giulia), {
@@ -170,6 +181,10 @@ test.describe('announcements', () => {
           intervals: [1000],
         })
         .toBe(before + 1);
+      // The figure: how long after its send time the member's page showed it (goal: within 60 s).
+      console.log(
+        `[announcements] the bell rose ${((Date.now() - sendAt.getTime()) / 1000).toFixed(1)} s after the send time`,
+      );
     });
 
     await test.step('the member opens it from the centre and acknowledges it', async () => {
@@ -197,13 +212,16 @@ test.describe('announcements', () => {
     });
 
     await test.step('someone outside the group sees nothing of it', async () => {
-      await mario.goto('/member/announcement');
-      await expect(mario.getByTestId('my-announcements')).toBeVisible();
-      await expect(mario.getByTestId('my-announcements')).not.toContainText(TITLE);
-      expect(await unreadOf(mario)).toBe(marioBefore);
-      expect(await unreadByApi(mario)).toBe(marioBefore);
-      const mine = await (await apiOf(mario)).get<{ items: { title: string }[] }>('/notification');
+      await davide.goto('/member/announcement');
+      await expect(davide.getByTestId('my-announcements')).toBeVisible();
+      await expect(davide.getByTestId('my-announcements')).not.toContainText(TITLE);
+      expect(await unreadOf(davide)).toBe(davideBefore);
+      expect(await unreadByApi(davide)).toBe(davideBefore);
+      const mine = await (await apiOf(davide)).get<{ items: { title: string }[] }>('/notification');
       expect(mine.items.map((n) => n.title)).not.toContain(TITLE);
     });
+
+    // The journeys that follow start from the demo's groups (none).
+    await api.del(`/admin/group/${group.id}`);
   });
 });

@@ -67,7 +67,9 @@ export async function startJobs(database: Database, defs: JobDefinition[], log: 
       if (id === null && !defs.some((d) => d.name === name)) throw new Error(`job ${name} is not defined`);
     },
     trigger: async (name) => {
-      await boss.send(name, {}, { singletonKey: name, singletonSeconds: 5 });
+      // Debounced, never dropped: one run per 5-second slot, and a trigger that finds its slot taken (a run asked
+      // moments ago, maybe already over) is put in the next slot — a publish asked 2 s after an upload still runs.
+      await boss.send(name, {}, { singletonKey: name, singletonSeconds: 5, singletonNextSlot: true });
     },
     stop: async () => {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

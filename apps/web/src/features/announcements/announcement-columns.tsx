@@ -9,7 +9,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { catalogFor } from '../../i18n/languages';
-import { formatDate } from '../../lib/dates';
 import { audienceNames, audienceSummary, ReachSummary, StateChip } from './announcement-state';
 import { announcementEditPath, announcementPath } from './links';
 import { formatInZone } from './zone';
@@ -35,7 +34,7 @@ export function useAnnouncementColumns({ timeZone, canWrite, onDelete }: Options
         field: 'title',
         headerName: t('announcements.columns.title'),
         flex: 1.5,
-        minWidth: phone ? 160 : 220,
+        minWidth: phone ? 160 : 200,
         renderCell: ({ row }) => (
           <Box sx={{ minWidth: 0, py: 0.5 }}>
             <Link
@@ -73,13 +72,13 @@ export function useAnnouncementColumns({ timeZone, canWrite, onDelete }: Options
         field: 'state',
         headerName: t('announcements.columns.state'),
         sortable: false,
-        width: 170,
+        width: 140,
         renderCell: ({ row }) => <StateChip state={row.state} />,
       },
       {
         field: 'sendAt',
         headerName: t('announcements.columns.sendAt'),
-        width: phone ? 150 : 180,
+        width: phone ? 150 : 160,
         renderCell: ({ row }) => (
           <Typography variant="body2" data-testid="announcement-row-send-at">
             {formatInZone(row.sendAt, timeZone, language)}
@@ -91,7 +90,7 @@ export function useAnnouncementColumns({ timeZone, canWrite, onDelete }: Options
         headerName: t('announcements.columns.recipients'),
         sortable: false,
         flex: 1,
-        minWidth: 150,
+        minWidth: 120,
         renderCell: ({ row }) => (
           <Tooltip title={row.audience.everyone ? '' : audienceNames(row.audience)}>
             <Typography variant="body2" noWrap data-testid="announcement-row-recipients">
@@ -104,14 +103,8 @@ export function useAnnouncementColumns({ timeZone, canWrite, onDelete }: Options
         field: 'reach',
         headerName: t('announcements.columns.reach'),
         sortable: false,
-        width: 190,
+        width: 170,
         renderCell: ({ row }) => <ReachSummary announcement={row} />,
-      },
-      {
-        field: 'createdAt',
-        headerName: t('announcements.columns.createdAt'),
-        width: 130,
-        renderCell: ({ row }) => formatDate(row.createdAt, language),
       },
       ...(canWrite
         ? [
@@ -119,7 +112,7 @@ export function useAnnouncementColumns({ timeZone, canWrite, onDelete }: Options
               field: 'actions',
               headerName: t('announcements.columns.actions'),
               sortable: false,
-              width: 110,
+              width: 90,
               align: 'right',
               headerAlign: 'right',
               renderCell: ({ row }) => (
