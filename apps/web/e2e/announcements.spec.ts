@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, login, screenshot } from './fixtures';
+import { apiOf, expectAccessible, screenshot, signedIn } from './fixtures';
 import { requestReachesAdminLive } from './notification-journey';
 
 /**
@@ -17,10 +17,7 @@ const LUCA = 'luca.romano@demo.timbro.it';
 const TITLE = 'Inventario di fine anno';
 
 async function newPage(browser: Browser, baseURL: string | undefined, email: string, lang = 'it') {
-  const context = await browser.newContext({ baseURL, locale: 'it-IT', timezoneId: 'Europe/Rome' });
-  const page = await context.newPage();
-  await login(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const page = await signedIn(browser, baseURL, email);
   if (lang !== 'it') {
     await page.getByTestId('language-button').click();
     // The choice is the account's: saved before the next page load reads it.
@@ -30,27 +27,6 @@ async function newPage(browser: Browser, baseURL: string | undefined, email: str
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   }
   return page;
-}
-
-async function apiOf(page: Page) {
-  const list = await page.request.get('/api/v1/workspace/list');
-  const headers = { 'X-Client': 'timbro-web', 'X-Workspace-Id': list.headers()['x-workspace-id']! };
-  return {
-    get: async <T>(path: string, params?: Record<string, string>) => {
-      const res = await page.request.get(`/api/v1${path}`, { headers, params });
-      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-      return (await res.json()) as T;
-    },
-    post: async <T>(path: string, data: unknown) => {
-      const res = await page.request.post(`/api/v1${path}`, { headers, data });
-      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-      return (await res.json()) as T;
-    },
-    del: async (path: string) => {
-      const res = await page.request.delete(`/api/v1${path}`, { headers });
-      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-    },
-  };
 }
 
 async function unreadOf(page: Page) {

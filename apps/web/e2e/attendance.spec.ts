@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, login, screenshot } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, login, screenshot, apiOf, signedIn as newPage } from './fixtures';
 
 const ADMIN = 'admin@demo.timbro.it';
 const MARIO = 'mario.rossi@demo.timbro.it';
@@ -8,34 +8,6 @@ const MARIO = 'mario.rossi@demo.timbro.it';
 const addDays = (d: string, n: number) =>
   new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const weekday = (d: string) => new Date(`${d}T00:00:00Z`).getUTCDay();
-
-/** The API as the web client calls it, with the session of a logged-in page (its cookies) and the workspace header. */
-async function apiOf(page: Page) {
-  const list = await page.request.get('/api/v1/workspace/list');
-  expect(list.ok()).toBe(true);
-  const workspaceId = list.headers()['x-workspace-id']!;
-  const headers = { 'X-Client': 'timbro-web', 'X-Workspace-Id': workspaceId };
-  return {
-    get: async <T>(path: string, params?: Record<string, string>) => {
-      const res = await page.request.get(`/api/v1${path}`, { headers, params });
-      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-      return (await res.json()) as T;
-    },
-    post: async <T>(path: string, data: unknown) => {
-      const res = await page.request.post(`/api/v1${path}`, { headers, data });
-      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-      return (await res.json()) as T;
-    },
-  };
-}
-
-async function newPage(browser: Browser, baseURL: string | undefined, email: string) {
-  const context = await browser.newContext({ baseURL, locale: 'it-IT', timezoneId: 'Europe/Rome' });
-  const page = await context.newPage();
-  await login(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
 
 /** Screenshots of a side panel or dialog: the page scrolled back to the top (fixed layers and full-page shots). */
 async function toTop(page: Page) {

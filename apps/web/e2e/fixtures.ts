@@ -1,6 +1,6 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Timbro2026!';
 export const SCREENS_DIR = path.join(import.meta.dirname, '../../../test-results/screens');
@@ -34,4 +34,35 @@ export async function settled(page: Page) {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
+}
+
+/** A signed-in page of its own browser context (Italian, Rome time), landed where the role lands. */
+export async function signedIn(browser: Browser, baseURL: string | undefined, email: string, landing = /\/dashboard$/) {
+  const context = await browser.newContext({ baseURL, locale: 'it-IT', timezoneId: 'Europe/Rome' });
+  const page = await context.newPage();
+  await login(page, email);
+  await expect(page).toHaveURL(landing);
+  return page;
+}
+
+/** The API as the web client calls it, with a signed-in page's session (its cookies) and the workspace header. */
+export async function apiOf(page: Page) {
+  const list = await page.request.get('/api/v1/workspace/list');
+  expect(list.ok()).toBe(true);
+  const headers = { 'X-Client': 'timbro-web', 'X-Workspace-Id': list.headers()['x-workspace-id']! };
+  const checked = async (path: string, res: Awaited<ReturnType<Page['request']['get']>>) => {
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+    return res;
+  };
+  return {
+    get: async <T>(path: string, params?: Record<string, string>) =>
+      (await (await checked(path, await page.request.get(`/api/v1${path}`, { headers, params }))).json()) as T,
+    post: async <T>(path: string, data: unknown) =>
+      (await (await checked(path, await page.request.post(`/api/v1${path}`, { headers, data }))).json()) as T,
+    put: async <T>(path: string, data: unknown) =>
+      (await (await checked(path, await page.request.put(`/api/v1${path}`, { headers, data }))).json()) as T,
+    del: async (path: string) => {
+      await checked(path, await page.request.delete(`/api/v1${path}`, { headers }));
+    },
+  };
 }

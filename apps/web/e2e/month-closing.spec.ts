@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
-import { expectAccessible, login, screenshot } from './fixtures';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { expectAccessible, screenshot, apiOf, signedIn as newPage } from './fixtures';
 
 const ADMIN = 'admin@demo.timbro.it';
 const MARIO = 'mario.rossi@demo.timbro.it';
@@ -30,34 +30,6 @@ const monthName = (month: string) =>
   new Intl.DateTimeFormat('it', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),
   );
-
-/** The API as the web client calls it, with the session of a logged-in page (its cookies) and the workspace header. */
-async function apiOf(page: Page) {
-  const list = await page.request.get('/api/v1/workspace/list');
-  expect(list.ok()).toBe(true);
-  const workspaceId = list.headers()['x-workspace-id']!;
-  const headers = { 'X-Client': 'timbro-web', 'X-Workspace-Id': workspaceId };
-  return {
-    get: async <T>(path: string, params?: Record<string, string>) => {
-      const res = await page.request.get(`/api/v1${path}`, { headers, params });
-      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-      return (await res.json()) as T;
-    },
-    put: async <T>(path: string, data: unknown) => {
-      const res = await page.request.put(`/api/v1${path}`, { headers, data });
-      expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-      return (await res.json()) as T;
-    },
-  };
-}
-
-async function newPage(browser: Browser, baseURL: string | undefined, email: string, landing = /\/dashboard$/) {
-  const context = await browser.newContext({ baseURL, locale: 'it-IT', timezoneId: 'Europe/Rome' });
-  const page = await context.newPage();
-  await login(page, email);
-  await expect(page).toHaveURL(landing);
-  return page;
-}
 
 /** Screenshots of a dialog: the page scrolled back to the top (fixed layers and full-page shots). */
 async function toTop(page: Page) {

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { pdf } from '../../server/test/upload-corpus';
-import { expectAccessible, login, screenshot } from './fixtures';
+import { expectAccessible, screenshot, signedIn as newPage } from './fixtures';
 
 /**
  * Pay slips and documents (issue 13): the bulk import fixed by a person and published, the employee opening the slip
@@ -9,14 +9,6 @@ import { expectAccessible, login, screenshot } from './fixtures';
 
 const ADMIN = 'admin@demo.timbro.it';
 const MARIO = 'mario.rossi@demo.timbro.it';
-
-async function newPage(browser: Browser, baseURL: string | undefined, email: string) {
-  const context = await browser.newContext({ baseURL, locale: 'it-IT', timezoneId: 'Europe/Rome' });
-  const page = await context.newPage();
-  await login(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
 
 /** The API with a logged-in page's session: the demo employees' records (id, codice fiscale). */
 async function employees(page: Page, search: string) {

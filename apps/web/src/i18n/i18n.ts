@@ -51,6 +51,9 @@ const dayjsLoaders: Record<Exclude<CatalogLanguage, 'it'>, () => Promise<unknown
 };
 
 export async function initI18n(language: Language) {
+  // A (re)start rebuilds the store from the Italian catalog alone: nothing of an area is loaded any more (the tests
+  // start i18n again in every file of a worker).
+  loadedAreas.clear();
   await i18n.use(initReactI18next).init({
     resources: { it: { translation: it } },
     lng: 'it',
