@@ -6,3 +6,4 @@ export * from './contracts';
 export * from './accruals';
 export * from './attendance';
 export * from './payroll';
+export * from './shift-rules';
