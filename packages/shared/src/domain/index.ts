@@ -7,3 +7,4 @@ export * from './accruals';
 export * from './attendance';
 export * from './payroll';
 export * from './shift-rules';
+export * from './shift-swaps';
