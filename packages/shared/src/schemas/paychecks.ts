@@ -23,6 +23,47 @@ export const docMsg = {
   reminderDaysInvalid: 'Indica fino a 5 anticipi diversi, ciascuno tra 0 e 365 giorni',
 } as const;
 
+/** The Italian texts of the month's delivery report (CSV and PDF, ADR 0019). */
+export const deliveryReportText = {
+  csvHeader: [
+    'Cognome',
+    'Nome',
+    'Codice fiscale',
+    'Descrizione',
+    'Pubblicato il',
+    'Prima apertura',
+    'Aperture',
+    'Promemoria inviato il',
+    'Stato',
+  ],
+  opened: 'Aperto',
+  overdue: 'Non aperto da oltre 7 giorni',
+  notYetOpened: 'Non ancora aperto',
+  pdfColumns: {
+    employee: 'Dipendente',
+    fiscalCode: 'Codice fiscale',
+    publishedAt: 'Pubblicato il',
+    firstOpenAt: 'Prima apertura',
+    opens: 'Aperture',
+    reminder: 'Promemoria',
+  },
+  pdfTitle: (period: string) => `Consegna cedolini ${period}`,
+  pdfHeading: (company: string, period: string) => `${company} — consegna dei cedolini di ${period}`,
+  pdfSummary: (s: {
+    published: number;
+    opened: number;
+    unopened: number;
+    overdue: number;
+    reminded: number;
+    opens: number;
+  }) =>
+    `Pubblicati ${s.published} · aperti ${s.opened} · non aperti ${s.unopened} (${s.overdue} da oltre 7 giorni) · ` +
+    `promemoria inviati ${s.reminded} · aperture totali ${s.opens}.`,
+  pdfNote:
+    "Le aperture sono quelle del dipendente (i download di amministratori e consulente non contano). Orari nel fuso dell'azienda.",
+  pdfEmpty: 'Nessun cedolino pubblicato in questo mese.',
+} as const;
+
 const amountField = z
   .union([z.string(), z.number()], { error: docMsg.netAmountRequired })
   .refine((v) => String(v).trim() !== '', { error: docMsg.netAmountRequired, abort: true })

@@ -1,4 +1,4 @@
-import { ITALIAN_MONTHS, type DeliverySummary } from '@timbro/shared';
+import { deliveryReportText, ITALIAN_MONTHS, type DeliverySummary } from '@timbro/shared';
 import PDFDocument from 'pdfkit';
 import { BOM, csvCell } from '../../lib/csv';
 
@@ -34,20 +34,14 @@ const stamp = (d: Date | null, timeZone: string) =>
         .replace(',', '')
     : '';
 
-export const DELIVERY_CSV_HEADER = [
-  'Cognome',
-  'Nome',
-  'Codice fiscale',
-  'Descrizione',
-  'Pubblicato il',
-  'Prima apertura',
-  'Aperture',
-  'Promemoria inviato il',
-  'Stato',
-] as const;
+export const DELIVERY_CSV_HEADER = deliveryReportText.csvHeader;
 
 const state = (r: DeliveryRow) =>
-  r.attachmentFirstOpenAt ? 'Aperto' : r.overdue ? 'Non aperto da oltre 7 giorni' : 'Non ancora aperto';
+  r.attachmentFirstOpenAt
+    ? deliveryReportText.opened
+    : r.overdue
+      ? deliveryReportText.overdue
+      : deliveryReportText.notYetOpened;
 
 /** The report as CSV for Excel (UTF-8 with BOM, `;`, CRLF, formula-safe cells), dates in the company's time zone. */
 export function deliveryCsv(rows: DeliveryRow[], timeZone: string): Buffer {
@@ -86,7 +80,7 @@ export function deliveryPdf(
     const doc = new PDFDocument({
       size: 'A4',
       margin: 36,
-      info: { Title: `Consegna cedolini ${period}`, Author: winAnsi(company), Creator: 'Timbro' },
+      info: { Title: deliveryReportText.pdfTitle(period), Author: winAnsi(company), Creator: 'Timbro' },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -95,12 +89,12 @@ export function deliveryPdf(
     const left = doc.page.margins.left;
     const usable = doc.page.width - left - doc.page.margins.right;
     const cols = [
-      { title: 'Dipendente', w: 0.3 },
-      { title: 'Codice fiscale', w: 0.2 },
-      { title: 'Pubblicato il', w: 0.16 },
-      { title: 'Prima apertura', w: 0.16 },
-      { title: 'Aperture', w: 0.08, right: true },
-      { title: 'Promemoria', w: 0.1 },
+      { title: deliveryReportText.pdfColumns.employee, w: 0.3 },
+      { title: deliveryReportText.pdfColumns.fiscalCode, w: 0.2 },
+      { title: deliveryReportText.pdfColumns.publishedAt, w: 0.16 },
+      { title: deliveryReportText.pdfColumns.firstOpenAt, w: 0.16 },
+      { title: deliveryReportText.pdfColumns.opens, w: 0.08, right: true },
+      { title: deliveryReportText.pdfColumns.reminder, w: 0.1 },
     ].map((c) => ({ ...c, w: c.w * usable }));
     const rowH = 15;
     const tableHeader = (y: number) => {
@@ -122,22 +116,13 @@ export function deliveryPdf(
       .font('Helvetica-Bold')
       .fontSize(14)
       .fillColor('#1A415B')
-      .text(winAnsi(`${company} — consegna dei cedolini di ${period}`), left, doc.page.margins.top);
+      .text(winAnsi(deliveryReportText.pdfHeading(company, period)), left, doc.page.margins.top);
     doc
       .font('Helvetica')
       .fontSize(9)
       .fillColor('#333')
-      .text(
-        `Pubblicati ${summary.published} · aperti ${summary.opened} · non aperti ${summary.unopened} ` +
-          `(${summary.overdue} da oltre 7 giorni) · promemoria inviati ${summary.reminded} · aperture totali ${summary.opens}.`,
-        left,
-        doc.y + 4,
-      )
-      .text(
-        "Le aperture sono quelle del dipendente (i download di amministratori e consulente non contano). Orari nel fuso dell'azienda.",
-        left,
-        doc.y + 2,
-      );
+      .text(deliveryReportText.pdfSummary(summary), left, doc.y + 4)
+      .text(deliveryReportText.pdfNote, left, doc.y + 2);
     let y = tableHeader(doc.y + 10);
     rows.forEach((r, i) => {
       if (y + rowH > doc.page.height - doc.page.margins.bottom - 12) {
@@ -171,7 +156,7 @@ export function deliveryPdf(
       doc
         .fillColor('#000')
         .fontSize(9)
-        .text('Nessun cedolino pubblicato in questo mese.', left, y + 6);
+        .text(deliveryReportText.pdfEmpty, left, y + 6);
     doc.end();
   });
 }
