@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcementRecipients, groupMembers, groups, mailOutbox, notifications } from '../src/db/schema';
-import { runAnnouncementJob } from '../src/modules/announcements/announcements.job';
+import { MAX_ATTEMPTS, runAnnouncementJob, SimulatedCrash } from '../src/modules/announcements/announcements.job';
 import { announcementForm, attachment, createAnnouncement } from './announcement-forms';
 import { buildEmployee, type BuiltEmployee } from './factories';
 import { queryObservers } from '../src/db/client';
@@ -232,7 +232,7 @@ describe('processing', () => {
     await expect(
       runAnnouncementJob(ctx.deps, undefined, at, {
         afterNotify: () => {
-          throw new Error('kill -9');
+          throw new SimulatedCrash('kill -9');
         },
       }),
     ).rejects.toThrow('kill -9');
@@ -242,6 +242,35 @@ describe('processing', () => {
     expect(await runAnnouncementJob(ctx.deps, undefined, at)).toBe(1);
     expect(await recipients()).toHaveLength(5);
     for (const p of people) expect(await notificationsOf(p.userInfoId, a.id)).toHaveLength(1);
+  });
+
+  it('an announcement that keeps failing is left aside after a few tries; the ones due after it still go out', async () => {
+    const sendAt = future(6);
+    const bad = await createAnnouncement(ctx, admin, ctx.ws.demo, {
+      title: 'Guasta',
+      sendAt: isoAt(sendAt),
+      audience: { userInfoIds: [outside.userInfoId] },
+    });
+    const good = await createAnnouncement(ctx, admin, ctx.ws.demo, {
+      title: 'Buona',
+      sendAt: isoAt(new Date(sendAt.getTime() + 60_000)),
+      audience: { userInfoIds: [outside.userInfoId] },
+    });
+    let failures = 0;
+    const done = await runAnnouncementJob(ctx.deps, undefined, () => new Date(sendAt.getTime() + 120_000), {
+      afterNotify: () => {
+        // The first announcement fails every time (a bug, a bad row); the second goes through.
+        if (failures < MAX_ATTEMPTS) {
+          failures += 1;
+          throw new Error('broken');
+        }
+      },
+    });
+    expect(failures).toBe(MAX_ATTEMPTS);
+    expect(done).toBe(1);
+    expect(await notificationsOf(outside.userInfoId, bad.id)).toHaveLength(0);
+    expect(await notificationsOf(outside.userInfoId, good.id)).toHaveLength(1);
+    expect((await ctx.get(`/admin/announcement/${bad.id}`, opts())).json().processedAt).toBeNull();
   });
 });
 

@@ -4,10 +4,14 @@ import type { JobLogger } from '../../lib/jobs';
 import { processAnnouncement } from './announcements.service';
 import * as repo from './announcements.repository';
 
-/** Test seam: a crash at a chosen point of the processing (as a kill -9 would leave it). */
+/** An announcement whose processing fails this many times (errors, not crashes) is left aside and logged. */
+export const MAX_ATTEMPTS = 3;
+
+/** Test seams: a crash (`SimulatedCrash`, as a kill -9 would leave it) or an error at a chosen point. */
 export interface ProcessHooks {
   afterNotify?: () => void | Promise<void>;
 }
+export class SimulatedCrash extends Error {}
 
 /**
  * The `announcement-process` job: every announcement whose send time has come is processed, one transaction each —
@@ -24,14 +28,27 @@ export async function runAnnouncementJob(
 ) {
   let done = 0;
   for (;;) {
-    const processed = await deps.db.transaction(async (tx) => {
-      const row = await repo.lockNextDue(tx, now());
-      if (!row) return null;
-      const scope = workspaceScope(row.workspaceId);
-      const told = await processAnnouncement(tx, deps, scope, row, now());
-      await hooks.afterNotify?.();
-      return { id: row.id, told };
-    });
+    let current: { id: string; workspaceId: string } | null = null;
+    let processed: { id: string; told: number } | null;
+    try {
+      processed = await deps.db.transaction(async (tx) => {
+        const row = await repo.lockNextDue(tx, now(), MAX_ATTEMPTS);
+        if (!row) return null;
+        current = row;
+        const scope = workspaceScope(row.workspaceId);
+        const told = await processAnnouncement(tx, deps, scope, row, now());
+        await hooks.afterNotify?.();
+        return { id: row.id, told };
+      });
+    } catch (err) {
+      // A crash leaves the row as it was (taken again at the next run); an error is counted, and after
+      // MAX_ATTEMPTS the announcement is left aside so that the ones due after it still go out.
+      const failed = current as { id: string; workspaceId: string } | null;
+      if (err instanceof SimulatedCrash || !failed) throw err;
+      log?.error({ err, announcementId: failed.id }, 'announcement processing failed');
+      await repo.countFailedAttempt(deps.db, workspaceScope(failed.workspaceId), failed.id);
+      continue;
+    }
     if (!processed) break;
     done += 1;
     log?.info({ announcementId: processed.id, recipients: processed.told }, 'announcement processed');

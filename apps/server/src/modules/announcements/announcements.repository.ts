@@ -233,15 +233,29 @@ export async function resolveAudience(
  * The next announcement due (send_at passed, not processed), locked for this transaction: another process skips it.
  * Trusted code (the job) reads across workspaces, then works in the row's scope.
  */
-export async function lockNextDue(tx: Queryable, now: Date) {
+export async function lockNextDue(tx: Queryable, now: Date, maxAttempts: number) {
   const [row] = await tx
     .select()
     .from(announcements)
-    .where(and(isNull(announcements.processedAt), lte(announcements.sendAt, now)))
+    .where(
+      and(
+        isNull(announcements.processedAt),
+        lte(announcements.sendAt, now),
+        sql`${announcements.attempts} < ${maxAttempts}`,
+      ),
+    )
     .orderBy(asc(announcements.sendAt))
     .limit(1)
     .for('update', { skipLocked: true });
   return row ?? null;
+}
+
+/** A processing that failed (an error, not a crash): counted, so that one bad announcement cannot block the others. */
+export async function countFailedAttempt(q: Queryable, scope: WorkspaceScope, id: string) {
+  await q
+    .update(announcements)
+    .set({ attempts: sql`${announcements.attempts} + 1`, processingAt: new Date() })
+    .where(inScope(announcements, scope, eq(announcements.id, id)));
 }
 
 /** The recipients, each once whatever happens (primary key): returns those written now. */
