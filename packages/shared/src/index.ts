@@ -20,3 +20,4 @@ export * from './schemas/paychecks';
 export * from './schemas/paycheck-import';
 export * from './schemas/notifications';
 export * from './schemas/announcements';
+export * from './schemas/work-shifts';

@@ -8,3 +8,4 @@ export * from './month-logs';
 export * from './files';
 export * from './documents';
 export * from './notifications';
+export * from './shifts';
