@@ -39,6 +39,9 @@ export const announcements = withTexts('announcements');
 /** The dashboard: its widgets come from attendance and announcements (app/dashboard-widgets.ts). */
 export const dashboard = withTexts('attendance', 'announcements');
 
+/** Work shifts and their swaps (the admin's planning and the member's shifts share texts). */
+export const workShifts = withTexts('workShifts', 'shiftSwaps');
+
 export const placeholder = (titleKey: string): Page =>
   lazy(async () => {
     const { PlaceholderPage } = await import('../components/placeholder-page');

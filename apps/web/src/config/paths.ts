@@ -56,7 +56,14 @@ export const paths = {
   adminAnnouncementDetail: '/admin/announcement/:id',
   adminAnnouncementEdit: '/admin/announcement/:id/edit',
   adminDocument: '/admin/document',
+  /** The planning grid: employees × days, drafts and published shifts, absences and holidays behind. */
   adminWorkShift: '/admin/work-shift',
+  adminWorkShiftNew: '/admin/work-shift/new',
+  adminWorkShiftDetail: '/admin/work-shift/:id',
+  adminWorkShiftEdit: '/admin/work-shift/:id/edit',
+  /** Swaps awaiting the admin's decision (and the others, by status). */
+  adminShiftSwap: '/admin/shift-swap',
+  adminShiftSwapDetail: '/admin/shift-swap/:id',
   memberCalendar: '/member/calendar',
   memberPaycheck: '/member/paycheck',
   memberPaycheckDetail: '/member/paycheck/:id',
@@ -66,6 +73,11 @@ export const paths = {
   /** One of the member's announcements (the server's notifications and e-mails link here). */
   memberAnnouncementDetail: '/member/announcement/:id',
   memberWorkShift: '/member/work-shift',
+  /** Ask to swap one of my shifts with a colleague's. */
+  memberWorkShiftSwap: '/member/work-shift/:id/swap',
+  /** My swaps: those I asked and those awaiting my reply. */
+  memberShiftSwap: '/member/shift-swap',
+  memberShiftSwapDetail: '/member/shift-swap/:id',
   integrationCompany: `/integration/${PAYROLL_PROVIDER}/company`,
   integrationUserInfo: `/integration/${PAYROLL_PROVIDER}/user-info`,
   integrationJustification: `/integration/${PAYROLL_PROVIDER}/justification`,

@@ -87,4 +87,22 @@ export const areaLoaders = {
     ru: () => import('./locales/announcements/ru.json'),
     ar: () => import('./locales/announcements/ar.json'),
   },
+  workShifts: {
+    it: () => import('./locales/work-shifts/it.json'),
+    en: () => import('./locales/work-shifts/en.json'),
+    fr: () => import('./locales/work-shifts/fr.json'),
+    es: () => import('./locales/work-shifts/es.json'),
+    de: () => import('./locales/work-shifts/de.json'),
+    ru: () => import('./locales/work-shifts/ru.json'),
+    ar: () => import('./locales/work-shifts/ar.json'),
+  },
+  shiftSwaps: {
+    it: () => import('./locales/shift-swaps/it.json'),
+    en: () => import('./locales/shift-swaps/en.json'),
+    fr: () => import('./locales/shift-swaps/fr.json'),
+    es: () => import('./locales/shift-swaps/es.json'),
+    de: () => import('./locales/shift-swaps/de.json'),
+    ru: () => import('./locales/shift-swaps/ru.json'),
+    ar: () => import('./locales/shift-swaps/ar.json'),
+  },
 } satisfies Record<string, Record<CatalogLanguage, () => Promise<{ default: object }>>>;
