@@ -372,9 +372,9 @@ describe('attendance data and the timesheet', () => {
     expect(one.body.items).toHaveLength(1);
     expect(many.body.items.length).toBeGreaterThan(5);
     expect(many.n).toBe(one.n);
-    // ADR 0011: 9 statements per page, whatever its size — the session and its memberships, the page, the count, and the
-    // engine inputs (contracts, their slots, holidays, punches, requests).
-    expect(one.n).toBe(9);
+    // ADR 0011: 10 statements per page, whatever its size — the session and its memberships, the page, the count, and
+    // the engine inputs (contracts, their slots, their published shifts (ADR 0022), holidays, punches, requests).
+    expect(one.n).toBe(10);
     const rossi = many.body.items.find((r: { userInfo: { id: string } }) => r.userInfo.id === ids['mario.rossi']);
     expect(rossi.totals).toMatchObject({ expected: 1920, worked: 840, covered: 120 });
     expect(rossi.days.find((x: { date: string }) => x.date === '2026-06-05')).toMatchObject({

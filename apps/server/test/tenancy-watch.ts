@@ -85,6 +85,11 @@ export const CROSS_WORKSPACE_ALLOWED: { pattern: RegExp; reason: string }[] = [
     reason:
       'profile deletion: the person’s own memberships (deletion rules; records of unanswered invitations stay with their company)',
   },
+  {
+    pattern: /^select [\s\S]* from "shift_calendar_feeds" where "shift_calendar_feeds"\."token_hash" = \$1$/,
+    reason:
+      'calendar feed (ADR 0022): the secret link names its workspace; the one lookup by the token’s unique hash, then everything is scoped to that workspace',
+  },
   ...[
     /^select distinct on \("month_logs"\."workspace_id"\) [\s\S]* from "month_logs" where \("month_logs"\."workspace_id" in \(\$1(, \$\d+)*\) and "month_logs"\."end_of_month" = \$\d+\)[\s\S]*$/,
     /^select "workspace_id", count\(\*\)::int from "justification_requests" where \("justification_requests"\."workspace_id" in \(\$1(, \$\d+)*\) [\s\S]*$/,

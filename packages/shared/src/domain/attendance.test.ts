@@ -318,7 +318,32 @@ describe('expected minutes', () => {
     expect(expectedMinutes({ date: '2026-01-18', contract: turns, isHoliday: false, shiftMinutes: 420 })).toBe(420);
     expect(expectedMinutes({ date: '2026-01-12', contract: turns, isHoliday: false, shiftMinutes: null })).toBe(0);
     expect(expectedMinutes({ date: '2026-01-12', contract: turns, isHoliday: false })).toBe(0);
-    expect(expectedMinutes({ date: '2026-01-06', contract: turns, isHoliday: true, shiftMinutes: 420 })).toBe(0);
+    // A holiday follows the shift (ADR 0022): a shift published on Epifania is expected; without one, nothing.
+    expect(expectedMinutes({ date: '2026-01-06', contract: turns, isHoliday: true, shiftMinutes: 420 })).toBe(420);
+    expect(expectedMinutes({ date: '2026-01-06', contract: turns, isHoliday: true })).toBe(0);
+  });
+
+  it('turn_based: the contract’s published shifts when no figure is given (overnight counts on its start day)', () => {
+    const night = { id: 'n', startsAt: '2026-01-06T21:00:00Z', endsAt: '2026-01-07T05:00:00Z', workMinutes: 450 };
+    const day = { id: 'd', startsAt: '2026-01-08T07:00:00Z', endsAt: '2026-01-08T11:00:00Z', workMinutes: 240 };
+    const late = { id: 'l', startsAt: '2026-01-08T14:00:00Z', endsAt: '2026-01-08T18:00:00Z', workMinutes: 240 };
+    const turns: ContractForDay = {
+      type: 'turn_based',
+      startsAt: '2026-01-01',
+      endsAt: null,
+      timeSlots: officeWeek,
+      shifts: new Map([
+        ['2026-01-06', [night]],
+        ['2026-01-08', [day, late]],
+      ]),
+    };
+    expect(expectedMinutes({ date: '2026-01-06', contract: turns, isHoliday: true })).toBe(450);
+    expect(expectedMinutes({ date: '2026-01-07', contract: turns, isHoliday: false })).toBe(0);
+    expect(expectedMinutes({ date: '2026-01-08', contract: turns, isHoliday: false })).toBe(480);
+    // A fixed contract keeps its slots (shifts are compared with the punches, they do not make its expected time).
+    const fixedWithShift = { ...fixed, shifts: turns.shifts };
+    expect(expectedMinutes({ date: '2026-01-08', contract: fixedWithShift, isHoliday: false })).toBe(480);
+    expect(expectedMinutes({ date: '2026-01-06', contract: fixedWithShift, isHoliday: true })).toBe(0);
   });
 });
 
@@ -380,5 +405,75 @@ describe('ranged requests and the pause', () => {
     });
     expect(sheets[0]).toMatchObject({ expected: 480, covered: 480, balance: 0, anomalies: [] });
     expect(sheets[0]!.requests[0]).toMatchObject({ minutes: 480, credited: 480 });
+  });
+});
+
+describe('plan against actual (published shifts after the day)', () => {
+  const shift = (id: string, date: string, s: string, e: string, nextDay = false) => ({
+    id,
+    startsAt: at(date, s),
+    endsAt: at(nextDay ? addOne(date) : date, e),
+    workMinutes: 0,
+  });
+  const addOne = (d: string) => new Date(Date.parse(`${d}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const turnsWith = (shifts: Map<string, ReturnType<typeof shift>[]>): ContractForDay => ({
+    type: 'turn_based',
+    startsAt: '2026-01-01',
+    endsAt: null,
+    timeSlots: [],
+    shifts: new Map([...shifts].map(([d, l]) => [d, l.map((x) => ({ ...x, workMinutes: 480 }))])),
+  });
+  const sheetOf = (contract: ContractForDay, punches: PunchInput[], from = '2026-01-12', to = from) =>
+    computeSheets({ from, to, timeZone: ROME, contracts: [contract], holidays: new Set(), punches, requests: [] });
+
+  it('a shift with no punch is missed; on time within the tolerance is fine', () => {
+    const c = turnsWith(new Map([['2026-01-12', [shift('s', '2026-01-12', '08:00', '16:00')]]]));
+    expect(sheetOf(c, [])[0]!.anomalies).toEqual(['unjustified_shortfall', 'shift_missed']);
+    const onTime = [punch('a', '2026-01-12', '08:09', 'in'), punch('b', '2026-01-12', '15:51', 'out')];
+    expect(sheetOf(c, onTime)[0]!.anomalies).not.toContain('shift_late');
+    expect(sheetOf(c, onTime)[0]!.anomalies).not.toContain('shift_early');
+  });
+
+  it('late entry and early exit beyond 10 minutes', () => {
+    const c = turnsWith(new Map([['2026-01-12', [shift('s', '2026-01-12', '08:00', '16:00')]]]));
+    const late = [punch('a', '2026-01-12', '08:25', 'in'), punch('b', '2026-01-12', '15:30', 'out')];
+    const a = sheetOf(c, late)[0]!.anomalies;
+    expect(a).toContain('shift_late');
+    expect(a).toContain('shift_early');
+  });
+
+  it('an overnight shift is matched by a pair that crosses midnight, and belongs to the day it starts', () => {
+    const c = turnsWith(new Map([['2026-01-12', [shift('n', '2026-01-12', '22:00', '06:00', true)]]]));
+    const night = [punch('a', '2026-01-12', '21:58', 'in'), punch('b', '2026-01-13', '06:02', 'out')];
+    const [mon, tue] = sheetOf(c, night, '2026-01-12', '2026-01-13');
+    expect(mon).toMatchObject({ expected: 480, anomalies: [] });
+    expect(tue!.anomalies).toEqual([]);
+  });
+
+  it('a day covered by an absence misses no shift', () => {
+    const c = turnsWith(new Map([['2026-01-12', [shift('s', '2026-01-12', '08:00', '16:00')]]]));
+    const sheets = computeSheets({
+      from: '2026-01-12',
+      to: '2026-01-12',
+      timeZone: ROME,
+      contracts: [c],
+      holidays: new Set(),
+      punches: [],
+      requests: [
+        {
+          id: 'r',
+          date: '2026-01-12',
+          justificationId: 'j',
+          impact: 'nothing',
+          unit: 'day',
+          category: 'regular',
+          wholeDay: true,
+          startsAtMinutes: null,
+          endsAtMinutes: null,
+          amount: 1,
+        },
+      ],
+    });
+    expect(sheets[0]).toMatchObject({ expected: 480, covered: 480, anomalies: [] });
   });
 });

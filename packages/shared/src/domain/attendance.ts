@@ -258,18 +258,44 @@ function compare(a: string, b: string): number {
 // ---------------------------------------------------------------------------------------------------------------
 // Expected time
 
+/** A published work shift as the engine sees it: its instants and its work minutes (span minus pause). */
+export interface PlannedShift {
+  id: string;
+  /** UTC ISO instants; the end may be on the next day (an overnight shift belongs to the day it starts). */
+  startsAt: string;
+  endsAt: string;
+  workMinutes: number;
+}
+
 export interface ContractForDay {
   type: 'fixed' | 'turn_based';
   startsAt: IsoDate;
   endsAt: IsoDate | null;
   timeSlots: TimeSlotLike[];
+  /**
+   * The person's published shifts by the day they start (the one loader, attendance.repository `loadContracts`,
+   * attaches them). A turn-based contract's expected time is theirs; any contract's days are compared with them
+   * after the day (plan against actual).
+   */
+  shifts?: ReadonlyMap<IsoDate, readonly PlannedShift[]>;
+}
+
+/** Work minutes of the published shifts of a day (0 when there are none). */
+export function plannedMinutes(contract: Pick<ContractForDay, 'shifts'> | null, date: IsoDate): number {
+  const list = contract?.shifts?.get(date);
+  if (!list) return 0;
+  let n = 0;
+  for (const s of list) n += s.workMinutes;
+  return n;
 }
 
 /**
- * Expected minutes of a day: 0 outside the contract or on a holiday; fixed → the weekday's slots minus pauses
- * (weekday 1 = Mon … 7 = Sun, as isoWeekday and TimeSlotLike.weekday); turn_based → shiftMinutes (the published
- * shifts that day) or 0 when null/undefined. Slots are wall-clock, so a slot spanning a DST change (e.g. 01:00–05:00
- * on 29 March) still counts its nominal length.
+ * Expected minutes of a day: 0 outside the contract; fixed → the weekday's slots minus pauses (weekday 1 = Mon … 7 =
+ * Sun, as isoWeekday and TimeSlotLike.weekday), 0 on a holiday; turn_based → the published shifts that day
+ * (`shiftMinutes` when given, else the contract's `shifts`), 0 without one. A holiday on a turn-based day follows the
+ * shift (ADR 0022): a shift published on a holiday is work the roster asked for (its pay is the payroll's matter), and
+ * a holiday without a shift expects nothing. Slots are wall-clock, so a slot spanning a DST change (e.g. 01:00–05:00
+ * on 29 March) still counts its nominal length; a shift counts its real span.
  */
 export function expectedMinutes(input: {
   date: IsoDate;
@@ -278,9 +304,11 @@ export function expectedMinutes(input: {
   shiftMinutes?: number | null;
 }): number {
   const { date, contract, isHoliday } = input;
-  if (!contract || isHoliday) return 0;
+  if (!contract) return 0;
   if (contract.startsAt > date || (contract.endsAt !== null && contract.endsAt < date)) return 0;
-  if (contract.type === 'turn_based') return Math.max(0, Math.round(input.shiftMinutes ?? 0));
+  if (contract.type === 'turn_based')
+    return Math.max(0, Math.round(input.shiftMinutes ?? plannedMinutes(contract, date)));
+  if (isHoliday) return 0;
   return weekdayMinutes(contract.timeSlots, isoWeekday(date));
 }
 
@@ -368,7 +396,13 @@ export function openDayMinutes(worked: number, otherIncrease: number): number {
 // ---------------------------------------------------------------------------------------------------------------
 // Day sheets
 
-export type DayAnomaly = PairAnomaly | 'unjustified_shortfall' | 'work_without_schedule';
+/**
+ * Plan against actual (ADR 0022), after the day: `shift_missed` a published shift with no work punched across it
+ * (and the day not covered by an absence); `shift_late` the first entry across it more than SHIFT_TOLERANCE_MINUTES
+ * after its start; `shift_early` the last exit more than that before its end.
+ */
+export type ShiftAnomaly = 'shift_missed' | 'shift_late' | 'shift_early';
+export type DayAnomaly = PairAnomaly | 'unjustified_shortfall' | 'work_without_schedule' | ShiftAnomaly;
 
 /** Order in which a day's anomalies are listed (each kind at most once). */
 export const DAY_ANOMALY_ORDER: readonly DayAnomaly[] = [
@@ -376,7 +410,49 @@ export const DAY_ANOMALY_ORDER: readonly DayAnomaly[] = [
   'missing_entry',
   'unjustified_shortfall',
   'work_without_schedule',
+  'shift_missed',
+  'shift_late',
+  'shift_early',
 ];
+
+/** How late an entry (or early an exit) may be against a published shift before it is an anomaly. */
+export const SHIFT_TOLERANCE = 10;
+
+/**
+ * The plan-against-actual anomalies of a day that is over: each published shift against the finished pairs that
+ * cross it. A day whose missing time is covered by absences (covered ≥ the shifts' minutes) misses no shift.
+ */
+export function shiftAnomalies(
+  shifts: readonly PlannedShift[],
+  pairs: readonly WorkPair[],
+  covered: number,
+  tolerance = SHIFT_TOLERANCE,
+): ShiftAnomaly[] {
+  const found = new Set<ShiftAnomaly>();
+  const planned = shifts.reduce((n, s) => n + s.workMinutes, 0);
+  for (const s of shifts) {
+    const start = Date.parse(s.startsAt);
+    const end = Date.parse(s.endsAt);
+    let first = Infinity;
+    let last = -Infinity;
+    for (const p of pairs) {
+      if (p.anomaly || p.open || !p.startsAt || !p.endsAt) continue;
+      const a = Date.parse(p.startsAt);
+      const b = Date.parse(p.endsAt);
+      if (a < end && b > start) {
+        first = Math.min(first, a);
+        last = Math.max(last, b);
+      }
+    }
+    if (first === Infinity) {
+      if (covered < planned) found.add('shift_missed');
+      continue;
+    }
+    if (first > start + tolerance * 60_000) found.add('shift_late');
+    if (last < end - tolerance * 60_000) found.add('shift_early');
+  }
+  return [...found];
+}
 
 export interface RequestEffect {
   id: string;
@@ -427,6 +503,8 @@ export function computeDay(input: {
   today?: IsoDate;
   /** The day's pauses (from the contract's slots): a ranged request does not count the time it spans in them. */
   pauses?: readonly DayPause[];
+  /** The published shifts starting that day: compared with the pairs once the day is over. */
+  shifts?: readonly PlannedShift[];
 }): DaySheet {
   const { date, expected, pairs } = input;
   const worked = pairs.reduce((s, p) => s + (p.anomaly ? 0 : p.minutes), 0);
@@ -457,6 +535,8 @@ export function computeDay(input: {
   const open = (input.today !== undefined && date >= input.today) || pairs.some((p) => p.open);
   if (balance < 0 && expected > 0 && !pairAnomaly && !open) found.add('unjustified_shortfall');
   if (worked > 0 && expected === 0) found.add('work_without_schedule');
+  if (!open && input.shifts && input.shifts.length > 0 && !pairAnomaly)
+    for (const a of shiftAnomalies(input.shifts, pairs, covered)) found.add(a);
   const anomalies = DAY_ANOMALY_ORDER.filter((a) => found.has(a));
   return {
     date,
@@ -508,9 +588,12 @@ export function computeSheets(input: {
       shiftMinutes: input.shiftMinutes?.get(date),
     });
     const dayRequests = requestsByDate.get(date) ?? [];
-    const pauses = contract && expected > 0 ? weekdayPauses(contract.timeSlots, isoWeekday(date)) : [];
+    // A shift's pause has no fixed time: a turn-based day has no pause a time-range request could fall in.
+    const pauses =
+      contract && contract.type === 'fixed' && expected > 0 ? weekdayPauses(contract.timeSlots, isoWeekday(date)) : [];
+    const shifts = contract?.shifts?.get(date);
     sheets.push(
-      computeDay({ date, expected, pairs: pairsByDate.get(date) ?? [], requests: dayRequests, today, pauses }),
+      computeDay({ date, expected, pairs: pairsByDate.get(date) ?? [], requests: dayRequests, today, pauses, shifts }),
     );
   }
   return sheets;

@@ -58,6 +58,7 @@ export const PRECHECK_KINDS = [
   'open_requests',
   'missing_exit',
   'unjustified_shortfall',
+  'shift_deviation',
   'company_code_missing',
   'employee_code_missing',
   'employee_code_too_long',

@@ -37,7 +37,7 @@ export const SHIFT_WARNING_RULES = [
 ] as const;
 export type ShiftWarningRule = (typeof SHIFT_WARNING_RULES)[number];
 
-export const PUBLISH_SKIP_REASONS = ['warnings', 'no_assignees', 'month_closed', 'past'] as const;
+export const PUBLISH_SKIP_REASONS = ['warnings', 'no_assignees', 'month_closed'] as const;
 export type PublishSkipReason = (typeof PUBLISH_SKIP_REASONS)[number];
 
 const hm = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
@@ -82,7 +82,6 @@ export const shiftMsg = {
     warnings: 'Avvisi sui riposi o sulle assenze senza una nota che li giustifichi',
     no_assignees: 'Il turno non ha persone assegnate',
     month_closed: 'Il mese è chiuso',
-    past: 'Il turno è già iniziato',
   } satisfies Record<PublishSkipReason, string>,
   warning: (rule: ShiftWarningRule, minutes: number): string =>
     ({

@@ -1,14 +1,11 @@
 import {
-  addDays,
   attMsg,
   computeSheets,
   contractOn,
-  isoWeekday,
   peopleMsg,
   resolveAutoApprove,
   sumSheets,
   weeklyMinutes,
-  weekdayMinutes,
   type AttendanceData,
   type AttendanceDataQuery,
   type DaySheet,
@@ -38,6 +35,9 @@ import {
 import { clockState, presentPunch } from './punches.service';
 import { presentRequest } from './requests.rules';
 
+/** The employees of the timesheet's filters (a page, in name order) and their count: the planning grid uses them. */
+export { timesheetPeople as employeesPage, countTimesheetPeople as countEmployees } from './attendance.repository';
+
 /** The engine's view of punch rows: narrow rows (instant as text) go as they are, whole rows are converted. */
 function enginePunches(rows: (EnginePunch | PunchRow)[]): PunchInput[] {
   if (rows.length === 0 || typeof rows[0]!.at === 'string') return rows as EnginePunch[];
@@ -46,8 +46,8 @@ function enginePunches(rows: (EnginePunch | PunchRow)[]): PunchInput[] {
 
 /**
  * Day sheets of one person from loaded inputs (pure: no query). Approved requests only count; pending and rejected
- * ones are shown by the calendar but change no figure. A turn-based contract takes the weekday slots as its shifts
- * until the shift module publishes real ones (ADR 0011).
+ * ones are shown by the calendar but change no figure. A turn-based contract's days come from the published shifts
+ * its loader attached (`loadContracts`, ADR 0022).
  */
 export function sheetsOf(
   inputs: AttendanceInputs,
@@ -58,13 +58,6 @@ export function sheetsOf(
   now: Date,
 ): DaySheet[] {
   const contracts = inputs.contracts.get(userInfoId) ?? [];
-  const shiftMinutes = new Map<IsoDate, number>();
-  if (contracts.some((c) => c.type === 'turn_based')) {
-    for (let d = from; d <= to; d = addDays(d, 1)) {
-      const c = contractOn(contracts, d);
-      if (c?.type === 'turn_based') shiftMinutes.set(d, weekdayMinutes(c.timeSlots, isoWeekday(d)));
-    }
-  }
   return computeSheets({
     from,
     to,
@@ -72,7 +65,6 @@ export function sheetsOf(
     now: now.toISOString(),
     contracts,
     holidays: new Set(inputs.holidays.map((h) => h.date)),
-    shiftMinutes,
     punches: enginePunches(inputs.punches.get(userInfoId) ?? []),
     requests: (inputs.requests.get(userInfoId) ?? [])
       .filter((r) => r.status === 'approved')

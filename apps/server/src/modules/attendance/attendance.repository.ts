@@ -1,5 +1,12 @@
-import { addDays, expandHolidays, type ContractForDay, type HolidayOccurrence, type IsoDate } from '@timbro/shared';
-import { asc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  addDays,
+  expandHolidays,
+  type ContractForDay,
+  type HolidayOccurrence,
+  type IsoDate,
+  type PlannedShift,
+} from '@timbro/shared';
+import { asc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
   contracts,
@@ -11,6 +18,8 @@ import {
   punches,
   userInfos,
   users,
+  workShiftAssignees,
+  workShifts,
 } from '../../db/schema';
 import { existsInScope, inScope, joinInScope, type WorkspaceScope } from '../../db/scope';
 import { likePattern, nameKey } from '../../db/sql';
@@ -56,7 +65,62 @@ function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
   return out;
 }
 
-/** Contracts (with their weekly slots) of the employees that overlap [from, to]: two queries. */
+/**
+ * The published shifts of the employees that start in [from, to], by person and day: one query. The one place the
+ * roster reaches attendance: `loadContracts` attaches them to the contracts, and through them the engine, the
+ * timesheet, the requests and the month closing take a turn-based day's expected time (ADR 0022).
+ */
+export async function loadShiftPlan(
+  q: Queryable,
+  scope: WorkspaceScope,
+  userInfoIds: string[],
+  from: IsoDate,
+  to: IsoDate,
+): Promise<Map<string, Map<IsoDate, PlannedShift[]>>> {
+  const out = new Map<string, Map<IsoDate, PlannedShift[]>>();
+  if (userInfoIds.length === 0) return out;
+  const rows = await q
+    .select({
+      userInfoId: workShiftAssignees.userInfoId,
+      id: workShifts.id,
+      date: workShifts.date,
+      startsAt: workShifts.startsAt,
+      endsAt: workShifts.endsAt,
+      workMinutes: workShifts.workMinutes,
+    })
+    .from(workShiftAssignees)
+    .innerJoin(workShifts, joinInScope(workShiftAssignees, workShifts, eq(workShifts.id, workShiftAssignees.shiftId)))
+    .where(
+      inScope(
+        workShiftAssignees,
+        scope,
+        inArray(workShiftAssignees.userInfoId, userInfoIds),
+        gte(workShifts.date, from),
+        lte(workShifts.date, to),
+        isNotNull(workShifts.publishedAt),
+      ),
+    )
+    .orderBy(asc(workShifts.startsAt));
+  for (const r of rows) {
+    let days = out.get(r.userInfoId);
+    if (!days) out.set(r.userInfoId, (days = new Map()));
+    const shift = {
+      id: r.id,
+      startsAt: r.startsAt.toISOString(),
+      endsAt: r.endsAt.toISOString(),
+      workMinutes: r.workMinutes,
+    };
+    const list = days.get(r.date);
+    if (list) list.push(shift);
+    else days.set(r.date, [shift]);
+  }
+  return out;
+}
+
+/**
+ * Contracts (with their weekly slots and the person's published shifts of [from, to]) of the employees that overlap
+ * [from, to]: three queries (two when no contract overlaps).
+ */
 export async function loadContracts(
   q: Queryable,
   scope: WorkspaceScope,
@@ -78,21 +142,23 @@ export async function loadContracts(
       ),
     )
     .orderBy(asc(contracts.startsAt));
-  const slots = rows.length
-    ? await q
-        .select()
-        .from(contractTimeSlots)
-        .where(
-          inScope(
-            contractTimeSlots,
-            scope,
-            inArray(
-              contractTimeSlots.contractId,
-              rows.map((r) => r.id),
-            ),
+  if (rows.length === 0) return new Map<string, ContractWithSlots[]>();
+  const [slots, plan] = await Promise.all([
+    q
+      .select()
+      .from(contractTimeSlots)
+      .where(
+        inScope(
+          contractTimeSlots,
+          scope,
+          inArray(
+            contractTimeSlots.contractId,
+            rows.map((r) => r.id),
           ),
-        )
-    : [];
+        ),
+      ),
+    loadShiftPlan(q, scope, [...new Set(rows.map((r) => r.userInfoId))], from, to),
+  ]);
   const slotsBy = groupBy(slots, (s) => s.contractId);
   return groupBy(
     rows.map((c) => ({
@@ -102,6 +168,7 @@ export async function loadContracts(
       startsAt: c.startsAt,
       endsAt: c.endsAt,
       timeSlots: slotsBy.get(c.id) ?? [],
+      shifts: plan.get(c.userInfoId),
     })),
     (c) => c.userInfoId,
   );

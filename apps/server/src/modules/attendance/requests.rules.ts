@@ -7,7 +7,6 @@ import {
   maxRequestAmount,
   minutesToClock,
   pauseOverlapMinutes,
-  weekdayMinutes,
   weekdayPauses,
   type IsoDate,
   type JustificationRequest,
@@ -102,13 +101,12 @@ export function requestsClash(a: Draft, b: Draft): boolean {
 }
 
 /**
- * Expected minutes of a person's day. A turn-based contract takes the day from published shifts; until the shift
- * module publishes them, the contract's weekly slots for that weekday stand in (ADR 0011).
+ * Expected minutes of a person's day. A turn-based contract takes the day from the published shifts its loader
+ * attached (`loadContracts`, ADR 0022).
  */
 export function expectedFor(contractsOf: ContractWithSlots[], holidaySet: ReadonlySet<string>, date: IsoDate): number {
   const contract = contractOn(contractsOf, date);
-  const shiftMinutes = contract?.type === 'turn_based' ? weekdayMinutes(contract.timeSlots, isoWeekday(date)) : null;
-  return expectedMinutes({ date, contract, isHoliday: holidaySet.has(date), shiftMinutes });
+  return expectedMinutes({ date, contract, isHoliday: holidaySet.has(date) });
 }
 
 /**

@@ -16,6 +16,7 @@ const KINDS: Record<PrecheckKind, true> = {
   open_requests: true,
   missing_exit: true,
   unjustified_shortfall: true,
+  shift_deviation: true,
   company_code_missing: true,
   employee_code_missing: true,
   employee_code_too_long: true,

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import {
+  addDays,
+  expandHolidays,
+  localToUtc,
+  shiftMsg,
+  type IsoDate,
+  type ShiftRef,
+  type ShiftWarning,
+  type WorkShift,
+} from '@timbro/shared';
+import type { Queryable } from '../../db/client';
+import type { WorkspaceScope } from '../../db/scope';
+import type { AppDeps } from '../../deps';
+import { conflict, validation } from '../../lib/errors';
+import type { RequestCtx } from '../../plugins/request-context';
+import { holidayRules } from '../holidays/holidays.service';
+import { isMonthClosed } from '../attendance/month-lock';
+import { notify, type NotifyCtx } from '../notifications/notifications.service';
+import { italianDate, swapMail } from './work-shifts.mails';
+import type { Candidate } from './work-shifts.checks';
+import type { Person, ShiftRow, ShiftWithPeople, SwapRow } from './work-shifts.repository';
+
+/** What the module's services share: instants, DTOs, the month lock, telling people of automatic rejections. */
+
+export const newId = () => randomUUID();
+
+/** The instants of a wall-clock shift in the workspace's zone (end ≤ start is the next day), DST-aware. */
+export function instantsOf(date: IsoDate, start: number, end: number, timeZone: string) {
+  const startsAt = new Date(localToUtc(date, start, timeZone));
+  const endsAt =
+    end === 1440
+      ? new Date(localToUtc(addDays(date, 1), 0, timeZone))
+      : new Date(localToUtc(end <= start ? addDays(date, 1) : date, end, timeZone));
+  return { startsAt, endsAt };
+}
+
+/** Times, instants and work minutes of a shift; a pause as long as the real span (a DST night) is refused. */
+export function timed(
+  date: IsoDate,
+  t: { startMinutes: number; endMinutes: number; pauseMinutes: number },
+  timeZone: string,
+  path = 'pauseMinutes',
+) {
+  const { startsAt, endsAt } = instantsOf(date, t.startMinutes, t.endMinutes, timeZone);
+  const workMinutes = Math.round((endsAt.getTime() - startsAt.getTime()) / 60_000) - t.pauseMinutes;
+  if (workMinutes <= 0) throw validation([{ path, message: shiftMsg.pauseTooLong }]);
+  return {
+    date,
+    startMinutes: t.startMinutes,
+    endMinutes: t.endMinutes,
+    pauseMinutes: t.pauseMinutes,
+    startsAt,
+    endsAt,
+    workMinutes,
+  };
+}
+
+export function toRef(row: ShiftRow): ShiftRef {
+  return {
+    id: row.id,
+    date: row.date,
+    startMinutes: row.startMinutes,
+    endMinutes: row.endMinutes,
+    pauseMinutes: row.pauseMinutes,
+    minutes: row.workMinutes,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    label: row.label,
+    color: row.color,
+  };
+}
+
+export function toDto(row: ShiftWithPeople, openSwaps = 0): WorkShift {
+  return {
+    ...toRef(row),
+    status: row.publishedAt ? 'published' : 'draft',
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    swapped: row.swapped,
+    version: row.version,
+    templateId: row.templateId,
+    assignees: row.assignees,
+    warnings: row.warnings,
+    overrideNote: row.overrideNote,
+    openSwaps,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** "12/01/2026 22:00–06:00": a shift in a sentence. */
+export function describeShift(s: Pick<ShiftRef, 'date' | 'startMinutes' | 'endMinutes'>) {
+  const next = s.endMinutes <= s.startMinutes || s.endMinutes === 1440 ? ' (+1)' : '';
+  return `${italianDate(s.date)} ${shiftMsg.hm(s.startMinutes)}–${shiftMsg.hm(s.endMinutes)}${next}`;
+}
+
+/** The candidates of a shift for the checks: one per person. */
+export const candidatesOf = (
+  row: Pick<ShiftRow, 'id' | 'date' | 'startsAt' | 'endsAt' | 'pauseMinutes'>,
+  people: string[],
+): Candidate[] =>
+  people.map((userInfoId) => ({
+    id: row.id,
+    userInfoId,
+    date: row.date,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    pauseMinutes: row.pauseMinutes,
+  }));
+
+export const flatWarnings = (byShift: Map<string, ShiftWarning[]>) => [...byShift.values()].flat();
+
+/**
+ * Refuses a change to shifts of a closed month (409): the month closing took their expected time into its snapshot.
+ * One question per month touched.
+ */
+export async function assertMonthsOpen(
+  deps: Pick<AppDeps, 'isMonthClosed' | 'monthLock'>,
+  q: Queryable,
+  scope: WorkspaceScope,
+  dates: IsoDate[],
+) {
+  const closed = await closedMonthsOf(deps, q, scope, dates);
+  if (closed.size > 0) throw conflict(shiftMsg.monthClosed);
+}
+
+/** The months (YYYY-MM) among `dates` that are closed. */
+export async function closedMonthsOf(
+  deps: Pick<AppDeps, 'isMonthClosed' | 'monthLock'>,
+  q: Queryable,
+  scope: WorkspaceScope,
+  dates: IsoDate[],
+) {
+  const isClosed = deps.isMonthClosed ?? deps.monthLock?.isClosed ?? isMonthClosed;
+  const out = new Set<string>();
+  for (const m of new Set(dates.map((d) => d.slice(0, 7)))) if (await isClosed(q, scope, `${m}-01`)) out.add(m);
+  return out;
+}
+
+export const notifyCtx = (deps: AppDeps, ctx: RequestCtx): NotifyCtx => ({
+  scope: ctx.scope,
+  publicUrl: deps.config.publicUrl,
+  log: ctx.log,
+});
+
+export const memberSwapLink = (id: string) => `/member/shift-swap/${id}`;
+export const adminSwapLink = (id: string) => `/admin/shift-swap/${id}`;
+export const personName = (p: Pick<Person, 'firstName' | 'lastName'>) => `${p.firstName} ${p.lastName}`;
+
+/** Tells both people of each automatically rejected swap why (in the caller's transaction). */
+export async function tellAutoRejected(q: Queryable, nctx: NotifyCtx, swaps: SwapRow[]) {
+  for (const s of swaps) {
+    const reason = shiftMsg.autoReason[s.autoReason ?? 'shift_changed'];
+    const title = `Cambio turno del ${italianDate(s.sourceSnapshot.date)} rifiutato automaticamente`;
+    await notify(q, nctx, {
+      type: 'swap.decided',
+      to: { userInfoIds: [s.requesterId, s.targetUserInfoId] },
+      title,
+      body: reason,
+      link: memberSwapLink(s.id),
+      params: { status: 'auto_rejected', reason: s.autoReason ?? 'shift_changed' },
+      dedupeKey: `swap.auto:${s.id}`,
+      mail: (r) => swapMail('swap-decided', title, r.firstName, `${title}: ${reason.toLowerCase()}.`, r.link),
+    });
+  }
+}
+
+/** The workspace's holidays as dates of [from, to] (the holidays module's rules): one query. */
+export async function holidaysBetween(q: Queryable, scope: WorkspaceScope, from: IsoDate, to: IsoDate) {
+  return expandHolidays(await holidayRules(q, scope, from, to), from, to);
+}

@@ -1,0 +1,459 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shiftMsg, type PublishResponse, type SwapDetail, type WorkShift } from '@timbro/shared';
+import { notifications, shiftSwaps, workShiftAssignees, workShifts } from '../src/db/schema';
+import { queryObservers } from '../src/db/client';
+import { buildContract, buildEmployee, buildPunch, buildRequest, type BuiltEmployee } from './factories';
+import { createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
+
+/**
+ * Work shifts and swaps (issue 15, ADR 0022): drafts for a date or a period, overnight and DST-aware; the rest-rule
+ * warnings kept on the shift; publication that never fails as a whole; the member's published shifts; turn-based
+ * expected time from published shifts; swaps from request to approval with both rows locked; editing a shift rejects
+ * its open swaps in the same transaction; the week copy; the calendar feed.
+ */
+
+let ctx: TestContext;
+let admin: Session;
+let anna: BuiltEmployee;
+let bruno: BuiltEmployee;
+let carla: BuiltEmployee;
+let annaS: Session;
+let brunoS: Session;
+let carlaS: Session;
+const PASSWORD = 'Password1!x';
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.login('admin@demo.timbro.it');
+  anna = await buildEmployee(ctx, ctx.ws.demo, { password: PASSWORD, firstName: 'Anna', lastName: 'Turni' });
+  bruno = await buildEmployee(ctx, ctx.ws.demo, { password: PASSWORD, firstName: 'Bruno', lastName: 'Turni' });
+  carla = await buildEmployee(ctx, ctx.ws.demo, { password: PASSWORD, firstName: 'Carla', lastName: 'Turni' });
+  for (const p of [anna, bruno, carla])
+    await buildContract(ctx, ctx.ws.demo, p.userInfoId, { type: 'turn_based', startsAt: '2026-01-01' });
+  [annaS, brunoS, carlaS] = await Promise.all([anna, bruno, carla].map((p) => ctx.login(p.email, PASSWORD)));
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const asAdmin = () => ({ session: admin, workspace: ctx.ws.demo });
+const as = (s: Session) => ({ session: s, workspace: ctx.ws.demo });
+
+async function create(body: Record<string, unknown>) {
+  const res = await ctx.post('/admin/work-shift', body, asAdmin());
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { shifts: WorkShift[]; warnings: WorkShift['warnings']; message: string };
+}
+async function publish(from: string, to: string, overrideNote?: string) {
+  const res = await ctx.post('/admin/work-shift/publish', { from, to, overrideNote }, asAdmin());
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as PublishResponse;
+}
+const shift = (userInfoIds: string[], date: string, start: string, end: string, extra: object = {}) => ({
+  date,
+  userInfoIds,
+  startMinutes: toMin(start),
+  endMinutes: toMin(end),
+  pauseMinutes: 30,
+  ...extra,
+});
+function toMin(hhmm: string) {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+describe('creating shifts', () => {
+  it('refuses what makes no shift, with Italian field errors', async () => {
+    const same = await ctx.post(
+      '/admin/work-shift',
+      shift([anna.userInfoId], '2027-01-11', '08:00', '08:00'),
+      asAdmin(),
+    );
+    expectError(same, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(same).endMinutes).toBe(shiftMsg.sameStartEnd);
+    const nobody = await ctx.post('/admin/work-shift', shift([], '2027-01-11', '08:00', '16:00'), asAdmin());
+    expect(fieldErrors(nobody).userInfoIds).toBe(shiftMsg.peopleRequired);
+    const long = await ctx.post(
+      '/admin/work-shift',
+      shift([anna.userInfoId], '2027-01-01', '08:00', '16:00', { dateTo: '2027-06-30' }),
+      asAdmin(),
+    );
+    expect(fieldErrors(long).dateTo).toBe(shiftMsg.periodTooLong);
+    const pause = await ctx.post(
+      '/admin/work-shift',
+      shift([anna.userInfoId], '2027-01-11', '08:00', '09:00', { pauseMinutes: 60 }),
+      asAdmin(),
+    );
+    expect(fieldErrors(pause).pauseMinutes).toBe(shiftMsg.pauseTooLong);
+    const stranger = await ctx.post(
+      '/admin/work-shift',
+      shift(['00000000-0000-4000-8000-000000000000'], '2027-01-11', '08:00', '16:00'),
+      asAdmin(),
+    );
+    expect(fieldErrors(stranger).userInfoIds).toBe(shiftMsg.unknownPerson);
+    expect(await ctx.db.select().from(workShifts)).toHaveLength(0);
+  });
+
+  it('an overnight shift belongs to the day it starts and lasts what it really lasts, DST night included', async () => {
+    // 27 → 28 March 2027: the clocks go forward at 02:00, so 22:00–06:00 is 7 real hours.
+    const { shifts } = await create(shift([carla.userInfoId], '2027-03-27', '22:00', '06:00', { pauseMinutes: 20 }));
+    expect(shifts[0]).toMatchObject({
+      date: '2027-03-27',
+      status: 'draft',
+      startsAt: '2027-03-27T21:00:00.000Z',
+      endsAt: '2027-03-28T04:00:00.000Z',
+      minutes: 7 * 60 - 20,
+    });
+    const winter = await create(shift([carla.userInfoId], '2027-01-04', '22:00', '06:00', { pauseMinutes: 20 }));
+    expect(winter.shifts[0]!.minutes).toBe(8 * 60 - 20);
+  });
+
+  it('a period makes one shift a day on the chosen weekdays', async () => {
+    const { shifts, message } = await create(
+      shift([bruno.userInfoId], '2027-02-01', '09:00', '17:00', { dateTo: '2027-02-14', weekdays: [1, 3, 5] }),
+    );
+    expect(shifts.map((s) => s.date)).toEqual([
+      '2027-02-01',
+      '2027-02-03',
+      '2027-02-05',
+      '2027-02-08',
+      '2027-02-10',
+      '2027-02-12',
+    ]);
+    expect(message).toBe('6 turni creati');
+  });
+});
+
+describe('warnings and publication', () => {
+  it('finds the short rest, the holiday and the absence, keeps them on the shift, and publication skips them without a note', async () => {
+    await buildRequest(ctx, ctx.ws.demo, anna.userInfoId, { date: '2027-01-13', status: 'approved' });
+    const late = await create(shift([anna.userInfoId], '2027-01-11', '14:00', '22:00'));
+    expect(late.warnings).toEqual([]);
+    const early = await create(shift([anna.userInfoId], '2027-01-12', '06:00', '14:00'));
+    expect(early.warnings.map((w) => w.rule)).toEqual(['daily_rest']);
+    expect(early.warnings[0]).toMatchObject({ minutes: 480, name: 'Anna Turni' });
+    expect(early.warnings[0]!.message).toContain('11 ore');
+    const absent = await create(shift([anna.userInfoId], '2027-01-13', '14:00', '22:00'));
+    expect(absent.warnings.map((w) => w.rule)).toEqual(['absence']);
+    const epiphany = await create(shift([anna.userInfoId], '2027-01-06', '08:00', '12:00'));
+    expect(epiphany.warnings.map((w) => w.rule)).toEqual(['holiday']);
+
+    const first = await publish('2027-01-04', '2027-01-17');
+    // The short rest is between the 11th and the 12th: both shifts carry it now that both are checked together.
+    expect(first.skipped.map((s) => [s.shift.date, s.reason, s.warnings.map((w) => w.rule)])).toEqual([
+      ['2027-01-06', 'warnings', ['holiday']],
+      ['2027-01-11', 'warnings', ['daily_rest']],
+      ['2027-01-12', 'warnings', ['daily_rest']],
+      ['2027-01-13', 'warnings', ['absence']],
+    ]);
+    expect(first.skipped[0]!.reasonText).toBe(shiftMsg.skip.warnings);
+    expect(first.skipped[0]!.people).toEqual(['Anna Turni']);
+    // Published: Carla's night of the 4th.
+    expect(first.published).toBe(1);
+    expect(first.message).toBe('Pubblicati 1, saltati 4: vedi il motivo di ciascuno');
+
+    const second = await publish('2027-01-04', '2027-01-17', 'Accordo aziendale del 2026: deroga al riposo');
+    expect(second).toMatchObject({ published: 4, skipped: [] });
+    const [row] = await ctx.db.select().from(workShifts).where(eq(workShifts.date, '2027-01-12'));
+    expect(row!.overrideNote).toBe('Accordo aziendale del 2026: deroga al riposo');
+    expect(row!.warnings.map((w) => w.rule)).toEqual(['daily_rest']);
+    expect(await publish('2027-01-04', '2027-01-17')).toMatchObject({
+      published: 0,
+      message: shiftMsg.nothingToPublish,
+    });
+  });
+
+  it('tells each person once per publication, and the member sees published shifts only', async () => {
+    const told = await ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userInfoId, anna.userInfoId), eq(notifications.type, 'shift.published')));
+    expect(told).toHaveLength(1); // one publication, four of her shifts: one message
+    expect(told[0]!.title).toBe('Nuovi turni pubblicati');
+    await create(shift([anna.userInfoId], '2027-01-15', '08:00', '16:00')); // a draft
+    const mine = await ctx.get('/member/work-shift', { ...as(annaS), query: { from: '2027-01-01', to: '2027-01-31' } });
+    expect(mine.statusCode).toBe(200);
+    const dates = mine.json().shifts.map((s: { date: string }) => s.date);
+    expect(dates).toEqual(['2027-01-06', '2027-01-11', '2027-01-12', '2027-01-13']);
+    expect(mine.json().holidays.map((h: { date: string }) => h.date)).toContain('2027-01-06');
+    // Bruno sees none of Anna's.
+    const bruno = await ctx.get('/member/work-shift', {
+      ...as(brunoS),
+      query: { from: '2027-01-01', to: '2027-01-31' },
+    });
+    expect(bruno.json().shifts).toEqual([]);
+  });
+});
+
+describe('turn-based expected time follows the published shifts', () => {
+  it('the engine, the timesheet and the requests take a turn-based day from its published shifts; a draft counts nothing', async () => {
+    const data = await ctx.get('/attendance/attendance-data', {
+      ...asAdmin(),
+      query: { from: '2027-01-11', to: '2027-01-15', 'user_info_ids[]': anna.userInfoId },
+    });
+    expect(data.statusCode, data.body).toBe(200);
+    const days = data.json().users[0].days as { date: string; expected: number }[];
+    const expected = Object.fromEntries(days.map((d) => [d.date, d.expected]));
+    // Published 14–22 (−30) on the 11th and 06–14 on the 12th; the 13th is published but covered by an approved
+    // absence (its expected stays, covered); the 15th is a draft; the 14th has no shift.
+    expect(expected).toMatchObject({
+      '2027-01-11': 450,
+      '2027-01-12': 450,
+      '2027-01-13': 450,
+      '2027-01-14': 0,
+      '2027-01-15': 0,
+    });
+    // Epifania with a published shift: the shift decides (ADR 0022).
+    const holiday = await ctx.get('/attendance/attendance-data', {
+      ...asAdmin(),
+      query: { from: '2027-01-06', to: '2027-01-06', 'user_info_ids[]': anna.userInfoId },
+    });
+    expect(holiday.json().users[0].days[0].expected).toBe(210);
+  });
+
+  it('plan against actual: a missed shift, a late entry and an early exit become anomalies after the day', async () => {
+    const p = await buildEmployee(ctx, ctx.ws.demo, { firstName: 'Dario', lastName: 'Puntuale' });
+    await buildContract(ctx, ctx.ws.demo, p.userInfoId, { type: 'turn_based', startsAt: '2026-01-01' });
+    await create(shift([p.userInfoId], '2026-10-05', '08:00', '16:00'));
+    await create(shift([p.userInfoId], '2026-10-06', '08:00', '16:00'));
+    await publish('2026-10-05', '2026-10-06');
+    await buildPunch(ctx, ctx.ws.demo, p.userInfoId, { date: '2026-10-06', time: '08:40', direction: 'in' });
+    await buildPunch(ctx, ctx.ws.demo, p.userInfoId, { date: '2026-10-06', time: '15:00', direction: 'out' });
+    const data = await ctx.get('/attendance/attendance-data', {
+      ...asAdmin(),
+      query: { from: '2026-10-05', to: '2026-10-06', 'user_info_ids[]': p.userInfoId },
+    });
+    const [mon, tue] = data.json().users[0].days;
+    expect(mon.anomalies).toContain('shift_missed');
+    expect(tue.anomalies).toEqual(expect.arrayContaining(['shift_late', 'shift_early']));
+  });
+});
+
+describe('swaps', () => {
+  let annaShift: string;
+  let brunoShift: string;
+  let swapId: string;
+
+  beforeAll(async () => {
+    const a = await create(shift([anna.userInfoId], '2027-04-05', '06:00', '14:00'));
+    const b = await create(shift([bruno.userInfoId], '2027-04-06', '22:00', '06:00'));
+    // Anna works the evening of the 6th too: taking Bruno's night of the 6th would give her no 11 h rest.
+    await create(shift([anna.userInfoId], '2027-04-06', '08:00', '14:00'));
+    await publish('2027-04-01', '2027-04-10', 'Pianificazione di aprile');
+    annaShift = a.shifts[0]!.id;
+    brunoShift = b.shifts[0]!.id;
+  });
+
+  it('the member sees colleagues’ future published shifts as candidates, never drafts', async () => {
+    await create(shift([carla.userInfoId], '2027-04-07', '08:00', '16:00')); // a draft of Carla's
+    const res = await ctx.get(`/member/work-shift/${annaShift}/swap-candidates`, as(annaS));
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().items as { shift: { id: string }; person: { id: string } }[];
+    expect(items.map((i) => [i.shift.id, i.person.id])).toEqual([[brunoShift, bruno.userInfoId]]);
+    // Someone else's shift is not mine to offer.
+    expect((await ctx.get(`/member/work-shift/${brunoShift}/swap-candidates`, as(annaS))).statusCode).toBe(404);
+  });
+
+  it('asks, the colleague accepts, the admin sees the rest warning for both and approves with a note', async () => {
+    const bad = await ctx.post(
+      '/member/shift-swap',
+      { sourceShiftId: annaShift, targetShiftId: brunoShift, targetUserInfoId: carla.userInfoId },
+      as(annaS),
+    );
+    expect(fieldErrors(bad).targetShiftId).toBe(shiftMsg.swapTargetInvalid);
+    const asked = await ctx.post(
+      '/member/shift-swap',
+      {
+        sourceShiftId: annaShift,
+        targetShiftId: brunoShift,
+        targetUserInfoId: bruno.userInfoId,
+        note: 'Ho un impegno',
+      },
+      as(annaS),
+    );
+    expect(asked.statusCode, asked.body).toBe(201);
+    swapId = asked.json().swap.id;
+    expect(asked.json().swap).toMatchObject({ status: 'waiting_colleague', targetStatus: 'pending' });
+    const again = await ctx.post(
+      '/member/shift-swap',
+      { sourceShiftId: annaShift, targetShiftId: brunoShift, targetUserInfoId: bruno.userInfoId },
+      as(annaS),
+    );
+    expectError(again, 409, 'CONFLICT');
+    // Carla is not part of it: not found. Anna cannot answer her own request.
+    expect((await ctx.get(`/member/shift-swap/${swapId}`, as(carlaS))).statusCode).toBe(404);
+    expect((await ctx.post(`/member/shift-swap/${swapId}/accept`, {}, as(annaS))).statusCode).toBe(403);
+    // Admin cannot approve before the colleague answered.
+    const early = await ctx.post(`/admin/shift-swap/${swapId}/approve`, { note: 'x' }, asAdmin());
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(shiftMsg.swapNotWaitingAdmin);
+
+    const toAnswer = await ctx.get('/member/shift-swap', { ...as(brunoS), query: { box: 'to_answer' } });
+    expect(toAnswer.json().items.map((s: { id: string }) => s.id)).toEqual([swapId]);
+    const accepted = await ctx.post(`/member/shift-swap/${swapId}/accept`, { note: 'Va bene' }, as(brunoS));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().swap.status).toBe('waiting_admin');
+
+    const detail = (await ctx.get(`/admin/shift-swap/${swapId}`, asAdmin())).json() as SwapDetail;
+    expect(detail.warnings.requester!.map((w) => w.rule)).toContain('daily_rest');
+    expect(detail.warnings.target).toEqual([]);
+    const list = await ctx.get('/admin/shift-swap', asAdmin());
+    expect(list.json().items.map((s: { id: string }) => s.id)).toEqual([swapId]);
+
+    const noNote = await ctx.post(`/admin/shift-swap/${swapId}/approve`, {}, asAdmin());
+    expect(fieldErrors(noNote).note).toBe(shiftMsg.overrideNoteRequired);
+    const approved = await ctx.post(
+      `/admin/shift-swap/${swapId}/approve`,
+      { note: 'Anna rinuncia al turno delle 8' },
+      asAdmin(),
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().swap).toMatchObject({ status: 'approved', decisionNote: 'Anna rinuncia al turno delle 8' });
+
+    const people = await ctx.db
+      .select({ shiftId: workShiftAssignees.shiftId, userInfoId: workShiftAssignees.userInfoId })
+      .from(workShiftAssignees)
+      .where(inArray(workShiftAssignees.shiftId, [annaShift, brunoShift]));
+    expect(people).toEqual(
+      expect.arrayContaining([
+        { shiftId: annaShift, userInfoId: bruno.userInfoId },
+        { shiftId: brunoShift, userInfoId: anna.userInfoId },
+      ]),
+    );
+    expect(people).toHaveLength(2);
+    const rows = await ctx.db
+      .select()
+      .from(workShifts)
+      .where(inArray(workShifts.id, [annaShift, brunoShift]));
+    expect(rows.every((r) => r.swapped && r.version === 2)).toBe(true);
+    const decided = await ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, 'swap.decided'), eq(notifications.link, `/member/shift-swap/${swapId}`)));
+    expect(decided.map((n) => n.userInfoId).sort()).toEqual([anna.userInfoId, bruno.userInfoId].sort());
+    // A decided swap stays decided.
+    expect((await ctx.post(`/admin/shift-swap/${swapId}/reject`, {}, asAdmin())).statusCode).toBe(409);
+  });
+
+  it('editing a shift with an open swap rejects that swap in the same transaction and tells both people', async () => {
+    const c = await create(shift([carla.userInfoId], '2027-04-08', '08:00', '16:00'));
+    const b = await create(shift([bruno.userInfoId], '2027-04-09', '08:00', '16:00'));
+    await publish('2027-04-08', '2027-04-09');
+    const asked = await ctx.post(
+      '/member/shift-swap',
+      { sourceShiftId: c.shifts[0]!.id, targetShiftId: b.shifts[0]!.id, targetUserInfoId: bruno.userInfoId },
+      as(carlaS),
+    );
+    const id = asked.json().swap.id as string;
+    // A label alone is no change: the swap stays open.
+    const labelled = await ctx.post(
+      `/admin/work-shift/${b.shifts[0]!.id}`,
+      { ...shift([bruno.userInfoId], '2027-04-09', '08:00', '16:00'), label: 'Cassa' },
+      asAdmin(),
+    );
+    expect(labelled.json().autoRejected).toBe(0);
+    const edited = await ctx.post(
+      `/admin/work-shift/${b.shifts[0]!.id}`,
+      shift([bruno.userInfoId], '2027-04-09', '09:00', '17:00'),
+      asAdmin(),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ autoRejected: 1, shift: { version: 2, startMinutes: 540 } });
+    expect(edited.json().message).toContain('rifiutata automaticamente');
+    const swap = (await ctx.get(`/member/shift-swap/${id}`, as(carlaS))).json();
+    expect(swap).toMatchObject({ status: 'auto_rejected', autoReason: 'shift_changed' });
+    const told = await ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, 'swap.decided'), eq(notifications.link, `/member/shift-swap/${id}`)));
+    expect(told.map((n) => n.userInfoId).sort()).toEqual([carla.userInfoId, bruno.userInfoId].sort());
+    const changed = await ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, 'shift.changed'), eq(notifications.userInfoId, bruno.userInfoId)));
+    expect(changed).toHaveLength(1);
+    expect(changed[0]!.body).toContain('09:00–17:00');
+  });
+
+  it('no open swap ever points at a changed shift (database check after random edits)', async () => {
+    const open = await ctx.db.execute(sql`
+      select count(*)::int as n from ${shiftSwaps} s
+      join ${workShifts} src on src.id = s.source_shift_id
+      join ${workShifts} tgt on tgt.id = s.target_shift_id
+      where s.status in ('waiting_colleague', 'waiting_admin')
+        and (src.version <> s.source_version or tgt.version <> s.target_version)`);
+    expect((open.rows[0] as { n: number }).n).toBe(0);
+  });
+});
+
+describe('the week copy and the planning page', () => {
+  it('copies a week as drafts, leaving out people already busy that day', async () => {
+    const res = await ctx.post('/admin/work-shift/copy-week', { from: '2027-01-11', to: '2027-01-18' }, asAdmin());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: 4, skipped: 0 }); // Anna's 11th, 12th, 13th and the draft of the 15th
+    const again = await ctx.post('/admin/work-shift/copy-week', { from: '2027-01-11', to: '2027-01-18' }, asAdmin());
+    expect(again.json()).toMatchObject({ created: 0, skipped: 4 });
+    const notMonday = await ctx.post(
+      '/admin/work-shift/copy-week',
+      { from: '2027-01-12', to: '2027-01-18' },
+      asAdmin(),
+    );
+    expect(fieldErrors(notMonday).from).toBe(shiftMsg.copyNotMonday);
+    const copies = await ctx.db.select().from(workShifts).where(eq(workShifts.date, '2027-01-19'));
+    expect(copies.every((c) => c.publishedAt === null)).toBe(true);
+  });
+
+  it('the planning page has a fixed number of statements whatever the page size', async () => {
+    const count = async (perPage: string) => {
+      let n = 0;
+      const watch = () => n++;
+      queryObservers.add(watch);
+      try {
+        const res = await ctx.get('/admin/work-shift', {
+          ...asAdmin(),
+          query: { from: '2027-01-04', to: '2027-01-17', per_page: perPage, search: 'Turni' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return { n, body: res.json() };
+      } finally {
+        queryObservers.delete(watch);
+      }
+    };
+    const one = await count('1');
+    const all = await count('100');
+    expect(one.body.people).toHaveLength(1);
+    expect(all.body.people).toHaveLength(3);
+    // Session and memberships, the page, the count, holidays, drafts, shifts and their people, absences, contract
+    // types, open swaps: whatever the page's size.
+    expect(all.n).toBe(one.n);
+    expect(all.n).toBeLessThanOrEqual(12);
+    expect(all.body.shifts.some((s: WorkShift) => s.status === 'draft')).toBe(true);
+    expect(all.body.holidays.map((h: { date: string }) => h.date)).toContain('2027-01-06');
+    expect(all.body.absences).toEqual(
+      expect.arrayContaining([expect.objectContaining({ userInfoId: anna.userInfoId, date: '2027-01-13' })]),
+    );
+  });
+});
+
+describe('the calendar feed', () => {
+  it('a secret link shows my published shifts and absences; revoked, it is gone', async () => {
+    expect((await ctx.get('/member/work-shift/calendar-feed', as(annaS))).json()).toEqual({
+      url: null,
+      createdAt: null,
+    });
+    const made = await ctx.post('/member/work-shift/calendar-feed', {}, as(annaS));
+    expect(made.statusCode, made.body).toBe(200);
+    const url = made.json().url as string;
+    const path = url.slice(url.indexOf('/api/v1') + '/api/v1'.length);
+    const feed = await ctx.get(path, { session: null, workspace: null });
+    expect(feed.statusCode, feed.body).toBe(200);
+    expect(feed.headers['content-type']).toContain('text/calendar');
+    expect(feed.body).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(feed.body).toContain('DTSTART:20270111T130000Z');
+    expect(feed.body).toContain('DTSTART;VALUE=DATE:20270113');
+    expect(feed.body).not.toContain('20270115T'); // a draft is not in it
+    await ctx.del('/member/work-shift/calendar-feed', as(annaS));
+    expect((await ctx.get(path, { session: null, workspace: null })).statusCode).toBe(404);
+  });
+});
