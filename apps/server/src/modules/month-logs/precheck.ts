@@ -40,8 +40,7 @@ export function precheckOf(
     const short = days((a) => a.includes('unjustified_shortfall'));
     if (short.length > 0) push('unjustified_shortfall', { userInfo, dates: short, count: short.length });
     const deviations = days((a) => a.some((k) => k.startsWith('shift_')));
-    if (deviations.length > 0)
-      push('shift_deviation', { userInfo, dates: deviations, count: deviations.length });
+    if (deviations.length > 0) push('shift_deviation', { userInfo, dates: deviations, count: deviations.length });
   }
   if (!codes.company.companyCode) push('company_code_missing');
   const paid = employees.filter((e) => e.lines.length > 0);

@@ -18,7 +18,15 @@ import { forbidden, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as repo from './notifications.repository';
 
-export { notify, notifyAccount, liveKey, LIVE_CHANNEL, type NotifyEvent, type NotifyCtx, type MailContent } from './notify';
+export {
+  notify,
+  notifyAccount,
+  liveKey,
+  LIVE_CHANNEL,
+  type NotifyEvent,
+  type NotifyCtx,
+  type MailContent,
+} from './notify';
 
 function own(ctx: RequestCtx) {
   const userInfoId = ctx.actor.userInfoId;
