@@ -41,7 +41,7 @@ import { monthLogRoutes } from './modules/month-logs/month-logs.routes';
 import { payrollExportRoutes } from './modules/payroll/payroll-exports.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
-import { workShiftRoutes } from './modules/work-shifts/work-shifts.routes';
+import { calendarFeedRoutes, workShiftRoutes } from './modules/work-shifts/work-shifts.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { errorHandler } from './plugins/error-handler';
 import { requestContext } from './plugins/request-context';
@@ -173,6 +173,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       await api.register(paycheckImportRoutes(deps));
       await api.register(payrollExportRoutes(deps));
       await api.register(workShiftRoutes(deps));
+      await api.register(calendarFeedRoutes(deps));
     },
     { prefix: API_BASE_PATH },
   );

@@ -31,7 +31,9 @@ beforeAll(async () => {
   carla = await buildEmployee(ctx, ctx.ws.demo, { password: PASSWORD, firstName: 'Carla', lastName: 'Turni' });
   for (const p of [anna, bruno, carla])
     await buildContract(ctx, ctx.ws.demo, p.userInfoId, { type: 'turn_based', startsAt: '2026-01-01' });
-  [annaS, brunoS, carlaS] = await Promise.all([anna, bruno, carla].map((p) => ctx.login(p.email, PASSWORD)));
+  annaS = await ctx.login(anna.email, PASSWORD);
+  brunoS = await ctx.login(bruno.email, PASSWORD);
+  carlaS = await ctx.login(carla.email, PASSWORD);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -383,7 +385,7 @@ describe('swaps', () => {
       join ${workShifts} tgt on tgt.id = s.target_shift_id
       where s.status in ('waiting_colleague', 'waiting_admin')
         and (src.version <> s.source_version or tgt.version <> s.target_version)`);
-    expect((open.rows[0] as { n: number }).n).toBe(0);
+    expect((open as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 });
 

@@ -1,10 +1,10 @@
 import {
   AdminSwapQuerySchema,
   CalendarFeedSchema,
+  FeedTokenParamsSchema,
   CopyWeekResponseSchema,
   CopyWeekSchema,
   CreateShiftsResponseSchema,
-  FeedTokenParamsSchema,
   IdParamsSchema,
   MemberShiftQuerySchema,
   MemberSwapQuerySchema,
@@ -323,8 +323,12 @@ export function workShiftRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
         async (request) => swaps.answer(deps, workspaceCtx(request), request.params.id, accept, request.body.note),
       );
+  };
+}
 
-    // The calendar feed itself (public: the secret is the link) ------------------------------------------------------
+/** The calendar feed itself (public: the secret is the link; ADR 0022). */
+export function calendarFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
     app.get(
       '/calendar/:token',
       {
