@@ -28,6 +28,8 @@ import {
   templateWeeks,
   userInfos,
   users,
+  workShiftAssignees,
+  workShifts,
   workspaces,
 } from './db/schema';
 import { workspaceScope } from './db/scope';
@@ -528,6 +530,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     });
   }
   await seedAnnouncements(db);
+  await seedShifts(db);
   return true;
 }
 
@@ -625,6 +628,67 @@ async function seedAnnouncements(db: Db) {
       sendAt: next,
       everyone: true,
     });
+  });
+}
+
+/**
+ * Demo work shifts (issue 15): for Mario and three colleagues, next week published (an early, a late and a night
+ * shift that ends the next morning) and the week after in draft, so the planning grid, the member's shifts and a swap
+ * can be tried at once. In the future only: no day already punched is compared with them.
+ */
+async function seedShifts(db: Db) {
+  const [demo] = await db
+    .select()
+    .from(workspaces)
+    .where(sql`${workspaces.name} = 'Demo S.r.l.'`);
+  if (!demo) return;
+  const people = await db
+    .select({ id: userInfos.id, workEmail: userInfos.workEmail })
+    .from(userInfos)
+    .where(
+      sql`${userInfos.workspaceId} = ${demo.id} and ${userInfos.invitationStatus} = 'accepted' and ${userInfos.enabled} and ${userInfos.isMember}`,
+    )
+    .orderBy(userInfos.lastName, userInfos.firstName);
+  const mario = people.find((p) => p.workEmail === MARIO_EMAIL);
+  if (!mario) return;
+  const crew = [mario, ...people.filter((p) => p.id !== mario.id).slice(0, 3)];
+  const today = todayIn(demo.timeZone);
+  const monday = addDays(today, 8 - isoWeekday(today));
+  // Early 06–14, late 14–22, night 22–06: each person keeps one kind for the week (rest between them is ample).
+  const kinds = [
+    { start: 360, end: 840, pause: 30, label: 'Mattina' },
+    { start: 840, end: 1320, pause: 30, label: 'Pomeriggio' },
+    { start: 1320, end: 360, pause: 20, label: 'Notte' },
+    { start: 540, end: 1080, pause: 60, label: 'Giornata' },
+  ];
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    for (let week = 0; week < 2; week++) {
+      for (let d = 0; d < 5; d++) {
+        const date = addDays(monday, week * 7 + d);
+        for (const [i, person] of crew.entries()) {
+          const k = kinds[i % kinds.length]!;
+          const startsAt = new Date(localToUtc(date, k.start, demo.timeZone));
+          const endsAt = new Date(localToUtc(k.end <= k.start ? addDays(date, 1) : date, k.end, demo.timeZone));
+          const [row] = await tx
+            .insert(workShifts)
+            .values({
+              workspaceId: demo.id,
+              date,
+              startMinutes: k.start,
+              endMinutes: k.end,
+              pauseMinutes: k.pause,
+              startsAt,
+              endsAt,
+              workMinutes: Math.round((endsAt.getTime() - startsAt.getTime()) / 60_000) - k.pause,
+              label: k.label,
+              publishedAt: week === 0 ? now : null,
+            })
+            .returning({ id: workShifts.id });
+          await tx.insert(workShiftAssignees).values({ workspaceId: demo.id, shiftId: row!.id, userInfoId: person.id });
+        }
+      }
+    }
   });
 }
 

@@ -45,8 +45,8 @@ beforeAll(async () => {
   const mario = (await membershipOf(t.ctx, 'mario.rossi@demo.timbro.it', demo))!.id;
   marioId = mario;
   const colleague = await buildEmployee(t.ctx, demo, { firstName: 'Collega', lastName: 'Turnista' });
-  marioShift = await planned(t.sessions.admin, demo, mario, day(10));
-  demoShift = await planned(t.sessions.admin, demo, colleague.userInfoId, day(11));
+  marioShift = await planned(t.sessions.admin, demo, mario, day(45));
+  demoShift = await planned(t.sessions.admin, demo, colleague.userInfoId, day(46));
   const asked = await t.ctx.post(
     '/member/shift-swap',
     { sourceShiftId: marioShift, targetShiftId: demoShift, targetUserInfoId: colleague.userInfoId },
@@ -56,11 +56,11 @@ beforeAll(async () => {
   demoSwap = asked.json().swap.id;
   const paolo = (await membershipOf(t.ctx, 'paolo.lombardi@beta.timbro.it', beta))!.id;
   const other = await buildEmployee(t.ctx, beta, { firstName: 'Altro', lastName: 'Beta' });
-  betaShift = await planned(t.betaAdmin, beta, paolo, day(10));
-  const betaOther = await planned(t.betaAdmin, beta, other.userInfoId, day(11));
+  betaShift = await planned(t.betaAdmin, beta, paolo, day(45));
+  const betaOther = await planned(t.betaAdmin, beta, other.userInfoId, day(46));
   const snapshot = {
     id: betaShift,
-    date: day(10),
+    date: day(45),
     startMinutes: 480,
     endMinutes: 960,
     pauseMinutes: 30,
@@ -87,7 +87,8 @@ beforeAll(async () => {
 
 const shiftNotFound = shiftMsg.shiftNotFound;
 const swapNotFound = shiftMsg.swapNotFound;
-const range = () => ({ from: day(0), to: day(20) });
+// Far enough ahead to stay clear of the demo's own shifts (next week and the one after).
+const range = () => ({ from: day(40), to: day(60) });
 const badShift = { date: 'x', userInfoIds: [] };
 
 const ROUTES: AccessRoute[] = [
@@ -137,7 +138,7 @@ const ROUTES: AccessRoute[] = [
       as: 'admin',
       call: () => ({
         url: `/admin/work-shift/${betaShift}`,
-        body: { date: day(12), userInfoIds: [marioId], startMinutes: 480, endMinutes: 960 },
+        body: { date: day(47), userInfoIds: [marioId], startMinutes: 480, endMinutes: 960 },
       }),
       message: shiftNotFound,
     },
@@ -296,7 +297,7 @@ describeAccessTable(
       const mario = (await membershipOf(t.ctx, 'mario.rossi@demo.timbro.it', t.ctx.ws.demo))!.id;
       await t.ctx.post(
         '/admin/work-shift',
-        { date: day(12), userInfoIds: [mario], startMinutes: 480, endMinutes: 960 },
+        { date: day(47), userInfoIds: [mario], startMinutes: 480, endMinutes: 960 },
         { session: t.sessions.admin, workspace: t.ctx.ws.demo },
       );
       const mine = await t.ctx.get('/member/work-shift', {

@@ -6,7 +6,7 @@ import {
   dashboard,
   documents,
   paychecks,
-  placeholder,
+  workShifts,
   type ProtectedRoute,
 } from './lazy-page';
 
@@ -85,5 +85,36 @@ export const MEMBER_ROUTES: ProtectedRoute[] = [
       (m) => m.MyAnnouncementPage,
     ),
   },
-  { path: paths.memberWorkShift, permission: 'shift:read:own', page: placeholder('nav.items.myWorkShifts') },
+  {
+    path: paths.memberWorkShift,
+    permission: 'shift:read:own',
+    page: workShifts(
+      () => import('../features/work-shifts/my-shifts-page'),
+      (m) => m.MyShiftsPage,
+    ),
+  },
+  {
+    path: paths.memberWorkShiftSwap,
+    permission: 'shift:swap:own',
+    page: workShifts(
+      () => import('../features/work-shifts/swap-request-page'),
+      (m) => m.SwapRequestPage,
+    ),
+  },
+  {
+    path: paths.memberShiftSwap,
+    permission: 'shift:read:own',
+    page: workShifts(
+      () => import('../features/work-shifts/swap-list-page'),
+      (m) => m.MemberSwapListPage,
+    ),
+  },
+  {
+    path: paths.memberShiftSwapDetail,
+    permission: 'shift:read:own',
+    page: workShifts(
+      () => import('../features/work-shifts/swap-detail-page'),
+      (m) => m.MemberSwapDetailPage,
+    ),
+  },
 ];

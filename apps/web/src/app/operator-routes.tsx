@@ -1,5 +1,5 @@
 import { paths } from '../config/paths';
-import { announcements, attendance, documents, monthLogs, placeholder, type ProtectedRoute } from './lazy-page';
+import { announcements, attendance, documents, monthLogs, workShifts, type ProtectedRoute } from './lazy-page';
 
 /** The day-to-day operations on everyone's data: attendance, requests, punch imports, month logs, announcements… */
 export const OPERATOR_ROUTES: ProtectedRoute[] = [
@@ -83,7 +83,54 @@ export const OPERATOR_ROUTES: ProtectedRoute[] = [
       (m) => m.DocumentListPage,
     ),
   },
-  { path: paths.adminWorkShift, permission: 'shift:write', page: placeholder('nav.items.workShifts') },
+  {
+    path: paths.adminWorkShift,
+    permission: 'shift:write',
+    page: workShifts(
+      () => import('../features/work-shifts/planning-page'),
+      (m) => m.PlanningPage,
+    ),
+  },
+  {
+    path: paths.adminWorkShiftNew,
+    permission: 'shift:write',
+    page: workShifts(
+      () => import('../features/work-shifts/shift-form-pages'),
+      (m) => m.WorkShiftNewPage,
+    ),
+  },
+  {
+    path: paths.adminWorkShiftDetail,
+    permission: 'shift:write',
+    page: workShifts(
+      () => import('../features/work-shifts/shift-detail-page'),
+      (m) => m.WorkShiftDetailPage,
+    ),
+  },
+  {
+    path: paths.adminWorkShiftEdit,
+    permission: 'shift:write',
+    page: workShifts(
+      () => import('../features/work-shifts/shift-form-pages'),
+      (m) => m.WorkShiftEditPage,
+    ),
+  },
+  {
+    path: paths.adminShiftSwap,
+    permission: 'shift:write',
+    page: workShifts(
+      () => import('../features/work-shifts/swap-list-page'),
+      (m) => m.AdminSwapListPage,
+    ),
+  },
+  {
+    path: paths.adminShiftSwapDetail,
+    permission: 'shift:write',
+    page: workShifts(
+      () => import('../features/work-shifts/swap-detail-page'),
+      (m) => m.AdminSwapDetailPage,
+    ),
+  },
 ];
 
 /** The timesheet of everyone's attendance data. */

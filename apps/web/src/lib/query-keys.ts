@@ -39,3 +39,8 @@ export const ANNOUNCEMENTS_KEY = ['announcements'] as const;
  * server, so the announcements invalidate this root too.
  */
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
+/**
+ * Work shifts and their swaps (the planning, a shift's record, the member's shifts, swap lists and records, the
+ * calendar feed): a swap's approval exchanges two shifts, so it invalidates the whole root.
+ */
+export const WORK_SHIFTS_KEY = ['work-shifts'] as const;

@@ -45,6 +45,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { key: 'documents', to: paths.adminDocument, permission: 'document:write', icon: 'document' },
       { key: 'announcements', to: paths.adminAnnouncement, permission: 'announcement:write', icon: 'announcement' },
       { key: 'workShifts', to: paths.adminWorkShift, permission: 'shift:write', icon: 'shift' },
+      { key: 'shiftSwaps', to: paths.adminShiftSwap, permission: 'shift:write', icon: 'shift' },
       { key: 'justifications', to: paths.adminJustification, permission: SETTINGS_SCREEN, icon: 'justification' },
       { key: 'settings', to: paths.adminSettings, permission: 'settings:write', icon: 'settings' },
     ],
@@ -62,6 +63,7 @@ export const NAV_SECTIONS: NavSection[] = [
         icon: 'announcement',
       },
       { key: 'myWorkShifts', to: paths.memberWorkShift, permission: 'shift:read:own', icon: 'shift' },
+      { key: 'myShiftSwaps', to: paths.memberShiftSwap, permission: 'shift:read:own', icon: 'shift' },
     ],
   },
   {

@@ -37,6 +37,7 @@ export function fixLinkOf(item: PrecheckItem, check: Pick<Precheck, 'month' | 'e
       };
     case 'missing_exit':
     case 'unjustified_shortfall':
+    case 'shift_deviation':
       return {
         to: withQuery(paths.adminAttendanceCalendar, { month: check.month, ...person }),
         label: 'calendar',

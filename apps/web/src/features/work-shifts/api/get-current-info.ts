@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentAttendanceInfoSchema } from '@timbro/shared';
+import type { z } from 'zod/mini';
+import { api } from '../../../lib/api';
+import { ATTENDANCE_KEY } from '../../../lib/query-keys';
+
+type CurrentInfo = z.output<typeof CurrentAttendanceInfoSchema>;
+
+/**
+ * GET /attendance/user-info/current: the workspace's today (the planning opens on its week) and time zone (publication
+ * times). Features do not import each other, so the call is repeated here, under the attendance key: the same cache
+ * entry as the clock's.
+ */
+export const currentInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: [...ATTENDANCE_KEY, 'current'] as const,
+    queryFn: async ({ signal }) =>
+      (await api.get<CurrentInfo>('/attendance/user-info/current', undefined, signal)).data,
+  });
+
+export const useCurrentInfo = () => useQuery(currentInfoQueryOptions());
