@@ -292,6 +292,14 @@ export default tseslint.config(
               ],
               message: 'The web app talks to the API; it never imports server code.',
             },
+            {
+              // A schema module imports all of zod: a value from one, even in a lazy page, moved zod's JSON-schema
+              // half into the login route's shared chunk (+16 KB gzip, over the budget). Mirror the value instead.
+              group: ['@timbro/shared/schemas/*'],
+              allowTypeImports: true,
+              message:
+                'Schema modules bring all of zod: import their types only, mirror values (see work-shifts/limits.ts).',
+            },
           ],
         },
       ],

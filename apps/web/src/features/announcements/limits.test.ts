@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the test compares the mirror with the server's values
 import {
   ANNOUNCEMENT_CONTENT_MAX,
   ANNOUNCEMENT_MAX_DAYS_AHEAD,

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the test compares the mirror with the server's values
 import {
   PUBLISH_SKIP_REASONS as SERVER_SKIP_REASONS,
   PublishSchema,

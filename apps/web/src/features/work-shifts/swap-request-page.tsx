@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import { Alert, Button, Paper, Stack, TextField } from '@mui/material';
 import type { MyShifts } from '@timbro/shared';
-import { SHIFT_RANGE_MAX_DAYS } from '@timbro/shared/schemas/work-shifts';
+import { SHIFT_LIMITS } from './limits';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
@@ -34,7 +34,7 @@ function useSourceRange(): { from: string; to: string } {
     const today = dayjs();
     return {
       from: today.format('YYYY-MM-DD'),
-      to: today.add(SHIFT_RANGE_MAX_DAYS - 1, 'day').format('YYYY-MM-DD'),
+      to: today.add(SHIFT_LIMITS.rangeDays - 1, 'day').format('YYYY-MM-DD'),
     };
   }, [date]);
 }
