@@ -49,7 +49,7 @@ export function ShiftTime({ shift, variant = 'body2' }: { shift: ShiftTimes; var
             <Tooltip title={t('shiftSwaps.shift.nextDay')}>
               <Box
                 component="abbr"
-                sx={{ textDecoration: 'none', color: 'secondary.main' }}
+                sx={{ textDecoration: 'none', color: 'text.secondary', fontWeight: 600 }}
                 data-testid="shift-overnight"
               >
                 (+1)
