@@ -227,6 +227,7 @@ test.describe('work shifts', () => {
     const adminAr = await arabic(browser, baseURL, ADMIN);
     await adminAr.goto(`/admin/shift-swap/${swapId}`);
     await expect(adminAr.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(adminAr.getByTestId('shift-time').first()).toBeVisible();
     await screenshot(adminAr, 'work-shifts-swap-detail-ar');
     await backToItalian(adminAr);
     await adminAr.context().close();
