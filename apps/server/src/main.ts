@@ -36,6 +36,8 @@ async function main() {
   if (demo.seed) seeded = await seedDemo(deps.db);
   // Workspaces created by an older version get the defaults they lack (the national holidays once, absence types).
   await ensureAllWorkspaceDefaults(deps.db);
+  // PGlite has no autovacuum: the planner gets its statistics at start and nightly (the database-statistics job).
+  if (deps.database.kind === 'pglite') await deps.database.raw.exec('analyze');
 
   let jobs: Jobs | null = null;
   if (config.jobs) jobs = await startPlatformJobs(deps, app.log);

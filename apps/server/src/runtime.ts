@@ -152,6 +152,16 @@ export function platformJobs(deps: AppDeps, log: JobLogger = quietLog): JobDefin
         await redactExpiredMailBodies(deps.db, new Date(Date.now() - SENSITIVE_MAIL_RETENTION_DAYS * 24 * 3600 * 1000));
       },
     },
+    {
+      // PGlite has no autovacuum: without statistics the planner picks nested loops that made the roster check of
+      // 200 employees 45× slower (6.1 s instead of 137 ms, bench/shift-check). A nightly ANALYZE keeps them fresh;
+      // a PostgreSQL server's autovacuum already does it.
+      name: 'database-statistics',
+      cron: '43 3 * * *',
+      handler: async () => {
+        if (deps.database.kind === 'pglite') await deps.database.raw.exec('analyze');
+      },
+    },
   ];
 }
 
