@@ -234,6 +234,16 @@ describe('turn-based expected time follows the published shifts', () => {
     const [mon, tue] = data.json().users[0].days;
     expect(mon.anomalies).toContain('shift_missed');
     expect(tue.anomalies).toEqual(expect.arrayContaining(['shift_late', 'shift_early']));
+    // They feed the month closing's pre-check: one item for the person, with both days.
+    const pre = await ctx.get('/admin/month-log/precheck', { ...asAdmin(), query: { month: '2026-10' } });
+    expect(pre.statusCode, pre.body).toBe(200);
+    const item = pre
+      .json()
+      .items.find(
+        (i: { kind: string; userInfo: { id: string } | null }) =>
+          i.kind === 'shift_deviation' && i.userInfo?.id === p.userInfoId,
+      );
+    expect(item).toMatchObject({ dates: ['2026-10-05', '2026-10-06'], count: 2 });
   });
 });
 
@@ -384,6 +394,83 @@ describe('swaps', () => {
   });
 
   it('no open swap ever points at a changed shift (database check after random edits)', async () => {
+    // Six published shifts of three people, swaps asked between them, then forty random edits, deletions and
+    // decisions (a fixed seed, so a failure repeats): after each step the invariant holds in the database.
+    let seed = 15;
+    const rand = (n: number) => {
+      seed = (seed * 48271) % 2147483647; // Park–Miller: exact in doubles
+      return seed % n;
+    };
+    const people = [anna, bruno, carla];
+    const sessions = [annaS, brunoS, carlaS];
+    const ids: { id: string; who: number; day: number }[] = [];
+    for (let i = 0; i < 6; i++) {
+      const who = i % 3;
+      const day = 12 + i;
+      const made = await create(shift([people[who]!.userInfoId], `2027-05-${day}`, '08:00', '14:00'));
+      ids.push({ id: made.shifts[0]!.id, who, day });
+    }
+    await publish('2027-05-12', '2027-05-17', 'Prova');
+    const invariant = async () => {
+      const bad = await ctx.db.execute(sql`
+        select count(*)::int as n from ${shiftSwaps} s
+        left join ${workShifts} src on src.id = s.source_shift_id
+        left join ${workShifts} tgt on tgt.id = s.target_shift_id
+        where s.status in ('waiting_colleague', 'waiting_admin')
+          and (src.id is null or tgt.id is null or src.version <> s.source_version or tgt.version <> s.target_version)`);
+      expect((bad as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    };
+    for (let step = 0; step < 40; step++) {
+      const live = await ctx.db
+        .select({ id: workShifts.id })
+        .from(workShifts)
+        .where(
+          inArray(
+            workShifts.id,
+            ids.map((x) => x.id),
+          ),
+        );
+      const alive = ids.filter((x) => live.some((l) => l.id === x.id));
+      if (alive.length < 2) break;
+      const a = alive[rand(alive.length)]!;
+      const b = alive.filter((x) => x.who !== a.who)[0];
+      const action = rand(4);
+      if (action === 0 && b) {
+        await ctx.post(
+          '/member/shift-swap',
+          { sourceShiftId: a.id, targetShiftId: b.id, targetUserInfoId: people[b.who]!.userInfoId },
+          as(sessions[a.who]!),
+        );
+      } else if (action === 1) {
+        const h = 7 + rand(3);
+        await ctx.post(
+          `/admin/work-shift/${a.id}`,
+          shift([people[a.who]!.userInfoId], `2027-05-${a.day}`, `0${h}:00`, '15:00'),
+          asAdmin(),
+        );
+      } else if (action === 2 && rand(3) === 0) {
+        await ctx.del(`/admin/work-shift/${a.id}`, asAdmin());
+      } else {
+        const open = await ctx.get('/admin/shift-swap', { ...asAdmin(), query: { status: 'open' } });
+        const first = open.json().items[0] as { id: string; target: { id: string } } | undefined;
+        if (first) {
+          const s = sessions[people.findIndex((p) => p.userInfoId === first.target.id)]!;
+          await ctx.post(`/member/shift-swap/${first.id}/accept`, {}, as(s));
+          await ctx.post(`/admin/shift-swap/${first.id}/approve`, { note: 'Prova casuale' }, asAdmin());
+        }
+      }
+      await invariant();
+    }
+    // The run did exercise both paths: swaps approved and swaps rejected automatically by an edit or a deletion.
+    const statuses = await ctx.db
+      .select({ status: shiftSwaps.status })
+      .from(shiftSwaps)
+      .where(sql`${shiftSwaps.sourceSnapshot}->>'date' between '2027-05-12' and '2027-05-17'`);
+    const seen = new Set(statuses.map((x) => x.status));
+    expect(seen.has('approved') && seen.has('auto_rejected')).toBe(true);
+  });
+
+  it('no open swap points at a changed shift after the journeys above either', async () => {
     const open = await ctx.db.execute(sql`
       select count(*)::int as n from ${shiftSwaps} s
       join ${workShifts} src on src.id = s.source_shift_id
