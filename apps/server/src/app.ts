@@ -41,6 +41,7 @@ import { monthLogRoutes } from './modules/month-logs/month-logs.routes';
 import { payrollExportRoutes } from './modules/payroll/payroll-exports.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { calendarFeedRoutes, workShiftRoutes } from './modules/work-shifts/work-shifts.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { errorHandler } from './plugins/error-handler';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       await api.register(payrollExportRoutes(deps));
       await api.register(workShiftRoutes(deps));
       await api.register(calendarFeedRoutes(deps));
+      await api.register(dashboardRoutes(deps));
     },
     { prefix: API_BASE_PATH },
   );

@@ -21,3 +21,4 @@ export * from './schemas/paycheck-import';
 export * from './schemas/notifications';
 export * from './schemas/announcements';
 export * from './schemas/work-shifts';
+export * from './schemas/dashboard';

@@ -641,3 +641,5 @@ export const swapsAskedBy = (userInfoId: string) => eq(shiftSwaps.requesterId, u
 export const swapsAwaiting = (userInfoId: string) =>
   and(eq(shiftSwaps.targetUserInfoId, userInfoId), eq(shiftSwaps.status, 'waiting_colleague'));
 export const swapsWithStatus = (status: SwapRow['status']) => eq(shiftSwaps.status, status);
+export const publishedBetween = (from: IsoDate, to: IsoDate) =>
+  and(isNotNull(workShifts.publishedAt), gte(workShifts.date, from), lte(workShifts.date, to));

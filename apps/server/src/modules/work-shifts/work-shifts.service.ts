@@ -528,4 +528,25 @@ export async function planning(
   };
 }
 
+/**
+ * The published roster of [from, to] for the dashboard's timeline (an admin: everyone's; a member: their own through
+ * `myShifts`): the shifts with their people, the people's approved absences and the holidays. Four queries.
+ */
+export async function publishedRoster(deps: AppDeps, ctx: RequestCtx, from: IsoDate, to: IsoDate) {
+  const shifts = await repo.loadShifts(deps.db, ctx.scope, repo.publishedBetween(from, to));
+  const people = new Map(shifts.flatMap((s) => s.assignees).map((p) => [p.id, p]));
+  const [absences, holidays] = await Promise.all([
+    repo.approvedAbsences(deps.db, ctx.scope, [...people.keys()], from, to),
+    holidaysBetween(deps.db, ctx.scope, from, to),
+  ]);
+  return {
+    people: [...people.values()].sort(
+      (a, b) => a.lastName.localeCompare(b.lastName, 'it') || a.firstName.localeCompare(b.firstName, 'it'),
+    ),
+    shifts: shifts.map((s) => ({ ...toRef(s), swapped: s.swapped, userInfoIds: s.assignees.map((p) => p.id) })),
+    absences: absences.map((a) => ({ userInfoId: a.userInfoId, date: a.date, name: a.name, wholeDay: a.wholeDay })),
+    holidays: holidays.map((h) => ({ date: h.date, name: h.name, icon: h.icon ?? null })),
+  };
+}
+
 export type { ShiftWarning };
