@@ -237,6 +237,8 @@ describe('POST /admin/user/{id}/contract', () => {
       permanent: false,
       status: 'past',
       expiring: false,
+      // Mario's only fixed-term contract: no extension yet, 273 days ≈ 9 months of the 24 (D.Lgs. 81/2015).
+      fixedTerm: { extensions: 0, extensionsMax: 4, monthsUsed: 9, monthsMax: 24 },
       justificationAccruals: [
         { justificationId: J.FER, code: 'FER', name: 'Ferie', unit: 'day', monthlyIncrease: 6 },
         { justificationId: J.ROL, code: 'ROL', name: 'Permesso ROL', unit: 'hour', monthlyIncrease: 8 },
@@ -445,14 +447,17 @@ describe('GET /admin/contract', () => {
     const active = await listContracts({ filter: 'active' });
     expect(active.total).toBe(13);
     expect(active.items.every((c) => c.status === 'active')).toBe(true);
+    // The contract followed by the future one made above is no longer expiring (issue 16): the work goes on.
+    const stillEnding = expiring.filter((c) => c.id !== endingOther.id);
+    expect(stillEnding).toHaveLength(1);
     const exp = await listContracts({ filter: 'expiring' });
-    expect(exp.items.map((c) => c.id).sort()).toEqual(expiring.map((c) => c.id).sort());
+    expect(exp.items.map((c) => c.id).sort()).toEqual(stillEnding.map((c) => c.id).sort());
     expect(
       relevant.items
         .filter((c) => c.expiring)
         .map((c) => c.id)
         .sort(),
-    ).toEqual(expiring.map((c) => c.id).sort());
+    ).toEqual(stillEnding.map((c) => c.id).sort());
     const expired = await listContracts({ filter: 'expired' });
     // Esposito before Rossi.
     expect(expired.items.map((c) => [c.id, c.status])).toEqual([

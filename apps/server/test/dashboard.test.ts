@@ -60,6 +60,7 @@ describeAccessTable(
       expect(keys(d)).toEqual(
         [
           'activeEmployees',
+          'expiringContracts',
           'latestAnnouncements',
           'nextHolidays',
           'nextWeekShifts',
@@ -85,11 +86,44 @@ describeAccessTable(
       expect(d.nextWeekShifts!.scope).toBe('admin');
       expect(d.nextWeekShifts!.people.length).toBeGreaterThanOrEqual(4);
       expect(d.welcome!.clock).toBeNull();
+      const ending = await t.ctx.get('/admin/contract', { ...opts, query: { filter: 'expiring', per_page: '1' } });
+      expect(d.expiringContracts!.total).toBe(ending.json().total);
+    });
+
+    it('expiring contracts: one followed by a new contract is left out; a fixed-term one shows its extensions and months', async () => {
+      const opts = { session: t.sessions.admin, workspace: t.ctx.ws.demo };
+      const before = (await get('admin')).expiringContracts!;
+      expect(before.total).toBeGreaterThan(0);
+      const first = before.items[0]!;
+      expect(first.fixedTerm).toMatchObject({ extensionsMax: 4, monthsMax: 24 });
+      expect(first.fixedTerm!.monthsUsed).toBeGreaterThan(0);
+      // A new fixed-term contract right after it: the old one is followed (no longer expiring), the person has one
+      // more extension and more months.
+      const day = (d: string, n: number) => new Date(Date.parse(d) + n * 86_400_000).toISOString().slice(0, 10);
+      const created = await t.ctx.post(
+        `/admin/user/${first.userInfoId}/contract`,
+        {
+          type: 'fixed',
+          workerType: 'employee',
+          startsAt: day(first.endsAt!, 1),
+          endsAt: day(first.endsAt!, 180),
+          permanent: false,
+          timeSlots: [{ weekday: 1, startsAtMinutes: 540, endsAtMinutes: 780 }],
+          justificationAccruals: [],
+        },
+        opts,
+      );
+      expect(created.statusCode, created.body).toBe(200);
+      const after = (await get('admin')).expiringContracts!;
+      expect(after.total).toBe(before.total - 1);
+      expect(after.items.map((c) => c.id)).not.toContain(first.id);
+      expect(created.json().fixedTerm).toMatchObject({ extensions: first.fixedTerm!.extensions + 1 });
+      expect(created.json().fixedTerm.monthsUsed).toBeGreaterThan(first.fixedTerm!.monthsUsed + 5);
     });
 
     it('the consultant sees the employee count and the holidays, nothing of requests, shifts or announcements', async () => {
       const d = await get('accountant');
-      expect(keys(d)).toEqual(['activeEmployees', 'nextHolidays', 'welcome']);
+      expect(keys(d)).toEqual(['activeEmployees', 'expiringContracts', 'nextHolidays', 'welcome']);
       expect(d.pendingRequests).toBeUndefined();
       expect(d.swapRequests).toBeUndefined();
       expect(d.nextWeekShifts).toBeUndefined();

@@ -12,6 +12,9 @@ export type ContractFilter = 'relevant' | 'active' | 'expiring' | 'expired' | 'a
 
 /** Contracts ending within this many days are "expiring" (shown in the list filter and on the dashboard). */
 export const EXPIRING_WITHIN_DAYS = 30;
+/** D.Lgs. 81/2015 (as amended): at most 4 extensions of fixed-term work and 24 months in all with one employer. */
+export const FIXED_TERM_MAX_EXTENSIONS = 4;
+export const FIXED_TERM_MAX_MONTHS = 24;
 
 export function contractStatus(c: ContractPeriod, today: IsoDate): ContractStatus {
   if (c.startsAt > today) return 'future';

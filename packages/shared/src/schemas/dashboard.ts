@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AdminAnnouncementSchema, MyAnnouncementSchema } from './announcements';
 import { JustificationRequestSchema } from './attendance';
-import { AccrualBalanceSchema } from './working-time';
+import { AccrualBalanceSchema, ContractSchema } from './working-time';
 import { PersonRefSchema, ShiftRefSchema, SwapSchema } from './work-shifts';
 
 /**
@@ -30,6 +30,8 @@ export const DashboardSchema = z.object({
     .optional(),
   myAccruals: z.object({ date: z.string(), balances: z.array(AccrualBalanceSchema) }).optional(),
   activeEmployees: z.object({ count: z.number() }).optional(),
+  /** The contract list's "expiring" filter: ending within 30 days and not followed by a later contract. */
+  expiringContracts: z.object({ total: z.number(), items: z.array(ContractSchema) }).optional(),
   nextHolidays: z.object({ from: z.string(), to: z.string(), items: z.array(HolidayItemSchema) }).optional(),
   pendingRequests: z.object({ total: z.number(), items: z.array(JustificationRequestSchema) }).optional(),
   swapRequests: z

@@ -190,7 +190,20 @@ export const ContractSchema = z.object({
   endsAt: z.string().nullable(),
   permanent: z.boolean(),
   status: z.enum(['past', 'active', 'future']),
+  /** Active, ending within 30 days, and not already followed by a later contract of the person. */
   expiring: z.boolean(),
+  /**
+   * A fixed-term contract's place in the person's fixed-term history (D.Lgs. 81/2015): extensions used out of 4 and
+   * months used toward the 24-month cap, over all their fixed-term contracts. Null for a permanent contract.
+   */
+  fixedTerm: z
+    .object({
+      extensions: z.number(),
+      extensionsMax: z.number(),
+      monthsUsed: z.number(),
+      monthsMax: z.number(),
+    })
+    .nullable(),
   justificationAccruals: z.array(
     z.object({
       justificationId: z.string(),

@@ -50,10 +50,13 @@ function filterCondition(filter: ListContractsQuery['filter'], today: string): S
     case 'active':
       return and(started, notEnded);
     case 'expiring':
+      // A contract already followed by a later one of the same person is not expiring: the work goes on.
       return and(
         started,
         sql`${contracts.endsAt} >= ${today}`,
         sql`${contracts.endsAt} <= ${addDays(today, EXPIRING_WITHIN_DAYS)}`,
+        sql`not exists (select 1 from ${contracts} later where later.workspace_id = ${contracts.workspaceId}
+              and later.user_info_id = ${contracts.userInfoId} and later.starts_at > ${contracts.startsAt})`,
       );
     case 'expired':
       return sql`${contracts.endsAt} < ${today}`;
@@ -191,4 +194,25 @@ export async function replaceChildren(
 
 export async function deleteContract(q: Queryable, scope: WorkspaceScope, id: string) {
   await q.delete(contracts).where(inScope(contracts, scope, eq(contracts.id, id)));
+}
+
+/**
+ * Per person: the start of their latest contract (a contract starting before it is followed) and their fixed-term
+ * history — how many fixed-term contracts and how many days they cover (up to `today` for one without an end). One query.
+ */
+export async function contractHistory(q: Queryable, scope: WorkspaceScope, userInfoIds: string[], today: string) {
+  if (userInfoIds.length === 0)
+    return new Map<string, { latestStart: string; fixedTerms: number; fixedDays: number }>();
+  const rows = await q
+    .select({
+      userInfoId: contracts.userInfoId,
+      latestStart: sql<string>`max(${contracts.startsAt})::text`,
+      fixedTerms: sql<number>`(count(*) filter (where not ${contracts.permanent}))::int`,
+      fixedDays: sql<number>`coalesce(sum(coalesce(${contracts.endsAt}, ${today}::date) - ${contracts.startsAt} + 1)
+        filter (where not ${contracts.permanent}), 0)::int`,
+    })
+    .from(contracts)
+    .where(inScope(contracts, scope, inArray(contracts.userInfoId, userInfoIds)))
+    .groupBy(contracts.userInfoId);
+  return new Map(rows.map((r) => [r.userInfoId, r]));
 }

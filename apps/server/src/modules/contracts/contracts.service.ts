@@ -1,5 +1,7 @@
 import {
   ErrorCode,
+  FIXED_TERM_MAX_EXTENSIONS,
+  FIXED_TERM_MAX_MONTHS,
   contractStatus,
   findOverlap,
   isExpiring,
@@ -29,14 +31,26 @@ export function contractLabel(c: { startsAt: string; endsAt: string | null }) {
     : `dal ${italianDate(c.startsAt)} a tempo indeterminato`;
 }
 
-/** Page of contracts plus their employees, slots and accruals: four queries whatever the page size. */
+/** Extensions used (every fixed-term contract after the first) and months used (days ÷ 30.44, one decimal). */
+function fixedTermOf(h: { fixedTerms: number; fixedDays: number } | undefined) {
+  return {
+    extensions: Math.max(0, (h?.fixedTerms ?? 1) - 1),
+    extensionsMax: FIXED_TERM_MAX_EXTENSIONS,
+    monthsUsed: Math.round(((h?.fixedDays ?? 0) / 30.44) * 10) / 10,
+    monthsMax: FIXED_TERM_MAX_MONTHS,
+  };
+}
+
+/** Page of contracts plus their employees, slots, accruals and the people's contract history: five queries. */
 async function present(q: Queryable, scope: WorkspaceScope, rows: ContractRow[], today: string): Promise<Contract[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [slots, accruals, people] = await Promise.all([
+  const persons = [...new Set(rows.map((r) => r.userInfoId))];
+  const [slots, accruals, people, history] = await Promise.all([
     repo.slotsOf(q, scope, ids),
     repo.accrualsOf(q, scope, ids),
-    repo.employeeNames(q, scope, [...new Set(rows.map((r) => r.userInfoId))]),
+    repo.employeeNames(q, scope, persons),
+    repo.contractHistory(q, scope, persons, today),
   ]);
   return rows.map((c) => {
     const timeSlots = slots
@@ -64,7 +78,8 @@ async function present(q: Queryable, scope: WorkspaceScope, rows: ContractRow[],
       endsAt: c.endsAt,
       permanent: c.permanent,
       status: contractStatus(c, today),
-      expiring: isExpiring(c, today),
+      expiring: isExpiring(c, today) && (history.get(c.userInfoId)?.latestStart ?? c.startsAt) <= c.startsAt,
+      fixedTerm: c.permanent ? null : fixedTermOf(history.get(c.userInfoId)),
       justificationAccruals: accruals
         .filter((a) => a.a.contractId === c.id)
         .map((a) => ({

@@ -13,6 +13,7 @@ import type { RequestCtx } from '../../plugins/request-context';
 import { balancesAt } from '../accruals/accruals.service';
 import { listAnnouncements, myAnnouncements } from '../announcements/announcements.service';
 import { clockState } from '../attendance/punches.service';
+import { listContracts } from '../contracts/contracts.service';
 import { listRequests } from '../attendance/requests.service';
 import { holidaysInRange } from '../holidays/holidays.service';
 import { getUser, listUsers } from '../users/users.service';
@@ -66,6 +67,11 @@ export async function dashboard(deps: AppDeps, ctx: RequestCtx): Promise<Dashboa
       // The users list filtered to the enabled ones: its total is the count.
       const list = await listUsers(deps, ctx, { page: 1, per_page: 1, sort: 'lastName', order: 'asc', enabled: true });
       out.activeEmployees = { count: list.total };
+    });
+  if (can('contract:read'))
+    add(async () => {
+      const list = await listContracts(deps, ctx, { ...page, filter: 'expiring', sort: 'endsAt', order: 'asc' });
+      out.expiringContracts = { total: list.total, items: list.items };
     });
   add(async () => {
     const to = addDays(monthsAfter(today, NEXT_HOLIDAYS_MONTHS), -1);

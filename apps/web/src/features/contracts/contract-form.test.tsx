@@ -75,6 +75,7 @@ const contract: Contract = {
   permanent: false,
   status: 'future',
   expiring: false,
+  fixedTerm: null,
   justificationAccruals: [{ justificationId: 'j-fer', code: 'FER', name: 'Ferie', unit: 'day', monthlyIncrease: 2.17 }],
   timeSlots: [{ weekday: 1, ...office }],
   weeklyMinutes: 480,
