@@ -152,7 +152,8 @@ export default tseslint.config(
             refreshTokens: ['auth', 'profile'],
             oneTimeTokens: ['auth', 'profile'],
             loginFailures: ['auth'],
-            workspaces: ['workspaces'],
+            // The company's own details (workspaces) and its life on the platform: created, disabled, enabled (platform).
+            workspaces: ['workspaces', 'platform'],
             // A workspace's record of a person: the company's side (users) and the person's answer to an invitation (invitations).
             userInfos: ['users', 'invitations'],
             groups: ['groups'],

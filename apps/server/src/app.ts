@@ -44,6 +44,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { calendarFeedRoutes, workShiftRoutes } from './modules/work-shifts/work-shifts.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
+import { platformRoutes } from './modules/platform/platform.routes';
 import { errorHandler } from './plugins/error-handler';
 import { requestContext } from './plugins/request-context';
 
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       await api.register(payrollExportRoutes(deps));
       await api.register(workShiftRoutes(deps));
       await api.register(calendarFeedRoutes(deps));
+      await api.register(platformRoutes(deps));
       await api.register(dashboardRoutes(deps));
     },
     { prefix: API_BASE_PATH },

@@ -89,6 +89,7 @@ describe('POST /auth/login', () => {
         'first_name',
         'fiscal_code',
         'id',
+        'is_operator',
         'language',
         'last_name',
         'pending_invitations',
@@ -103,6 +104,7 @@ describe('POST /auth/login', () => {
       email_verified: true,
       pending_invitations: 0,
       language: 'it',
+      is_operator: false,
     });
     expect(body.fiscal_code).toMatch(/^[A-Z0-9]{16}$/);
     expect(body.workspace_roles).toEqual([

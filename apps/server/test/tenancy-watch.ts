@@ -54,8 +54,9 @@ export const CROSS_WORKSPACE_ALLOWED: { pattern: RegExp; reason: string }[] = [
   },
   {
     pattern:
-      /\(select count\(\*\)::int from "user_infos" pi where pi\.user_id = "users"\."id" and pi\.invitation_status = 'pending' and pi\.enabled\)/,
-    reason: 'loadActor: the count of the person’s own pending invitations, across companies (ADR 0015)',
+      /\(select count\(\*\)::int from "user_infos" pi where pi\.user_id = "users"\."id" and pi\.invitation_status = 'pending' and pi\.enabled and not exists \(select 1 from "workspaces" dw where dw\.id = pi\.workspace_id and dw\.disabled_at is not null\)\)/,
+    reason:
+      'loadActor: the count of the person’s own pending invitations, across companies (ADR 0015), disabled ones left out (ADR 0023)',
   },
   {
     pattern:
@@ -71,8 +72,8 @@ export const CROSS_WORKSPACE_ALLOWED: { pattern: RegExp; reason: string }[] = [
   },
   {
     pattern:
-      /^select [\s\S]* from "user_infos" inner join "workspaces" on "workspaces"\."id" = "user_infos"\."workspace_id" where \("user_infos"\."user_id" = \$1 and "user_infos"\."invitation_status" = \$2 and "user_infos"\."enabled" = \$3\)[\s\S]*$/,
-    reason: 'invitations: the person’s own pending invitations, from every company',
+      /^select [\s\S]* from "user_infos" inner join "workspaces" on "workspaces"\."id" = "user_infos"\."workspace_id" where \("user_infos"\."user_id" = \$1 and "user_infos"\."invitation_status" = \$2 and "user_infos"\."enabled" = \$3 and "workspaces"\."disabled_at" is null\)[\s\S]*$/,
+    reason: 'invitations: the person’s own pending invitations, from every company (not a disabled one)',
   },
   {
     pattern:
@@ -89,6 +90,12 @@ export const CROSS_WORKSPACE_ALLOWED: { pattern: RegExp; reason: string }[] = [
     pattern: /^select [\s\S]* from "shift_calendar_feeds" where "shift_calendar_feeds"\."token_hash" = \$1$/,
     reason:
       'calendar feed (ADR 0022): the secret link names its workspace; the one lookup by the token’s unique hash, then everything is scoped to that workspace',
+  },
+  {
+    pattern:
+      /\(select "workspace_id", count\(\*\) filter \(where "is_member" and [\s\S]*? from "user_infos" where "user_infos"\."enabled" = \$\d+ group by "user_infos"\."workspace_id"\) "people"/,
+    reason:
+      'platform list (ADR 0023): the operator sees every workspace with its head counts (numbers only, never a person), platform:manage only',
   },
   ...[
     /^select distinct on \("month_logs"\."workspace_id"\) [\s\S]* from "month_logs" where \("month_logs"\."workspace_id" in \(\$1(, \$\d+)*\) and "month_logs"\."end_of_month" = \$\d+\)[\s\S]*$/,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { workspaces } from '../src/db/schema';
@@ -32,6 +33,14 @@ const ROUTES: AccessRoute[] = [
       message: 'Azienda non trovata',
     },
   },
+  // Everyone working in the workspace sees its logo (the header); a file that is not one of its logos is not found.
+  {
+    route: 'GET /workspace/logo/:id',
+    grants: ['admin', 'accountant', 'member'],
+    call: () => ({ url: `/workspace/logo/${randomUUID()}` }),
+    probe: () => ({ url: '/workspace/logo/non-un-id' }),
+    probeStatus: 400,
+  },
   {
     route: 'POST /admin/workspace/:id',
     grants: ['admin'],
@@ -53,7 +62,7 @@ describeAccessTable(
     ctx: () => t.ctx,
     sessions: () => t.sessions,
     plugins: [workspaceRoutes],
-    routeCount: 3,
+    routeCount: 4,
   },
   () => {
     it('nothing of the refused or foreign calls was written: Demo and Beta keep their names', async () => {

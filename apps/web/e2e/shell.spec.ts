@@ -40,12 +40,14 @@ test.describe('web shell', () => {
     await expectAccessible(page);
     await screenshot(page, 'it-dashboard-admin');
 
-    // The settings index lists the settings screens; the company details are still to come.
+    // The settings index lists the settings screens; the company details open from it.
     await page.getByTestId('nav-settings').click();
     await expect(page.getByTestId('settings-notifications')).toBeVisible();
+    await expect(page.getByTestId('settings-approvals')).toBeVisible();
     await page.getByTestId('settings-company').click();
-    await expect(page.getByTestId('coming-soon')).toBeVisible();
-    await screenshot(page, 'it-coming-soon');
+    await expect(page.getByTestId('company-form')).toBeVisible();
+    await expect(page.getByTestId('company-name')).toHaveValue('Demo S.r.l.');
+    await screenshot(page, 'it-company-details');
 
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Il mio profilo' }).click();

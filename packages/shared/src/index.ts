@@ -22,3 +22,4 @@ export * from './schemas/notifications';
 export * from './schemas/announcements';
 export * from './schemas/work-shifts';
 export * from './schemas/dashboard';
+export * from './schemas/platform';

@@ -26,6 +26,7 @@ export const msg = {
   postCodeInvalid: 'Il CAP non è valido',
   provinceInvalid: 'La provincia non è valida',
   urlInvalid: "L'indirizzo del sito non è valido",
+  timeZoneInvalid: 'Il fuso orario non è valido',
   tooLong: (max: number) => `Massimo ${max} caratteri`,
   invalidValue: 'Valore non valido',
   invalidId: 'Identificativo non valido',

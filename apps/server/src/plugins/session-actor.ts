@@ -33,7 +33,7 @@ export interface Actor {
   emailVerified: boolean;
   /** Invitations of companies waiting for this person's answer. */
   pendingInvitations: number;
-  /** Workspaces this person may enter (enabled memberships; every workspace for the operator). */
+  /** Workspaces this person may enter (enabled memberships; every workspace for the operator), never a disabled one. */
   memberships: Membership[];
 }
 
@@ -50,7 +50,7 @@ export async function loadActor(db: Db, sessionId: string, now = new Date()): Pr
       isOperator: users.isOperator,
       lastWorkspaceId: users.lastWorkspaceId,
       emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
-      pendingInvitations: sql<number>`case when ${users.isOperator} then 0 else (select count(*)::int from ${userInfos} pi where pi.user_id = ${users.id} and pi.invitation_status = 'pending' and pi.enabled) end`,
+      pendingInvitations: sql<number>`case when ${users.isOperator} then 0 else (select count(*)::int from ${userInfos} pi where pi.user_id = ${users.id} and pi.invitation_status = 'pending' and pi.enabled and not exists (select 1 from ${workspaces} dw where dw.id = pi.workspace_id and dw.disabled_at is not null)) end`,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -95,7 +95,13 @@ export async function loadMemberships(db: Db, userId: string, isOperator: boolea
         eq(userInfos.invitationStatus, 'accepted'),
       ),
     )
-    .where(isOperator ? sql`true` : and(eq(userInfos.userId, userId), eq(userInfos.enabled, true)))
+    // A disabled workspace (ADR 0023) is nobody's, the operator's included: they enable it again from the platform list.
+    .where(
+      and(
+        isNull(workspaces.disabledAt),
+        isOperator ? undefined : and(eq(userInfos.userId, userId), eq(userInfos.enabled, true)),
+      ),
+    )
     .orderBy(asc(workspaces.name), asc(workspaces.id));
   return rows.map((r) => ({
     workspaceId: r.workspaceId,

@@ -1,7 +1,6 @@
-import { lazy } from 'react';
 import { paths } from '../config/paths';
 import { SETTINGS_SCREEN } from '../lib/permissions';
-import { notifications, payroll, placeholder, workingTime, type ProtectedRoute } from './lazy-page';
+import { notifications, payroll, workingTime, workspace, type ProtectedRoute } from './lazy-page';
 
 /** The workspace's settings: time slots, day and week templates, holidays, justifications and the company. */
 export const ADMIN_SETTINGS_ROUTES: ProtectedRoute[] = [
@@ -93,11 +92,23 @@ export const ADMIN_SETTINGS_ROUTES: ProtectedRoute[] = [
       (m) => m.JustificationPage,
     ),
   },
-  { path: paths.adminWorkspace, permission: 'workspace:update', page: placeholder('pages.companyDetails') },
   {
+    // Admins edit the company details; the accountant (settings:read) sees them read-only.
+    path: paths.adminWorkspace,
+    permission: 'settings:read',
+    page: workspace(
+      () => import('../features/company/company-page'),
+      (m) => m.CompanyDetailsPage,
+    ),
+  },
+  {
+    // The index, with the approval rule and the time zone set on it; read-only without workspace:update.
     path: paths.adminSettings,
-    permission: 'settings:write',
-    page: lazy(() => import('./pages/settings-index-page').then((m) => ({ default: m.SettingsIndexPage }))),
+    permission: SETTINGS_SCREEN,
+    page: workspace(
+      () => import('./pages/settings-index-page'),
+      (m) => m.SettingsIndexPage,
+    ),
   },
   {
     // Everyone's own notification settings (any role); admins edit the company's defaults there too.

@@ -39,6 +39,12 @@ export const announcements = withTexts('announcements');
 /** The dashboard: its widgets come from attendance and announcements (app/dashboard-widgets.ts). */
 export const dashboard = withTexts('attendance', 'announcements');
 
+/** The platform operator's area (ADR 0023). */
+export const platform = withTexts('platform');
+
+/** The company details and the settings index (approvals, time zone). */
+export const workspace = withTexts('workspace');
+
 /** Work shifts and their swaps (the admin's planning and the member's shifts share texts). */
 export const workShifts = withTexts('workShifts', 'shiftSwaps');
 

@@ -82,6 +82,9 @@ export const paths = {
   integrationUserInfo: `/integration/${PAYROLL_PROVIDER}/user-info`,
   integrationJustification: `/integration/${PAYROLL_PROVIDER}/justification`,
   timesheet: '/attendance/attendance-data/timesheet',
+  /** The platform operator's area (ADR 0023): every workspace of the platform, a new one, disabling one. */
+  operatorWorkspaces: '/operator/workspace',
+  operatorWorkspaceNew: '/operator/workspace/new',
   forbidden: '/403',
   serverError: '/500',
 } as const;

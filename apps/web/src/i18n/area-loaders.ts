@@ -105,4 +105,23 @@ export const areaLoaders = {
     ru: () => import('./locales/shift-swaps/ru.json'),
     ar: () => import('./locales/shift-swaps/ar.json'),
   },
+  /** The company details and the settings index (approvals, time zone). */
+  workspace: {
+    it: () => import('./locales/workspace/it.json'),
+    en: () => import('./locales/workspace/en.json'),
+    fr: () => import('./locales/workspace/fr.json'),
+    es: () => import('./locales/workspace/es.json'),
+    de: () => import('./locales/workspace/de.json'),
+    ru: () => import('./locales/workspace/ru.json'),
+    ar: () => import('./locales/workspace/ar.json'),
+  },
+  platform: {
+    it: () => import('./locales/platform/it.json'),
+    en: () => import('./locales/platform/en.json'),
+    fr: () => import('./locales/platform/fr.json'),
+    es: () => import('./locales/platform/es.json'),
+    de: () => import('./locales/platform/de.json'),
+    ru: () => import('./locales/platform/ru.json'),
+    ar: () => import('./locales/platform/ar.json'),
+  },
 } satisfies Record<string, Record<CatalogLanguage, () => Promise<{ default: object }>>>;

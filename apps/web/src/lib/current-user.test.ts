@@ -11,6 +11,7 @@ const base: CurrentUser = {
   pending_invitations: 0,
   fiscal_code: null,
   language: 'it',
+  is_operator: false,
   workspace_roles: [],
   attendance_infos: [],
 };
@@ -54,6 +55,13 @@ describe('deriveCurrentUser', () => {
     expect(none.roles).toEqual(['user']);
     expect(none.mainRole).toBe('user');
     expect(none.attendanceInfo).toBeNull();
+  });
+
+  it('the platform operator is the operator even with no workspace to enter (ADR 0023)', () => {
+    const alone = deriveCurrentUser({ ...base, is_operator: true }, [], null);
+    expect(alone.isOperator).toBe(true);
+    expect(alone.roles).toEqual(['user']);
+    expect(deriveCurrentUser(base, [], null).isOperator).toBe(false);
   });
 
   it('accountant only lands on /admin/month-log; with another role on /dashboard', () => {

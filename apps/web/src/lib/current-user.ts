@@ -45,7 +45,8 @@ export function deriveCurrentUser(
     isAdmin: roles.includes('admin'),
     isAccountant: roles.includes('accountant'),
     isMember: roles.includes('member'),
-    isOperator: user.workspace_roles.some((r) => r.oimmei),
+    // Platform-wide (ADR 0023): an operator with no workspace to enter is still the operator.
+    isOperator: user.is_operator || user.workspace_roles.some((r) => r.oimmei),
     attendanceAutoApprove: resolveAutoApprove(
       entry?.attendance_auto_approve_request,
       workspace?.attendance_auto_approve_request ?? false,

@@ -44,3 +44,10 @@ export const NOTIFICATIONS_KEY = ['notifications'] as const;
  * calendar feed): a swap's approval exchanges two shifts, so it invalidates the whole root.
  */
 export const WORK_SHIFTS_KEY = ['work-shifts'] as const;
+/**
+ * The active workspace's company details and settings (approvals, time zone) and its logos' images: a save of the
+ * company invalidates it.
+ */
+export const WORKSPACE_KEY = ['workspace'] as const;
+/** The platform operator's list of workspaces (a new, disabled or enabled workspace changes it). */
+export const PLATFORM_KEY = ['platform'] as const;

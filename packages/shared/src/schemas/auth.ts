@@ -142,6 +142,11 @@ export const CurrentUserSchema = z.object({
   pending_invitations: z.number(),
   fiscal_code: z.string().nullable(),
   language: z.string(),
+  /**
+   * The platform operator (ADR 0023): platform-wide, so it shows even with no workspace to carry the `oimmei` flag
+   * (a new platform, every workspace disabled), when the operator must still reach the operator's area.
+   */
+  is_operator: z.boolean(),
   workspace_roles: z.array(WorkspaceRoleEntrySchema),
   attendance_infos: z.array(AttendanceInfoSchema),
 });

@@ -5,6 +5,7 @@ import { isValidCodiceFiscale, isValidNumericCodiceFiscale } from '../validators
 import { isValidPartitaIva } from '../validators/partita-iva';
 import { isValidPhone, normalizePhone } from '../validators/phone';
 import { isValidProvince } from '../validators/province';
+import { isValidTimeZone } from '../validators/time-zone';
 import { emailField, optionalString, requiredString } from './common';
 
 const optionalChecked = (max: number, check: (v: string) => boolean, message: string) =>
@@ -49,6 +50,14 @@ export type WorkspaceCompanyInput = z.input<typeof WorkspaceCompanySchema>;
 export const UpdateWorkspaceInputSchema = z.object({
   workspace_company: WorkspaceCompanySchema,
   attendance_auto_approve_request: z.boolean({ error: msg.invalidValue }).optional(),
+  /**
+   * The workspace's IANA time zone (ADR 0024): new clock-ins and new shifts are read in it; punches keep the zone they
+   * were recorded in and shifts their instants. Left out, it stays as it is.
+   */
+  time_zone: z
+    .string({ error: msg.timeZoneInvalid })
+    .refine(isValidTimeZone, { error: msg.timeZoneInvalid })
+    .optional(),
 });
 export type UpdateWorkspaceInput = z.infer<typeof UpdateWorkspaceInputSchema>;
 

@@ -5,3 +5,4 @@ export * from './cap';
 export * from './province';
 export * from './phone';
 export * from './email';
+export * from './time-zone';

@@ -71,6 +71,11 @@ export const workspaces = pgTable(
     attendanceAutoApproveRequest: boolean('attendance_auto_approve_request').notNull().default(false),
     /** When the Italian national holidays were added (once: holidays the admin deletes or renames stay so). */
     holidaysSeededAt: timestamp('holidays_seeded_at', { withTimezone: true }),
+    /**
+     * Set by the platform operator (ADR 0023): a disabled workspace is in nobody's list and its memberships give no
+     * access; its data stays, and enabling it again restores everything.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

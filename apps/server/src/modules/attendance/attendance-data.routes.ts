@@ -11,7 +11,8 @@ import type { AppDeps } from '../../deps';
 import type { AttendanceApp } from './attendance.routes.shared';
 import * as data from './attendance-data.service';
 import { timesheetPdf, timesheetXlsx } from './timesheet-export';
-import { requireWorkspace, workspaceCtx } from '../../plugins/request-context';
+import { workspaceCtx } from '../../plugins/request-context';
+import { letterhead } from '../workspaces/workspaces.service';
 
 const tags = ['attendance'];
 
@@ -72,12 +73,13 @@ export function registerDataRoutes(app: AttendanceApp, deps: AppDeps): void {
       schema: { tags, summary: 'The timesheet as XLSX or PDF', querystring: TimesheetExportQuerySchema },
     },
     async (request, reply) => {
-      const ws = requireWorkspace(request);
+      const ctx = workspaceCtx(request);
       const q = request.query;
-      const sheet = await data.timesheetAll(deps, workspaceCtx(request), q);
+      const sheet = await data.timesheetAll(deps, ctx, q);
       const name = `presenze_${q.from}_${q.to}`;
       if (q.format === 'pdf') {
-        const pdf = await timesheetPdf(ws.membership.workspaceName, q.from, q.to, sheet);
+        const company = await letterhead(deps, ctx);
+        const pdf = await timesheetPdf(company.name, q.from, q.to, sheet, company.logo);
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `attachment; filename="${name}.pdf"`)

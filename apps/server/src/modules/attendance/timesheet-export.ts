@@ -1,6 +1,7 @@
 import { isoWeekday, type HolidayOccurrence, type IsoDate } from '@timbro/shared';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { openLogo } from '../../lib/pdf-logo';
 import { italianDate } from '../../lib/time';
 
 interface Row {
@@ -108,10 +109,17 @@ export async function timesheetXlsx(from: IsoDate, to: IsoDate, sheet: Sheet): P
 }
 
 /**
- * The timesheet as a printable PDF: A4 landscape, one line per employee with the worked time of each day (h:mm),
- * holidays and weekends shaded, anomalies marked with "!", and the period totals. Pages break by employee.
+ * The timesheet as a printable PDF: A4 landscape, the company's logo (a PNG or JPEG one) beside the heading of every
+ * page, one line per employee with the worked time of each day (h:mm), holidays and weekends shaded, anomalies marked
+ * with "!", and the period totals. Pages break by employee.
  */
-export function timesheetPdf(company: string, from: IsoDate, to: IsoDate, sheet: Sheet): Promise<Buffer> {
+export function timesheetPdf(
+  company: string,
+  from: IsoDate,
+  to: IsoDate,
+  sheet: Sheet,
+  logo: Buffer | null = null,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
@@ -133,23 +141,31 @@ export function timesheetPdf(company: string, from: IsoDate, to: IsoDate, sheet:
     const totals = ['Previste', 'Lavorate', 'Giustif.', 'Saldo'];
     const dayW = Math.max(12, (usable - nameW - totalW * totals.length) / Math.max(days.length, 1));
     const rowH = 16;
+    const mark = openLogo(doc, logo, { width: 100, height: 28 });
 
     const header = () => {
+      const top = doc.page.margins.top;
+      mark?.draw(left, top);
+      const textLeft = mark ? left + mark.width + 10 : left;
+      const textWidth = usable - (textLeft - left);
       doc
         .font('Helvetica-Bold')
         .fontSize(12)
         .fillColor('#1A415B')
-        .text(`${company} — presenze dal ${italianDate(from)} al ${italianDate(to)}`, left, doc.page.margins.top);
+        .text(`${company} — presenze dal ${italianDate(from)} al ${italianDate(to)}`, textLeft, top, {
+          width: textWidth,
+        });
       doc
         .font('Helvetica')
         .fontSize(7)
         .fillColor('#555')
         .text(
           `Ore lavorate per giorno (h:mm); "!" = anomalia; in grigio sabati, domeniche e festività. Totali in ore.${inProgress(sheet) ? ` ${IN_PROGRESS_NOTE}` : ''}`,
-          left,
+          textLeft,
           doc.y + 2,
+          { width: textWidth },
         );
-      let y = doc.y + 6;
+      let y = Math.max(doc.y, top + (mark?.height ?? 0)) + 6;
       doc.font('Helvetica-Bold').fontSize(7).fillColor('#000');
       doc.text('Dipendente', left + 2, y + 4, { width: nameW - 4 });
       days.forEach((d, i) => {

@@ -14,6 +14,7 @@ export function presentCurrentUser(
     | 'memberships'
     | 'emailVerified'
     | 'pendingInvitations'
+    | 'isOperator'
   >,
 ): CurrentUser {
   return {
@@ -25,6 +26,7 @@ export function presentCurrentUser(
     pending_invitations: actor.pendingInvitations,
     fiscal_code: actor.fiscalCode,
     language: actor.language,
+    is_operator: actor.isOperator,
     workspace_roles: actor.memberships.map((m) => ({
       workspace_id: m.workspaceId,
       oimmei: m.flags.oimmei,

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
-import { sendFile } from '../../lib/http-file';
+import { sendFile, sendInlineImage } from '../../lib/http-file';
 import { FileTooLargeError, readAll, StoredFileMissingError } from '../../lib/storage';
 import type { ActorRef, RequestCtx } from '../../plugins/request-context';
 import { FILE_KINDS, sizeLabel, type FileKind, type SniffedType } from './file-kinds';
@@ -339,6 +339,28 @@ export async function sendStoredFile(
     throw err;
   }
   return sendFile(reply, { name: downloadName, type: file.contentType, body, length: file.size });
+}
+
+/** How long a browser may keep a shown image (a logo) before asking again: a day, then a 304 when unchanged. */
+const IMAGE_MAX_AGE = 24 * 3600;
+
+/** Streams a stored image to be shown inline (lib/http-file: its type, ETag, private caching, nosniff, sandbox CSP). */
+export async function sendStoredImage(deps: AppDeps, reply: FastifyReply, scope: WorkspaceScope, file: repo.FileRow) {
+  if (!file.contentType.startsWith('image/')) throw notFound(apiMsg.upload.fileNotFound);
+  return sendInlineImage(reply, {
+    type: file.contentType,
+    sha256: file.sha256,
+    length: file.size,
+    maxAge: IMAGE_MAX_AGE,
+    body: async () => {
+      try {
+        return await deps.storage.get(repo.storageKeyOf(scope, file.id));
+      } catch (err) {
+        if (err instanceof StoredFileMissingError) throw notFound(apiMsg.upload.fileNotFound);
+        throw err;
+      }
+    },
+  });
 }
 
 /** A stored file's bytes, read whole (at most its kind's limit): the import job reads its PDF this way. */

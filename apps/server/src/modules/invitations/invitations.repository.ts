@@ -12,7 +12,15 @@ export async function listPendingForAccount(q: Queryable, userId: string) {
     .select({ info: userInfos, workspaceName: workspaces.name })
     .from(userInfos)
     .innerJoin(workspaces, eq(workspaces.id, userInfos.workspaceId))
-    .where(and(eq(userInfos.userId, userId), eq(userInfos.invitationStatus, 'pending'), eq(userInfos.enabled, true)))
+    .where(
+      and(
+        eq(userInfos.userId, userId),
+        eq(userInfos.invitationStatus, 'pending'),
+        eq(userInfos.enabled, true),
+        // A disabled workspace (ADR 0023) invites nobody until the operator enables it again.
+        isNull(workspaces.disabledAt),
+      ),
+    )
     .orderBy(asc(userInfos.invitedAt), asc(userInfos.id))
     .limit(100);
 }

@@ -1,6 +1,7 @@
 import { deliveryReportText, ITALIAN_MONTHS, type DeliverySummary } from '@timbro/shared';
 import PDFDocument from 'pdfkit';
 import { BOM, csvCell } from '../../lib/csv';
+import { openLogo } from '../../lib/pdf-logo';
 
 /** One slip of the delivery report. */
 export interface DeliveryRow {
@@ -68,12 +69,16 @@ export function deliveryCsv(rows: DeliveryRow[], timeZone: string): Buffer {
 /** Helvetica writes WinAnsi only: other characters (a name in another script) are written as "?" rather than lost silently. */
 const winAnsi = (s: string) => s.normalize('NFC').replace(/[^\u0020-\u007e\u00a0-\u00ff€’“”–—…]/g, '?');
 
-/** The report as a printable PDF for the consultant: A4, a summary, then one line per slip; pages break as needed. */
+/**
+ * The report as a printable PDF for the consultant: A4, the company's logo (when it has a PNG or JPEG one) beside the
+ * heading, a summary, then one line per slip; pages break as needed.
+ */
 export function deliveryPdf(
   company: string,
   summary: DeliverySummary,
   rows: DeliveryRow[],
   timeZone: string,
+  logo: Buffer | null = null,
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const period = `${ITALIAN_MONTHS[summary.month - 1]} ${summary.year}`;
@@ -112,18 +117,23 @@ export function deliveryPdf(
         .stroke();
       return y + rowH + 2;
     };
+    const top = doc.page.margins.top;
+    const mark = openLogo(doc, logo, { width: 120, height: 40 });
+    mark?.draw(left, top);
+    const textLeft = mark ? left + mark.width + 12 : left;
+    const textWidth = usable - (textLeft - left);
     doc
       .font('Helvetica-Bold')
       .fontSize(14)
       .fillColor('#1A415B')
-      .text(winAnsi(deliveryReportText.pdfHeading(company, period)), left, doc.page.margins.top);
+      .text(winAnsi(deliveryReportText.pdfHeading(company, period)), textLeft, top, { width: textWidth });
     doc
       .font('Helvetica')
       .fontSize(9)
       .fillColor('#333')
-      .text(deliveryReportText.pdfSummary(summary), left, doc.y + 4)
-      .text(deliveryReportText.pdfNote, left, doc.y + 2);
-    let y = tableHeader(doc.y + 10);
+      .text(deliveryReportText.pdfSummary(summary), textLeft, doc.y + 4, { width: textWidth })
+      .text(deliveryReportText.pdfNote, textLeft, doc.y + 2, { width: textWidth });
+    let y = tableHeader(Math.max(doc.y, top + (mark?.height ?? 0)) + 10);
     rows.forEach((r, i) => {
       if (y + rowH > doc.page.height - doc.page.margins.bottom - 12) {
         doc.addPage();

@@ -8,7 +8,7 @@ import { notify } from '../notifications/notifications.service';
 import { paycheckReminderMail } from './paychecks.mails';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as files from '../files/files.service';
-import { findWorkspace } from '../workspaces/workspaces.service';
+import { letterhead } from '../workspaces/workspaces.service';
 import { deliveryCsv, deliveryPdf, type DeliveryRow } from './delivery.report';
 import * as repo from './paychecks.repository';
 
@@ -59,7 +59,6 @@ export async function exportDelivery(
   reply: FastifyReply,
 ) {
   const rows = await deliveryRows(deps, ctx, query.year, query.month);
-  const company = (await findWorkspace(deps.db, ctx.scope))?.name ?? '';
   const stamp = `${query.year}-${String(query.month).padStart(2, '0')}`;
   const summary = summaryOf(query.year, query.month, rows);
   if (query.format === 'csv')
@@ -68,10 +67,11 @@ export async function exportDelivery(
       type: 'text/csv; charset=utf-8',
       body: deliveryCsv(rows, ctx.timeZone),
     });
+  const company = await letterhead(deps, ctx);
   return sendFile(reply, {
     name: `Consegna cedolini ${stamp}.pdf`,
     type: 'application/pdf',
-    body: await deliveryPdf(company, summary, rows, ctx.timeZone),
+    body: await deliveryPdf(company.name, summary, rows, ctx.timeZone, company.logo),
   });
 }
 

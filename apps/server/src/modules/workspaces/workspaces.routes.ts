@@ -46,6 +46,20 @@ export function workspaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => service.getWorkspace(deps, workspaceCtx(request), request.params.id),
     );
 
+    app.get(
+      '/workspace/logo/:id',
+      {
+        config: { permission: 'workspace:read' },
+        schema: {
+          tags,
+          summary:
+            'One of the active workspace’s logos (its file id from the company details or the workspace list), shown inline; ETag and a day of private caching',
+          params: IdParamsSchema,
+        },
+      },
+      async (request, reply) => service.sendLogo(deps, workspaceCtx(request), reply, request.params.id),
+    );
+
     app.post(
       '/admin/workspace/:id',
       {

@@ -1,10 +1,11 @@
 import { apiMsg } from '@timbro/shared';
 import type { UpdateWorkspaceInput, Workspace, WorkspaceSummary } from '@timbro/shared';
+import type { FastifyReply } from 'fastify';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { notFound, validation } from '../../lib/errors';
-import { findFiles } from '../files/files.service';
+import { deleteFiles, findFile, findFiles, readStoredFile, sendStoredImage } from '../files/files.service';
 import type { Queryable } from '../../db/client';
 import type { Actor, RequestCtx } from '../../plugins/request-context';
 import { presentWorkspaceList } from '../auth/current-user.presenter';
@@ -40,7 +41,6 @@ export function presentWorkspace(w: repo.WorkspaceRow): Workspace {
   };
 }
 
-/** The path id must be the active workspace: another company's id reads as not found. */
 /** Logo ids must name logo files of this workspace (ADR 0019): another workspace's file, or none, is a 400. */
 async function checkLogos(
   q: Queryable,
@@ -61,6 +61,7 @@ async function checkLogos(
     );
 }
 
+/** The path id must be the active workspace: another company's id reads as not found. */
 function checkPathId(scope: WorkspaceScope, id: string) {
   if (id !== scope.workspaceId) throw notFound(apiMsg.workspace.notFound);
 }
@@ -105,8 +106,16 @@ export async function updateWorkspace(
       ...(input.attendance_auto_approve_request !== undefined
         ? { attendanceAutoApproveRequest: input.attendance_auto_approve_request }
         : {}),
+      // ADR 0024: only what is read from now on changes; punches keep their zone, shifts their instants.
+      ...(input.time_zone !== undefined ? { timeZone: input.time_zone } : {}),
     });
     if (!after) throw notFound(apiMsg.workspace.notFound);
+    // A logo replaced or removed is no one's any more: its record goes now, its bytes with the sweeper (ADR 0019).
+    const kept = new Set([after.logoFileId, after.squareLogoFileId]);
+    const dropped = [...new Set([before.logoFileId, before.squareLogoFileId])].filter(
+      (f): f is string => f !== null && !kept.has(f),
+    );
+    if (dropped.length > 0) await deleteFiles(tx, scope, dropped);
     await recordAudit(tx, scope, {
       actorUserId: actor.userId,
       action: 'workspace.update',
@@ -117,6 +126,48 @@ export async function updateWorkspace(
     });
     return presentWorkspace(after);
   });
+}
+
+/**
+ * GET /workspace/logo/{id}: one of the active workspace's two logos, for everyone working in it (the header shows the
+ * square one). Any other file id, this workspace's or another's, is not found.
+ */
+export async function sendLogo(deps: AppDeps, ctx: RequestCtx, reply: FastifyReply, fileId: string) {
+  const w = await repo.findWorkspace(deps.db, ctx.scope);
+  if (!w || (fileId !== w.logoFileId && fileId !== w.squareLogoFileId)) throw notFound(apiMsg.upload.fileNotFound);
+  const file = await findFile(deps.db, ctx.scope, fileId);
+  if (!file) throw notFound(apiMsg.upload.fileNotFound);
+  return sendStoredImage(deps, reply, ctx.scope, file);
+}
+
+/** The company as printed at the top of an exported PDF: its name and its logo when one can be drawn. */
+export interface Letterhead {
+  name: string;
+  /** PNG or JPEG bytes (what PDF embeds); null without a logo, or with a WebP one. */
+  logo: Buffer | null;
+}
+
+/** Logo types a PDF can embed (WebP cannot be: such a logo is left out of PDFs, ADR 0024). */
+const PDF_IMAGE_TYPES = new Set(['image/png', 'image/jpeg']);
+
+/**
+ * The letterhead of the workspace's PDFs: the wide logo, else the square one, when it is a PNG or a JPEG. A logo that
+ * cannot be read never fails the export: the PDF goes out with the name alone, and the failure is logged.
+ */
+export async function letterhead(deps: AppDeps, ctx: Pick<RequestCtx, 'scope' | 'log'>): Promise<Letterhead> {
+  const w = await repo.findWorkspace(deps.db, ctx.scope);
+  if (!w) throw notFound(apiMsg.workspace.notFound);
+  const ids = [w.logoFileId, w.squareLogoFileId].filter((id): id is string => id !== null);
+  if (ids.length === 0) return { name: w.name, logo: null };
+  const found = await findFiles(deps.db, ctx.scope, ids);
+  const file = ids.map((id) => found.find((f) => f.id === id)).find((f) => f && PDF_IMAGE_TYPES.has(f.contentType));
+  if (!file) return { name: w.name, logo: null };
+  try {
+    return { name: w.name, logo: await readStoredFile(deps, ctx.scope, file) };
+  } catch (err) {
+    ctx.log.warn({ err, fileId: file.id }, 'company logo unreadable: PDF without it');
+    return { name: w.name, logo: null };
+  }
 }
 
 /** GET /workspace/list: the workspaces the actor may enter (their memberships; all for the operator). */

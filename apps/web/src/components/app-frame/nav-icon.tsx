@@ -1,4 +1,5 @@
 import AccessTimeOutlined from '@mui/icons-material/AccessTimeOutlined';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
@@ -36,6 +37,7 @@ const ICONS = {
   work: WorkHistoryOutlined,
   requests: FactCheckOutlined,
   timesheet: TableChartOutlined,
+  company: ApartmentOutlined,
 } as const;
 
 export function NavIcon({ name }: { name: string }) {

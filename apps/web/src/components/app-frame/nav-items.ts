@@ -9,7 +9,7 @@ export interface NavItem {
 }
 
 export interface NavSection {
-  key: 'dashboard' | 'administration' | 'employeeArea' | 'integrations';
+  key: 'dashboard' | 'administration' | 'employeeArea' | 'integrations' | 'platform';
   items: NavItem[];
 }
 
@@ -47,7 +47,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { key: 'workShifts', to: paths.adminWorkShift, permission: 'shift:write', icon: 'shift' },
       { key: 'shiftSwaps', to: paths.adminShiftSwap, permission: 'shift:write', icon: 'shift' },
       { key: 'justifications', to: paths.adminJustification, permission: SETTINGS_SCREEN, icon: 'justification' },
-      { key: 'settings', to: paths.adminSettings, permission: 'settings:write', icon: 'settings' },
+      { key: 'settings', to: paths.adminSettings, permission: SETTINGS_SCREEN, icon: 'settings' },
     ],
   },
   {
@@ -70,6 +70,13 @@ export const NAV_SECTIONS: NavSection[] = [
     key: 'integrations',
     items: [
       { key: 'payrollIntegration', to: paths.integrationCompany, permission: 'payroll:settings', icon: 'integration' },
+    ],
+  },
+  {
+    // The platform operator's area (ADR 0023): the workspaces of the whole platform.
+    key: 'platform',
+    items: [
+      { key: 'platformWorkspaces', to: paths.operatorWorkspaces, permission: 'platform:manage', icon: 'company' },
     ],
   },
 ];

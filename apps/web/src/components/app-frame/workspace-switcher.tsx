@@ -1,10 +1,10 @@
-import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
-import { MenuItem, Select, Typography } from '@mui/material';
+import { Box, MenuItem, Select, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-context';
 import { errorMessage } from '../../lib/error-message';
+import { WorkspaceLogo } from './workspace-logo';
 
 /** Header control: the active workspace; switching reloads the data of the new one. */
 export function WorkspaceSwitcher() {
@@ -13,6 +13,7 @@ export function WorkspaceSwitcher() {
   const { enqueueSnackbar } = useSnackbar();
   const { workspaces, workspaceId, switchWorkspace } = useAuth();
   if (workspaces.length === 0) return null;
+  const active = workspaces.find((w) => w.id === workspaceId) ?? workspaces[0]!;
   if (workspaces.length === 1) {
     return (
       <Typography
@@ -20,7 +21,7 @@ export function WorkspaceSwitcher() {
         sx={{ display: 'flex', alignItems: 'center', gap: 1, opacity: 0.9 }}
         data-testid="workspace-name"
       >
-        <BusinessOutlined fontSize="small" />
+        <WorkspaceLogo squareLogo={active.square_logo} />
         {/* bdi: a Latin name keeps its own direction in Arabic ("Demo S.r.l.", not ".Demo S.r.l"). */}
         <bdi>{workspaces[0]!.name}</bdi>
       </Typography>
@@ -41,7 +42,11 @@ export function WorkspaceSwitcher() {
       }}
       inputProps={{ 'aria-label': t('workspace.label') }}
       data-testid="workspace-switcher"
-      startAdornment={<BusinessOutlined fontSize="small" sx={{ mr: 1 }} />}
+      startAdornment={
+        <Box sx={{ display: 'flex', mr: 1 }}>
+          <WorkspaceLogo squareLogo={active.square_logo} />
+        </Box>
+      }
       sx={{
         color: 'inherit',
         minWidth: 200,

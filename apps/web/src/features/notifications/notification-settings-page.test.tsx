@@ -13,7 +13,8 @@ import { accountantSession, adminSession, memberSession, settings } from './noti
 const user = userEvent.setup({ delay: null });
 
 beforeAll(async () => {
-  await loadCatalogArea('notifications');
+  // The settings index (app/pages) has its texts in the workspace area.
+  await Promise.all([loadCatalogArea('notifications'), loadCatalogArea('workspace')]);
 });
 
 const renderPage = () =>
@@ -290,14 +291,16 @@ describe('notification settings', { timeout: 20_000 }, () => {
         .getAllByRole('link')
         .map((l) => l.textContent),
     ).toEqual([
-      'Impostazioni notifiche',
-      'Dati aziendali',
-      'Orari di lavoro',
+      'Orari e modelli',
+      'Modelli giornalieri',
+      'Modelli settimanali',
       'Festività',
-      'Configurazione giustificativi',
+      'Tipi di assenza',
+      'Dati aziendali',
+      'Notifiche',
       'Integrazione paghe',
     ]);
-    expect(within(index).getByRole('link', { name: 'Impostazioni notifiche' })).toHaveAttribute(
+    expect(within(index).getByRole('link', { name: 'Notifiche' })).toHaveAttribute(
       'href',
       '/admin/setting/notification',
     );

@@ -1,0 +1,67 @@
+import {
+  CreatePlatformWorkspaceInputSchema,
+  IdParamsSchema,
+  ListPlatformWorkspacesQuerySchema,
+  PlatformWorkspacePageSchema,
+  PlatformWorkspaceSchema,
+} from '@timbro/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps';
+import { actorRef } from '../../plugins/request-context';
+import * as service from './platform.service';
+
+const tags = ['platform'];
+
+/** The platform operator's area (ADR 0023): `platform:manage` only, whatever the active workspace. */
+export function platformRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/platform/workspace',
+      {
+        config: { permission: 'platform:manage' },
+        schema: {
+          tags,
+          summary: 'Every workspace of the platform with its employee and admin counts (paged, sorted, searched)',
+          querystring: ListPlatformWorkspacesQuerySchema,
+          response: { 200: PlatformWorkspacePageSchema },
+        },
+      },
+      async (request) => service.listWorkspaces(deps, request.query),
+    );
+
+    app.post(
+      '/platform/workspace',
+      {
+        config: { permission: 'platform:manage' },
+        schema: {
+          tags,
+          summary: 'Create a workspace with its defaults and invite its first admin',
+          body: CreatePlatformWorkspaceInputSchema,
+          response: { 200: PlatformWorkspaceSchema },
+        },
+      },
+      async (request) => service.createWorkspace(deps, actorRef(request), request.body, request.log),
+    );
+
+    for (const [action, disabled] of [
+      ['disable', true],
+      ['enable', false],
+    ] as const) {
+      app.post(
+        `/platform/workspace/:id/${action}`,
+        {
+          config: { permission: 'platform:manage' },
+          schema: {
+            tags,
+            summary: disabled
+              ? 'Disable a workspace: nobody enters it any more, its data stays'
+              : 'Enable a disabled workspace again',
+            params: IdParamsSchema,
+            response: { 200: PlatformWorkspaceSchema },
+          },
+        },
+        async (request) => service.setWorkspaceDisabled(deps, actorRef(request), request.params.id, disabled),
+      );
+    }
+  };
+}

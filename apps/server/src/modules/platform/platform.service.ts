@@ -1,0 +1,155 @@
+import {
+  ErrorCode,
+  platformMsg,
+  type CreatePlatformWorkspaceInput,
+  type CreateUserInput,
+  type FieldError,
+  type ListPlatformWorkspacesQuery,
+  type PlatformWorkspace,
+  type PlatformWorkspacePage,
+} from '@timbro/shared';
+import type { Queryable } from '../../db/client';
+import { workspaceScope } from '../../db/scope';
+import type { AppDeps } from '../../deps';
+import { recordAudit } from '../../lib/audit';
+import { AppError, notFound } from '../../lib/errors';
+import type { MailLogger } from '../../lib/mail';
+import type { ActorRef } from '../../plugins/request-context';
+import { enroll } from '../users/users.service';
+import { ensureWorkspaceDefaults } from '../workspaces/workspace-defaults';
+import * as repo from './platform.repository';
+
+/**
+ * The platform operator's area (spec §1, §6; ADR 0023): every workspace with its head counts, a new workspace with its
+ * first admin, and disabling or enabling a workspace. Only `platform:manage` reaches these (the request context).
+ */
+
+function present(row: repo.PlatformWorkspaceRow): PlatformWorkspace {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    vatNumber: row.vatNumber,
+    createdAt: row.createdAt.toISOString(),
+    disabledAt: row.disabledAt ? row.disabledAt.toISOString() : null,
+    employeesCount: row.employeesCount,
+    adminsCount: row.adminsCount,
+    pendingAdminsCount: row.pendingAdminsCount,
+  };
+}
+
+/** GET /platform/workspace. */
+export async function listWorkspaces(
+  deps: AppDeps,
+  query: ListPlatformWorkspacesQuery,
+): Promise<PlatformWorkspacePage> {
+  const { rows, total } = await repo.listWorkspaces(deps.db, query);
+  return { items: rows.map(present), total, page: query.page, perPage: query.per_page };
+}
+
+async function getWorkspace(q: Queryable, id: string): Promise<PlatformWorkspace> {
+  const row = await repo.findWorkspaceWithCounts(q, id);
+  if (!row) throw notFound(platformMsg.workspaceNotFound);
+  return present(row);
+}
+
+const conflictOn = (path: string, message: string) =>
+  new AppError(ErrorCode.CONFLICT, message, { errors: [{ path, message }] satisfies FieldError[] });
+
+/**
+ * What would make the new workspace a mistake: a company already on the platform (same name or VAT number), or a first
+ * admin who could never answer the invitation (the operator never joins a workspace; a disabled account is mailed
+ * nothing).
+ */
+async function checkConflicts(q: Queryable, input: CreatePlatformWorkspaceInput) {
+  const company = input.workspace_company;
+  if (await repo.workspaceNamed(q, company.name))
+    throw conflictOn('workspace_company.name', platformMsg.companyNameTaken);
+  if (company.vatNumber && (await repo.workspaceWithVatNumber(q, company.vatNumber)))
+    throw conflictOn('workspace_company.vatNumber', platformMsg.vatNumberTaken);
+  const account = await repo.accountByEmail(q, input.admin.email);
+  if (account?.isOperator) throw conflictOn('admin.email', platformMsg.adminIsOperator);
+  if (account && !account.enabled) throw conflictOn('admin.email', platformMsg.adminAccountDisabled);
+}
+
+/**
+ * POST /platform/workspace: in one transaction, the workspace with its defaults (national holidays, absence types) and
+ * its first admin, enrolled exactly as POST /admin/user enrols a person (ADR 0015): a new account gets a first-login
+ * link (setting the password accepts), an existing one an invitation to answer. The mails leave after the commit.
+ */
+export async function createWorkspace(
+  deps: AppDeps,
+  actor: ActorRef,
+  input: CreatePlatformWorkspaceInput,
+  log: MailLogger,
+): Promise<PlatformWorkspace> {
+  const company = input.workspace_company;
+  const id = await deps.db.transaction(async (tx) => {
+    await repo.lockWorkspaceCreation(tx);
+    await checkConflicts(tx, input);
+    const workspace = await repo.insertWorkspace(tx, {
+      name: company.name,
+      email: company.email,
+      vatNumber: company.vatNumber,
+    });
+    const scope = workspaceScope(workspace.id);
+    await ensureWorkspaceDefaults(tx, scope);
+    const admin: CreateUserInput = {
+      ...input.admin,
+      roles: ['admin'],
+      attendanceAutoApproveRequest: 'default',
+      workEmail: null,
+      phoneNumber: null,
+      pec: null,
+      homeAddress: null,
+      iban: null,
+      birthday: null,
+      birthplace: null,
+      groups: [],
+    };
+    const { userInfoId } = await enroll(deps, tx, scope, workspace.name, admin, [], log);
+    await recordAudit(tx, scope, {
+      actorUserId: actor.userId,
+      action: 'workspace.create',
+      entityType: 'workspace',
+      entityId: workspace.id,
+      changes: { ...company, admin: { userInfoId, email: input.admin.email } },
+      requestId: actor.requestId,
+    });
+    return workspace.id;
+  });
+  await deps.triggerJob('mail-dispatch');
+  return getWorkspace(deps.db, id);
+}
+
+/**
+ * POST /platform/workspace/{id}/disable and /enable. A disabled workspace is in nobody's list and its memberships give
+ * no access from the next request on (they are loaded on every request); nothing of its data changes, so enabling it
+ * gives everything back. Asking for the state it already has is a conflict (another operator was quicker).
+ */
+export async function setWorkspaceDisabled(
+  deps: AppDeps,
+  actor: ActorRef,
+  id: string,
+  disabled: boolean,
+): Promise<PlatformWorkspace> {
+  return deps.db.transaction(async (tx) => {
+    const before = await repo.lockWorkspace(tx, id);
+    if (!before) throw notFound(platformMsg.workspaceNotFound);
+    if ((before.disabledAt !== null) === disabled)
+      throw new AppError(ErrorCode.CONFLICT, disabled ? platformMsg.alreadyDisabled : platformMsg.alreadyEnabled);
+    const disabledAt = disabled ? new Date() : null;
+    await repo.setDisabledAt(tx, id, disabledAt);
+    await recordAudit(tx, workspaceScope(id), {
+      actorUserId: actor.userId,
+      action: disabled ? 'workspace.disable' : 'workspace.enable',
+      entityType: 'workspace',
+      entityId: id,
+      changes: {
+        disabledAt: { from: before.disabledAt?.toISOString() ?? null, to: disabledAt?.toISOString() ?? null },
+      },
+      requestId: actor.requestId,
+    });
+    return getWorkspace(tx, id);
+  });
+}
