@@ -34,6 +34,14 @@ export async function settled(page: Page) {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
+  // Fonts loaded and two frames painted: a DataGrid sizes its columns from a ResizeObserver after layout, and axe
+  // measuring in between saw a scroller overflowing for a moment (scrollable-region-focusable, once in CI).
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        void document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+      }),
+  );
 }
 
 /** A signed-in page of its own browser context (Italian, Rome time), landed where the role lands. */
