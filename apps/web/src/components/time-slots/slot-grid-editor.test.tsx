@@ -59,7 +59,7 @@ function Harness({
 const total = () => screen.getByTestId('slot-total-value').textContent;
 const dayTotal = (weekday: number) => screen.getByTestId(`slot-day-total-${weekday}`).textContent;
 
-describe('time-slot grid editor', { timeout: 20_000 }, () => {
+describe('time-slot grid editor', { timeout: 60_000 }, () => {
   it('lists the week from Monday, with per-day and weekly totals that follow the typing (pauses excluded)', async () => {
     render(<Harness initial={[slot(1, 540, 1080, [780, 840]), slot(2, 540, 780), slot(2, 840, 1080)]} />);
     const days = screen.getAllByRole('group').filter((g) => g.dataset.testid?.startsWith('slot-day-'));
