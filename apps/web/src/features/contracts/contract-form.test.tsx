@@ -115,7 +115,7 @@ const choose = async (label: string | RegExp, option: string | RegExp) => {
   await user.click(await screen.findByRole('option', { name: option }));
 };
 
-describe('contract form', { timeout: 30_000 }, () => {
+describe('contract form', { timeout: 60_000 }, () => {
   it('new contract: the first one says so; Italian messages; weekly and daily templates fill the week after a warning', async () => {
     const { calls } = api();
     renderRoutes(routes, '/admin/user/ui-mario/contract/new');
