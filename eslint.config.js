@@ -100,7 +100,14 @@ export default tseslint.config(
           paths: [
             {
               name: '../../db/scope',
-              importNames: ['inScope', 'insertInScope', 'tenantRepository', 'joinInScope', 'existsInScope'],
+              importNames: [
+                'inScope',
+                'insertInScope',
+                'tenantRepository',
+                'joinInScope',
+                'existsInScope',
+                'inEnabledWorkspace',
+              ],
               message: 'SQL lives in repositories: move the query to this module’s repository.',
             },
           ],

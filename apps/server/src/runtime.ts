@@ -64,6 +64,12 @@ export async function createDeps(
 /** Background jobs of the platform: mail delivery and housekeeping. */
 const quietLog: JobLogger = { info: () => undefined, error: () => undefined };
 
+/**
+ * The jobs that serve every company leave a disabled one alone (ADR 0023): each picks its rows through
+ * `inEnabledWorkspace` (db/scope.ts), and the notification dispatcher tells nobody of a disabled workspace, so a run
+ * already queued for one finishes doing nothing; its work waits untouched and is caught up once it is enabled again.
+ * The platform's own work (mail delivery, the file sweep of deleted bytes, housekeeping) does not look at workspaces.
+ */
 export function platformJobs(deps: AppDeps, log: JobLogger = quietLog): JobDefinition[] {
   const transport = deps.config.smtpUrl ? createTransport(deps.config.smtpUrl) : null;
   return [
@@ -76,7 +82,7 @@ export function platformJobs(deps: AppDeps, log: JobLogger = quietLog): JobDefin
     },
     {
       // Daily: the defaults of new workspaces, then the monthly accruals of every contract (idempotent), each
-      // workspace up to today in its own time zone.
+      // enabled workspace up to today in its own time zone.
       name: 'working-time-daily',
       cron: '5 1 * * *',
       handler: async () => {

@@ -84,6 +84,7 @@ describe('POST /auth/login', () => {
     expect(Object.keys(body).sort()).toEqual(
       [
         'attendance_infos',
+        'disabled_workspaces',
         'email',
         'email_verified',
         'first_name',
@@ -105,6 +106,7 @@ describe('POST /auth/login', () => {
       pending_invitations: 0,
       language: 'it',
       is_operator: false,
+      disabled_workspaces: [],
     });
     expect(body.fiscal_code).toMatch(/^[A-Z0-9]{16}$/);
     expect(body.workspace_roles).toEqual([

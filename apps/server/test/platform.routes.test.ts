@@ -1,8 +1,15 @@
-import { generateCodiceFiscale, type PlatformWorkspace, type PlatformWorkspacePage } from '@timbro/shared';
+import {
+  generateCodiceFiscale,
+  type CurrentUser,
+  type PlatformWorkspace,
+  type PlatformWorkspacePage,
+} from '@timbro/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryObservers } from '../src/db/client';
 import { holidays, justifications, userInfos, users, workspaces } from '../src/db/schema';
+import { insertInScope, workspaceScope } from '../src/db/scope';
+import { buildEmployee } from './factories';
 import {
   auditOf,
   countRows,
@@ -371,6 +378,58 @@ describe('POST /platform/workspace/{id}/disable and /enable', () => {
     expect(await pending()).toEqual({ listed: 0, counted: 0 });
     expect((await ctx.post(`/platform/workspace/${id}/enable`, {}, { session: operator })).statusCode).toBe(200);
     expect(await pending()).toEqual({ listed: 1, counted: 1 });
+  });
+
+  it('GET /user names the disabled companies a person belongs to, in the same statements; never the operator’s', async () => {
+    // Someone in Demo with a record in Beta that gives no access (disabled) and an unanswered invitation there: when
+    // Beta is disabled, neither is theirs to be told about.
+    const peopleWithoutNotice: Session[] = [];
+    for (const o of [
+      { enabled: false, invitationStatus: 'accepted' as const },
+      { enabled: true, invitationStatus: 'pending' as const },
+    ]) {
+      const p = await buildEmployee(ctx, ctx.ws.demo, { password: 'Password1!x' });
+      await insertInScope(ctx.db, workspaceScope(ctx.ws.beta), userInfos, {
+        userId: p.userId,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        ...o,
+      });
+      peopleWithoutNotice.push(await ctx.login(p.email, 'Password1!x'));
+    }
+    const me = async (s: Session) => {
+      const res = await ctx.get('/user', { session: s });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as CurrentUser;
+    };
+    const statementsFor = async (s: Session) => (await statementsOf(() => me(s))).length;
+    const before = { accountant: await statementsFor(accountant), betaAdmin: await statementsFor(betaAdmin) };
+    expect((await me(accountant)).disabled_workspaces).toEqual([]);
+
+    expect((await ctx.post(`/platform/workspace/${ctx.ws.beta}/disable`, {}, { session: operator })).statusCode).toBe(
+      200,
+    );
+    const beta = { id: ctx.ws.beta, name: 'Beta S.p.A.' };
+    // The consultant keeps Demo, Beta's admin the company they joined above (Epsilon): both are told Beta is off.
+    for (const s of [accountant, betaAdmin]) {
+      const user = await me(s);
+      expect(user.disabled_workspaces, s.email).toEqual([beta]);
+      expect(user.workspace_roles.map((r) => r.workspace_id)).not.toContain(ctx.ws.beta);
+      expect(user.attendance_infos.map((r) => r.workspace_id)).not.toContain(ctx.ws.beta);
+    }
+    // Nobody else: Demo's people, a disabled record or a pending invitation in Beta, the operator.
+    for (const s of [member, admin, operator, ...peopleWithoutNotice])
+      expect((await me(s)).disabled_workspaces, s.email).toEqual([]);
+    // The same statements as before: the disabled ones come with the memberships.
+    expect({ accountant: await statementsFor(accountant), betaAdmin: await statementsFor(betaAdmin) }).toEqual(before);
+
+    expect((await ctx.post(`/platform/workspace/${ctx.ws.beta}/enable`, {}, { session: operator })).statusCode).toBe(
+      200,
+    );
+    expect((await me(betaAdmin)).disabled_workspaces).toEqual([]);
+    expect((await me(accountant)).workspace_roles.map((r) => r.workspace_id).sort()).toEqual(
+      [ctx.ws.demo, ctx.ws.beta].sort(),
+    );
   });
 
   it('the operator stays an operator on GET /user, whatever the workspaces', async () => {

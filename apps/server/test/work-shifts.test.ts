@@ -349,6 +349,43 @@ describe('swaps', () => {
       .from(notifications)
       .where(and(eq(notifications.type, 'swap.decided'), eq(notifications.link, `/member/shift-swap/${swapId}`)));
     expect(decided.map((n) => n.userInfoId).sort()).toEqual([anna.userInfoId, bruno.userInfoId].sort());
+    // Each swap event carries what the web needs to write its title in the reader's language (ADR 0021), and the
+    // Italian title is made of the same values.
+    const told = await ctx.db
+      .select()
+      .from(notifications)
+      .where(sql`${notifications.link} in (${`/member/shift-swap/${swapId}`}, ${`/admin/shift-swap/${swapId}`})`);
+    const byType = (type: string, where: (p: Record<string, unknown>) => boolean = () => true) =>
+      told.find((n) => n.type === type && where(n.params as Record<string, unknown>))!;
+    const requested = byType('swap.requested');
+    expect(requested.params).toEqual({
+      requester: `${anna.firstName} ${anna.lastName}`,
+      source: expect.any(String),
+      target: expect.any(String),
+    });
+    const rp = requested.params as Record<string, string>;
+    expect(requested.title).toBe(`${rp.requester} ti chiede di scambiare un turno`);
+    expect(requested.body).toBe(`Il suo turno del ${rp.source} con il tuo del ${rp.target}`);
+    const answered = byType('swap.answered', (p) => p.accepted === true);
+    expect(answered.params).toEqual({
+      accepted: true,
+      colleague: `${bruno.firstName} ${bruno.lastName}`,
+      shift: rp.source,
+    });
+    expect(answered.title).toBe(
+      `${bruno.firstName} ${bruno.lastName} ha accettato lo scambio del turno del ${rp.source}`,
+    );
+    const toDecide = byType('swap.answered', (p) => p.accepted === undefined);
+    expect(toDecide.params).toEqual({
+      requester: `${anna.firstName} ${anna.lastName}`,
+      colleague: `${bruno.firstName} ${bruno.lastName}`,
+    });
+    expect(toDecide.title).toBe(
+      `Cambio turno da approvare: ${anna.firstName} ${anna.lastName} e ${bruno.firstName} ${bruno.lastName}`,
+    );
+    const approvedNote = byType('swap.decided');
+    expect(approvedNote.params).toEqual({ status: 'approved', source: rp.source, target: rp.target });
+    expect(approvedNote.title).toBe(`Cambio turno approvato: ${rp.source} ↔ ${rp.target}`);
     // A decided swap stays decided.
     expect((await ctx.post(`/admin/shift-swap/${swapId}/reject`, {}, asAdmin())).statusCode).toBe(409);
   });
@@ -385,12 +422,15 @@ describe('swaps', () => {
       .from(notifications)
       .where(and(eq(notifications.type, 'swap.decided'), eq(notifications.link, `/member/shift-swap/${id}`)));
     expect(told.map((n) => n.userInfoId).sort()).toEqual([carla.userInfoId, bruno.userInfoId].sort());
+    expect(told[0]!.params).toEqual({ status: 'auto_rejected', reason: 'shift_changed', date: '08/04/2027' });
+    expect(told[0]!.title).toBe('Cambio turno del 08/04/2027 rifiutato automaticamente');
     const changed = await ctx.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.type, 'shift.changed'), eq(notifications.userInfoId, bruno.userInfoId)));
     expect(changed).toHaveLength(1);
     expect(changed[0]!.body).toContain('09:00–17:00');
+    expect(changed[0]!.params).toEqual({ before: '09/04/2027 08:00–16:00', after: '09/04/2027 09:00–17:00' });
   });
 
   it('no open swap ever points at a changed shift (database check after random edits)', async () => {

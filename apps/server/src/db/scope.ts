@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client';
+import { workspaces } from './schema';
 
 /**
  * The active workspace of a request. Repository functions of tenant tables take it as their first argument; it can
@@ -111,4 +112,14 @@ export function existsInScope(
   ...conditions: SQL[]
 ): SQL {
   return sql`exists (select 1 from ${table} where ${table.workspaceId} = ${outerWorkspaceId} and ${and(...conditions)})`;
+}
+
+/**
+ * `<workspace> is not disabled` (ADR 0023): the filter every job that serves all companies puts on the rows it picks
+ * (digests, reminders, announcements, closings, imports) and the notification dispatcher on its recipients, so a
+ * disabled workspace's work waits untouched — nobody of it is told anything — until the operator enables it again.
+ * `workspaceId` is the outer row's workspace column (or an aliased one in raw SQL, e.g. sql`ml.workspace_id`).
+ */
+export function inEnabledWorkspace(workspaceId: PgColumn | SQL): SQL {
+  return sql`not exists (select 1 from ${workspaces} dw where dw.id = ${workspaceId} and dw.disabled_at is not null)`;
 }

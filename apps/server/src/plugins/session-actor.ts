@@ -35,6 +35,16 @@ export interface Actor {
   pendingInvitations: number;
   /** Workspaces this person may enter (enabled memberships; every workspace for the operator), never a disabled one. */
   memberships: Membership[];
+  /**
+   * Disabled workspaces where this person has an accepted, enabled membership (ADR 0023): only named, so the web can
+   * say why the company is gone. Never the operator's (they see every workspace's state in the platform list).
+   */
+  disabledWorkspaces: DisabledWorkspace[];
+}
+
+export interface DisabledWorkspace {
+  id: string;
+  name: string;
 }
 
 /** Loads the session's user and memberships in two queries; null when the session is gone, revoked or disabled. */
@@ -67,15 +77,24 @@ export async function loadActor(db: Db, sessionId: string, now = new Date()): Pr
     .limit(1);
   const u = rows[0];
   if (!u) return null;
-  const memberships = await loadMemberships(db, u.userId, u.isOperator);
-  return { ...u, sessionId, memberships };
+  const { memberships, disabledWorkspaces } = await loadMemberships(db, u.userId, u.isOperator);
+  return { ...u, sessionId, memberships, disabledWorkspaces };
 }
 
-export async function loadMemberships(db: Db, userId: string, isOperator: boolean): Promise<Membership[]> {
+/**
+ * The person's memberships, and in the same statement the disabled workspaces they would otherwise be in (ADR 0023:
+ * those give no access, they are only named).
+ */
+export async function loadMemberships(
+  db: Db,
+  userId: string,
+  isOperator: boolean,
+): Promise<{ memberships: Membership[]; disabledWorkspaces: DisabledWorkspace[] }> {
   const rows = await db
     .select({
       workspaceId: workspaces.id,
       workspaceName: workspaces.name,
+      disabled: sql<boolean>`${workspaces.disabledAt} is not null`,
       timeZone: workspaces.timeZone,
       workspaceAutoApprove: workspaces.attendanceAutoApproveRequest,
       userInfoId: userInfos.id,
@@ -96,26 +115,26 @@ export async function loadMemberships(db: Db, userId: string, isOperator: boolea
       ),
     )
     // A disabled workspace (ADR 0023) is nobody's, the operator's included: they enable it again from the platform list.
-    .where(
-      and(
-        isNull(workspaces.disabledAt),
-        isOperator ? undefined : and(eq(userInfos.userId, userId), eq(userInfos.enabled, true)),
-      ),
-    )
+    // A person's own disabled ones come back only to be named (split below); the operator's never come back.
+    .where(isOperator ? isNull(workspaces.disabledAt) : and(eq(userInfos.userId, userId), eq(userInfos.enabled, true)))
     .orderBy(asc(workspaces.name), asc(workspaces.id));
-  return rows.map((r) => ({
-    workspaceId: r.workspaceId,
-    workspaceName: r.workspaceName,
-    userInfoId: r.userInfoId,
-    enabled: r.enabled ?? true,
-    autoApprove: r.autoApprove ?? null,
-    workspaceAutoApprove: r.workspaceAutoApprove,
-    timeZone: r.timeZone,
-    flags: {
-      oimmei: isOperator,
-      admin: (r.enabled ?? false) && (r.isAdmin ?? false),
-      accountant: (r.enabled ?? false) && (r.isAccountant ?? false),
-      member: (r.enabled ?? false) && (r.isMember ?? false),
-    },
-  }));
+  const disabledWorkspaces = rows.filter((r) => r.disabled).map((r) => ({ id: r.workspaceId, name: r.workspaceName }));
+  const memberships = rows
+    .filter((r) => !r.disabled)
+    .map((r) => ({
+      workspaceId: r.workspaceId,
+      workspaceName: r.workspaceName,
+      userInfoId: r.userInfoId,
+      enabled: r.enabled ?? true,
+      autoApprove: r.autoApprove ?? null,
+      workspaceAutoApprove: r.workspaceAutoApprove,
+      timeZone: r.timeZone,
+      flags: {
+        oimmei: isOperator,
+        admin: (r.enabled ?? false) && (r.isAdmin ?? false),
+        accountant: (r.enabled ?? false) && (r.isAccountant ?? false),
+        member: (r.enabled ?? false) && (r.isMember ?? false),
+      },
+    }));
+  return { memberships, disabledWorkspaces };
 }

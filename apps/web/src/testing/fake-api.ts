@@ -57,6 +57,8 @@ export const demoUser = {
     },
   ],
   attendance_infos: [],
+  is_operator: false,
+  disabled_workspaces: [] as { id: string; name: string }[],
 };
 
 export const demoWorkspaces = [

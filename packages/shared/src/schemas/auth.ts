@@ -130,6 +130,10 @@ export const AttendanceInfoSchema = z.object({
 });
 export type AttendanceInfo = z.infer<typeof AttendanceInfoSchema>;
 
+/** A disabled company the person belongs to (GET /user `disabled_workspaces`): only named. */
+export const DisabledWorkspaceSchema = z.object({ id: z.string(), name: z.string() });
+export type DisabledWorkspace = z.infer<typeof DisabledWorkspaceSchema>;
+
 /** The authenticated user as GET /user returns it. */
 export const CurrentUserSchema = z.object({
   id: z.string(),
@@ -149,6 +153,11 @@ export const CurrentUserSchema = z.object({
   is_operator: z.boolean(),
   workspace_roles: z.array(WorkspaceRoleEntrySchema),
   attendance_infos: z.array(AttendanceInfoSchema),
+  /**
+   * Companies the operator disabled where the person has an accepted, enabled membership (ADR 0023): they give no
+   * access and are not in `workspace_roles`; the web says why they are gone. Always empty for the operator.
+   */
+  disabled_workspaces: z.array(DisabledWorkspaceSchema),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

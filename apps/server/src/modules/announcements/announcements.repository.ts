@@ -10,7 +10,7 @@ import {
   userInfos,
   users,
 } from '../../db/schema';
-import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
+import { inEnabledWorkspace, inScope, insertInScope, type WorkspaceScope } from '../../db/scope';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type NewAnnouncement = Omit<typeof announcements.$inferInsert, 'workspaceId' | 'id'>;
@@ -242,6 +242,8 @@ export async function lockNextDue(tx: Queryable, now: Date, maxAttempts: number)
         isNull(announcements.processedAt),
         lte(announcements.sendAt, now),
         sql`${announcements.attempts} < ${maxAttempts}`,
+        // A disabled workspace's due announcements wait; they go out at the first run after it is enabled (ADR 0023).
+        inEnabledWorkspace(announcements.workspaceId),
       ),
     )
     .orderBy(asc(announcements.sendAt))

@@ -15,6 +15,7 @@ export function presentCurrentUser(
     | 'emailVerified'
     | 'pendingInvitations'
     | 'isOperator'
+    | 'disabledWorkspaces'
   >,
 ): CurrentUser {
   return {
@@ -44,6 +45,7 @@ export function presentCurrentUser(
         workspace_attendance_auto_approve_request: m.workspaceAutoApprove,
         time_zone: m.timeZone,
       })),
+    disabled_workspaces: actor.disabledWorkspaces.map((w) => ({ id: w.id, name: w.name })),
   };
 }
 

@@ -1,8 +1,7 @@
 import { mailSignature } from '../../lib/mail-templates';
+import { italianDate } from '../../lib/time';
 
 /** The Italian e-mails of documents (sent through the notification dispatcher, ADR 0020). */
-
-const italianDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /** A document's expiry reminder (ADR 0019): to the employee (`employee` null) or to an admin (the employee's name). */
 export function documentExpiryMail(

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import { documentReminders, documents, documentSettings, userInfos, workspaces } from '../../db/schema';
-import { insertInScope, inScope, joinInScope, type WorkspaceScope } from '../../db/scope';
+import { inEnabledWorkspace, inScope, insertInScope, joinInScope, type WorkspaceScope } from '../../db/scope';
 
 export const DEFAULT_REMINDER_DAYS = [30, 7, 0];
 
@@ -100,7 +100,14 @@ export async function lockDueReminders(tx: Queryable, now: Date, limit: number):
     .innerJoin(documents, joinInScope(documents, documentReminders, eq(documents.id, documentReminders.documentId)))
     .innerJoin(userInfos, joinInScope(userInfos, documents, eq(userInfos.id, documents.userInfoId)))
     .innerJoin(workspaces, eq(workspaces.id, documentReminders.workspaceId))
-    .where(and(isNull(documentReminders.sentAt), sql`${documentReminders.dueOn} <= ${today}`))
+    .where(
+      and(
+        isNull(documentReminders.sentAt),
+        sql`${documentReminders.dueOn} <= ${today}`,
+        // A disabled workspace's reminders wait (ADR 0023); enabled again, they are caught up like a paused job's.
+        inEnabledWorkspace(documentReminders.workspaceId),
+      ),
+    )
     .orderBy(asc(documentReminders.dueOn), asc(documentReminders.documentId), asc(documentReminders.offsetDays))
     .limit(limit)
     .for('update', { of: documentReminders, skipLocked: true });

@@ -3,7 +3,7 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../../db/client';
 import { monthChanges, monthLogLines, monthLogs, monthLogSheets, users } from '../../db/schema';
-import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
+import { inEnabledWorkspace, inScope, insertInScope, type WorkspaceScope } from '../../db/scope';
 
 export type MonthLogRow = typeof monthLogs.$inferSelect;
 
@@ -138,7 +138,8 @@ export async function claimNext(db: Db, staleSeconds: number): Promise<MonthLogR
       started_at = coalesce(${monthLogs.startedAt}, now()), progress_done = 0
     where ${monthLogs.id} = (
       select ml.id from ${monthLogs} ml
-      where ml.status = 'waiting' or (ml.status = 'in_progress' and ml.heartbeat_at < now() - make_interval(secs => ${staleSeconds}))
+      where (ml.status = 'waiting' or (ml.status = 'in_progress' and ml.heartbeat_at < now() - make_interval(secs => ${staleSeconds})))
+        and ${inEnabledWorkspace(sql`ml.workspace_id`)}
       order by ml.created_at limit 1 for update skip locked)
     returning ${monthLogs.id} as id, ${monthLogs.workspaceId} as workspace_id`);
   const row = (res as unknown as { rows: { id: string; workspace_id: string }[] }).rows[0];

@@ -2,7 +2,7 @@ import { DEFAULT_CATEGORY_SETTING, type EmailMode, type NotificationCategory } f
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { notificationDefaults, notifications, notificationSettings, userInfos, users } from '../../db/schema';
-import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
+import { inEnabledWorkspace, inScope, insertInScope, type WorkspaceScope } from '../../db/scope';
 import { pgArray } from '../../db/sql';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -39,6 +39,8 @@ export async function resolveRecipients(
   else if ('roles' in to)
     who = or(...to.roles.map((r) => (r === 'admin' ? eq(userInfos.isAdmin, true) : eq(userInfos.isAccountant, true))));
   const d = DEFAULT_CATEGORY_SETTING;
+  // Nobody of a disabled workspace is told anything (ADR 0023), whichever path asks.
+  const enabled = inEnabledWorkspace(userInfos.workspaceId);
   return q
     .select({
       userInfoId: userInfos.id,
@@ -62,7 +64,7 @@ export async function resolveRecipients(
       notificationDefaults,
       and(eq(notificationDefaults.workspaceId, userInfos.workspaceId), eq(notificationDefaults.category, category)),
     )
-    .where(inScope(userInfos, scope, reachable(), who))
+    .where(inScope(userInfos, scope, reachable(), who, enabled))
     .orderBy(asc(userInfos.id));
 }
 
@@ -262,6 +264,8 @@ export async function lockNextDigest(tx: Queryable, before: Date, limit: number)
         eq(notifications.email, 'digest'),
         isNull(notifications.emailedAt),
         sql`${notifications.createdAt} < ${before.toISOString()}`,
+        // A disabled workspace's items wait, unsent, until it is enabled again (ADR 0023).
+        inEnabledWorkspace(notifications.workspaceId),
       ),
     )
     .orderBy(asc(notifications.createdAt))

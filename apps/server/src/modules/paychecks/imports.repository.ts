@@ -1,7 +1,7 @@
 import { desc, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import { paycheckImports, paychecks, userInfos } from '../../db/schema';
-import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
+import { inEnabledWorkspace, inScope, insertInScope, type WorkspaceScope } from '../../db/scope';
 import { nameKey } from '../../db/sql';
 
 export type ImportRow = typeof paycheckImports.$inferSelect;
@@ -74,9 +74,10 @@ export async function claimNext(db: Db, staleSeconds: number): Promise<ImportRow
       attempts = ${paycheckImports.attempts} + 1, heartbeat_at = now()
     where ${paycheckImports.id} = (
       select pi.id from ${paycheckImports} pi
-      where pi.status = 'waiting'
+      where (pi.status = 'waiting'
         or (pi.status in ('analysing', 'publishing')
-            and (pi.heartbeat_at is null or pi.heartbeat_at < now() - make_interval(secs => ${staleSeconds})))
+            and (pi.heartbeat_at is null or pi.heartbeat_at < now() - make_interval(secs => ${staleSeconds}))))
+        and ${inEnabledWorkspace(sql`pi.workspace_id`)}
       order by pi.created_at limit 1 for update skip locked)
     returning ${paycheckImports.id} as id`);
   const row = (res as unknown as { rows: { id: string }[] }).rows[0];

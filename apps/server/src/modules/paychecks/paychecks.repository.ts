@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { paychecks, userInfos } from '../../db/schema';
-import { insertInScope, inScope, joinInScope, type WorkspaceScope } from '../../db/scope';
+import { inEnabledWorkspace, inScope, insertInScope, joinInScope, type WorkspaceScope } from '../../db/scope';
 import { likePattern, nameKey, sortTerm } from '../../db/sql';
 
 export type PaycheckRow = typeof paychecks.$inferSelect;
@@ -207,6 +207,8 @@ export async function lockDueSlipReminders(
         isNull(paychecks.reminderSentAt),
         lte(paychecks.createdAt, new Date(now.getTime() - afterDays * day)),
         gt(paychecks.createdAt, new Date(now.getTime() - withinDays * day)),
+        // Not for a disabled workspace (ADR 0023): sent after it is enabled again if still within the window.
+        inEnabledWorkspace(paychecks.workspaceId),
       ),
     )
     .orderBy(asc(paychecks.createdAt), asc(paychecks.id))

@@ -198,6 +198,8 @@ export async function requestSwap(
       title,
       body,
       link: memberSwapLink(row.id),
+      // What the web needs to write the texts in the reader's language (ADR 0021).
+      params: { requester: personName(requester), source: describeShift(source), target: describeShift(target) },
       dedupeKey: `swap.requested:${row.id}`,
       mail: (r) => swapMail('swap-requested', title, r.firstName, `${body}. Rispondi su Timbro.`, r.link),
     });
@@ -272,7 +274,7 @@ export async function answer(deps: AppDeps, ctx: RequestCtx, id: string, accept:
       title,
       body: accept ? 'Ora decide un amministratore' : (note ?? ''),
       link: memberSwapLink(id),
-      params: { accepted: accept },
+      params: { accepted: accept, colleague: name(mine), shift: describeShift(row.sourceSnapshot) },
       dedupeKey: `swap.answered:${id}`,
       mail: (r) => swapMail('swap-answered', title, r.firstName, `${title}.`, r.link),
     });
@@ -285,6 +287,7 @@ export async function answer(deps: AppDeps, ctx: RequestCtx, id: string, accept:
         title: adminTitle,
         body: `${describeShift(row.sourceSnapshot)} ↔ ${describeShift(row.targetSnapshot)}`,
         link: adminSwapLink(id),
+        params: { requester: name(row.requesterId), colleague: name(mine) },
         dedupeKey: `swap.to_decide:${id}`,
         mail: (r) => swapMail('swap-to-decide', adminTitle, r.firstName, `${adminTitle}.`, r.link),
       });
@@ -406,7 +409,11 @@ export async function decide(deps: AppDeps, ctx: RequestCtx, id: string, approve
       title,
       body: note ?? '',
       link: memberSwapLink(id),
-      params: { status: next.status },
+      params: {
+        status: next.status,
+        source: describeShift(row.sourceSnapshot),
+        target: describeShift(row.targetSnapshot),
+      },
       dedupeKey: `swap.decided:${id}`,
       mail: (r) => swapMail('swap-decided', title, r.firstName, `${title}.${note ? `\nNota: ${note}` : ''}`, r.link),
     });

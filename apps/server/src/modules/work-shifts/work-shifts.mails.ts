@@ -1,8 +1,7 @@
 import { mailSignature } from '../../lib/mail-templates';
+import { italianDate } from '../../lib/time';
 
 /** The Italian e-mails of work shifts and swaps (sent through the notification dispatcher, ADR 0020). */
-
-export const italianDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 const mail = (template: string, subject: string, firstName: string, body: string, link: string) => ({
   template,

@@ -13,11 +13,12 @@ import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { conflict, validation } from '../../lib/errors';
+import { italianDate } from '../../lib/time';
 import type { RequestCtx } from '../../plugins/request-context';
 import { holidayRules } from '../holidays/holidays.service';
 import { isMonthClosed } from '../attendance/month-lock';
 import { notify, type NotifyCtx } from '../notifications/notifications.service';
-import { italianDate, swapMail } from './work-shifts.mails';
+import { swapMail } from './work-shifts.mails';
 import type { Candidate } from './work-shifts.checks';
 import type { Person, ShiftRow, ShiftWithPeople, SwapRow } from './work-shifts.repository';
 
@@ -157,7 +158,11 @@ export async function tellAutoRejected(q: Queryable, nctx: NotifyCtx, swaps: Swa
       title,
       body: reason,
       link: memberSwapLink(s.id),
-      params: { status: 'auto_rejected', reason: s.autoReason ?? 'shift_changed' },
+      params: {
+        status: 'auto_rejected',
+        reason: s.autoReason ?? 'shift_changed',
+        date: italianDate(s.sourceSnapshot.date),
+      },
       dedupeKey: `swap.auto:${s.id}`,
       mail: (r) => swapMail('swap-decided', title, r.firstName, `${title}: ${reason.toLowerCase()}.`, r.link),
     });

@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../../db/client';
 import { workspaceScope, type WorkspaceScope } from '../../db/scope';
 import { ensureNationalHolidays } from '../holidays/holidays.service';
 import { ensureDefaultJustifications } from '../justifications/justifications.service';
-import { allWorkspaceIds } from './workspaces.repository';
+import { enabledWorkspaceIds } from './workspaces.repository';
 
 /** What a workspace starts with: the Italian national holidays (added once) and the Italian absence types (idempotent). */
 export async function ensureWorkspaceDefaults(q: Queryable, scope: WorkspaceScope) {
@@ -10,9 +10,13 @@ export async function ensureWorkspaceDefaults(q: Queryable, scope: WorkspaceScop
   await ensureDefaultJustifications(q, scope);
 }
 
-/** At start and daily: every workspace gets what it lacks (a new workspace its national holidays and absence types). */
+/**
+ * At start and daily: every enabled workspace gets what it lacks (a new workspace its national holidays and absence
+ * types). Returns their scopes, the ones the nightly accruals serve: a disabled workspace is left alone (ADR 0023) and
+ * caught up the first night after it is enabled again (both are idempotent, up to today).
+ */
 export async function ensureAllWorkspaceDefaults(db: Db) {
-  const ids = await allWorkspaceIds(db);
+  const ids = await enabledWorkspaceIds(db);
   for (const id of ids) {
     await db.transaction(async (tx) => ensureWorkspaceDefaults(tx, workspaceScope(id)));
   }

@@ -44,7 +44,8 @@ export async function claimHolidaysSeeding(q: Queryable, scope: WorkspaceScope):
 }
 
 /** Every workspace id, for the defaults at start and nightly (a platform read: the workspaces table is the tenant root). */
-export async function allWorkspaceIds(q: Queryable): Promise<string[]> {
-  const rows = await q.select({ id: workspaces.id }).from(workspaces);
+/** Every workspace the daily work serves: the enabled ones (a disabled one waits untouched, ADR 0023). */
+export async function enabledWorkspaceIds(q: Queryable): Promise<string[]> {
+  const rows = await q.select({ id: workspaces.id }).from(workspaces).where(isNull(workspaces.disabledAt));
   return rows.map((r) => r.id);
 }

@@ -4,6 +4,7 @@ import { LAYOUT } from '@timbro/shared/constants';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { queryClient } from '../../lib/query-client';
+import { DisabledWorkspacesNotice } from '../disabled-workspaces-notice';
 import { PageLoader } from '../page-loader';
 import { Header } from './header';
 import { RightPanelProvider } from './right-panel';
@@ -11,8 +12,9 @@ import { Sidebar } from './sidebar';
 
 /**
  * Server data (React Query) lives inside the logged-in frame. Header (48 px), sidebar (309 px; a temporary drawer below
- * md), content, right panel (420 px). `headerActions` are the features' controls in the header (the notification
- * centre), composed by app/frame.tsx: components/ never imports a feature.
+ * md), content (above every page, the notice of companies the operator disabled), right panel (420 px).
+ * `headerActions` are the features' controls in the header (the notification centre), composed by app/frame.tsx:
+ * components/ never imports a feature.
  */
 export function AppFrame({ headerActions }: { headerActions?: ReactNode }) {
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -48,6 +50,7 @@ export function AppFrame({ headerActions }: { headerActions?: ReactNode }) {
           <Box component="main" id="main" sx={{ flexGrow: 1, minWidth: 0, bgcolor: 'background.default' }}>
             <Toolbar variant="dense" sx={{ minHeight: LAYOUT.headerHeight }} />
             <Box sx={{ p: { xs: 2, md: 3 } }}>
+              <DisabledWorkspacesNotice />
               <Suspense fallback={<PageLoader />}>
                 <Outlet />
               </Suspense>

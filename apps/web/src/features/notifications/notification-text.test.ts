@@ -5,6 +5,7 @@ import {
   NOTIFICATION_TYPES,
   type NotificationType,
 } from '@timbro/shared/notifications';
+import type { Notification } from '@timbro/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n, loadCatalogArea } from '../../i18n/i18n';
 import it_ from '../../i18n/locales/notifications/it.json';
@@ -70,6 +71,102 @@ describe('the texts of a notification', () => {
       expect(notificationText(announcement(), i18n.getFixedT('ar'), 'ar').title).toBe(
         'إعلان جديد: \u2068Chiusura estiva\u2069',
       );
+    } finally {
+      await changeLanguage('it');
+    }
+  });
+
+  it('shifts and swaps: the server’s Italian words, from the params each event sends', () => {
+    const shift = (params: Notification['params'], body = '') =>
+      textOf({ type: 'shift.changed', category: 'shifts', title: 'x', body, params });
+    const swap = (type: 'swap.requested' | 'swap.answered' | 'swap.decided', params: object, body = '') =>
+      textOf({ type, category: 'shifts', title: 'x', body, params: params as Notification['params'] });
+    const mon = '12/01/2027 08:00–16:00';
+    const tue = '13/01/2027 22:00–06:00 (+1)';
+
+    expect(
+      textOf({
+        type: 'shift.published',
+        category: 'shifts',
+        title: 'Nuovi turni pubblicati',
+        body: 'Sono stati pubblicati i tuoi turni tra il 04/01/2027 e il 10/01/2027',
+        params: { from: '2027-01-04', to: '2027-01-10' },
+      }),
+    ).toEqual({ title: 'Nuovi turni pubblicati', detail: 'Periodo: 4 gennaio 2027 – 10 gennaio 2027' });
+    expect(shift({ before: mon, after: tue }, `Ora: ${tue}`)).toEqual({
+      title: `Il tuo turno del ${mon} è cambiato`,
+      detail: `Ora: ${tue}`,
+    });
+    expect(shift({ before: mon, after: null })).toEqual({
+      title: `Il tuo turno del ${mon} è stato annullato`,
+      detail: null,
+    });
+    expect(shift({ before: null, after: tue })).toEqual({ title: `Nuovo turno per te: ${tue}`, detail: null });
+
+    expect(swap('swap.requested', { requester: 'Anna Neri', source: mon, target: tue })).toEqual({
+      title: 'Anna Neri ti chiede di scambiare un turno',
+      detail: `Il suo turno del ${mon} con il tuo del ${tue}`,
+    });
+    expect(swap('swap.answered', { accepted: true, colleague: 'Bruno Gialli', shift: mon })).toEqual({
+      title: `Bruno Gialli ha accettato lo scambio del turno del ${mon}`,
+      detail: 'Ora decide un amministratore',
+    });
+    // A refusal's note is the colleague's own words: the server's body, as it is.
+    expect(swap('swap.answered', { accepted: false, colleague: 'Bruno Gialli', shift: mon }, 'Ho un impegno')).toEqual({
+      title: `Bruno Gialli ha rifiutato lo scambio del turno del ${mon}`,
+      detail: 'Ho un impegno',
+      detailLang: 'it',
+    });
+    expect(swap('swap.answered', { requester: 'Anna Neri', colleague: 'Bruno Gialli' }, `${mon} ↔ ${tue}`)).toEqual({
+      title: 'Cambio turno da approvare: Anna Neri e Bruno Gialli',
+      detail: `${mon} ↔ ${tue}`,
+      detailLang: 'it',
+    });
+    expect(swap('swap.decided', { status: 'approved', source: mon, target: tue }).title).toBe(
+      `Cambio turno approvato: ${mon} ↔ ${tue}`,
+    );
+    expect(swap('swap.decided', { status: 'rejected', source: mon, target: tue }, 'Copertura insufficiente')).toEqual({
+      title: `Cambio turno rifiutato: ${mon} ↔ ${tue}`,
+      detail: 'Copertura insufficiente',
+      detailLang: 'it',
+    });
+    expect(swap('swap.decided', { status: 'auto_rejected', reason: 'shift_deleted', date: '12/01/2027' })).toEqual({
+      title: 'Cambio turno del 12/01/2027 rifiutato automaticamente',
+      detail: 'Uno dei due turni è stato eliminato',
+    });
+    // The notifications stored before these params existed keep the server's Italian texts.
+    expect(swap('swap.requested', {}, 'Il suo turno…')).toMatchObject({ title: 'x', titleLang: 'it' });
+    expect(swap('swap.answered', { accepted: true })).toMatchObject({ title: 'x', titleLang: 'it' });
+    expect(swap('swap.decided', { status: 'approved' })).toMatchObject({ title: 'x', titleLang: 'it' });
+    expect(textOf({ type: 'shift.published', title: 'x', params: {} })).toMatchObject({ titleLang: 'it' });
+  });
+
+  it('shifts and swaps in another language: the catalog’s words, the dates in that language', async () => {
+    try {
+      await changeLanguage('en');
+      const english = i18n.getFixedT('en');
+      const en = (over: Parameters<typeof notification>[0]) => notificationText(notification(over), english, 'en');
+      expect(
+        en({ type: 'shift.published', category: 'shifts', params: { from: '2027-01-04', to: '2027-01-10' } }),
+      ).toEqual({ title: 'New shifts published', detail: 'Period: January 4, 2027 – January 10, 2027' });
+      expect(
+        en({
+          type: 'swap.decided',
+          category: 'shifts',
+          params: { status: 'auto_rejected', reason: 'assignment_changed', date: '12/01/2027' },
+        }),
+      ).toEqual({
+        title: 'Shift swap of 12/01/2027 rejected automatically',
+        detail: 'The people assigned to one of the two shifts changed',
+      });
+      await changeLanguage('ar');
+      expect(
+        notificationText(
+          notification({ type: 'swap.requested', params: { requester: 'Anna Neri', source: 'a', target: 'b' } }),
+          i18n.getFixedT('ar'),
+          'ar',
+        ).title,
+      ).toBe('يطلب منك \u2068Anna Neri\u2069 تبديل نوبة');
     } finally {
       await changeLanguage('it');
     }

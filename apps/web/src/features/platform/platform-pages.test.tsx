@@ -158,6 +158,8 @@ describe('the platform’s workspaces', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Disattivare Demo S.r.l.?' });
     expect(dialog).toHaveTextContent('non potranno più entrarci');
     expect(dialog).toHaveTextContent('nessun dato viene cancellato');
+    expect(dialog).toHaveTextContent('le sue persone vedranno un avviso');
+    expect(dialog).toHaveTextContent('restano in attesa e partono quando la riattivi');
     await user.click(within(dialog).getByRole('button', { name: 'Disattiva l’azienda' }));
     expect(await within(dialog).findByText('Servizio momentaneamente non disponibile')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Disattiva l’azienda' }));

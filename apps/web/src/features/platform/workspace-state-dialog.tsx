@@ -4,7 +4,14 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { PlatformWorkspace } from './api/get-platform-workspaces';
 import type { WorkspaceStateAction } from './api/set-workspace-state';
 
-const DISABLE_EFFECTS = ['effectAccess', 'effectList', 'effectInvitations', 'effectData'] as const;
+const DISABLE_EFFECTS = [
+  'effectAccess',
+  'effectList',
+  'effectInvitations',
+  'effectNotice',
+  'effectQuiet',
+  'effectData',
+] as const;
 
 export interface WorkspaceStateDialogProps {
   target: { workspace: PlatformWorkspace; action: WorkspaceStateAction } | null;
