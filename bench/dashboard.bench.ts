@@ -213,7 +213,7 @@ async function main() {
   );
   console.log(
     `Widgets: ${Object.keys(body)
-      .filter((k) => k !== 'today')
+      .filter((k) => k !== 'today' && k !== 'timeZone')
       .join(
         ', ',
       )}; active ${body.activeEmployees?.count}, open requests ${body.pendingRequests?.total}, expiring contracts ${body.expiringContracts?.total}, next-week shifts ${body.nextWeekShifts?.shifts.length}`,

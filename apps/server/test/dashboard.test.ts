@@ -1,11 +1,16 @@
 import { expect, it } from 'vitest';
-import type { Dashboard } from '@timbro/shared';
+import { localToUtc, type Dashboard } from '@timbro/shared';
+import { workShiftAssignees, workShifts } from '../src/db/schema';
+import { insertInScope, workspaceScope } from '../src/db/scope';
 import { dashboardRoutes } from '../src/modules/dashboard/dashboard.routes';
+import { publishedRoster } from '../src/modules/work-shifts/work-shifts.service';
 import { describeAccessTable, useAccessContext } from './access-table';
+import { buildEmployee, buildRequest } from './factories';
 
 /**
  * The dashboard in one call (issue 16): each role receives the widgets it may see and no other (absent, not empty);
- * every count is the total of the list the widget links to, asked through that list's own route.
+ * every count is the total of the list the widget links to, asked through that list's own route. The module's access
+ * table also holds the admin's hours chart (its figures: dashboard-chart.test.ts).
  */
 
 const t = useAccessContext();
@@ -14,9 +19,10 @@ const get = async (who: 'admin' | 'accountant' | 'member') => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Dashboard;
 };
+/** The widgets of an answer (`today` and `timeZone` always come). */
 const keys = (d: Dashboard) =>
   Object.keys(d)
-    .filter((k) => k !== 'today')
+    .filter((k) => k !== 'today' && k !== 'timeZone')
     .sort();
 
 describeAccessTable(
@@ -29,11 +35,18 @@ describeAccessTable(
         call: () => ({ url: '/dashboard' }),
         probeStatus: 200,
       },
+      {
+        route: 'GET /dashboard/hours-by-group',
+        grants: ['admin', 'accountant'],
+        call: () => ({ url: '/dashboard/hours-by-group' }),
+        probe: () => ({ url: '/dashboard/hours-by-group', query: { month: '2026-13' } }),
+        probeStatus: 400,
+      },
     ],
     ctx: () => t.ctx,
     sessions: () => t.sessions,
     plugins: [dashboardRoutes],
-    routeCount: 1,
+    routeCount: 2,
   },
   () => {
     it('an employee gets their own widgets and never an admin’s data', async () => {
@@ -137,6 +150,64 @@ describeAccessTable(
       expect(from).toBe(d.today);
       expect(items.every((h) => h.date >= from && h.date <= to)).toBe(true);
       expect(items.map((h) => h.date)).toEqual([...items.map((h) => h.date)].sort());
+    });
+
+    it('the admin’s next-week timeline is the shift module’s published roster of that week', async () => {
+      const demo = t.ctx.ws.demo;
+      const before = (await get('admin')).nextWeekShifts!;
+      const [first, second] = before.people;
+      // Approved absences of people on the roster count (a whole day, a few hours); an open one and those of someone
+      // with no shift next week do not.
+      await buildRequest(t.ctx, demo, first!.id, { date: before.from, status: 'approved' });
+      await buildRequest(t.ctx, demo, second!.id, {
+        date: before.to,
+        status: 'approved',
+        code: 'ROL',
+        startsAtMinutes: 540,
+        endsAtMinutes: 660,
+      });
+      await buildRequest(t.ctx, demo, second!.id, { date: before.from, status: 'open' });
+      const outsider = await buildEmployee(t.ctx, demo);
+      await buildRequest(t.ctx, demo, outsider.userInfoId, { date: before.from, status: 'approved' });
+      // A published shift of two people (listed in name order) and one of nobody; a draft one is not on the timeline.
+      const demoScope = workspaceScope(demo);
+      const shift = (startMinutes: number, published: boolean) => ({
+        date: before.to,
+        startMinutes,
+        endMinutes: startMinutes + 240,
+        pauseMinutes: 0,
+        startsAt: new Date(localToUtc(before.to, startMinutes, 'Europe/Rome')),
+        endsAt: new Date(localToUtc(before.to, startMinutes + 240, 'Europe/Rome')),
+        workMinutes: 240,
+        label: 'Inventario',
+        color: '#336699',
+        publishedAt: published ? new Date() : null,
+      });
+      const added = await insertInScope(t.ctx.db, demoScope, workShifts, [
+        shift(480, true),
+        shift(600, true),
+        shift(720, false),
+      ]).returning({ id: workShifts.id });
+      await insertInScope(t.ctx.db, demoScope, workShiftAssignees, [
+        { shiftId: added[0]!.id, userInfoId: second!.id },
+        { shiftId: added[0]!.id, userInfoId: first!.id },
+        { shiftId: added[2]!.id, userInfoId: outsider.userInfoId },
+      ]);
+
+      const { scope, from, to, ...timeline } = (await get('admin')).nextWeekShifts!;
+      expect(scope).toBe('admin');
+      const roster = await publishedRoster(t.ctx.deps, { scope: demoScope } as never, from, to);
+      expect(timeline).toEqual(roster);
+      expect(timeline.absences.map((a) => [a.userInfoId, a.date, a.wholeDay])).toEqual([
+        [first!.id, from, true],
+        [second!.id, to, false],
+      ]);
+      expect(timeline.shifts.length).toBeGreaterThan(4);
+      const byId = new Map(timeline.shifts.map((x) => [x.id, x]));
+      expect(byId.get(added[0]!.id)!.userInfoIds).toEqual([first!.id, second!.id]);
+      expect(byId.get(added[1]!.id)).toMatchObject({ userInfoIds: [], label: 'Inventario', color: '#336699' });
+      expect(byId.has(added[2]!.id)).toBe(false);
+      expect(timeline.people.map((p) => p.id)).not.toContain(outsider.userInfoId);
     });
   },
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AdminAnnouncementSchema, MyAnnouncementSchema } from './announcements';
 import { JustificationRequestSchema } from './attendance';
+import { MonthSchema } from './month-logs';
 import { AccrualBalanceSchema, ContractSchema } from './working-time';
 import { PersonRefSchema, ShiftRefSchema, SwapSchema } from './work-shifts';
 
@@ -19,6 +20,8 @@ const HolidayItemSchema = z.object({ date: z.string(), name: z.string(), icon: z
 
 export const DashboardSchema = z.object({
   today: z.string(),
+  /** The workspace's time zone (instants such as the clock's `since` are shown in it). */
+  timeZone: z.string(),
   welcome: z
     .object({
       firstName: z.string(),
@@ -67,3 +70,41 @@ export const DashboardSchema = z.object({
     .optional(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/** Italian texts of the dashboard's own checks. */
+export const dashboardMsg = {
+  monthInFuture: 'Il mese scelto non è ancora iniziato: scegli il mese in corso o uno passato',
+} as const;
+
+/**
+ * GET /dashboard/hours-by-group: the month's figures (the current month in the workspace's time zone when omitted).
+ * The month is YYYY-MM within the product's range; a month that has not begun yet is refused by the service (it needs
+ * the workspace's today).
+ */
+export const HoursByGroupQuerySchema = z.object({ month: MonthSchema.optional() });
+export type HoursByGroupQuery = z.infer<typeof HoursByGroupQuerySchema>;
+
+/** Minutes of some people over the range, as the timesheet counts them (justified = covered + increase − decrease). */
+const GroupHoursSchema = z.object({
+  /** How many timesheet rows (members of the workspace) are counted. */
+  people: z.number(),
+  expected: z.number(),
+  worked: z.number(),
+  justified: z.number(),
+});
+
+/**
+ * The chart of expected vs worked vs justified minutes per group: the timesheet's totals of [from, to] (the month to
+ * date: the 1st to today for the current month, the whole month for a past one) summed over each group's members.
+ * Groups in name order; a person in two groups counts in both; people in no group are `noGroup`; `total` counts
+ * everyone once.
+ */
+export const HoursByGroupSchema = z.object({
+  month: z.string(),
+  from: z.string(),
+  to: z.string(),
+  groups: z.array(GroupHoursSchema.extend({ id: z.string(), name: z.string() })),
+  noGroup: GroupHoursSchema,
+  total: GroupHoursSchema,
+});
+export type HoursByGroup = z.infer<typeof HoursByGroupSchema>;

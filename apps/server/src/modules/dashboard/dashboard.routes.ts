@@ -1,10 +1,11 @@
-import { DashboardSchema } from '@timbro/shared';
+import { DashboardSchema, HoursByGroupQuerySchema, HoursByGroupSchema } from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { workspaceCtx } from '../../plugins/request-context';
 import * as service from './dashboard.service';
+import { hoursByGroup } from './hours-by-group.service';
 
-/** The dashboard in one call (issue 16): the widgets the caller's roles may see. */
+/** The dashboard in one call (issue 16): the widgets the caller's roles may see; and the admin's hours chart. */
 export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -19,6 +20,21 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.dashboard(deps, workspaceCtx(request)),
+    );
+    app.get(
+      '/dashboard/hours-by-group',
+      {
+        // The timesheet's permission: the figures are its totals, summed per group.
+        config: { permission: 'attendance:read:any' },
+        schema: {
+          tags: ['dashboard'],
+          summary:
+            'Expected, worked and justified minutes per group for a month to date (default: the current month), from the timesheet; people in no group apart, and the total',
+          querystring: HoursByGroupQuerySchema,
+          response: { 200: HoursByGroupSchema },
+        },
+      },
+      async (request) => hoursByGroup(deps, workspaceCtx(request), request.query),
     );
   };
 }

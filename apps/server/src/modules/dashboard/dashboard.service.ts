@@ -19,7 +19,7 @@ import { holidaysInRange } from '../holidays/holidays.service';
 import { getUser, listUsers } from '../users/users.service';
 import { myShifts } from '../work-shifts/my-shifts.service';
 import { adminSwaps, mySwaps } from '../work-shifts/swaps.service';
-import { publishedRoster } from '../work-shifts/work-shifts.service';
+import { nextWeekRoster } from './next-week.service';
 
 const page = { page: 1, per_page: DASHBOARD_LIST_SIZE };
 
@@ -41,7 +41,7 @@ export async function dashboard(deps: AppDeps, ctx: RequestCtx): Promise<Dashboa
   const me = ctx.actor.userInfoId;
   const nextMonday = addDays(today, 8 - isoWeekday(today));
   const nextSunday = addDays(nextMonday, 6);
-  const out: Dashboard = { today };
+  const out: Dashboard = { today, timeZone: ctx.timeZone };
   const tasks: Promise<void>[] = [];
   const add = (task: () => Promise<void>) => tasks.push(task());
 
@@ -73,14 +73,13 @@ export async function dashboard(deps: AppDeps, ctx: RequestCtx): Promise<Dashboa
       const list = await listContracts(deps, ctx, { ...page, filter: 'expiring', sort: 'endsAt', order: 'asc' });
       out.expiringContracts = { total: list.total, items: list.items };
     });
+  // The next two months' holidays: this widget's, and next week's for the admin's timeline (one statement for both).
+  const holidaysTo = addDays(monthsAfter(today, NEXT_HOLIDAYS_MONTHS), -1);
+  const holidays = holidaysInRange(deps, ctx, { from: today, to: holidaysTo }).then((items) =>
+    items.map((h) => ({ date: h.date, name: h.name, icon: h.icon ?? null })),
+  );
   add(async () => {
-    const to = addDays(monthsAfter(today, NEXT_HOLIDAYS_MONTHS), -1);
-    const items = await holidaysInRange(deps, ctx, { from: today, to });
-    out.nextHolidays = {
-      from: today,
-      to,
-      items: items.map((h) => ({ date: h.date, name: h.name, icon: h.icon ?? null })),
-    };
+    out.nextHolidays = { from: today, to: holidaysTo, items: await holidays };
   });
   if (can('request:approve'))
     add(async () => {
@@ -109,11 +108,13 @@ export async function dashboard(deps: AppDeps, ctx: RequestCtx): Promise<Dashboa
     });
   if (can('shift:write'))
     add(async () => {
+      const [roster, soon] = await Promise.all([nextWeekRoster(deps, ctx, nextMonday, nextSunday), holidays]);
       out.nextWeekShifts = {
         scope: 'admin',
         from: nextMonday,
         to: nextSunday,
-        ...(await publishedRoster(deps, ctx, nextMonday, nextSunday)),
+        ...roster,
+        holidays: soon.filter((h) => h.date >= nextMonday && h.date <= nextSunday),
       };
     });
   else if (me && can('shift:read:own'))

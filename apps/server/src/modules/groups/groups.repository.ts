@@ -105,3 +105,14 @@ export async function setGroupsOfUser(q: Queryable, scope: WorkspaceScope, userI
     groupIds.map((groupId) => ({ groupId, userInfoId })),
   );
 }
+
+/**
+ * Every (group, employee) pair of the workspace: one statement (the dashboard sums figures per group with them). The
+ * composite foreign keys keep both ends in the workspace.
+ */
+export async function allMemberships(q: Queryable, scope: WorkspaceScope) {
+  return q
+    .select({ groupId: groupMembers.groupId, userInfoId: groupMembers.userInfoId })
+    .from(groupMembers)
+    .where(inScope(groupMembers, scope));
+}

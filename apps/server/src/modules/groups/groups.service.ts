@@ -122,3 +122,8 @@ export async function deleteGroup(deps: AppDeps, ctx: RequestCtx, id: string) {
 export async function lookupGroups(deps: AppDeps, ctx: RequestCtx) {
   return repo.lookupGroups(deps.db, ctx.scope);
 }
+
+/** Every (groupId, userInfoId) pair of the workspace, in one statement (for figures summed per group). */
+export async function groupMemberships(deps: AppDeps, ctx: Pick<RequestCtx, 'scope'>) {
+  return repo.allMemberships(deps.db, ctx.scope);
+}
