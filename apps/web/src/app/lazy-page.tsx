@@ -36,8 +36,8 @@ export const notifications = withTexts('notifications');
 export const peopleAndWorkingTime = withTexts('people', 'workingTime');
 /** Announcements (the admin's and the member's). */
 export const announcements = withTexts('announcements');
-/** The dashboard: its widgets come from attendance and announcements (app/dashboard-widgets.ts). */
-export const dashboard = withTexts('attendance', 'announcements');
+/** The dashboard: its widgets' texts (app/dashboard-widgets.ts) are in attendance, announcements and home. */
+export const dashboard = withTexts('attendance', 'announcements', 'home');
 
 /** The platform operator's area (ADR 0023). */
 export const platform = withTexts('platform');
@@ -47,9 +47,3 @@ export const workspace = withTexts('workspace');
 
 /** Work shifts and their swaps (the admin's planning and the member's shifts share texts). */
 export const workShifts = withTexts('workShifts', 'shiftSwaps');
-
-export const placeholder = (titleKey: string): Page =>
-  lazy(async () => {
-    const { PlaceholderPage } = await import('../components/placeholder-page');
-    return { default: () => <PlaceholderPage titleKey={titleKey} /> };
-  });

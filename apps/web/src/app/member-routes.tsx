@@ -9,6 +9,7 @@ import {
   workShifts,
   type ProtectedRoute,
 } from './lazy-page';
+import { prefetchDashboard } from './prefetch-dashboard';
 
 /** Every logged-in person's own screens: the dashboard and the account. */
 export const ACCOUNT_ROUTES: ProtectedRoute[] = [
@@ -16,7 +17,10 @@ export const ACCOUNT_ROUTES: ProtectedRoute[] = [
     path: paths.dashboard,
     permission: 'profile:read',
     page: dashboard(
-      () => import('./pages/dashboard-page'),
+      () => {
+        prefetchDashboard();
+        return import('./pages/dashboard-page');
+      },
       (m) => m.DashboardRoute,
     ),
   },

@@ -100,5 +100,14 @@ export function createAppRouter() {
   });
   // Not awaited: the login page renders first; two navigations at once after a login must find the pages there.
   setTimeout(() => void load(), 0);
+  // The landing page's data, code and texts start together with the frame's code (ADR 0025).
+  const preload = (pathname: string) => void import('./prefetch-dashboard').then((m) => m.preloadDashboard(pathname));
+  let at = router.state.location.pathname;
+  if (at === paths.dashboard) preload(at);
+  router.subscribe((state) => {
+    if (state.location.pathname === at) return;
+    at = state.location.pathname;
+    if (at === paths.dashboard) preload(at);
+  });
   return router;
 }

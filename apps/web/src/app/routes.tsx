@@ -9,7 +9,7 @@ export type { ProtectedRoute } from './lazy-page';
 
 /**
  * Every route of the spec's route table (and the screens the spec names without a path), each with the
- * permission it needs. Screens of later releases are proper "coming soon" pages. The table is split by area
+ * permission it needs (every one a real screen: no placeholder is left). The table is split by area
  * (account, admin people, admin settings, operations, member, integration, timesheet, the platform operator's); the
  * order is the table's.
  */

@@ -124,4 +124,14 @@ export const areaLoaders = {
     ru: () => import('./locales/platform/ru.json'),
     ar: () => import('./locales/platform/ar.json'),
   },
+  /** The dashboard's widgets of every feature (issue 16): welcome, figures, swaps, next week, hours per group. */
+  home: {
+    it: () => import('./locales/home/it.json'),
+    en: () => import('./locales/home/en.json'),
+    fr: () => import('./locales/home/fr.json'),
+    es: () => import('./locales/home/es.json'),
+    de: () => import('./locales/home/de.json'),
+    ru: () => import('./locales/home/ru.json'),
+    ar: () => import('./locales/home/ar.json'),
+  },
 } satisfies Record<string, Record<CatalogLanguage, () => Promise<{ default: object }>>>;

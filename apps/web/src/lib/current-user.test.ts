@@ -14,6 +14,7 @@ const base: CurrentUser = {
   is_operator: false,
   workspace_roles: [],
   attendance_infos: [],
+  disabled_workspaces: [],
 };
 const ws = (id: string, auto: boolean): WorkspaceSummary => ({
   id,
@@ -102,5 +103,27 @@ describe('deriveCurrentUser', () => {
       'b',
     );
     expect(u.attendanceInfo?.user_info_id).toBe('ui-b');
+  });
+});
+
+describe("can: one's own notifications", () => {
+  const info = (workspace_id: string) => ({
+    workspace_id,
+    user_info_id: `ui-${workspace_id}`,
+    enabled: true,
+    workspace_attendance_auto_approve_request: false,
+    time_zone: 'Europe/Rome',
+  });
+  it('needs a record in the workspace: an operator entering a company only as its admin has no bell there', async () => {
+    const { can } = await import('./permissions');
+    const operator = {
+      ...base,
+      is_operator: true,
+      workspace_roles: [role('a', { oimmei: true }), role('b', { oimmei: true, admin: true })],
+      attendance_infos: [info('b')],
+    };
+    expect(can(deriveCurrentUser(operator, [ws('a', false), ws('b', false)], 'a'), 'notification:own')).toBe(false);
+    expect(can(deriveCurrentUser(operator, [ws('a', false), ws('b', false)], 'b'), 'notification:own')).toBe(true);
+    expect(can(deriveCurrentUser(operator, [ws('a', false)], 'a'), 'platform:manage')).toBe(true);
   });
 });

@@ -15,6 +15,9 @@ export function can(user: DerivedUser | null, permission: PermissionRule): boole
   if (!user) return false;
   if (typeof permission !== 'string') return permission.every((p) => can(user, p));
   if (permission === 'platform:manage') return user.isOperator;
+  // One's own notifications live on one's record in the workspace: an operator entering a company as its admin without
+  // being one of its people has none (the server answers 403), so no bell and no preferences there.
+  if (permission === 'notification:own') return user.attendanceInfo !== null && hasPermission(user.roles, permission);
   if (isWorkspaceIndependent(permission)) return true;
   return hasPermission(user.roles, permission);
 }

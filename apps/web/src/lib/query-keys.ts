@@ -51,3 +51,8 @@ export const WORK_SHIFTS_KEY = ['work-shifts'] as const;
 export const WORKSPACE_KEY = ['workspace'] as const;
 /** The platform operator's list of workspaces (a new, disabled or enabled workspace changes it). */
 export const PLATFORM_KEY = ['platform'] as const;
+/**
+ * The dashboard's one aggregated call (GET /dashboard): it summarises every feature, so any successful write makes it
+ * stale (the query client's mutation cache invalidates it: lib/query-client.ts).
+ */
+export const DASHBOARD_KEY = ['dashboard'] as const;

@@ -56,7 +56,16 @@ export const demoUser = {
       attendance_auto_approve_request: null,
     },
   ],
-  attendance_infos: [],
+  // Every membership is a record in the workspace (ADR 0015): the operator's bare admin entry is the exception.
+  attendance_infos: [
+    {
+      workspace_id: 'ws-demo',
+      user_info_id: 'ui-anna',
+      enabled: true,
+      workspace_attendance_auto_approve_request: false,
+      time_zone: 'Europe/Rome',
+    },
+  ],
   is_operator: false,
   disabled_workspaces: [] as { id: string; name: string }[],
 };

@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../lib/query-client';
 
 /**
  * Renders routes inside the real providers (theme, snackbars, session) at `path`, with a fresh React Query client
@@ -10,9 +11,7 @@ import { AppProviders } from '../app/providers';
  */
 export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
-  });
+  const queryClient = createQueryClient({ queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } });
   const result = render(
     <AppProviders variant="active">
       <QueryClientProvider client={queryClient}>

@@ -9,7 +9,6 @@ import {
   announcement,
   memberSession,
   mine,
-  page,
   published,
   queryOf,
   workspaceZone,
@@ -20,17 +19,27 @@ beforeAll(async () => {
   await loadCatalogArea('announcements');
 });
 
+/** GET /dashboard carrying only the announcements widget's part. */
+const dashboard = (latestAnnouncements: object) => ({
+  today: '2026-11-20',
+  timeZone: 'Europe/Rome',
+  latestAnnouncements,
+});
+
 const render = () => renderRoutes([route('/dashboard', <WidgetGrid widgets={ANNOUNCEMENT_WIDGETS} />)], '/dashboard');
 
 describe('the announcement widgets', { timeout: 20_000 }, () => {
   it('a member sees "Ultime comunicazioni": the latest five, unread marked, each linking to its page', async () => {
     const { fetchMock } = fakeApi({
       ...memberSession,
-      'GET /member/announcement': () =>
+      'GET /dashboard': () =>
         json(
           200,
-          page(
-            [
+          dashboard({
+            scope: 'member',
+            total: 7,
+            unread: 1,
+            mine: [
               mine(),
               mine({
                 id: 'a-1',
@@ -40,8 +49,7 @@ describe('the announcement widgets', { timeout: 20_000 }, () => {
                 publishedAt: '2026-10-20T08:00:00.000Z',
               }),
             ],
-            { unread: 1, total: 7 },
-          ),
+          }),
         ),
     });
     render();
@@ -59,7 +67,8 @@ describe('the announcement widgets', { timeout: 20_000 }, () => {
     expect(within(items[1]!).queryByTestId('unread-dot')).not.toBeInTheDocument();
     expect(items[1]).toHaveTextContent('20 ottobre 2026');
     expect(within(widget).getByTestId('widget-my-announcements-all')).toHaveAttribute('href', '/member/announcement');
-    expect(queryOf(fetchMock, '/member/announcement')[0]).toEqual({ page: '1', per_page: '5' });
+    // One call feeds the dashboard: the list itself is not asked.
+    expect(queryOf(fetchMock, '/member/announcement')).toHaveLength(0);
     // Not an admin: no sent announcements.
     expect(screen.queryByTestId('widget-sent-announcements')).not.toBeInTheDocument();
   });
@@ -68,7 +77,8 @@ describe('the announcement widgets', { timeout: 20_000 }, () => {
     const { fetchMock } = fakeApi({
       ...adminSession,
       ...workspaceZone,
-      'GET /admin/announcement': () => json(200, page([announcement(), published()])),
+      'GET /dashboard': () =>
+        json(200, dashboard({ scope: 'admin', total: 2, unread: null, sent: [announcement(), published()] })),
     });
     render();
     const widget = await screen.findByTestId('widget-sent-announcements');
@@ -87,17 +97,15 @@ describe('the announcement widgets', { timeout: 20_000 }, () => {
       'href',
       '/admin/announcement/new',
     );
-    expect(queryOf(fetchMock, '/admin/announcement')[0]).toMatchObject({
-      page: '1',
-      per_page: '5',
-      sort: 'sendAt',
-      order: 'desc',
-    });
+    expect(queryOf(fetchMock, '/admin/announcement')).toHaveLength(0);
     expect(screen.queryByTestId('widget-my-announcements')).not.toBeInTheDocument();
   });
 
   it('empty: says there is nothing yet', async () => {
-    fakeApi({ ...memberSession, 'GET /member/announcement': () => json(200, page([], { unread: 0 })) });
+    fakeApi({
+      ...memberSession,
+      'GET /dashboard': () => json(200, dashboard({ scope: 'member', total: 0, unread: 0, mine: [] })),
+    });
     render();
     const widget = await screen.findByTestId('widget-my-announcements');
     expect(await within(widget).findByText('Nessuna comunicazione per te.')).toBeInTheDocument();

@@ -35,10 +35,14 @@ describe('my accruals widget', { timeout: 20_000 }, () => {
     fakeApi({
       'GET /user': () => json(200, mario),
       'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-      'GET /member/accrual': () =>
+      'GET /dashboard': () =>
         json(200, {
-          date: '2026-11-18',
-          balances: [balance('FER', 'Ferie', 'day', 22.5, -2, 10), balance('ROL', 'Permesso ROL', 'hour', 12, 0, 13)],
+          today: '2026-11-18',
+          timeZone: 'Europe/Rome',
+          myAccruals: {
+            date: '2026-11-18',
+            balances: [balance('FER', 'Ferie', 'day', 22.5, -2, 10), balance('ROL', 'Permesso ROL', 'hour', 12, 0, 13)],
+          },
         }),
     });
     renderRoutes(

@@ -2,17 +2,18 @@ import { Alert, Box, Card, CardContent, Skeleton, Typography } from '@mui/materi
 import { useTranslation } from 'react-i18next';
 import { catalogFor } from '../../i18n/languages';
 import { errorMessage } from '../../lib/error-message';
-import { useMyBalances } from './api/get-balances';
+import { useDashboardSlice } from '../../lib/queries/dashboard';
 import { formatAmount } from './request-text';
 
 /**
  * "Le mie maturazioni": my balances today, each in its unit (hours or days), with what makes them up: accrued,
- * adjustments and used (balance = accrued + adjustments − used).
+ * adjustments and used (balance = accrued + adjustments − used). GET /dashboard's `myAccruals`, the same ledger query
+ * as GET /member/accrual.
  */
 export function MyAccrualsWidget() {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
-  const balances = useMyBalances();
+  const balances = useDashboardSlice('myAccruals');
   return (
     <Card
       variant="outlined"
@@ -25,7 +26,7 @@ export function MyAccrualsWidget() {
         <Typography variant="h6" component="h2" id="widget-accruals-title" sx={{ mb: 1.5 }}>
           {t('widgets.accruals.title')}
         </Typography>
-        {balances.isLoading ? (
+        {balances.isLoading || (!balances.data && !balances.isError) ? (
           <Skeleton variant="rounded" height={96} />
         ) : balances.isError ? (
           <Alert severity="error">{errorMessage(balances.error, t('errors.generic'))}</Alert>

@@ -22,7 +22,7 @@ import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
-import { useAdminRequests } from './api/get-requests';
+import { useDashboardSlice } from '../../lib/queries/dashboard';
 import { useDecideRequests } from './api/save-request';
 import { DecisionDialog } from './decision-dialog';
 import { describeRequest, employeeName } from './request-text';
@@ -40,12 +40,15 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** "Richieste da approvare": how many are pending and the first five (soonest first), approved or rejected inline. */
+/**
+ * "Richieste da approvare": how many are pending and the first five (soonest first), approved or rejected inline. The
+ * figures are GET /dashboard's `pendingRequests`, made by the request list's own query (its total is the list's).
+ */
 export function PendingApprovalsWidget() {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const { enqueueSnackbar } = useSnackbar();
-  const pending = useAdminRequests({ page: 1, perPage: SHOWN, status: 'open', sort: 'date', order: 'asc' });
+  const pending = useDashboardSlice('pendingRequests');
   const decide = useDecideRequests();
   const [rejecting, setRejecting] = useState<JustificationRequest | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -96,8 +99,8 @@ export function PendingApprovalsWidget() {
             {failure}
           </Alert>
         )}
-        {pending.isLoading ? (
-          <Skeleton variant="rounded" height={120} />
+        {pending.isLoading || (!pending.data && !pending.isError) ? (
+          <Skeleton variant="rounded" height={120} data-testid="widget-approvals-loading" />
         ) : pending.isError ? (
           <Alert severity="error">{errorMessage(pending.error, t('errors.generic'))}</Alert>
         ) : total === 0 ? (

@@ -2,6 +2,51 @@ import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth/auth-context';
+import { useDashboardSlice } from '../../lib/queries/dashboard';
+
+const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+/** "08:02" of an instant in the workspace's zone. */
+const timeIn = (instant: string, timeZone: string) =>
+  new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(
+    new Date(instant),
+  );
+
+/** Today's published shifts and whether I am clocked in (GET /dashboard's welcome), under the greeting. */
+function TodayLine() {
+  const { t } = useTranslation();
+  const welcome = useDashboardSlice('welcome');
+  if (!welcome.data) return null;
+  const { todayShifts, clock: state } = welcome.data;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 1.5 }}>
+      {todayShifts.map((s) => (
+        <Chip
+          key={s.id}
+          size="small"
+          variant="outlined"
+          data-testid="welcome-shift"
+          label={t('home.welcome.shift', {
+            range: `${clock(s.startMinutes)}–${clock(s.endMinutes)}${s.endMinutes <= s.startMinutes ? ' (+1)' : ''}`,
+          })}
+          {...(s.label ? { title: s.label } : {})}
+        />
+      ))}
+      {state && (
+        <Chip
+          size="small"
+          color={state.state === 'in' ? 'success' : 'default'}
+          variant={state.state === 'in' ? 'filled' : 'outlined'}
+          data-testid="welcome-clock"
+          label={
+            state.state === 'in' && state.since
+              ? t('home.welcome.inSince', { time: timeIn(state.since, welcome.timeZone ?? 'Europe/Rome') })
+              : t('home.welcome.out')
+          }
+        />
+      )}
+    </Stack>
+  );
+}
 
 export function WelcomeWidget() {
   const { t, i18n } = useTranslation();
@@ -34,6 +79,7 @@ export function WelcomeWidget() {
             />
           )}
         </Stack>
+        <TodayLine />
         {!workspace && (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             {t('dashboard.welcome.noWorkspace')}

@@ -1,0 +1,27 @@
+import { paths } from '../config/paths';
+import { loadCatalogArea } from '../i18n/i18n';
+import { workspaceStore } from '../lib/workspace-store';
+
+/**
+ * Starts GET /dashboard at once, beside the dashboard's own code and texts rather than after them (the widgets would
+ * ask for it only once mounted): the figures arrive with the page. Loaded lazily, like the query client (never on the
+ * login route); without an active workspace there is no dashboard to ask for.
+ */
+export function prefetchDashboard() {
+  if (!workspaceStore.get()) return;
+  void Promise.all([import('../lib/query-client'), import('../lib/queries/dashboard')]).then(
+    ([{ queryClient }, { dashboardQueryOptions }]) => queryClient.prefetchQuery(dashboardQueryOptions()),
+  );
+}
+
+/**
+ * Everything the dashboard needs, started together the moment the app is on its way there (the login's navigation,
+ * or the dashboard opened directly): its data, its page's code and its texts — instead of one after the other (the
+ * frame's code, then the page's, then its texts, then its data). The lazy page later finds them loaded.
+ */
+export function preloadDashboard(pathname: string) {
+  if (pathname !== paths.dashboard) return;
+  prefetchDashboard();
+  void import('./pages/dashboard-page');
+  for (const area of ['attendance', 'announcements', 'home'] as const) void loadCatalogArea(area);
+}

@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Dashboard } from '@timbro/shared';
+import { api } from '../api';
+import { useAuth } from '../auth/auth-context';
+import { DASHBOARD_KEY } from '../query-keys';
+
+/** A widget's part of the dashboard (`welcome`, `pendingRequests`…). */
+export type DashboardSlice = Exclude<keyof Dashboard, 'today' | 'timeZone'>;
+
+/**
+ * GET /dashboard: every widget the user's roles may see, in one call; a widget they may not see is absent. Refetched
+ * when the dashboard opens again (its figures are other lists' totals) and after any write (lib/query-client.ts).
+ */
+export const dashboardQueryOptions = () =>
+  queryOptions({
+    queryKey: DASHBOARD_KEY,
+    queryFn: async ({ signal }) => (await api.get<Dashboard>('/dashboard', undefined, signal)).data,
+    // Fresh for a moment only (the prefetch beside the page's code is not fetched twice); any write invalidates it.
+    staleTime: 5_000,
+  });
+
+/** Only with an active workspace (someone without one has only the welcome, from their account). */
+export function useDashboard() {
+  const { workspaceId } = useAuth();
+  return useQuery({ ...dashboardQueryOptions(), enabled: !!workspaceId });
+}
+
+/** One widget's part: `data` undefined while loading; `present` false when the call left it out for this role. */
+export function useDashboardSlice<K extends DashboardSlice>(key: K) {
+  const query = useDashboard();
+  return {
+    isLoading: query.isLoading,
+    isError: query.isError,
+    error: query.error,
+    today: query.data?.today,
+    timeZone: query.data?.timeZone,
+    data: query.data?.[key] as Dashboard[K] | undefined,
+    present: query.data ? query.data[key] !== undefined : null,
+  };
+}
