@@ -22,6 +22,11 @@ export function prefetchDashboard() {
 export function preloadDashboard(pathname: string) {
   if (pathname !== paths.dashboard) return;
   prefetchDashboard();
+  preloadDashboardCode();
+}
+
+/** The dashboard page's code and texts (no data: while signing in, there is no session yet). */
+export function preloadDashboardCode() {
   void import('./pages/dashboard-page');
   for (const area of ['attendance', 'announcements', 'home'] as const) void loadCatalogArea(area);
 }

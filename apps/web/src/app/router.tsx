@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
+import { authEvents } from '../lib/auth-events';
 import { AnonymousOnly, HomeRedirect, RequireAuth } from '../lib/auth/require-auth';
 import { ErrorPage, RouteErrorBoundary } from '../components/error-page';
 import { ForgotPasswordPage, LoginPage, RegisterPage, SetPasswordPage, VerifyEmailPage } from './auth-routes';
@@ -102,6 +103,12 @@ export function createAppRouter() {
   setTimeout(() => void load(), 0);
   // The landing page's data, code and texts start together with the frame's code (ADR 0025).
   const preload = (pathname: string) => void import('./prefetch-dashboard').then((m) => m.preloadDashboard(pathname));
+  // While the login request runs (the password check takes a moment), the frame's code and the landing page's load.
+  authEvents.subscribe((event) => {
+    if (event !== 'signing-in') return;
+    void import('./frame');
+    void import('./prefetch-dashboard').then((m) => m.preloadDashboardCode());
+  });
   let at = router.state.location.pathname;
   if (at === paths.dashboard) preload(at);
   router.subscribe((state) => {

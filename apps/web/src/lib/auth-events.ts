@@ -1,5 +1,8 @@
-/** Session events shared by the API client and the auth state (spec section 4). */
-export type AuthEvent = 'auth-expired' | 'logout';
+/**
+ * Session events shared by the API client and the auth state (spec section 4). `signing-in`: the login form was sent —
+ * the app starts loading the logged-in frame's code meanwhile (app/router.tsx).
+ */
+export type AuthEvent = 'auth-expired' | 'logout' | 'signing-in';
 type Listener = (event: AuthEvent) => void;
 
 const listeners = new Set<Listener>();
