@@ -77,10 +77,19 @@ async function once(browser: Browser, email: string, widgets: string[]) {
   await page.getByTestId('user-menu').waitFor({ state: 'visible' });
   const frame = Date.now() - started;
   for (const id of widgets) await page.getByTestId(id).waitFor({ state: 'visible' });
-  await page.waitForFunction(`document.querySelectorAll('[data-testid$="-loading"], [aria-busy="true"]').length === 0`);
+  // Each of the spec's widgets with its content (no skeleton inside it, not busy).
+  await page.waitForFunction(
+    `${JSON.stringify(widgets)}.every((id) => { const w = document.querySelector('[data-testid="' + id + '"]'); return w && w.getAttribute('aria-busy') !== 'true' && !w.querySelector('[data-testid$="-loading"]'); })`,
+  );
   const painted = Date.now() - started;
+  // The admin's chart (not one of the nine: its own call, the timesheet engine over everyone) is reported apart.
+  let chart: number | null = null;
+  if (await page.getByTestId('widget-hours-by-group').count()) {
+    await page.getByTestId('widget-hours-chart').locator('svg').first().waitFor({ state: 'visible' });
+    chart = Date.now() - started;
+  }
   await context.close();
-  return { frame, painted };
+  return { frame, painted, chart };
 }
 
 async function main() {
@@ -117,9 +126,12 @@ async function main() {
       for (let i = 0; i < ROUNDS; i++) runs.push(await once(browser, email, widgets));
       const f = stats(runs.map((r) => r.frame));
       const p = stats(runs.map((r) => r.painted));
+      const charts = runs.flatMap((r) => (r.chart === null ? [] : [r.chart]));
+      const c = charts.length ? stats(charts) : null;
       console.log(
         `  ${role.padEnd(8)} ${widgets.length} widgets painted: p50 ${p.p50} ms, p95 ${p.p95} ms (goal ≤ ${GOAL_MS} ms)` +
-          ` · floor, the frame painted: p50 ${f.p50} ms, p95 ${f.p95} ms`,
+          ` · floor, the frame painted: p50 ${f.p50} ms, p95 ${f.p95} ms` +
+          (c ? ` · the hours chart drawn: p50 ${c.p50} ms, p95 ${c.p95} ms` : ''),
       );
     }
     await browser.close();

@@ -111,7 +111,8 @@ describe('the shift form', { timeout: 60_000 }, () => {
         json(201, created({ shifts: [shift(), shift()], warnings: [warning({ rule: 'night', minutes: 540 })] })),
     });
     const { router } = render(`/admin/work-shift/new?date=2026-11-18&userInfoId=${ID.mario}`);
-    expect(await screen.findByRole('button', { name: 'Mario Rossi' })).toBeInTheDocument();
+    // The prefilled person's chip needs the page's code and the people lookup: under the full suite's load, seconds.
+    expect(await screen.findByRole('button', { name: 'Mario Rossi' }, { timeout: 10_000 })).toBeInTheDocument();
     // A second person, from the workspace's people.
     await user.click(screen.getByTestId('shift-people'));
     await user.click(await screen.findByRole('option', { name: 'Giulia Esposito' }));

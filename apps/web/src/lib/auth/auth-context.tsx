@@ -66,16 +66,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     statusRef.current = state.status;
   }, [state.status]);
 
-  const adopt = useCallback(async (user: CurrentUser): Promise<DerivedUser> => {
-    const { list, current } = await loadWorkspaces();
-    workspaceStore.set(current);
-    const derived = deriveCurrentUser(user, list, current);
-    setState({ status: 'authenticated', user, current: derived, workspaces: list, workspaceId: current, notice: null });
-    if (isSupportedLanguage(user.language) && !new URLSearchParams(window.location.search).get('lang')) {
-      await changeLanguage(user.language as Language);
-    }
-    return derived;
-  }, []);
+  const adopt = useCallback(
+    async (user: CurrentUser, loaded?: Awaited<ReturnType<typeof loadWorkspaces>>): Promise<DerivedUser> => {
+      const { list, current } = loaded ?? (await loadWorkspaces());
+      workspaceStore.set(current);
+      const derived = deriveCurrentUser(user, list, current);
+      setState({
+        status: 'authenticated',
+        user,
+        current: derived,
+        workspaces: list,
+        workspaceId: current,
+        notice: null,
+      });
+      if (isSupportedLanguage(user.language) && !new URLSearchParams(window.location.search).get('lang')) {
+        await changeLanguage(user.language as Language);
+      }
+      return derived;
+    },
+    [],
+  );
 
   const endSession = useCallback((notice: AuthState['notice']) => {
     workspaceStore.set(null);
@@ -112,8 +122,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       ...state,
       async login(username, password, rememberMe) {
         await api.post('/auth/login', { username, password, remember_me: rememberMe });
-        const me = await api.get<CurrentUser>('/user');
-        return adopt(me.data);
+        // The account and its companies side by side (neither needs the other): one round trip less before the frame.
+        const [me, workspaces] = await Promise.all([api.get<CurrentUser>('/user'), loadWorkspaces()]);
+        return adopt(me.data, workspaces);
       },
       async logout() {
         try {
@@ -122,7 +133,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           authEvents.emit('logout');
         }
       },
-      setUser: adopt,
+      setUser: (user: CurrentUser) => adopt(user),
       async reload() {
         const me = await api.get<CurrentUser>('/user');
         await adopt(me.data);
