@@ -152,7 +152,7 @@ describeAccessTable(
       expect(items.map((h) => h.date)).toEqual([...items.map((h) => h.date)].sort());
     });
 
-    it('the admin’s next-week timeline is the shift module’s published roster of that week', async () => {
+    it('the admin’s next-week timeline is the shift module’s published roster of that week, with its holidays', async () => {
       const demo = t.ctx.ws.demo;
       const before = (await get('admin')).nextWeekShifts!;
       const [first, second] = before.people;
@@ -194,10 +194,13 @@ describeAccessTable(
         { shiftId: added[2]!.id, userInfoId: outsider.userInfoId },
       ]);
 
-      const { scope, from, to, ...timeline } = (await get('admin')).nextWeekShifts!;
+      const after = await get('admin');
+      const { scope, from, to, ...timeline } = after.nextWeekShifts!;
+      // The week's holidays are those of the next-holidays widget that fall in it.
+      expect(timeline.holidays).toEqual(after.nextHolidays!.items.filter((h) => h.date >= from && h.date <= to));
       expect(scope).toBe('admin');
-      const roster = await publishedRoster(t.ctx.deps, { scope: demoScope } as never, from, to);
-      expect(timeline).toEqual(roster);
+      const roster = await publishedRoster(t.ctx.deps, { scope: demoScope }, from, to);
+      expect(timeline).toEqual({ ...roster, holidays: timeline.holidays });
       expect(timeline.absences.map((a) => [a.userInfoId, a.date, a.wholeDay])).toEqual([
         [first!.id, from, true],
         [second!.id, to, false],

@@ -2,18 +2,7 @@ import { Alert, Box, Card, CardActions, CardContent, Chip, Skeleton, Typography 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/error-message';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from './visually-hidden';
 
 export interface WidgetCardProps {
   /** `data-testid` of the card; its title's id is `<testId>-title` (the section is labelled by it). */

@@ -22,3 +22,15 @@ export function formatDate(value: Dayjs | Date | string, language: string): stri
 export function formatDateTime(value: Dayjs | Date | string, language: string): string {
   return dayjs(value).locale(language).format('lll');
 }
+
+/** A clock time of the day from minutes after midnight: 540 → "09:00", 1440 (the end of the day) → "24:00". */
+export function formatClock(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** A UTC instant as the wall-clock time of a time zone (the workspace's, never the browser's): "09:05". */
+export function clockIn(instant: string | number | Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
+    new Date(instant),
+  );
+}

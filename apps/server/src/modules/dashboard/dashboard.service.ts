@@ -19,7 +19,7 @@ import { holidaysInRange } from '../holidays/holidays.service';
 import { getUser, listUsers } from '../users/users.service';
 import { myShifts } from '../work-shifts/my-shifts.service';
 import { adminSwaps, mySwaps } from '../work-shifts/swaps.service';
-import { nextWeekRoster } from './next-week.service';
+import { publishedRoster } from '../work-shifts/work-shifts.service';
 
 const page = { page: 1, per_page: DASHBOARD_LIST_SIZE };
 
@@ -108,7 +108,7 @@ export async function dashboard(deps: AppDeps, ctx: RequestCtx): Promise<Dashboa
     });
   if (can('shift:write'))
     add(async () => {
-      const [roster, soon] = await Promise.all([nextWeekRoster(deps, ctx, nextMonday, nextSunday), holidays]);
+      const [roster, soon] = await Promise.all([publishedRoster(deps, ctx, nextMonday, nextSunday), holidays]);
       out.nextWeekShifts = {
         scope: 'admin',
         from: nextMonday,

@@ -159,15 +159,8 @@ export async function rosterOf(q: Queryable, scope: WorkspaceScope, userInfoIds:
     );
 }
 
-/** Approved absences of these people in [from, to] with their type's name: one query. */
-export async function approvedAbsences(
-  q: Queryable,
-  scope: WorkspaceScope,
-  userInfoIds: string[],
-  from: IsoDate,
-  to: IsoDate,
-) {
-  if (userInfoIds.length === 0) return [];
+/** Approved absences in [from, to] of the people `who` selects, with their type's name, in date order: one query. */
+function approvedAbsencesOf(q: Queryable, scope: WorkspaceScope, who: SQL, from: IsoDate, to: IsoDate) {
   return q
     .select({
       userInfoId: justificationRequests.userInfoId,
@@ -184,13 +177,44 @@ export async function approvedAbsences(
       inScope(
         justificationRequests,
         scope,
-        inArray(justificationRequests.userInfoId, userInfoIds),
+        who,
         eq(justificationRequests.status, 'approved'),
         gte(justificationRequests.date, from),
         lte(justificationRequests.date, to),
       ),
     )
-    .orderBy(asc(justificationRequests.date));
+    .orderBy(asc(justificationRequests.date), asc(justificationRequests.id));
+}
+
+/** Approved absences of these people in [from, to] with their type's name: one query. */
+export async function approvedAbsences(
+  q: Queryable,
+  scope: WorkspaceScope,
+  userInfoIds: string[],
+  from: IsoDate,
+  to: IsoDate,
+) {
+  if (userInfoIds.length === 0) return [];
+  return approvedAbsencesOf(q, scope, inArray(justificationRequests.userInfoId, userInfoIds), from, to);
+}
+
+/**
+ * Approved absences in [from, to] of the people with a published shift in [from, to] (the roster's rows): one query,
+ * which need not wait for the roster's people.
+ */
+export async function rosterAbsences(q: Queryable, scope: WorkspaceScope, from: IsoDate, to: IsoDate) {
+  const onRoster = existsInScope(
+    workShiftAssignees,
+    justificationRequests.workspaceId,
+    eq(workShiftAssignees.userInfoId, justificationRequests.userInfoId),
+    existsInScope(
+      workShifts,
+      workShiftAssignees.workspaceId,
+      eq(workShifts.id, workShiftAssignees.shiftId),
+      publishedBetween(from, to)!,
+    ),
+  );
+  return approvedAbsencesOf(q, scope, onRoster, from, to);
 }
 
 export async function insertShifts(

@@ -23,6 +23,7 @@ import { countEmployees, employeesPage } from '../attendance/attendance-data.ser
 import { notify } from '../notifications/notifications.service';
 import { warningsFor } from './work-shifts.checks';
 import { shiftChangedMail, shiftsPublishedMail } from './work-shifts.mails';
+import * as roster from './roster.repository';
 import * as repo from './work-shifts.repository';
 import {
   assertMonthsOpen,
@@ -530,22 +531,23 @@ export async function planning(
 
 /**
  * The published roster of [from, to] for the dashboard's timeline (an admin: everyone's; a member: their own through
- * `myShifts`): the shifts with their people, the people's approved absences and the holidays. Four queries.
+ * `myShifts`): the shifts with their people (name order), the people with a shift (name order) and their approved
+ * absences. Two statements side by side, lean (roster.repository.ts); the holidays are the caller's (the dashboard
+ * already reads them for its own widget).
  */
-export async function publishedRoster(deps: AppDeps, ctx: RequestCtx, from: IsoDate, to: IsoDate) {
-  const shifts = await repo.loadShifts(deps.db, ctx.scope, repo.publishedBetween(from, to));
-  const people = new Map(shifts.flatMap((s) => s.assignees).map((p) => [p.id, p]));
-  const [absences, holidays] = await Promise.all([
-    repo.approvedAbsences(deps.db, ctx.scope, [...people.keys()], from, to),
-    holidaysBetween(deps.db, ctx.scope, from, to),
+export async function publishedRoster(deps: AppDeps, ctx: Pick<RequestCtx, 'scope'>, from: IsoDate, to: IsoDate) {
+  const [shifts, absences] = await Promise.all([
+    roster.publishedShifts(deps.db, ctx.scope, from, to),
+    repo.rosterAbsences(deps.db, ctx.scope, from, to),
   ]);
+  const people = new Map<string, roster.RosterPerson>();
+  for (const s of shifts) for (const p of s.people) people.set(p.id, p);
   return {
     people: [...people.values()].sort(
       (a, b) => a.lastName.localeCompare(b.lastName, 'it') || a.firstName.localeCompare(b.firstName, 'it'),
     ),
-    shifts: shifts.map((s) => ({ ...toRef(s), swapped: s.swapped, userInfoIds: s.assignees.map((p) => p.id) })),
-    absences: absences.map((a) => ({ userInfoId: a.userInfoId, date: a.date, name: a.name, wholeDay: a.wholeDay })),
-    holidays: holidays.map((h) => ({ date: h.date, name: h.name, icon: h.icon ?? null })),
+    shifts: shifts.map(({ people: assignees, ...shift }) => ({ ...shift, userInfoIds: assignees.map((p) => p.id) })),
+    absences,
   };
 }
 

@@ -30,6 +30,7 @@ import { AdjustmentDialog } from './adjustment-dialog';
 import { useBalances } from '../../lib/queries/employee-balances';
 import { formatAmount } from './format';
 import { useCan } from '../../lib/auth/use-can';
+import { visuallyHidden } from '../../components/visually-hidden';
 
 /**
  * The employee's balances per absence type at a date (default today): accrued from contracts, manual adjustments,
@@ -163,14 +164,3 @@ export function AccrualsSection({ userInfoId, name }: { userInfoId: string; name
 }
 
 // Screen-reader only (in sx a width of 1 would mean 100 %: pixels spelled out).
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

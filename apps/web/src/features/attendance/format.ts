@@ -14,17 +14,8 @@ export function formatMinutes(minutes: number, options: { signed?: boolean } = {
   return text;
 }
 
-/** A clock time of the day from minutes after midnight: 540 → "09:00". */
-export function formatClock(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-/** A UTC instant as the wall-clock time of a time zone (the workspace's, never the browser's): "09:05". */
-export function clockIn(instant: string | number | Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
-    new Date(instant),
-  );
-}
+/** Clock times (minutes after midnight, an instant in the workspace's zone): one definition, in lib/dates.ts. */
+export { clockIn, formatClock } from '../../lib/dates';
 
 /** A quantity in the user's language, at most two decimals (as the ledger rounds): 1.5 → "1,5" in Italian. */
 export function formatQuantity(value: number, language: string): string {

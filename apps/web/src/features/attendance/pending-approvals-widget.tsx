@@ -26,19 +26,9 @@ import { useDashboardSlice } from '../../lib/queries/dashboard';
 import { useDecideRequests } from './api/save-request';
 import { DecisionDialog } from './decision-dialog';
 import { describeRequest, employeeName } from './request-text';
+import { visuallyHidden } from '../../components/visually-hidden';
 
 const SHOWN = 5;
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * "Richieste da approvare": how many are pending and the first five (soonest first), approved or rejected inline. The

@@ -2,14 +2,8 @@ import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth/auth-context';
+import { clockIn, formatClock } from '../../lib/dates';
 import { useDashboardSlice } from '../../lib/queries/dashboard';
-
-const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-/** "08:02" of an instant in the workspace's zone. */
-const timeIn = (instant: string, timeZone: string) =>
-  new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(
-    new Date(instant),
-  );
 
 /** Today's published shifts and whether I am clocked in (GET /dashboard's welcome), under the greeting. */
 function TodayLine() {
@@ -26,7 +20,7 @@ function TodayLine() {
           variant="outlined"
           data-testid="welcome-shift"
           label={t('home.welcome.shift', {
-            range: `${clock(s.startMinutes)}–${clock(s.endMinutes)}${s.endMinutes <= s.startMinutes ? ' (+1)' : ''}`,
+            range: `${formatClock(s.startMinutes)}–${formatClock(s.endMinutes)}${s.endMinutes <= s.startMinutes ? ' (+1)' : ''}`,
           })}
           {...(s.label ? { title: s.label } : {})}
         />
@@ -39,7 +33,7 @@ function TodayLine() {
           data-testid="welcome-clock"
           label={
             state.state === 'in' && state.since
-              ? t('home.welcome.inSince', { time: timeIn(state.since, welcome.timeZone ?? 'Europe/Rome') })
+              ? t('home.welcome.inSince', { time: clockIn(state.since, welcome.timeZone ?? 'Europe/Rome') })
               : t('home.welcome.out')
           }
         />

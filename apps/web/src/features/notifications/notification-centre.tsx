@@ -12,7 +12,7 @@ import { safeLink } from './links';
 import { LiveNotifications, useLiveStack } from './live-notifications';
 import { NotificationPanel } from './notification-panel';
 import { useUnreadFeed } from './use-unread-feed';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../components/visually-hidden';
 
 /**
  * The header's notification centre: the bell with the live unread count, its panel, and the live stack of what

@@ -28,7 +28,7 @@ import { useUnreadCount } from './api/unread-count';
 import { CategoryIcon } from './category-icon';
 import { useNotificationText } from './notification-text';
 import { RelativeTime, useNow } from './relative-time';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../components/visually-hidden';
 
 interface Props {
   titleId: string;

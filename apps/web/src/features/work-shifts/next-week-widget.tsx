@@ -11,6 +11,7 @@ import { useDashboardSlice } from '../../lib/queries/dashboard';
 import { planningPath } from './links';
 import { daysOf } from './my-range';
 import { formatShiftRange, isOvernight } from './shift-time';
+import { visuallyHidden } from '../../components/visually-hidden';
 
 type Week = NonNullable<Dashboard['nextWeekShifts']>;
 type WeekShift = Week['shifts'][number];
@@ -20,14 +21,6 @@ const DAY = 1440;
 const FIRST_ROWS = 10;
 const HOLIDAY_TINT = 'rgba(237, 108, 2, 0.10)';
 const ABSENCE_BG = 'repeating-linear-gradient(135deg, rgba(0,0,0,0.07) 0 4px, transparent 4px 8px)';
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** One bar in a day's 24-hour track: a shift's part on that day (an overnight shift has two: its day and the next). */
 interface Bar {

@@ -5,18 +5,11 @@ import { PlanningCell, DAY_TINT } from './planning-cell';
 import { cellOf, type PlanningModel } from './planning-model';
 import type { PlanningDay } from './planning-range';
 import { useDayFormat } from './shift-text';
+import { visuallyHidden } from '../../components/visually-hidden';
 
 const NAME_WIDTH = 200;
 const DAY_WIDTH = { week: 132, month: 64 } as const;
 
-const visuallyHidden: SxProps<Theme> = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-};
 const sticky: SxProps<Theme> = { position: 'sticky', insetInlineStart: 0, zIndex: 2, bgcolor: 'background.paper' };
 
 /**

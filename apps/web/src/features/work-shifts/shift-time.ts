@@ -1,3 +1,5 @@
+import { formatClock } from '../../lib/dates';
+
 /**
  * A shift's times, as the API gives them: minutes from midnight, wall-clock in the workspace's zone. An end at or
  * before the start is the next day (an overnight shift belongs to the day it starts).
@@ -9,10 +11,8 @@ export interface ShiftTimes {
 
 const MINUTES_PER_DAY = 1440;
 
-/** A clock time from minutes after midnight: 540 → "09:00", 1440 (the end of the day) → "24:00". */
-export function formatClock(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
+/** A clock time from minutes after midnight (one definition, in lib/dates.ts). */
+export { formatClock };
 
 /** "HH:mm" as typed → minutes after midnight ("24:00" is the end of the day), or null when it is not a time. */
 export function parseClock(text: string): number | null {

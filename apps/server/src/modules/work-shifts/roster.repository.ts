@@ -1,18 +1,17 @@
 import type { IsoDate } from '@timbro/shared';
-import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { justificationRequests, justifications, userInfos, workShiftAssignees, workShifts } from '../../db/schema';
-import { existsInScope, inScope, joinInScope, type WorkspaceScope } from '../../db/scope';
+import { userInfos, workShiftAssignees, workShifts } from '../../db/schema';
+import { inScope, joinInScope, type WorkspaceScope } from '../../db/scope';
+import { publishedBetween } from './work-shifts.repository';
 
 /**
- * The admin's "next week" timeline reads the published roster of a whole workspace (a thousand shifts for 200 people),
- * so it reads it here, lean, instead of through the shift module's editing rows (every column of every shift, a `Date`
- * per instant, then the assignees by a list of a thousand ids): only the columns the timeline shows, the instants made
- * into ISO text by the database, and the whole roster as ONE JSON value — PGlite pays for every row of a result in
- * JavaScript (its protocol parser), so a thousand rows cost about twice what one row of the same data does. Reads only
- * (the tables are the shift module's): "published" is the shift module's definition (`published_at` set, `date`
- * within the range).
+ * The published roster of a whole workspace (the dashboard's "next week": a thousand shifts for 200 people), read lean
+ * rather than as the editing rows (every column of every shift, a `Date` per instant, then the assignees by a list of a
+ * thousand ids): only the columns a timeline shows, the instants made into ISO text by the database, and the whole
+ * roster as ONE JSON value — PGlite pays for every row of a result in JavaScript (its protocol parser), so a thousand
+ * rows cost about twice what one row of the same data does.
  */
 
 export interface RosterPerson {
@@ -57,9 +56,6 @@ type Pair = [
 
 const isoInstant = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const published = (from: IsoDate, to: IsoDate) =>
-  and(isNotNull(workShifts.publishedAt), gte(workShifts.date, from), lte(workShifts.date, to));
-
 /** The published shifts of [from, to] with their people, in start order: one statement, one row. */
 export async function publishedShifts(
   q: Queryable,
@@ -84,7 +80,7 @@ export async function publishedShifts(
         on ${joinInScope(workShifts, workShiftAssignees, eq(workShiftAssignees.shiftId, workShifts.id))}
       left join ${userInfos}
         on ${joinInScope(workShiftAssignees, userInfos, eq(userInfos.id, workShiftAssignees.userInfoId))}
-      where ${inScope(workShifts, scope, published(from, to))}
+      where ${inScope(workShifts, scope, publishedBetween(from, to))}
     ) x`);
   const pairs = (res as unknown as { rows: { pairs: Pair[] }[] }).rows[0]?.pairs ?? [];
   const shifts: RosterShift[] = [];
@@ -124,44 +120,4 @@ export async function publishedShifts(
     if (personId !== null) shift.people.push({ id: personId, firstName: firstName!, lastName: lastName! });
   }
   return shifts;
-}
-
-/**
- * The approved absences of [from, to] of the people with a published shift in [from, to] (the timeline's rows), in
- * date order: one statement.
- */
-export async function rosterAbsences(q: Queryable, scope: WorkspaceScope, from: IsoDate, to: IsoDate) {
-  return q
-    .select({
-      userInfoId: justificationRequests.userInfoId,
-      date: justificationRequests.date,
-      name: justifications.name,
-      wholeDay: justificationRequests.wholeDay,
-    })
-    .from(justificationRequests)
-    .innerJoin(
-      justifications,
-      joinInScope(justificationRequests, justifications, eq(justifications.id, justificationRequests.justificationId)),
-    )
-    .where(
-      inScope(
-        justificationRequests,
-        scope,
-        eq(justificationRequests.status, 'approved'),
-        gte(justificationRequests.date, from),
-        lte(justificationRequests.date, to),
-        existsInScope(
-          workShiftAssignees,
-          justificationRequests.workspaceId,
-          eq(workShiftAssignees.userInfoId, justificationRequests.userInfoId),
-          existsInScope(
-            workShifts,
-            workShiftAssignees.workspaceId,
-            eq(workShifts.id, workShiftAssignees.shiftId),
-            published(from, to)!,
-          ),
-        ),
-      ),
-    )
-    .orderBy(justificationRequests.date, justificationRequests.id);
 }
