@@ -140,7 +140,7 @@ export function HoursByGroupWidget() {
       )}
       {view === 'chart' ? (
         <Box data-testid="widget-hours-chart">
-          <Suspense fallback={<Skeleton variant="rounded" height={200} />}>
+          <Suspense fallback={<Skeleton variant="rounded" height={200} data-testid="widget-hours-chart-loading" />}>
             <HoursChart
               rows={rows}
               format={format}
