@@ -4,12 +4,13 @@ import { AppFrame } from '../components/app-frame/app-frame';
 import { loadCatalogArea } from '../i18n/i18n';
 import { useCan } from '../lib/auth/use-can';
 
-/** The notification centre and its texts load together, after the frame (never on the login route). */
+/** The notification centre and its texts, together (never on the login route). */
+export const loadNotificationCentre = () =>
+  Promise.all([import('../features/notifications/notification-centre'), loadCatalogArea('notifications')]);
+
+/** Loaded after the frame — or while the password is checked (app/router.tsx). */
 const NotificationCentre = lazy(async () => {
-  const [m] = await Promise.all([
-    import('../features/notifications/notification-centre'),
-    loadCatalogArea('notifications'),
-  ]);
+  const [m] = await loadNotificationCentre();
   return { default: m.NotificationCentre };
 });
 

@@ -3,6 +3,9 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import { authEvents } from '../lib/auth-events';
+import { startEarly } from '../lib/early-requests';
+import { loadCatalogArea } from '../i18n/i18n';
+import { DASHBOARD_AREAS } from './dashboard-areas';
 import { AnonymousOnly, HomeRedirect, RequireAuth } from '../lib/auth/require-auth';
 import { ErrorPage, RouteErrorBoundary } from '../components/error-page';
 import { ForgotPasswordPage, LoginPage, RegisterPage, SetPasswordPage, VerifyEmailPage } from './auth-routes';
@@ -104,10 +107,20 @@ export function createAppRouter() {
   // The landing page's data, code and texts start together with the frame's code (ADR 0025).
   const preload = (pathname: string) => void import('./prefetch-dashboard').then((m) => m.preloadDashboard(pathname));
   // While the login request runs (the password check takes a moment), the frame's code and the landing page's load.
-  authEvents.subscribe((event) => {
-    if (event !== 'signing-in') return;
-    void import('./frame');
-    void import('./prefetch-dashboard').then((m) => m.preloadDashboardCode());
+  authEvents.subscribe((event, landing) => {
+    // In the order they queue for the browser's six connections: the landing page's texts, data layer and code first
+    // (the frame waits for its page), then the frame's code, then the notification centre the frame shows after it.
+    if (event === 'signing-in') {
+      for (const area of DASHBOARD_AREAS) void loadCatalogArea(area);
+      void import('./prefetch-dashboard').then((m) => m.preloadDashboardCode());
+      void import('./frame').then((m) => m.loadNotificationCentre());
+    }
+    // The password was accepted and the person is on their way to the dashboard (no other page asked for by `next`):
+    // its figures leave now, beside GET /user and GET /workspace/list (lib/early-requests.ts).
+    const next = new URLSearchParams(router.state.location.search).get('next');
+    if (event === 'signed-in' && landing === paths.dashboard && (!next || next === paths.dashboard)) {
+      startEarly('/dashboard');
+    }
   });
   let at = router.state.location.pathname;
   if (at === paths.dashboard) preload(at);

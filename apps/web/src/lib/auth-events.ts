@@ -1,15 +1,17 @@
 /**
- * Session events shared by the API client and the auth state (spec section 4). `signing-in`: the login form was sent —
- * the app starts loading the logged-in frame's code meanwhile (app/router.tsx).
+ * Session events shared by the API client and the auth state (spec section 4). `signing-in`: the login request has
+ * left — the app loads the logged-in frame's code meanwhile (app/router.tsx). `signed-in`: the password was accepted,
+ * with the page the person most likely lands on (their home for the roles they hold), so its data can be asked for
+ * beside GET /user and GET /workspace/list instead of after them.
  */
-export type AuthEvent = 'auth-expired' | 'logout' | 'signing-in';
-type Listener = (event: AuthEvent) => void;
+export type AuthEvent = 'auth-expired' | 'logout' | 'signing-in' | 'signed-in';
+type Listener = (event: AuthEvent, landing?: string) => void;
 
 const listeners = new Set<Listener>();
 
 export const authEvents = {
-  emit(event: AuthEvent) {
-    for (const l of listeners) l(event);
+  emit(event: AuthEvent, landing?: string) {
+    for (const l of listeners) l(event, landing);
   },
   subscribe(l: Listener) {
     listeners.add(l);

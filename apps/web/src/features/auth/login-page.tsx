@@ -17,7 +17,6 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { FormTextField } from '../../components/form/form-text-field';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
-import { authEvents } from '../../lib/auth-events';
 import { AuthLayout } from './auth-layout';
 import { useAuth } from '../../lib/auth/auth-context';
 import { loginSchema, type LoginForm } from './schemas';
@@ -44,7 +43,6 @@ export function LoginPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
-    authEvents.emit('signing-in');
     try {
       const user = await login(values.username, values.password, values.remember_me);
       clearNotice();

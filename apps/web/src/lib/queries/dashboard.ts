@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '@timbro/shared';
 import { api } from '../api';
 import { useAuth } from '../auth/auth-context';
+import { takeEarly } from '../early-requests';
 import { DASHBOARD_KEY } from '../query-keys';
 
 /** A widget's part of the dashboard (`welcome`, `pendingRequests`…). */
@@ -14,7 +15,10 @@ export type DashboardSlice = Exclude<keyof Dashboard, 'today' | 'timeZone'>;
 export const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: DASHBOARD_KEY,
-    queryFn: async ({ signal }) => (await api.get<Dashboard>('/dashboard', undefined, signal)).data,
+    // Right after the login the answer may already be on its way (lib/early-requests.ts); a failed early call asks again.
+    queryFn: async ({ signal }) =>
+      (await takeEarly<Dashboard>('/dashboard')?.catch(() => undefined)) ??
+      (await api.get<Dashboard>('/dashboard', undefined, signal)).data,
     // Fresh for a moment only (the prefetch beside the page's code is not fetched twice); any write invalidates it.
     staleTime: 5_000,
   });

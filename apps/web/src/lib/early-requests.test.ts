@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, json } from '../testing/fake-api';
+import { dropEarly, startEarly, takeEarly } from './early-requests';
+
+afterEach(() => {
+  vi.useRealTimers();
+  dropEarly();
+});
+
+describe('early requests', () => {
+  it('a started GET is taken once, with its answer, and not sent twice', async () => {
+    const { calls } = fakeApi({ 'GET /dashboard': () => json(200, { today: '2026-11-27' }) });
+    startEarly('/dashboard');
+    await expect(takeEarly('/dashboard')).resolves.toEqual({ today: '2026-11-27' });
+    expect(takeEarly('/dashboard')).toBeUndefined();
+    expect(calls.filter((c) => c.path === '/dashboard')).toHaveLength(1);
+  });
+
+  it('nothing started, nothing taken; a failure reaches the taker (who then asks again)', async () => {
+    expect(takeEarly('/dashboard')).toBeUndefined();
+    fakeApi({ 'GET /dashboard': () => json(500, { code: 'INTERNAL', message: 'x' }) });
+    startEarly('/dashboard');
+    await expect(takeEarly('/dashboard')).rejects.toMatchObject({ status: 500 });
+  });
+
+  it('an answer older than ten seconds is not used; dropEarly forgets them all', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-27T09:00:00Z') });
+    fakeApi({ 'GET /dashboard': () => json(200, {}) });
+    startEarly('/dashboard');
+    vi.setSystemTime(new Date('2026-11-27T09:00:11Z'));
+    expect(takeEarly('/dashboard')).toBeUndefined();
+    startEarly('/dashboard');
+    dropEarly();
+    expect(takeEarly('/dashboard')).toBeUndefined();
+  });
+});
