@@ -53,7 +53,12 @@ export function Header({ onMenu, actions }: { onMenu: () => void; actions?: Reac
         >
           <MenuIcon />
         </IconButton>
-        <Typography variant="h6" component="div" sx={{ fontWeight: 700, letterSpacing: 0.5, mr: 2 }}>
+        {/* On a phone the company's name takes the place of the brand: the language, bell and user menu must fit. */}
+        <Typography
+          variant="h6"
+          component="div"
+          sx={{ fontWeight: 700, letterSpacing: 0.5, mr: 2, flexShrink: 0, display: { xs: 'none', sm: 'block' } }}
+        >
           Timbro
         </Typography>
         <WorkspaceSwitcher />

@@ -18,12 +18,14 @@ export function WorkspaceSwitcher() {
     return (
       <Typography
         variant="body2"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1, opacity: 0.9 }}
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, opacity: 0.9, minWidth: 0 }}
         data-testid="workspace-name"
       >
         <WorkspaceLogo squareLogo={active.square_logo} />
         {/* bdi: a Latin name keeps its own direction in Arabic ("Demo S.r.l.", not ".Demo S.r.l"). */}
-        <bdi>{workspaces[0]!.name}</bdi>
+        <Box component="bdi" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {workspaces[0]!.name}
+        </Box>
       </Typography>
     );
   }
@@ -49,7 +51,10 @@ export function WorkspaceSwitcher() {
       }
       sx={{
         color: 'inherit',
-        minWidth: 200,
+        // On a phone it shrinks (the name ends in "…") so the controls after it stay on screen.
+        minWidth: { xs: 0, sm: 200 },
+        maxWidth: { xs: 200, sm: 320 },
+        flexShrink: 1,
         '.MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.4)' },
         '.MuiSvgIcon-root': { color: 'inherit' },
       }}

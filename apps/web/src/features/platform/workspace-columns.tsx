@@ -44,7 +44,8 @@ export function workspaceColumns(
       renderCell: ({ row }) => (
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
-            {row.name}
+            {/* bdi: a Latin name keeps its own direction in Arabic ("Beta S.p.A.", not ".Beta S.p.A"). */}
+            <bdi>{row.name}</bdi>
           </Typography>
           {row.email && (
             <Typography
