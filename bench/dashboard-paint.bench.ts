@@ -117,14 +117,14 @@ async function once(browser: Browser, email: string, widgets: string[]) {
   // The driver looks rarely (every 250 ms), not to take the page's processor while it works.
   const polling = { polling: 250, timeout: 30_000 };
   await page.waitForFunction(
-    () => (window as unknown as { __paint: PaintTimes }).__paint.painted !== null,
+    () => (globalThis as unknown as { __paint: PaintTimes }).__paint.painted !== null,
     undefined,
     polling,
   );
   // The admin's chart (not one of the nine: its own call, the timesheet engine over everyone) is reported apart.
   if (await page.getByTestId('widget-hours-by-group').count()) {
     await page.waitForFunction(
-      () => (window as unknown as { __paint: PaintTimes }).__paint.chart !== null,
+      () => (globalThis as unknown as { __paint: PaintTimes }).__paint.chart !== null,
       undefined,
       polling,
     );
