@@ -143,6 +143,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
 
   await app.register(requestContext, {
     db: deps.db,
+    actors: deps.actors,
     cookieSecure: deps.config.cookieSecure,
     getSecret: () => deps.secret,
   });

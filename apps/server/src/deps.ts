@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client';
 import type { Queryable } from './db/client';
 import type { FileStorage } from './lib/storage';
 import type { LiveHub } from './modules/notifications/live';
+import type { ActorCache } from './plugins/actor-cache';
 
 /** What modules receive from the composition root (app.ts). No module reaches for globals. */
 export interface AppDeps {
@@ -27,4 +28,6 @@ export interface AppDeps {
   ): Promise<void>;
   /** Live updates across processes (LISTEN/NOTIFY): the notification centre's streams. */
   live: LiveHub;
+  /** Who each session is, kept between requests and emptied across processes on every change (ADR 0026). */
+  actors: ActorCache;
 }

@@ -56,6 +56,7 @@ async function main() {
       await app.close();
       await jobs?.stop();
       await deps.live.stop();
+      await deps.actors.stop();
     } finally {
       await database.close();
       clearTimeout(deadline);

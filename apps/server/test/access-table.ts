@@ -78,7 +78,12 @@ export async function declaredRoutes(ctx: TestContext, plugins: ((deps: AppDeps)
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie);
-  await app.register(requestContext, { db: ctx.db, cookieSecure: false, getSecret: () => 'x'.repeat(40) });
+  await app.register(requestContext, {
+    db: ctx.db,
+    actors: ctx.deps.actors,
+    cookieSecure: false,
+    getSecret: () => 'x'.repeat(40),
+  });
   for (const plugin of plugins) await app.register(plugin(ctx.deps), { prefix: API_BASE_PATH });
   await app.ready();
   const declared = app.routeDeclarations.map((r) => ({

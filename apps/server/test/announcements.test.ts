@@ -391,6 +391,8 @@ describe('statements', () => {
     const observe = () => {
       n++;
     };
+    // Counted with the session loaded from the database: the actor cache is emptied first (ADR 0026).
+    ctx.deps.actors.invalidate('*');
     queryObservers.add(observe);
     try {
       const res = await ctx.get(url, { session, workspace: ctx.ws.demo, query });

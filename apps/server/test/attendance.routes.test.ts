@@ -358,6 +358,8 @@ describe('attendance data and the timesheet', () => {
       const observe = () => {
         n++;
       };
+      // Counted with the session loaded from the database: the actor cache is emptied first (ADR 0026).
+      ctx.deps.actors.invalidate('*');
       queryObservers.add(observe);
       try {
         const res = await ctx.get('/attendance/attendance-data/timesheet', inDemo(admin, query));

@@ -156,6 +156,7 @@ export async function createTestContext(
     async close() {
       await app.close();
       await deps.live.stop();
+      await deps.actors.stop();
       await database.close();
     },
   };

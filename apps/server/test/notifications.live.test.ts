@@ -164,6 +164,7 @@ describe('two processes on one PostgreSQL', () => {
     if (!other) return;
     await other.app.close();
     await other.deps.live.stop();
+    await other.deps.actors.stop();
     await other.database.close();
   });
 

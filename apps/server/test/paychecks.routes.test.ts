@@ -221,6 +221,8 @@ describe('the lists', () => {
       const observe = () => {
         n++;
       };
+      // Counted with the session loaded from the database: the actor cache is emptied first (ADR 0026).
+      ctx.deps.actors.invalidate('*');
       queryObservers.add(observe);
       try {
         const res = await ctx.get('/admin/paycheck', inDemo(admin, { per_page: perPage }));

@@ -61,6 +61,8 @@ async function counted<T>(fn: () => Promise<T>) {
   const observe = () => {
     n++;
   };
+  // Counted with the session loaded from the database: the actor cache is emptied first (ADR 0026).
+  ctx.deps.actors.invalidate('*');
   queryObservers.add(observe);
   try {
     return { value: await fn(), n };

@@ -113,7 +113,12 @@ describe('route permissions', () => {
   it('a route that declares neither a permission nor public refuses to register', async () => {
     const app = Fastify();
     await app.register(cookie);
-    await app.register(requestContext, { db: ctx.db, cookieSecure: false, getSecret: () => 'x'.repeat(40) });
+    await app.register(requestContext, {
+      db: ctx.db,
+      actors: ctx.deps.actors,
+      cookieSecure: false,
+      getSecret: () => 'x'.repeat(40),
+    });
     expect(() => app.get('/api/v1/undeclared', async () => 'nope')).toThrow(/declares neither a permission nor public/);
     app.get('/api/v1/declared', { config: { permission: 'user:read' } }, async () => 'ok');
     await app.ready();

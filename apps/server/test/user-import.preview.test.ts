@@ -90,6 +90,8 @@ describe('POST /admin/user/import/preview', () => {
     const count = async (n: number, from: number) => {
       let statements = 0;
       const observe = () => void statements++;
+      // Counted with the session loaded from the database: the actor cache is emptied first (ADR 0026).
+      ctx.deps.actors.invalidate('*');
       queryObservers.add(observe);
       try {
         const res = await preview(csv(Array.from({ length: n }, (_, i) => cells(person(from + i)))));

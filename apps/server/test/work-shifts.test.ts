@@ -542,6 +542,8 @@ describe('the week copy and the planning page', () => {
     const count = async (perPage: string) => {
       let n = 0;
       const watch = () => n++;
+      // Counted with the session loaded from the database: the actor cache is emptied first (ADR 0026).
+      ctx.deps.actors.invalidate('*');
       queryObservers.add(watch);
       try {
         const res = await ctx.get('/admin/work-shift', {

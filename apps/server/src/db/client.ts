@@ -39,9 +39,14 @@ export interface Database {
   /**
    * LISTEN on a channel: `onMessage` gets each NOTIFY payload (sent by any process, delivered at the sender's commit).
    * On PostgreSQL one dedicated connection per process, reconnected after a failure; on PGlite the instance itself.
-   * Returns the unsubscribe.
+   * Returns the unsubscribe. `onState` hears when the PostgreSQL connection drops (false: notifications may be missed
+   * until it is back) and when it is listening again (true).
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState?: (up: boolean) => void,
+  ): Promise<() => Promise<void>>;
   /** PGlite only: a tarball of the data directory (used to clone a migrated, seeded database in tests). */
   dumpDataDir?(): Promise<Blob | File>;
 }
@@ -61,9 +66,12 @@ export interface OpenOptions {
  * production: the logger then costs one size check per statement.
  */
 export const queryObservers = new Set<(sql: string) => void>();
+/** Watchers of every statement this process sends, in production too (the actor cache: plugins/actor-cache.ts). */
+export const statementWatchers = new Set<(sql: string) => void>();
 const queryLogger = {
   logQuery(query: string) {
     if (queryObservers.size > 0) for (const observe of queryObservers) observe(query);
+    for (const watch of statementWatchers) watch(query);
   },
 };
 
@@ -102,7 +110,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         client.release();
       }
     },
-    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
+    listen: (channel, onMessage, onState) => listenPostgres(url, channel, onMessage, onState),
     close: async () => {
       await pool.end();
     },
@@ -113,24 +121,38 @@ async function openPostgres(url: string, max: number): Promise<Database> {
  * One LISTEN connection for a channel, outside the pool (a pooled connection would be handed to others). When the
  * connection drops it is opened again after a pause, so a restarted PostgreSQL does not silence live updates.
  */
-async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void) {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState?: (up: boolean) => void,
+) {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
+  // After the first connection, each new one is a reconnection: listeners are told they are heard again.
+  let reconnecting = false;
   const quoted = `"${channel.replace(/"/g, '""')}"`;
+  // A failed attempt (PostgreSQL still down) schedules the next one.
+  const scheduleRetry = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      if (!stopped) void connect().catch(scheduleRetry);
+    }, 2000);
+  };
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (n) => {
       if (n.channel === channel) onMessage(n.payload ?? '');
     });
     c.on('error', () => {
-      if (client === c) client = null;
+      if (client === c) {
+        client = null;
+        onState?.(false);
+      }
       void c.end().catch(() => undefined);
-      if (!stopped && !retry)
-        retry = setTimeout(() => {
-          retry = null;
-          if (!stopped) void connect().catch(() => undefined);
-        }, 2000);
+      scheduleRetry();
     });
     await c.connect();
     await c.query(`LISTEN ${quoted}`);
@@ -138,7 +160,10 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
       await c.end().catch(() => undefined);
       return;
     }
+    const again = reconnecting;
     client = c;
+    reconnecting = true;
+    if (again) onState?.(true);
   };
   await connect();
   return async () => {

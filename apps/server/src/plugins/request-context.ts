@@ -20,7 +20,8 @@ import { workspaceScope, type WorkspaceScope } from '../db/scope';
 import { AppError } from '../lib/errors';
 import { cookieNames } from '../lib/cookies';
 import { verifyAccessToken } from '../lib/tokens';
-import { loadActor, type Actor, type Membership } from './session-actor';
+import type { ActorCache } from './actor-cache';
+import { type Actor, type Membership } from './session-actor';
 
 /** The session's account and memberships: loaded per request by session-actor.ts. */
 export { loadActor, loadMemberships, type Actor, type Membership } from './session-actor';
@@ -67,6 +68,8 @@ export function resolveWorkspace(actor: Actor, headerValue: string | undefined):
 
 interface ContextOptions {
   db: Db;
+  /** Who each session is (plugins/actor-cache.ts). */
+  actors: Pick<ActorCache, 'load'>;
   cookieSecure: boolean;
   getSecret: () => string;
 }
@@ -114,7 +117,7 @@ export const requestContext = fp(
       const token = request.cookies[names.access] ?? bearer(request.headers.authorization);
       if (token) {
         const verified = verifyAccessToken(opts.getSecret(), token);
-        if (verified) request.actor = await loadActor(opts.db, verified.sessionId);
+        if (verified) request.actor = await opts.actors.load(opts.db, verified.sessionId);
       }
 
       if (cfg.public) return;

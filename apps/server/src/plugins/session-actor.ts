@@ -5,8 +5,9 @@ import { authSessions, userInfos, users, workspaces } from '../db/schema';
 import { REMEMBER_IDLE_SECONDS, SESSION_IDLE_SECONDS } from '../lib/cookies';
 
 /**
- * Who a request's session is: the account and its memberships, loaded from the database on every request (two
- * queries), so logout, disabling and role changes apply at once. Used by the request-context plugin.
+ * Who a request's session is: the account and its memberships, loaded from the database (two queries). The
+ * request-context plugin reads them through the actor cache (actor-cache.ts), which every change to sessions, accounts,
+ * memberships or workspaces empties at once, in every process.
  */
 
 export interface Membership {
@@ -49,6 +50,28 @@ export interface DisabledWorkspace {
 
 /** Loads the session's user and memberships in two queries; null when the session is gone, revoked or disabled. */
 export async function loadActor(db: Db, sessionId: string, now = new Date()): Promise<Actor | null> {
+  return (await loadSessionActor(db, sessionId, now))?.actor ?? null;
+}
+
+/** The session's clock: what decides, as time passes, whether a cached actor is still valid (actor-cache.ts). */
+export interface SessionClock {
+  expiresAt: Date;
+  lastSeenAt: Date;
+  rememberMe: boolean;
+}
+
+/** Whether a session is still live at `now`: not expired, not idle for too long (lib/cookies.ts). */
+export function sessionLive(clock: SessionClock, now: Date): boolean {
+  const idleSeconds = clock.rememberMe ? REMEMBER_IDLE_SECONDS : SESSION_IDLE_SECONDS;
+  return clock.expiresAt > now && clock.lastSeenAt.getTime() > now.getTime() - idleSeconds * 1000;
+}
+
+/** `loadActor` with the session's clock. */
+export async function loadSessionActor(
+  db: Db,
+  sessionId: string,
+  now = new Date(),
+): Promise<{ actor: Actor; clock: SessionClock } | null> {
   const rows = await db
     .select({
       userId: users.id,
@@ -60,6 +83,9 @@ export async function loadActor(db: Db, sessionId: string, now = new Date()): Pr
       isOperator: users.isOperator,
       lastWorkspaceId: users.lastWorkspaceId,
       emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+      expiresAt: authSessions.expiresAt,
+      lastSeenAt: authSessions.lastSeenAt,
+      rememberMe: authSessions.rememberMe,
       pendingInvitations: sql<number>`case when ${users.isOperator} then 0 else (select count(*)::int from ${userInfos} pi where pi.user_id = ${users.id} and pi.invitation_status = 'pending' and pi.enabled and not exists (select 1 from ${workspaces} dw where dw.id = pi.workspace_id and dw.disabled_at is not null)) end`,
     })
     .from(authSessions)
@@ -75,10 +101,11 @@ export async function loadActor(db: Db, sessionId: string, now = new Date()): Pr
       ),
     )
     .limit(1);
-  const u = rows[0];
-  if (!u) return null;
+  const row = rows[0];
+  if (!row) return null;
+  const { expiresAt, lastSeenAt, rememberMe, ...u } = row;
   const { memberships, disabledWorkspaces } = await loadMemberships(db, u.userId, u.isOperator);
-  return { ...u, sessionId, memberships, disabledWorkspaces };
+  return { actor: { ...u, sessionId, memberships, disabledWorkspaces }, clock: { expiresAt, lastSeenAt, rememberMe } };
 }
 
 /**

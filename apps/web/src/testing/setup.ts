@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { initI18n, loadCatalogArea } from '../i18n/i18n';
+
+// findBy… and waitFor wait up to 5 s (the default, 1 s, ran out on the 2-core CI machine under load: a grid that
+// renders in 300 ms alone took over a second while other workers typed into forms). A wait ends as soon as it holds.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await initI18n('it');

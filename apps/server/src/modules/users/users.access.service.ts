@@ -67,7 +67,7 @@ export async function setEnabled(deps: AppDeps, ctx: RequestCtx, id: string, ena
       if (!rule.ok) throw new AppError(ErrorCode.CONFLICT, rule.message);
     }
     await repo.userInfoRepo.update(tx, scope, id, { enabled, updatedAt: new Date() });
-    // The workspace is gone at once for every open session (memberships are read per request). When it was the
+    // The workspace is gone at once for every open session (the actor cache forgets the membership at commit). When it was the
     // person's last enabled workspace, their sessions end too, so no refresh token outlives the access.
     if (!enabled && !(await accounts.keepsPlatformAccess(tx, row.info.userId))) {
       await accounts.revokeUserSessions(tx, row.info.userId, 'membership_disabled');
