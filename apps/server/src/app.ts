@@ -142,6 +142,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   }
 
   await app.register(requestContext, {
+    publicOrigin: new URL(deps.config.publicUrl).origin,
     db: deps.db,
     actors: deps.actors,
     cookieSecure: deps.config.cookieSecure,

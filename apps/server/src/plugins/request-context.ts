@@ -67,6 +67,8 @@ export function resolveWorkspace(actor: Actor, headerValue: string | undefined):
 }
 
 interface ContextOptions {
+  /** The app's own origin (PUBLIC_URL): a state-changing request from a page of any other origin is refused. */
+  publicOrigin?: string;
   db: Db;
   /** Who each session is (plugins/actor-cache.ts). */
   actors: Pick<ActorCache, 'load'>;
@@ -109,7 +111,7 @@ export const requestContext = fp(
         if (client !== CLIENT_HEADER_VALUE && client !== CLIENT_HEADER_APP_VALUE) {
           throw new AppError(ErrorCode.CSRF_REJECTED, apiMsg.access.csrfHeaderMissing);
         }
-        if (request.headers['sec-fetch-site'] === 'cross-site') {
+        if (request.headers['sec-fetch-site'] === 'cross-site' || foreignOrigin(request, opts.publicOrigin)) {
           throw new AppError(ErrorCode.CSRF_REJECTED, apiMsg.access.csrfCrossSite);
         }
       }
@@ -149,6 +151,25 @@ export const requestContext = fp(
   },
   { name: 'request-context' },
 );
+
+/**
+ * Whether a state-changing request names an origin that is neither the app's (PUBLIC_URL) nor the host it was sent to
+ * (the development proxy). Browsers send `Origin` on every cross-origin POST, and on same-origin ones too; the mobile
+ * app and scripts send none (they carry `X-Client`, which a page of another origin cannot add without CORS, which the
+ * server never grants). `null` (a sandboxed frame, a file) is foreign.
+ */
+function foreignOrigin(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  if (publicOrigin && origin === publicOrigin) return false;
+  try {
+    const from = new URL(origin);
+    // The Host header read with the origin's scheme, so a default port (":80", ":443") compares equal.
+    return from.host !== new URL(`${from.protocol}//${request.headers.host ?? ''}`).host;
+  } catch {
+    return true;
+  }
+}
 
 function forbiddenError() {
   return new AppError(ErrorCode.FORBIDDEN, apiMsg.access.forbidden);
