@@ -129,6 +129,7 @@ export async function createTestContext(
     );
   };
 
+  const devices = new Map<string, string>();
   const ctx: TestContext = {
     app,
     deps,
@@ -139,8 +140,18 @@ export async function createTestContext(
     post: (url, body, o) => request('POST', url, body, o),
     del: (url, o) => request('DELETE', url, undefined, o),
     async login(email, password = DEMO_PASSWORD) {
-      const res = await request('POST', '/auth/login', { username: email, password });
+      // Like a browser, the test client keeps each account's known-device cookie and shows it at the next login there
+      // (otherwise a file logging in as the admin a dozen times would meet the per-account limit of a minute).
+      const device = devices.get(email.toLowerCase());
+      const res = await request(
+        'POST',
+        '/auth/login',
+        { username: email, password },
+        device ? { headers: { cookie: device } } : {},
+      );
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      const issued = res.cookies.find((c) => c.name === 'timbro_dev' && c.value !== '');
+      if (issued) devices.set(email.toLowerCase(), `timbro_dev=${issued.value}`);
       return { cookie: cookiesOf(res), email, userId: res.json().id };
     },
     async userId(email) {

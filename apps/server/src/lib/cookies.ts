@@ -49,6 +49,21 @@ export function setAuthCookies(
   });
 }
 
+/** The known-device cookie (lib/tokens.ts): only the login routes see it. */
+export function deviceCookieName(secure: boolean): string {
+  return secure ? '__Secure-timbro_dev' : 'timbro_dev';
+}
+
+export function setDeviceCookie(reply: FastifyReply, secure: boolean, token: string, maxAgeSeconds: number) {
+  reply.setCookie(deviceCookieName(secure), token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    path: REFRESH_COOKIE_PATH,
+    maxAge: maxAgeSeconds,
+  });
+}
+
 export function clearAuthCookies(reply: FastifyReply, secure: boolean) {
   const names = cookieNames(secure);
   reply.clearCookie(names.access, { path: '/', httpOnly: true, secure, sameSite: 'lax' });

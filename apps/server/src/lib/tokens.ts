@@ -37,3 +37,33 @@ export function verifyAccessToken(secret: string, token: string, now = new Date(
   if (!/^[0-9a-f-]{36}$/.test(sessionId)) return null;
   return { sessionId };
 }
+
+/**
+ * A known-device token (OWASP "device cookies", ADR 0015): set after a successful login, it names the account (a hash
+ * of its login e-mail, never the e-mail) and when it was issued, signed. A login carrying one for the same account is
+ * not counted against the account's budget of password checks, so an attack on the account from elsewhere does not
+ * lock the real person out of their own browser.
+ */
+export const DEVICE_TOKEN_TTL_SECONDS = 365 * 24 * 3600;
+
+const accountTag = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
+
+export function signDeviceToken(secret: string, email: string, issuedAt = new Date()): string {
+  const payload = `d1.${accountTag(email)}.${Math.floor(issuedAt.getTime() / 1000)}`;
+  return `${payload}.${createHmac('sha256', secret).update(payload).digest('base64url')}`;
+}
+
+/** Whether `token` is a valid, unexpired device token of the account with this login e-mail. */
+export function verifyDeviceToken(secret: string, token: string | undefined, email: string, now = new Date()): boolean {
+  if (!token || token.length > 200) return false;
+  const parts = token.split('.');
+  if (parts.length !== 4 || parts[0] !== 'd1') return false;
+  const [, tag, issuedRaw, sig] = parts as [string, string, string, string];
+  const expected = createHmac('sha256', secret).update(`d1.${tag}.${issuedRaw}`).digest();
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+  const issued = Number(issuedRaw);
+  if (!Number.isFinite(issued) || (issued + DEVICE_TOKEN_TTL_SECONDS) * 1000 <= now.getTime()) return false;
+  return tag === accountTag(email);
+}

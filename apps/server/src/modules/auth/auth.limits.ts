@@ -8,12 +8,19 @@ import { consumeRateLimit } from '../../lib/rate-limit';
  * - per account and client address, progressive delays: the first FREE failures cost nothing, then each failure
  *   doubles the wait before the next attempt from that address (1 s, 2 s, 4 s … at most 15 minutes). An attacker
  *   elsewhere never slows the real person down: there is no per-account lockout;
- * - per client address (IPv6: its /64), a window of failed attempts across accounts (credential stuffing).
+ * - per client address (IPv6: its /64), a window of failed attempts across accounts (credential stuffing);
+ * - per account, from unknown devices, ten password checks a minute (an attack spread over many addresses).
  */
 export const LOGIN_LIMITS = {
   freeFailures: 5,
   maxDelaySeconds: 15 * 60,
   perIp: { limit: 50, windowSeconds: 15 * 60 },
+  /**
+   * Password checks per account per minute from browsers not known to it, whatever their addresses (an attack
+   * spread over many addresses): over it, a 429 before any hashing. The account's own known devices (a signed cookie
+   * from an earlier login there) are not counted, so the real person still logs in during an attack.
+   */
+  perAccount: { limit: 10, windowSeconds: 60 },
 } as const;
 export const FORGOT_LIMITS = {
   perAccount: { limit: 5, windowSeconds: 3600 },

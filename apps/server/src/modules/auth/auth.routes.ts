@@ -15,7 +15,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { clearAuthCookies, cookieNames, setAuthCookies } from '../../lib/cookies';
+import { clearAuthCookies, cookieNames, deviceCookieName, setAuthCookies, setDeviceCookie } from '../../lib/cookies';
+import { DEVICE_TOKEN_TTL_SECONDS, signDeviceToken, verifyDeviceToken } from '../../lib/tokens';
 import { loadActor } from '../../plugins/request-context';
 import { AppError } from '../../lib/errors';
 import * as service from './auth.service';
@@ -71,7 +72,18 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const issued = await service.login(deps, request.body, clientInfo(request));
+        // A browser (or the app) where this account logged in before is a known device: not slowed by attacks on it.
+        const app = isAppMode(request);
+        const presented = app ? request.headers['x-device-token'] : request.cookies[deviceCookieName(secure)];
+        const knownDevice = verifyDeviceToken(
+          deps.secret,
+          typeof presented === 'string' ? presented : undefined,
+          request.body.username,
+        );
+        const issued = await service.login(deps, request.body, { ...clientInfo(request), knownDevice });
+        const device = signDeviceToken(deps.secret, request.body.username);
+        if (app) reply.header('x-device-token', device);
+        else setDeviceCookie(reply, secure, device, DEVICE_TOKEN_TTL_SECONDS);
         return answerWithUser(request, reply, issued);
       },
     );

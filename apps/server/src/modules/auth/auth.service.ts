@@ -43,6 +43,8 @@ export interface ClientInfo {
   ip: string;
   userAgent: string | null;
   client: 'web' | 'app';
+  /** The request carries a valid known-device token of the account it logs in to (lib/tokens.ts). */
+  knownDevice?: boolean;
 }
 
 export interface IssuedSession {
@@ -91,6 +93,8 @@ export async function login(
   if (previous?.blockedUntil && previous.blockedUntil > now)
     throw rateLimited(Math.ceil((previous.blockedUntil.getTime() - now.getTime()) / 1000));
   await limit(deps.db, ipKey, LOGIN_LIMITS.perIp);
+  if (!info.knownDevice)
+    await limit(deps.db, `login:account:${input.username.trim().toLowerCase()}`, LOGIN_LIMITS.perAccount);
 
   const user = await repo.findUserByEmail(deps.db, input.username);
   const fail = async () => {
