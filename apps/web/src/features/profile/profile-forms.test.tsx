@@ -14,6 +14,11 @@ const LAZY = { timeout: 10_000 };
 type Handlers = Parameters<typeof fakeApi>[0];
 
 const user = userEvent.setup({ delay: null });
+/** One paste per field instead of key by key (each key re-renders the form; slow on the 2-core CI machine). */
+async function fill(el: HTMLElement, text: string) {
+  await user.click(el);
+  await user.paste(text);
+}
 
 /** The demo user with an e-mail already confirmed (the unconfirmed case has its own tests). */
 const verifiedUser = { ...demoUser, email_verified: true, pending_invitations: 0 };
@@ -64,7 +69,7 @@ describe('profile: main form', { timeout: 20_000 }, () => {
     expect(screen.getByText("Inserisci l'indirizzo email")).toBeInTheDocument();
     expect(firstName).toHaveAttribute('aria-invalid', 'true');
 
-    await user.type(screen.getByLabelText(/^Email/), 'non-una-email');
+    await fill(screen.getByLabelText(/^Email/), 'non-una-email');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     expect(await screen.findByText('Inserisci un indirizzo email valido')).toBeInTheDocument();
     expect(calledPath(calls, '/user/edit')).toBe(false);
@@ -76,7 +81,7 @@ describe('profile: main form', { timeout: 20_000 }, () => {
     });
     const firstName = await screen.findByLabelText(/^Nome/, {}, LAZY);
     await user.clear(firstName);
-    await user.type(firstName, 'Annalisa');
+    await fill(firstName, 'Annalisa');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     expect(await screen.findByText('Profilo aggiornato')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/user/edit')!.body).toEqual({
@@ -95,8 +100,8 @@ describe('profile: main form', { timeout: 20_000 }, () => {
     });
     const email = await screen.findByLabelText(/^Email/, {}, LAZY);
     await user.clear(email);
-    await user.type(email, 'anna.nuova@demo.timbro.it');
-    await user.type(screen.getByLabelText(/^Password attuale/), 'Timbro2026!');
+    await fill(email, 'anna.nuova@demo.timbro.it');
+    await fill(screen.getByLabelText(/^Password attuale/), 'Timbro2026!');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     await waitFor(() =>
       expect(calls.find((c) => c.path === '/user/edit')?.body).toEqual({
@@ -123,11 +128,11 @@ describe('profile: changing the login e-mail needs the current password', { time
     expect(screen.queryByLabelText(/^Password attuale/)).not.toBeInTheDocument();
 
     await user.clear(email);
-    await user.type(email, 'ADMIN@demo.timbro.it');
+    await fill(email, 'ADMIN@demo.timbro.it');
     expect(screen.queryByLabelText(/^Password attuale/)).not.toBeInTheDocument();
 
     await user.clear(email);
-    await user.type(email, 'anna.nuova@demo.timbro.it');
+    await fill(email, 'anna.nuova@demo.timbro.it');
     const password = screen.getByLabelText(/^Password attuale/);
     expect(password).toBeRequired();
     expect(password).toHaveAttribute('type', 'password');
@@ -136,7 +141,7 @@ describe('profile: changing the login e-mail needs the current password', { time
     );
 
     await user.clear(email);
-    await user.type(email, 'admin@demo.timbro.it');
+    await fill(email, 'admin@demo.timbro.it');
     expect(screen.queryByLabelText(/^Password attuale/)).not.toBeInTheDocument();
   });
 
@@ -146,7 +151,7 @@ describe('profile: changing the login e-mail needs the current password', { time
     });
     const email = await screen.findByLabelText(/^Email/, {}, LAZY);
     await user.clear(email);
-    await user.type(email, 'anna.nuova@demo.timbro.it');
+    await fill(email, 'anna.nuova@demo.timbro.it');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     expect(
       await screen.findByText('Per cambiare l’email di accesso inserisci la password attuale'),
@@ -170,8 +175,8 @@ describe('profile: changing the login e-mail needs the current password', { time
     });
     const email = await screen.findByLabelText(/^Email/, {}, LAZY);
     await user.clear(email);
-    await user.type(email, 'anna.nuova@demo.timbro.it');
-    await user.type(screen.getByLabelText(/^Password attuale/), 'Sbagliata-2026');
+    await fill(email, 'anna.nuova@demo.timbro.it');
+    await fill(screen.getByLabelText(/^Password attuale/), 'Sbagliata-2026');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     const password = screen.getByLabelText(/^Password attuale/);
     await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
@@ -197,8 +202,8 @@ describe('profile: changing the login e-mail needs the current password', { time
     });
     const email = await screen.findByLabelText(/^Email/, {}, LAZY);
     await user.clear(email);
-    await user.type(email, 'anna.nuova@demo.timbro.it');
-    await user.type(screen.getByLabelText(/^Password attuale/), 'x');
+    await fill(email, 'anna.nuova@demo.timbro.it');
+    await fill(screen.getByLabelText(/^Password attuale/), 'x');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     await waitFor(() =>
       expect(screen.getByLabelText(/^Password attuale/)).toHaveAccessibleDescription(
@@ -269,16 +274,16 @@ describe('profile: change password', { timeout: 20_000 }, () => {
 
   it('checks the minimum length of the new password and that the confirmation matches', async () => {
     const { calls } = await openTab();
-    await user.type(screen.getByLabelText(/^Password attuale/), 'Timbro2026!');
-    await user.type(screen.getByLabelText(/^Nuova password/), 'corta');
-    await user.type(screen.getByLabelText(/^Conferma password/), 'corta');
+    await fill(screen.getByLabelText(/^Password attuale/), 'Timbro2026!');
+    await fill(screen.getByLabelText(/^Nuova password/), 'corta');
+    await fill(screen.getByLabelText(/^Conferma password/), 'corta');
     await submit();
     expect(await screen.findByText('La password deve contenere almeno 10 caratteri')).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText(/^Nuova password/));
-    await user.type(screen.getByLabelText(/^Nuova password/), 'NuovaPassword2026');
+    await fill(screen.getByLabelText(/^Nuova password/), 'NuovaPassword2026');
     await user.clear(screen.getByLabelText(/^Conferma password/));
-    await user.type(screen.getByLabelText(/^Conferma password/), 'NuovaPassword2027');
+    await fill(screen.getByLabelText(/^Conferma password/), 'NuovaPassword2027');
     await submit();
     expect(await screen.findByText('Le password non corrispondono')).toBeInTheDocument();
     expect(screen.queryByText('La password deve contenere almeno 10 caratteri')).not.toBeInTheDocument();
@@ -287,9 +292,9 @@ describe('profile: change password', { timeout: 20_000 }, () => {
   });
 
   async function fillValid() {
-    await user.type(screen.getByLabelText(/^Password attuale/), 'Sbagliata-2026');
-    await user.type(screen.getByLabelText(/^Nuova password/), 'NuovaPassword2026');
-    await user.type(screen.getByLabelText(/^Conferma password/), 'NuovaPassword2026');
+    await fill(screen.getByLabelText(/^Password attuale/), 'Sbagliata-2026');
+    await fill(screen.getByLabelText(/^Nuova password/), 'NuovaPassword2026');
+    await fill(screen.getByLabelText(/^Conferma password/), 'NuovaPassword2026');
     await submit();
   }
 
@@ -357,7 +362,7 @@ describe('profile: delete', { timeout: 20_000 }, () => {
         json(409, { code: 'CANNOT_DELETE_USER', message: 'x' }, { 'X-Error-Message': 'CannotDeleteUser' }),
     });
     await user.click(screen.getByTestId('delete-profile'));
-    await user.type(await screen.findByLabelText(/^Password/), 'Timbro2026!');
+    await fill(await screen.findByLabelText(/^Password/), 'Timbro2026!');
     await user.click(screen.getByRole('button', { name: 'Elimina definitivamente' }));
     expect(await screen.findByTestId('delete-error')).toHaveTextContent('Questo profilo non può essere eliminato');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -372,7 +377,7 @@ describe('profile: delete', { timeout: 20_000 }, () => {
     await user.click(screen.getByTestId('delete-profile'));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminare il profilo?' });
     expect(dialog).toHaveTextContent('Per confermare inserisci la tua password.');
-    await user.type(within(dialog).getByLabelText(/^Password/), 'Timbro2026!');
+    await fill(within(dialog).getByLabelText(/^Password/), 'Timbro2026!');
     await user.click(within(dialog).getByTestId('delete-profile-confirm'));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.signin));
     expect(await screen.findByRole('heading', { name: 'Accedi' }, LAZY)).toBeInTheDocument();
@@ -406,7 +411,7 @@ describe('profile: delete', { timeout: 20_000 }, () => {
     });
     await user.click(screen.getByTestId('delete-profile'));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminare il profilo?' });
-    await user.type(within(dialog).getByLabelText(/^Password/), 'Sbagliata-2026');
+    await fill(within(dialog).getByLabelText(/^Password/), 'Sbagliata-2026');
     await user.click(within(dialog).getByTestId('delete-profile-confirm'));
     const password = within(dialog).getByLabelText(/^Password/);
     await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));

@@ -9,6 +9,14 @@ import { UserEditPage, UserNewPage } from './user-form-page';
 
 /** Typing without a pause between keys: the forms are long, and a busy machine must not time the tests out. */
 const user = userEvent.setup({ delay: null });
+/**
+ * Fills a field with one paste (one input event) instead of typing it key by key: the form re-renders on each key,
+ * and on the 2-core CI machine under load typing seven fields took over 20 s. What is checked is the value sent.
+ */
+async function fill(el: HTMLElement, text: string) {
+  await user.click(el);
+  await user.paste(text);
+}
 
 const VALID_CF = 'RSSLRA90E52H501N';
 
@@ -65,11 +73,11 @@ describe('new employee form', { timeout: 20_000 }, () => {
   it('shows the Italian messages: invalid fiscal code, work e-mail and PEC for employees — and does not call the API', async () => {
     const { calls } = fakeApi({ ...session, 'GET /admin/user/search-unbound': () => json(200, []) });
     renderNew();
-    await user.type(await screen.findByTestId('field-fiscalCode'), 'rssmra85d25f205a');
+    await fill(await screen.findByTestId('field-fiscalCode'), 'rssmra85d25f205a');
     expect(screen.getByTestId('field-fiscalCode')).toHaveValue('RSSMRA85D25F205A');
-    await user.type(field(/^Nome/), 'Laura');
-    await user.type(field(/^Cognome/), 'Rossi');
-    await user.type(field(/^Email di accesso/), 'laura.rossi@example.it');
+    await fill(field(/^Nome/), 'Laura');
+    await fill(field(/^Cognome/), 'Rossi');
+    await fill(field(/^Email di accesso/), 'laura.rossi@example.it');
     await submit();
     expect(await screen.findByText('Il codice fiscale non è valido')).toBeInTheDocument();
     expect(screen.getByText("Inserisci l'email aziendale")).toBeInTheDocument();
@@ -95,9 +103,9 @@ describe('new employee form', { timeout: 20_000 }, () => {
   it('checks phone, IBAN and e-mail formats like the server', async () => {
     fakeApi({ ...session, 'GET /admin/user/search-unbound': () => json(200, []) });
     renderNew();
-    await user.type(await screen.findByLabelText(/^Email aziendale/), 'non-una-email');
-    await user.type(field(/^Telefono/), '12');
-    await user.type(field(/^IBAN/), 'IT00X0000000000000000000000');
+    await fill(await screen.findByLabelText(/^Email aziendale/), 'non-una-email');
+    await fill(field(/^Telefono/), '12');
+    await fill(field(/^IBAN/), 'IT00X0000000000000000000000');
     await submit();
     expect(await screen.findByText('Inserisci un indirizzo email valido')).toBeInTheDocument();
     expect(screen.getByText('Il numero di telefono non è valido')).toBeInTheDocument();
@@ -123,13 +131,13 @@ describe('new employee form', { timeout: 20_000 }, () => {
           : json(200, savedUser),
     });
     const { router } = renderNew();
-    await user.type(await screen.findByTestId('field-fiscalCode'), VALID_CF.toLowerCase());
-    await user.type(field(/^Nome/), ' Laura ');
-    await user.type(field(/^Cognome/), 'Rossi');
-    await user.type(field(/^Email di accesso/), 'laura.rossi@example.it');
-    await user.type(field(/^Email aziendale/), 'laura.rossi@demo.timbro.it');
-    await user.type(field(/^PEC/), 'laura.rossi@pec.it');
-    await user.type(field(/^IBAN/), 'it60 x054 2811 1010 0000 0123 456');
+    await fill(await screen.findByTestId('field-fiscalCode'), VALID_CF.toLowerCase());
+    await fill(field(/^Nome/), ' Laura ');
+    await fill(field(/^Cognome/), 'Rossi');
+    await fill(field(/^Email di accesso/), 'laura.rossi@example.it');
+    await fill(field(/^Email aziendale/), 'laura.rossi@demo.timbro.it');
+    await fill(field(/^PEC/), 'laura.rossi@pec.it');
+    await fill(field(/^IBAN/), 'it60 x054 2811 1010 0000 0123 456');
     await submit();
     expect(await screen.findByText('Questo indirizzo email è già in uso')).toBeInTheDocument();
     const body = calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>;
@@ -169,7 +177,7 @@ describe('new employee form', { timeout: 20_000 }, () => {
         ]),
     });
     renderNew();
-    await user.type(await screen.findByTestId('field-fiscalCode'), VALID_CF);
+    await fill(await screen.findByTestId('field-fiscalCode'), VALID_CF);
     const offer = await screen.findByTestId('unbound-found');
     expect(offer).toHaveTextContent('Laura Rossi ha un invito in attesa di risposta');
     expect(offer).toHaveTextContent('l***@example.it');
@@ -218,7 +226,7 @@ describe('new employee form', { timeout: 20_000 }, () => {
         .filter((u) => u.pathname.endsWith('/admin/user/search-unbound'))
         .map((u) => u.searchParams.getAll('exclude_ids[]'));
     renderNew();
-    await user.type(await screen.findByTestId('field-fiscalCode'), VALID_CF);
+    await fill(await screen.findByTestId('field-fiscalCode'), VALID_CF);
     const offer = await screen.findByTestId('unbound-found');
     expect(offer).toHaveTextContent('Laura Rossi ha un invito');
     expect(searches()).toEqual([[]]);
