@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { createAdmin } from './cli-commands';
+import { backup, restore } from './lib/backup';
+import { createStorage } from './lib/storage';
 import { loadConfig } from './config/env';
 import { seedDemo, demoLoginsText } from './seed';
 import { openConfiguredDatabase } from './runtime';
@@ -7,12 +11,22 @@ const USAGE = `Usage: npm run cli -- <command>
   migrate                         apply the database migrations
   seed                            create the demo data (only on an empty database, never in production)
   create-admin --email E --first-name F --last-name L --fiscal-code CF
-                                  create a platform operator and print a first-login link`;
+                                  create a platform operator and print a first-login link
+  backup [--out FILE]             every table and every stored file in one file (default:
+                                  DATA_DIR/backups/timbro-<date>.ndjson.gz); on PostgreSQL the server may keep
+                                  running, on PGlite stop it first (one process owns the data directory)
+  restore --from FILE             into an empty, new database and file storage (a new DATA_DIR, or an empty
+                                  PostgreSQL database with DATABASE_URL; needs a superuser there)`;
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   const config = loadConfig();
-  if (!command || !['migrate', 'seed', 'create-admin'].includes(command)) {
+  if (!command || !['migrate', 'seed', 'create-admin', 'backup', 'restore'].includes(command)) {
     console.log(USAGE);
     process.exit(command ? 1 : 0);
   }
@@ -24,6 +38,22 @@ async function main() {
       if (config.isProduction) throw new Error('Demo data is never created in production.');
       const done = await seedDemo(database.db);
       console.log(done ? `Demo data created.\n${demoLoginsText()}` : 'The database already has data: nothing seeded.');
+    } else if (command === 'backup') {
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const out = option(rest, '--out') ?? path.join(config.dataDir, 'backups', `timbro-${stamp}.ndjson.gz`);
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      const s = await backup(database.db, createStorage(config), fs.createWriteStream(out, { flags: 'wx' }));
+      const rows = Object.values(s.tables).reduce((a, b) => a + b, 0);
+      console.log(
+        `Backup written to ${out}: ${Object.keys(s.tables).length} tables, ${rows} rows, ${s.files} files (${s.fileBytes} bytes).` +
+          (s.missingFiles.length ? ` Files without bytes (skipped): ${s.missingFiles.length}.` : ''),
+      );
+    } else if (command === 'restore') {
+      const from = option(rest, '--from');
+      if (!from) throw new Error('Say which backup: restore --from FILE');
+      const s = await restore(database.db, createStorage(config), fs.createReadStream(from));
+      const rows = Object.values(s.tables).reduce((a, b) => a + b, 0);
+      console.log(`Restored ${rows} rows in ${Object.keys(s.tables).length} tables and ${s.files} files from ${from}.`);
     } else {
       console.log((await createAdmin(database.db, config.publicUrl, rest)).message);
     }
