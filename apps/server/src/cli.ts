@@ -18,10 +18,12 @@ const USAGE = `Usage: npm run cli -- <command>
   restore --from FILE             into an empty, new database and file storage (a new DATA_DIR, or an empty
                                   PostgreSQL database with DATABASE_URL; needs a superuser there)`;
 
+/** An option's value; a path is read from where the command was typed (npm runs the CLI in apps/server). */
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 }
+const fromWhereTyped = (p: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), p);
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
@@ -40,7 +42,8 @@ async function main() {
       console.log(done ? `Demo data created.\n${demoLoginsText()}` : 'The database already has data: nothing seeded.');
     } else if (command === 'backup') {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const out = option(rest, '--out') ?? path.join(config.dataDir, 'backups', `timbro-${stamp}.ndjson.gz`);
+      const given = option(rest, '--out');
+      const out = given ? fromWhereTyped(given) : path.join(config.dataDir, 'backups', `timbro-${stamp}.ndjson.gz`);
       fs.mkdirSync(path.dirname(out), { recursive: true });
       const s = await backup(database.db, createStorage(config), fs.createWriteStream(out, { flags: 'wx' }));
       const rows = Object.values(s.tables).reduce((a, b) => a + b, 0);
@@ -49,8 +52,9 @@ async function main() {
           (s.missingFiles.length ? ` Files without bytes (skipped): ${s.missingFiles.length}.` : ''),
       );
     } else if (command === 'restore') {
-      const from = option(rest, '--from');
-      if (!from) throw new Error('Say which backup: restore --from FILE');
+      const given = option(rest, '--from');
+      if (!given) throw new Error('Say which backup: restore --from FILE');
+      const from = fromWhereTyped(given);
       const s = await restore(database.db, createStorage(config), fs.createReadStream(from));
       const rows = Object.values(s.tables).reduce((a, b) => a + b, 0);
       console.log(`Restored ${rows} rows in ${Object.keys(s.tables).length} tables and ${s.files} files from ${from}.`);

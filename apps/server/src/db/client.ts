@@ -34,7 +34,8 @@ export interface Database {
   /** PostgreSQL only: the connection URL (a second process, in tests, opens its own pool on it). */
   url?: string;
   raw: RawSql;
-  migrate(): Promise<void>;
+  /** Applies the migrations (of `folder`: the upgrade test applies an older release's set first). */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
   /**
    * LISTEN on a channel: `onMessage` gets each NOTIFY payload (sent by any process, delivered at the sender's commit).
@@ -99,12 +100,12 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         await pool.query(text);
       },
     },
-    migrate: async () => {
+    migrate: async (folder = MIGRATIONS_DIR) => {
       // An advisory lock on one connection: several processes starting together migrate one at a time.
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock(7215001)');
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
       } finally {
         await client.query('select pg_advisory_unlock(7215001)').catch(() => undefined);
         client.release();
@@ -202,8 +203,8 @@ async function openPglite(dir: string | null, loadDataDir?: Blob | File): Promis
         await client.exec(text);
       },
     },
-    migrate: async () => {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    migrate: async (folder = MIGRATIONS_DIR) => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder });
     },
     listen: async (channel, onMessage) => {
       const unsubscribe = await client.listen(channel, onMessage);
