@@ -36,6 +36,8 @@ export interface RouteDeclaration {
   method: string;
   url: string;
   permission: Permission | 'public';
+  /** The route's body schema (zod), if it has one: the generated suites (fuzzing) draw bodies from it. */
+  bodySchema?: unknown;
 }
 
 declare module 'fastify' {
@@ -97,7 +99,12 @@ export const requestContext = fp(
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         if (method === 'HEAD') continue;
-        app.routeDeclarations.push({ method, url: route.url, permission: cfg.public ? 'public' : cfg.permission! });
+        app.routeDeclarations.push({
+          method,
+          url: route.url,
+          permission: cfg.public ? 'public' : cfg.permission!,
+          bodySchema: route.schema?.body,
+        });
       }
     });
 

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { lazy, type ComponentType } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app';
 import { appRoutes } from './router';
 import type { ProtectedRoute } from './routes';
@@ -9,6 +9,16 @@ import { paths } from '../config/paths';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../testing/fake-api';
 import { renderRoutes } from '../testing/render';
 import { ErrorPage, RouteErrorBoundary } from '../components/error-page';
+
+// The app preloads the dashboard's code (app/prefetch-dashboard.ts): let those imports finish before the environment
+// is torn down (the workers share their module graph; an import still in flight fails the next file).
+afterAll(async () => {
+  await Promise.all([
+    import('./pages/dashboard-page'),
+    import('../lib/query-client'),
+    import('../lib/queries/dashboard'),
+  ]);
+});
 
 /** The first render of a lazily loaded module (frame, page) transforms it: slow on a busy machine. */
 const LAZY = { timeout: 10_000 };

@@ -1,10 +1,20 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { paths } from '../config/paths';
 import { api } from '../lib/api';
 import { authEvents } from '../lib/auth-events';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../testing/fake-api';
 import { App } from './app';
+
+// The app preloads the dashboard's code (app/prefetch-dashboard.ts): let those imports finish before the environment
+// is torn down (the workers share their module graph; an import still in flight fails the next file).
+afterAll(async () => {
+  await Promise.all([
+    import('./pages/dashboard-page'),
+    import('../lib/query-client'),
+    import('../lib/queries/dashboard'),
+  ]);
+});
 
 /** The first render of a lazily loaded module (frame, page) transforms it: slow on a busy machine. */
 const LAZY = { timeout: 10_000 };
