@@ -78,13 +78,17 @@ export const PunchDirectionSchema = z.enum(['in', 'out'], { error: attMsg.direct
 export const ClockInputSchema = z.object({ direction: PunchDirectionSchema });
 export type ClockInput = z.infer<typeof ClockInputSchema>;
 
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
+
 /** Local wall-clock date-time in the spec's format (YYYY-MM-DD HH:mm:ss; seconds optional). */
 export const LocalDateTimeSchema = z
   .string({ error: attMsg.punchAtRequired })
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/, { error: attMsg.punchAtRequired })
+  .regex(LOCAL_DATE_TIME, { error: attMsg.punchAtRequired })
   .refine(
     (v) => {
+      // zod runs every check, even after the format failed: a malformed value was already reported above.
+      if (!LOCAL_DATE_TIME.test(v)) return true;
       const [d, t] = v.split(/[ T]/) as [string, string];
       const [h, m, s] = t.split(':').map(Number) as [number, number, number | undefined];
       return isRealDate(d) && h < 24 && m < 60 && (s === undefined || s < 60);

@@ -126,6 +126,9 @@ describe('dates lie in 1900-01-01 … 2100-12-31', () => {
     expect(errorsOf(AdminPunchInputSchema.safeParse({ at: '0001-01-01 09:00', direction: 'in', reason: 'x' }))).toEqual(
       { at: RANGE },
     );
+    // Found by the fuzzing suite: a value without a time part made the date check throw (a 500) instead of answer.
+    for (const at of ['../../etc/passwd', '1-@:z@^;qj', '2026-11-27'])
+      expect(errorsOf(LocalDateTimeSchema.safeParse(at))).toEqual({ '': 'Inserisci data e ora (AAAA-MM-GG HH:mm:ss)' });
   });
 });
 
