@@ -1,0 +1,117 @@
+/**
+ * Benchmark (issue 17): Lighthouse (desktop preset) on the login page, the admin's dashboard, the employee's calendar
+ * and the timesheet, in the system Chromium, against the server as `npm start` runs it (PGlite, demo data, the built
+ * web app: `npm run build -w @timbro/web` first). Prints the performance and accessibility scores and the metrics
+ * behind performance. Goal: performance ≥ 90, accessibility ≥ 95. BENCH_PORT (3292). Not a test.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { findChromium } from '../scripts/chromium-path.mjs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3292);
+const BASE = `http://localhost:${PORT}`;
+const root = path.resolve(import.meta.dirname, '..');
+
+const PAGES: { name: string; path: string; as: string | null }[] = [
+  { name: 'login', path: '/signin', as: null },
+  { name: 'dashboard (admin)', path: '/dashboard', as: 'admin@demo.timbro.it' },
+  { name: 'calendar (employee)', path: '/member/calendar', as: 'mario.rossi@demo.timbro.it' },
+  { name: 'timesheet (admin)', path: '/attendance/attendance-data/timesheet', as: 'admin@demo.timbro.it' },
+];
+
+async function waitForHealth() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/v1/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the server did not start within 2 minutes');
+}
+
+/** The session cookies of a login (sent by Lighthouse with every request of the page). */
+async function sessionCookie(email: string) {
+  const res = await fetch(`${BASE}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-client': 'timbro-web' },
+    body: JSON.stringify({ username: email, password: 'Timbro2026!', remember_me: false }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')))
+    throw new Error('No built web app: run `npm run build -w @timbro/web` first.');
+  const chromePath = findChromium();
+  if (!chromePath) throw new Error('No system Chromium (see scripts/chromium-path.mjs).');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'timbro-lighthouse-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      JOBS: 'false',
+      SEED_DEMO: 'true',
+      PUBLIC_URL: BASE,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    await waitForHealth();
+    console.log(`Lighthouse ${desktopConfig.settings?.formFactor ?? 'desktop'} — ${os.cpus().length} cores, Chromium`);
+    for (const page of PAGES) {
+      const cookie = page.as ? await sessionCookie(page.as) : null;
+      // A first visit warms the server (PGlite's caches), as a person's second page would find it.
+      await fetch(`${BASE}${page.path}`);
+      const result = await lighthouse(
+        `${BASE}${page.path}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+        },
+        desktopConfig,
+      );
+      const lhr = result!.lhr;
+      const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+      const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+      console.log(
+        `  ${page.name.padEnd(20)} performance ${score('performance')} (goal ≥ 90), accessibility ${score('accessibility')} (goal ≥ 95)` +
+          ` · FCP ${ms('first-contentful-paint')} ms, LCP ${ms('largest-contentful-paint')} ms, TBT ${ms('total-blocking-time')} ms,` +
+          ` CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}` +
+          (lhr.finalDisplayedUrl.endsWith(page.path) ? '' : ` — ended on ${lhr.finalDisplayedUrl}`),
+      );
+    }
+  } finally {
+    await chrome.kill();
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
