@@ -19,7 +19,7 @@ import { users } from '../db/schema';
 import { workspaceScope, type WorkspaceScope } from '../db/scope';
 import { AppError } from '../lib/errors';
 import { cookieNames } from '../lib/cookies';
-import { verifyAccessToken } from '../lib/tokens';
+import { verifyAccessTokenCached } from '../lib/tokens';
 import type { ActorCache } from './actor-cache';
 import { type Actor, type Membership } from './session-actor';
 
@@ -125,7 +125,7 @@ export const requestContext = fp(
 
       const token = request.cookies[names.access] ?? bearer(request.headers.authorization);
       if (token) {
-        const verified = verifyAccessToken(opts.getSecret(), token);
+        const verified = verifyAccessTokenCached(opts.getSecret(), token);
         if (verified) request.actor = await opts.actors.load(opts.db, verified.sessionId);
       }
 
