@@ -6,12 +6,12 @@
  * median and p95 of both figures beside the goal (≤ 1.5 s). Not a test.
  * Run: `npm run build -w @timbro/web` once, then `npm run bench:dashboard-paint`.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { findChromium } from '../scripts/chromium-path.mjs';
+import { startAppServer } from './app-server';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
@@ -51,18 +51,6 @@ function stats(ms: number[]) {
   const s = [...ms].sort((a, b) => a - b);
   const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
   return { p50: q(0.5), p95: q(0.95) };
-}
-
-async function waitForHealth() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/v1/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not start within 2 minutes');
 }
 
 /** What the page records, in its own clock (performance.now), from the click on "Accedi". */
@@ -147,24 +135,8 @@ async function main() {
     throw new Error('No built web app: run `npm run build -w @timbro/web` first.');
   const executablePath = findChromium();
   if (!executablePath) throw new Error('No system Chromium (see scripts/chromium-path.mjs).');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'timbro-paint-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      JOBS: 'false',
-      SEED_DEMO: 'true',
-      PUBLIC_URL: BASE,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
+  const server = await startAppServer(PORT);
   try {
-    await waitForHealth();
     const browser = await chromium.launch({
       executablePath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
@@ -186,11 +158,7 @@ async function main() {
     }
     await browser.close();
   } finally {
-    // The data directory goes only once the server has closed PGlite (its last checkpoint writes there).
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -4,12 +4,12 @@
  * web app: `npm run build -w @timbro/web` first). Prints the performance and accessibility scores and the metrics
  * behind performance. Goal: performance ≥ 90, accessibility ≥ 95. BENCH_PORT (3292). Not a test.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startAppServer } from './app-server';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { findChromium } from '../scripts/chromium-path.mjs';
 
@@ -23,18 +23,6 @@ const PAGES: { name: string; path: string; as: string | null }[] = [
   { name: 'calendar (employee)', path: '/member/calendar', as: 'mario.rossi@demo.timbro.it' },
   { name: 'timesheet (admin)', path: '/attendance/attendance-data/timesheet', as: 'admin@demo.timbro.it' },
 ];
-
-async function waitForHealth() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/v1/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not start within 2 minutes');
-}
 
 /** The session cookies of a login (sent by Lighthouse with every request of the page). */
 async function sessionCookie(email: string) {
@@ -55,27 +43,12 @@ async function main() {
     throw new Error('No built web app: run `npm run build -w @timbro/web` first.');
   const chromePath = findChromium();
   if (!chromePath) throw new Error('No system Chromium (see scripts/chromium-path.mjs).');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'timbro-lighthouse-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      JOBS: 'false',
-      SEED_DEMO: 'true',
-      PUBLIC_URL: BASE,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startAppServer(PORT);
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    await waitForHealth();
     console.log(`Lighthouse ${desktopConfig.settings?.formFactor ?? 'desktop'} — ${os.cpus().length} cores, Chromium`);
     for (const page of PAGES) {
       const cookie = page.as ? await sessionCookie(page.as) : null;
@@ -104,10 +77,7 @@ async function main() {
     }
   } finally {
     await chrome.kill();
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

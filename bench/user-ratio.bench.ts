@@ -6,10 +6,10 @@
  * BENCH_SECONDS (10 per target) · BENCH_PORT (3295; the floor on +1). Not a test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startAppServer, waitForOk } from './app-server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3295);
@@ -17,18 +17,6 @@ const HELLO_PORT = PORT + 1;
 const CONNECTIONS = 10;
 const root = path.resolve(import.meta.dirname, '..');
 const onPostgres = !!process.env.DATABASE_URL;
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer within 2 minutes`);
-}
 
 async function stop(child: ChildProcess) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -49,27 +37,13 @@ async function load(url: string, headers: Record<string, string> = {}) {
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'timbro-ratio-'));
-  const app = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      JOBS: 'false',
-      SEED_DEMO: 'true',
-      PUBLIC_URL: `http://localhost:${PORT}`,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const app = await startAppServer(PORT);
   const hello = spawn(process.execPath, [path.join(root, 'bench/hello-server.mjs')], {
     env: { ...process.env, PORT: String(HELLO_PORT) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    await Promise.all([waitFor(`http://127.0.0.1:${PORT}/api/v1/health`), waitFor(`http://127.0.0.1:${HELLO_PORT}/`)]);
+    await waitForOk(`http://127.0.0.1:${HELLO_PORT}/`);
     const login = await fetch(`http://127.0.0.1:${PORT}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-client': 'timbro-web' },
@@ -95,8 +69,7 @@ async function main() {
     );
     console.log(`  ratio ${ratio.toFixed(3)}× (goal ≥ ${goal}×): ${ratio >= goal ? 'met' : 'NOT met'}`);
   } finally {
-    await Promise.all([stop(app), stop(hello)]);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([app.stop(), stop(hello)]);
   }
 }
 

@@ -3,14 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config/env';
-import { openDatabase, queryObservers, type Database } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 import { userInfos } from '../src/db/schema';
 import type { AppDeps } from '../src/deps';
 import { SESSION_IDLE_SECONDS } from '../src/lib/cookies';
 import { MemoryStorage } from '../src/lib/storage/memory';
 import { createDeps } from '../src/runtime';
 import { buildEmployee } from './factories';
-import { createTestContext, type Session, type TestContext } from './helpers';
+import { createTestContext, statementsOf, type Session, type TestContext } from './helpers';
 
 /**
  * The actor cache (ADR 0026): who a session is, kept between requests, and forgotten at once when the session, the
@@ -27,18 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-async function statementsOf(run: () => Promise<unknown>) {
-  const seen: string[] = [];
-  const observe = (q: string) => seen.push(q);
-  queryObservers.add(observe);
-  try {
-    await run();
-  } finally {
-    queryObservers.delete(observe);
-  }
-  return seen;
-}
 
 async function me(s: Session) {
   return ctx.get('/user', { session: s });

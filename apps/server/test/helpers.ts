@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect, inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config/env';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase, queryObservers, type Database } from '../src/db/client';
 import { accrualEntries, auditLog, justifications, mailOutbox, userInfos, users, workspaces } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/seed';
 import type { AppDeps } from '../src/deps';
@@ -392,4 +392,17 @@ export async function attendanceData(ctx: TestContext, opts: RequestOptions) {
   const res = await ctx.get('/attendance/attendance-data', opts);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as AttendanceData;
+}
+
+/** The SQL statements `run` sends (to prove an endpoint's statement count: no N+1). */
+export async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const observe = (q: string) => seen.push(q);
+  queryObservers.add(observe);
+  try {
+    await run();
+  } finally {
+    queryObservers.delete(observe);
+  }
+  return seen;
 }

@@ -6,7 +6,6 @@ import {
 } from '@timbro/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryObservers } from '../src/db/client';
 import { holidays, justifications, userInfos, users, workspaces } from '../src/db/schema';
 import { insertInScope, workspaceScope } from '../src/db/scope';
 import { buildEmployee } from './factories';
@@ -16,6 +15,7 @@ import {
   createTestContext,
   expectError,
   fieldErrors,
+  statementsOf,
   type Session,
   type TestContext,
 } from './helpers';
@@ -75,19 +75,6 @@ async function countsOf(workspaceId: string) {
     .from(userInfos)
     .where(and(eq(userInfos.workspaceId, workspaceId), eq(userInfos.enabled, true)));
   return row!;
-}
-
-/** The statements a request runs. */
-async function statementsOf(run: () => Promise<unknown>) {
-  const seen: string[] = [];
-  const observe = (q: string) => seen.push(q);
-  queryObservers.add(observe);
-  try {
-    await run();
-  } finally {
-    queryObservers.delete(observe);
-  }
-  return seen;
 }
 
 describe('GET /platform/workspace', () => {
