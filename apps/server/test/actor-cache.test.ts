@@ -1,6 +1,6 @@
 import { WORKSPACE_HEADER, type CurrentUser } from '@timbro/shared';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
@@ -47,10 +47,28 @@ async function eventually(check: () => Promise<boolean>) {
   throw new Error('not within 2 s');
 }
 
+/**
+ * Waits until the notifications of every change committed so far have reached the cache: a marker sent now arrives
+ * after them (PostgreSQL delivers a channel's notifications in commit order), and an unknown payload drops nothing.
+ */
+async function settled() {
+  const marker = `settle-${Math.random().toString(36).slice(2)}`;
+  const heard = vi.spyOn(ctx.deps.actors, 'invalidate');
+  try {
+    await ctx.db.execute(sql`select pg_notify('timbro_actor', ${marker})`);
+    await eventually(async () => heard.mock.calls.some(([payload]) => payload === marker));
+  } finally {
+    heard.mockRestore();
+  }
+}
+
 describe('the actor cache', () => {
   it('a second request of the same session reads no session or membership from the database', async () => {
     await ctx.deps.actors.start();
     const p = await person();
+    // The login's own writes are announced a moment after their commit (on PostgreSQL, through another connection):
+    // a notification arriving after the first load would rightly drop it.
+    await settled();
     await me(p.session);
     const again = await statementsOf(() => me(p.session));
     expect(again).toEqual([]);
