@@ -38,6 +38,10 @@ export interface RouteDeclaration {
   permission: Permission | 'public';
   /** The route's body schema (zod), if it has one: the generated suites (fuzzing) draw bodies from it. */
   bodySchema?: unknown;
+  /** The route's query schema (zod), if it has one: the generated suites (cross-tenant matrix) fill its id fields. */
+  querySchema?: unknown;
+  /** The request types the route reads (its schema's `consumes`): `multipart/form-data` marks an upload route. */
+  consumes?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -104,6 +108,8 @@ export const requestContext = fp(
           url: route.url,
           permission: cfg.public ? 'public' : cfg.permission!,
           bodySchema: route.schema?.body,
+          querySchema: route.schema?.querystring,
+          consumes: route.schema?.consumes,
         });
       }
     });
