@@ -187,7 +187,20 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   const webDist = opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : null;
   if (webDist) {
     // Dotfiles (.env, .git/…) are never served: `send` ignores them and the not-found handler answers a JSON 404.
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: 0, dotfiles: 'ignore' });
+    // Brotli or gzip copies made at build time (apps/web/scripts/precompress.mjs) go to browsers that accept them. The
+    // hashed files under /assets/ never change: cached for a year; everything else is revalidated each time.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      maxAge: 0,
+      dotfiles: 'ignore',
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          void reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
     app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {

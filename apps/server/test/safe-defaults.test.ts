@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -334,6 +335,51 @@ describe('dotfiles of the web app', () => {
     const route = await app.inject({ method: 'GET', url: '/member/calendar' });
     expect(route.statusCode).toBe(200);
     expect(route.body).toContain('Timbro shell');
+  });
+});
+
+describe('the web app’s files', () => {
+  it('go compressed to browsers that accept it (the build’s brotli/gzip copies); hashed assets are cached for a year', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'timbro-dist-'));
+    tempDirs.push(dist);
+    const js = `export const x = ${JSON.stringify('Timbro '.repeat(400))};`;
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Timbro shell</title>');
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js'), js);
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js.br'), zlib.brotliCompressSync(js));
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js.gz'), zlib.gzipSync(js));
+    const app = await appWith({}, { webDist: dist });
+
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+    expect(br.rawPayload.length).toBeLessThan(js.length / 10);
+
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(js);
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
+
+    // The shell is asked again every time (it names the hashed files of the current build).
+    for (const url of ['/', '/member/calendar']) {
+      const shell = await app.inject({ method: 'GET', url });
+      expect(shell.body).toContain('Timbro shell');
+      expect(shell.headers['cache-control']).not.toMatch(/immutable|max-age=[1-9]/);
+    }
   });
 });
 

@@ -20,3 +20,28 @@ test('client-side routes get the app shell, unknown API paths a JSON 404', async
   expect(api.status()).toBe(404);
   expect(await api.json()).toMatchObject({ code: 'NOT_FOUND' });
 });
+
+test('the login page loads at most 250 KB of JavaScript, counted as the browser receives it (compressed)', async ({
+  page,
+}) => {
+  await page.goto('/signin');
+  await expect(page.getByRole('heading', { name: 'Accedi' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // What travelled: the encoded (brotli) bodies of every script the page loaded, from the Resource Timing entries.
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e as PerformanceResourceTiming)
+      .filter((e) => /\.m?js(\?|$)/.test(e.name))
+      .map((e) => ({ name: e.name, encoded: e.encodedBodySize, decoded: e.decodedBodySize })),
+  );
+  const encoded = scripts.reduce((n, s) => n + s.encoded, 0) / 1024;
+  const decoded = scripts.reduce((n, s) => n + s.decoded, 0) / 1024;
+  console.info(
+    `/signin JavaScript as loaded: ${scripts.length} files, ${encoded.toFixed(1)} KB over the wire (${decoded.toFixed(1)} KB uncompressed); budget 250 KB`,
+  );
+  expect(scripts.length).toBeGreaterThan(0);
+  // Compressed on the way: far fewer bytes travel than the files hold.
+  expect(encoded).toBeLessThan(decoded / 2);
+  expect(encoded).toBeLessThanOrEqual(250);
+});
