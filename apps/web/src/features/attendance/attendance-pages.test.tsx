@@ -188,6 +188,11 @@ describe('timesheet', { timeout: 20_000 }, () => {
       'Clicca per la spiegazione del giorno',
     ])
       expect(tip).toHaveTextContent(text);
+    // One tooltip for the grid: it describes the cell it shows, and Escape dismisses it (WCAG 1.4.13).
+    expect(cell).toHaveAttribute('aria-describedby', tip.id);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('ts-cell-tooltip')).not.toBeInTheDocument());
+    expect(cell).not.toHaveAttribute('aria-describedby');
     await user.unhover(cell);
 
     // Keyboard: the cell is a button, Enter opens the explanation of that day.

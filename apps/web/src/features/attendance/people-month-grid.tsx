@@ -67,6 +67,13 @@ export function PeopleMonthGrid<P extends GridPerson>({
           minWidth: '100%',
           '& th, & td': { borderBottom: 1, borderColor: 'divider', p: 0 },
           '& thead th': { position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.paper' },
+          '& td.pmg-day': { height: 44 },
+          '& td.pmg-total': {
+            px: 1,
+            textAlign: 'center',
+            fontSize: '0.8125rem',
+            borderInlineStart: (theme: Theme) => `1px solid ${theme.palette.divider}`,
+          },
         }}
       >
         <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
@@ -166,24 +173,16 @@ export function PeopleMonthGrid<P extends GridPerson>({
               >
                 {p.name}
               </Box>
+              {/* Plain cells styled by the table (a page holds up to 50 × 31 of them). */}
               {days.map((d) => (
-                <Box component="td" key={d.date} sx={{ height: 44 }}>
+                <td key={d.date} className="pmg-day">
                   {renderCell(p, d)}
-                </Box>
+                </td>
               ))}
               {trailing.map((c) => (
-                <Box
-                  component="td"
-                  key={c.key}
-                  sx={{
-                    px: 1,
-                    textAlign: 'center',
-                    fontSize: '0.8125rem',
-                    borderInlineStart: (theme) => `1px solid ${theme.palette.divider}`,
-                  }}
-                >
+                <td key={c.key} className="pmg-total">
                   {c.render(p)}
-                </Box>
+                </td>
               ))}
             </tr>
           ))}

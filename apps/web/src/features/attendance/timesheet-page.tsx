@@ -26,7 +26,7 @@ import { Duration } from './duration';
 import { monthDays } from './month-grid';
 import { PeopleMonthFilters } from './people-month-filters';
 import { PeopleMonthGrid } from './people-month-grid';
-import { TimesheetCellButton } from './timesheet-cell';
+import { cellsSx, timesheetCell, useCellTooltip, type CellContext } from './timesheet-cell';
 import { TimesheetExportButtons } from './timesheet-export';
 import { METRICS, metricTotal, type Metric, type TimesheetPerson } from './timesheet-model';
 import { usePeopleMonthList } from './use-people-month-list';
@@ -69,6 +69,23 @@ export function TimesheetPageScreen() {
   const openDay = useDayPanel('admin');
   const detailParams = useMemo(() => ({ ...range, userInfoIds: people.map((p) => p.id) }), [range, people]);
   const onlyFilters = hasFilters && (params.search !== '' || !!params.filters.group_id);
+  // What every cell shares, made once per render (the days' names: once per month and language).
+  const dayNames = useMemo(
+    () => new Map(days.map((d) => [d.date, dayjs(d.date).locale(language).format('dddd D MMMM')])),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the days follow the month
+    [month, language],
+  );
+  const cellCtx: CellContext = {
+    t,
+    metric,
+    dayNames,
+    onOpen: (person, date) => openDay(detailParams, person.id, date),
+  };
+  const { handlers: tipHandlers, tooltip } = useCellTooltip((personId, date) => {
+    const person = people.find((p) => p.id === personId);
+    const cell = person?.cells.get(date);
+    return person && cell ? [person, cell] : null;
+  });
 
   return (
     <>
@@ -138,53 +155,47 @@ export function TimesheetPageScreen() {
             />
           </Box>
         ) : (
-          <PeopleMonthGrid
-            label={t('timesheet.gridLabel', {
-              metric: t(`attendance.metrics.${metric}`),
-              month: dayjs(`${month}-01`).locale(language).format('MMMM YYYY'),
-            })}
-            nameHeader={t('adminCalendar.employee')}
-            days={days}
-            people={people}
-            holidays={holidays}
-            today={today}
-            busy={sheet.isFetching}
-            testId="timesheet-grid"
-            renderCell={(p, d) => {
-              const cell = p.cells.get(d.date);
-              if (!cell) return null;
-              return (
-                <TimesheetCellButton
-                  person={p}
-                  day={d}
-                  cell={cell}
-                  metric={metric}
-                  onOpen={() => openDay(detailParams, p.id, d.date)}
-                />
-              );
-            }}
-            trailing={[
-              ...METRICS.map((m) => ({
-                key: m,
-                width: 76,
-                header: t(`attendance.metrics.${m}`),
-                render: (p: TimesheetPerson) => (
-                  <Duration
-                    minutes={metricTotal(p.row, m)}
-                    signed={m === 'balance'}
-                    colored={m === 'balance'}
-                    testId={`ts-total-${m}-${p.id}`}
-                  />
-                ),
-              })),
-              {
-                key: 'anomalies',
-                width: 76,
-                header: t('timesheet.anomalies'),
-                render: (p: TimesheetPerson) => <span>{p.row.totals.anomalies}</span>,
-              },
-            ]}
-          />
+          <Box sx={cellsSx} data-metric={metric} {...tipHandlers}>
+            <PeopleMonthGrid
+              label={t('timesheet.gridLabel', {
+                metric: t(`attendance.metrics.${metric}`),
+                month: dayjs(`${month}-01`).locale(language).format('MMMM YYYY'),
+              })}
+              nameHeader={t('adminCalendar.employee')}
+              days={days}
+              people={people}
+              holidays={holidays}
+              today={today}
+              busy={sheet.isFetching}
+              testId="timesheet-grid"
+              renderCell={(p, d) => {
+                const cell = p.cells.get(d.date);
+                return cell ? timesheetCell(cellCtx, p, d, cell) : null;
+              }}
+              trailing={[
+                ...METRICS.map((m) => ({
+                  key: m,
+                  width: 76,
+                  header: t(`attendance.metrics.${m}`),
+                  render: (p: TimesheetPerson) => (
+                    <Duration
+                      minutes={metricTotal(p.row, m)}
+                      signed={m === 'balance'}
+                      colored={m === 'balance'}
+                      testId={`ts-total-${m}-${p.id}`}
+                    />
+                  ),
+                })),
+                {
+                  key: 'anomalies',
+                  width: 76,
+                  header: t('timesheet.anomalies'),
+                  render: (p: TimesheetPerson) => <span>{p.row.totals.anomalies}</span>,
+                },
+              ]}
+            />
+            {tooltip}
+          </Box>
         )}
         <TablePagination
           component="div"
