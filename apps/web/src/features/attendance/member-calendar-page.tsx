@@ -108,7 +108,24 @@ export function MemberCalendarPage() {
               ))}
             </Box>
           ) : (
-            <Typography color="text.secondary">{t('common.loading')}</Typography>
+            // The figures' own layout, values still loading: nothing moves when they arrive (layout shift).
+            <Box
+              component="dl"
+              aria-busy
+              aria-label={t('common.loading')}
+              sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(110px, 1fr))', gap: 1.5 }}
+            >
+              {(['expected', 'worked', 'justified', 'balance'] as const).map((key) => (
+                <Box key={key}>
+                  <Typography component="dt" variant="caption" color="text.secondary">
+                    {t(`attendance.metrics.${key}`)}
+                  </Typography>
+                  <Typography component="dd" sx={{ m: 0, fontWeight: 500, fontSize: '1.125rem' }}>
+                    <Skeleton width={56} />
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
           )}
           {figures && figures.anomalyDays > 0 && (
             <Typography variant="body2" sx={{ mt: 1, color: '#B3261E' }} data-testid="month-anomalies">
@@ -145,7 +162,12 @@ export function MemberCalendarPage() {
         )}
         <Box sx={{ opacity: data.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
           {!ready ? (
-            <Skeleton variant="rounded" height={420} data-testid="month-calendar-loading" />
+            // About the calendar's own height (a header and five weeks of days): little moves when it arrives.
+            <Skeleton
+              variant="rounded"
+              sx={{ height: { xs: 30 + 5 * 68, sm: 34 + 5 * 120 } }}
+              data-testid="month-calendar-loading"
+            />
           ) : (
             <MonthCalendar
               month={month}
