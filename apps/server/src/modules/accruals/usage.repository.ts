@@ -72,50 +72,49 @@ export async function quotaInputs(
   upTo: string,
   exceptRequestIds: string[],
 ) {
-  const [tracked, ledger, pending] = await Promise.all([
-    q
-      .selectDistinct({ userInfoId: contracts.userInfoId })
-      .from(contractAccruals)
-      .innerJoin(contracts, joinInScope(contractAccruals, contracts, eq(contracts.id, contractAccruals.contractId)))
-      .where(
-        inScope(
-          contractAccruals,
-          scope,
-          eq(contractAccruals.justificationId, justificationId),
-          inArray(contracts.userInfoId, people),
-        ),
+  // One after another: on a transaction's single connection, queries sent together only queue (and pg warns).
+  const tracked = await q
+    .selectDistinct({ userInfoId: contracts.userInfoId })
+    .from(contractAccruals)
+    .innerJoin(contracts, joinInScope(contractAccruals, contracts, eq(contracts.id, contractAccruals.contractId)))
+    .where(
+      inScope(
+        contractAccruals,
+        scope,
+        eq(contractAccruals.justificationId, justificationId),
+        inArray(contracts.userInfoId, people),
       ),
-    q
-      .select({
-        userInfoId: accrualEntries.userInfoId,
-        sum: sql<string>`sum(${accrualEntries.amount})`,
-        kinds: sql<string[]>`array_agg(distinct ${accrualEntries.kind})`,
-      })
-      .from(accrualEntries)
-      .where(
-        inScope(
-          accrualEntries,
-          scope,
-          eq(accrualEntries.justificationId, justificationId),
-          inArray(accrualEntries.userInfoId, people),
-          lte(accrualEntries.entryDate, upTo),
-        ),
-      )
-      .groupBy(accrualEntries.userInfoId),
-    q
-      .select({ userInfoId: justificationRequests.userInfoId, sum: sql<string>`sum(${justificationRequests.amount})` })
-      .from(justificationRequests)
-      .where(
-        inScope(
-          justificationRequests,
-          scope,
-          eq(justificationRequests.justificationId, justificationId),
-          inArray(justificationRequests.userInfoId, people),
-          eq(justificationRequests.status, 'open'),
-          exceptRequestIds.length ? notInArray(justificationRequests.id, exceptRequestIds) : undefined,
-        ),
-      )
-      .groupBy(justificationRequests.userInfoId),
-  ]);
+    );
+  const ledger = await q
+    .select({
+      userInfoId: accrualEntries.userInfoId,
+      sum: sql<string>`sum(${accrualEntries.amount})`,
+      kinds: sql<string[]>`array_agg(distinct ${accrualEntries.kind})`,
+    })
+    .from(accrualEntries)
+    .where(
+      inScope(
+        accrualEntries,
+        scope,
+        eq(accrualEntries.justificationId, justificationId),
+        inArray(accrualEntries.userInfoId, people),
+        lte(accrualEntries.entryDate, upTo),
+      ),
+    )
+    .groupBy(accrualEntries.userInfoId);
+  const pending = await q
+    .select({ userInfoId: justificationRequests.userInfoId, sum: sql<string>`sum(${justificationRequests.amount})` })
+    .from(justificationRequests)
+    .where(
+      inScope(
+        justificationRequests,
+        scope,
+        eq(justificationRequests.justificationId, justificationId),
+        inArray(justificationRequests.userInfoId, people),
+        eq(justificationRequests.status, 'open'),
+        exceptRequestIds.length ? notInArray(justificationRequests.id, exceptRequestIds) : undefined,
+      ),
+    )
+    .groupBy(justificationRequests.userInfoId);
   return { tracked, ledger, pending };
 }
