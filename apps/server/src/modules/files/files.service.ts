@@ -43,11 +43,15 @@ const MAX_FIELD_BYTES = 20_000;
 const fileError = (code: ErrorCode, message: string) =>
   new AppError(code, message, { errors: [{ path: 'file', message }] });
 
-/** A file name fit to show and to offer on download: no path, no control characters, at most 200 characters. */
+/**
+ * A file name fit to show and to offer on download: no path, no control characters (C0, DEL, C1), no bidi embeddings,
+ * overrides or isolates (a name that reverses the text around it: "fattura\u202Efdp.exe" reads "fatturaexe.pdf"), at
+ * most 200 characters.
+ */
 export function cleanFileName(raw: string | undefined, fallback: string): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   const name = base
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '')
     .trim()
     .slice(-200);
   return name || fallback;
@@ -77,6 +81,8 @@ export async function receiveForm(
   const fields: Record<string, string> = {};
   const stored: PendingUpload[] = [];
   if (!request.isMultipart()) return { file: null, files: stored, fields };
+  /** Whether an error comes from the storage (a failure of ours) rather than from reading the form (the client's). */
+  let storing = false;
   try {
     const parts = request.parts({
       limits: {
@@ -110,7 +116,9 @@ export async function receiveForm(
       const name = cleanFileName(part.filename, 'file');
       let one: PendingUpload;
       try {
+        storing = true;
         one = await store(deps, scope, kind, part.file, name, Math.min(rule.maxBytes, Math.max(room, 0)));
+        storing = false;
       } catch (err) {
         if (opts.total && room < rule.maxBytes && err instanceof AppError && err.code === ErrorCode.PAYLOAD_TOO_LARGE)
           throw fileError(ErrorCode.PAYLOAD_TOO_LARGE, opts.total.tooLarge);
@@ -128,6 +136,9 @@ export async function receiveForm(
     if (code === 'FST_FILES_LIMIT' && opts.total) throw fileError(ErrorCode.VALIDATION_FAILED, opts.total.tooMany);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw fileError(ErrorCode.VALIDATION_FAILED, apiMsg.upload.failed);
+    // Anything else the form's parser raises is the request's fault (no boundary, a body that ends before the closing
+    // boundary, a broken part header, a `__proto__` or unparsable JSON field): a 400, never a 500.
+    if (!storing) throw fileError(ErrorCode.VALIDATION_FAILED, apiMsg.upload.failed);
     throw err;
   }
   return { file: stored[0] ?? null, files: stored, fields };
@@ -144,12 +155,26 @@ async function store(
   const rule = { ...FILE_KINDS[kind], maxBytes };
   const id = randomUUID();
   const key = repo.storageKeyOf(scope, id);
-  const [reservation] = await repo.queueDeletions(deps.db, [key], new Date(Date.now() + RESERVATION_MS));
   const check = new ContentCheck(rule.types);
   const source = body as import('node:stream').Readable;
-  source.on('error', (err) => check.destroy(err));
+  // Watched from the start, before the reservation is written: a part that fails or is cut short (a body that ends
+  // mid-file) is often over by then, and a stream piped after its end never ends the storage's write.
+  let broken: Error | null = null;
+  let writing = false;
+  const fail = (err?: Error) => {
+    broken ??= err ?? new Error('the upload ended before the file did');
+    if (writing) check.destroy(broken);
+  };
+  source.on('error', fail);
+  source.on('close', () => {
+    if (!source.readableEnded) fail();
+  });
+  if (source.destroyed && !source.readableEnded) fail();
+  const [reservation] = await repo.queueDeletions(deps.db, [key], new Date(Date.now() + RESERVATION_MS));
   let stored: { size: number; sha256: string };
   try {
+    if (broken) throw broken;
+    writing = true;
     stored = await deps.storage.put(key, source.pipe(check), {
       contentType: 'application/octet-stream',
       maxBytes: rule.maxBytes,
@@ -163,6 +188,7 @@ async function store(
       throw fileError(ErrorCode.VALIDATION_FAILED, apiMsg.upload.wrongType(rule.label));
     if (err instanceof FileTooLargeError || (source as { truncated?: boolean }).truncated)
       throw fileError(ErrorCode.PAYLOAD_TOO_LARGE, apiMsg.upload.tooLarge(sizeLabel(rule.maxBytes)));
+    if (broken) throw fileError(ErrorCode.VALIDATION_FAILED, apiMsg.upload.failed);
     throw err;
   }
   const pending: PendingUpload = {
