@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { CurrentUser, WorkspaceSummary } from '@timbro/shared';
 import { deriveCurrentUser, type DerivedUser } from '../src/lib/current-user';
 import { can } from '../src/lib/permissions';
-import { PASSWORD } from './fixtures';
+import { PASSWORD, settled as painted } from './fixtures';
 import { WALK_ROUTES, type IdKind, type WalkRoute } from './route-walk-list';
 
 /**
@@ -12,6 +13,9 @@ import { WALK_ROUTES, type IdKind, type WalkRoute } from './route-walk-list';
  * admin, accountant and employee — and the operator's area as the operator. Each route shows its page, or the 403
  * page when the role's permissions (the app's own rule, from GET /user) do not grant the table's permission, with no
  * page error, no console error, no failed call, no raw i18n key and no English on the Italian screens.
+ *
+ * Issue 17 (`WALK_AXE=1 npx playwright test e2e/route-walk.spec.ts`): axe-core on every route of the table as it
+ * renders for the first role that shows it (its page, or the error page once): 0 serious or critical violations.
  */
 
 /** A well-formed id of nothing: the route's record is not there, the page must say so. */
@@ -333,8 +337,31 @@ async function walkPage(page: Page, routes: WalkRoute[], me: DerivedUser, ids: I
       .map((m) => m[0])
       .filter((k) => KEYS.has(k) || (NAMESPACES.has(k.split('.')[0]!) && k.split('.').length >= 3));
     if (keys.length > 0) problems.push(`${here}: raw i18n keys ${[...new Set(keys)].join(', ')}`);
+    // An error page is one screen whichever route shows it; a route's own page is looked at once, for the first role.
+    const errorShown = seen.marks.filter((m) => ERROR_MARKS.includes(m));
+    await axeOnce(page, errorShown.length ? errorShown.join(',') : route.path, here, problems);
     const english = [...ENGLISH].filter((e) => seen.text.includes(e) || seen.labels.includes(e));
     if (english.length > 0) problems.push(`${here}: English text ${english.map((e) => `"${e}"`).join(', ')}`);
+  }
+}
+
+/** The screens axe has looked at (a route's path with what it showed), across the roles. */
+const AXED = new Set<string>();
+const axeTally = { screens: 0, serious: 0, ms: 0 };
+
+/** axe-core on the current screen, once per route and outcome: serious and critical violations become problems. */
+async function axeOnce(page: Page, key: string, here: string, problems: string[]) {
+  // Opt-in (`WALK_AXE=1`): axe on every screen takes the walk from ~1 to ~5 minutes on the 2-core CI machine.
+  if (!process.env.WALK_AXE || AXED.has(key)) return;
+  AXED.add(key);
+  const started = Date.now();
+  await painted(page);
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  axeTally.screens++;
+  axeTally.ms += Date.now() - started;
+  for (const v of results.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+    axeTally.serious++;
+    problems.push(`${here}: axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
 }
 
@@ -387,7 +414,13 @@ test.afterAll(() => context.close());
 
 for (const role of ROLES)
   test(`the ${role.who} walks ${role.only ? 'their area' : 'every route of the table'}`, async () => {
-    // About 30 s for the admin's 71 routes on a busy 2-core machine; room for a busier one.
-    test.setTimeout(120_000);
+    // About 30 s for the admin's 71 routes on a busy 2-core machine, and axe on each new screen; room for a busier one.
+    test.setTimeout(240_000);
     expect(await walk(context, role)).toEqual([]);
   });
+
+test.afterAll(() => {
+  console.info(
+    `Route walk: axe on ${axeTally.screens} distinct screens, serious or critical violations ${axeTally.serious}`,
+  );
+});
