@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileTooLargeError, readAll, StoredFileMissingError, type FileStorage } from '../src/lib/storage';
@@ -119,5 +119,28 @@ describe.each(backEnds)('%s storage', (_name, make) => {
       await expect(storage.put(bad, Buffer.from('x'), { contentType: 'application/pdf' })).rejects.toThrow(
         'invalid storage key',
       );
+  });
+});
+
+describe('local disk storage shared by processes', () => {
+  it('a process starting on the folder removes the temporary files of dead ones, not the writes in progress', async () => {
+    const root = path.join(tmp, 'shared');
+    const running = new LocalDiskStorage(root);
+    // A leftover of a process killed mid-write (no process has that pid).
+    const dead = path.join(root, '.partial', '2147483646-00000000-0000-4000-8000-000000000000');
+    fs.writeFileSync(dead, '%PDF-1.7\nmeta');
+    const body = new PassThrough();
+    const first = Buffer.from('%PDF-1.7\nprima metà, ');
+    const put = running.put('0b9f7f5e-3c1a-4f1e-9a51-8d0c2b7e1a10/shared', body, { contentType: 'application/pdf' });
+    body.write(first);
+    const inProgress = () => fs.readdirSync(path.join(root, '.partial')).filter((f) => f !== path.basename(dead));
+    while (inProgress().length === 0) await new Promise((r) => setTimeout(r, 5));
+    new LocalDiskStorage(root); // another server process starts (restarted after a crash) on the same folder
+    expect(fs.existsSync(dead)).toBe(false);
+    expect(inProgress()).toHaveLength(1);
+    const rest = Buffer.from('seconda metà');
+    body.end(rest);
+    const all = Buffer.concat([first, rest]);
+    expect(await put).toEqual({ size: all.length, sha256: sha(all) });
   });
 });

@@ -13,10 +13,22 @@ import {
   type StoredObject,
 } from './storage';
 
+/** Whether a process of this machine runs with that pid (EPERM: it does, under another user). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * Files on the local disk under `root` (DATA_DIR/files): one machine, one or more processes on it. A put writes a
  * temporary file under `root/.partial`, flushes it to disk and renames it into place, so a reader never sees half an
- * object and a crash leaves only a temporary file (removed at the next start).
+ * object and a crash leaves only a temporary file, removed at the next start. Temporary files are named after the
+ * process that writes them (`<pid>-<uuid>`): a start removes those of processes that are gone, never the writes in
+ * progress of a live process sharing the folder (a server restarted after a crash beside one that kept running).
  */
 export class LocalDiskStorage implements FileStorage {
   readonly kind = 'local' as const;
@@ -25,7 +37,11 @@ export class LocalDiskStorage implements FileStorage {
   constructor(private readonly root: string) {
     this.partial = path.join(root, '.partial');
     fs.mkdirSync(this.partial, { recursive: true });
-    for (const leftover of fs.readdirSync(this.partial)) fs.rmSync(path.join(this.partial, leftover), { force: true });
+    for (const leftover of fs.readdirSync(this.partial)) {
+      const pid = Number(/^(\d+)-/.exec(leftover)?.[1]);
+      if (pid > 0 && isAlive(pid)) continue;
+      fs.rmSync(path.join(this.partial, leftover), { force: true });
+    }
   }
 
   private pathOf(key: string) {
@@ -34,7 +50,7 @@ export class LocalDiskStorage implements FileStorage {
 
   async put(key: string, body: Readable | Buffer, opts: PutOptions): Promise<StoredObject> {
     const target = this.pathOf(key);
-    const temp = path.join(this.partial, randomUUID());
+    const temp = path.join(this.partial, `${process.pid}-${randomUUID()}`);
     const meter = new MeteringStream(opts.maxBytes);
     try {
       const out = fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 });
