@@ -22,7 +22,16 @@ const WEB_FEATURES = fs
   .map((d) => d.name);
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'data/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'apps/server/src/db/migrations/**',
+      'test-results/**',
+      'data/**',
+      'bench/_*',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
