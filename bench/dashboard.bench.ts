@@ -17,7 +17,6 @@ import {
   contractTimeSlots,
   justificationRequests,
   justifications,
-  userInfos,
   users,
   workShiftAssignees,
   workShifts,
@@ -25,6 +24,7 @@ import {
 } from '../apps/server/src/db/schema';
 import { createDeps } from '../apps/server/src/runtime';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed';
+import { enrolMembers } from './seed-people';
 
 const N = Number(process.env.BENCH_EMPLOYEES ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
@@ -67,19 +67,7 @@ async function main() {
         };
       });
       const us = await tx.insert(users).values(batch).returning();
-      const infos = await tx
-        .insert(userInfos)
-        .values(
-          us.map((u) => ({
-            workspaceId: ws,
-            userId: u.id,
-            firstName: u.firstName,
-            lastName: u.lastName,
-            fiscalCode: u.fiscalCode,
-            isMember: true,
-          })),
-        )
-        .returning({ id: userInfos.id });
+      const infos = await enrolMembers(tx, ws, us);
       // A fixed-term contract each, one in ten ending within the month; an open request each; a shift a weekday.
       const cs = await tx
         .insert(contracts)

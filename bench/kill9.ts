@@ -37,13 +37,14 @@ import { performance } from 'node:perf_hooks';
 import { addDays, generateCodiceFiscale, isoWeekday, localToUtc } from '@timbro/shared';
 import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { contracts, contractTimeSlots, punches, userInfos, users, workspaces } from '../apps/server/src/db/schema';
+import { punches, userInfos, users, workspaces } from '../apps/server/src/db/schema';
 import { LocalDiskStorage } from '../apps/server/src/lib/storage/local-disk';
 import { runFileSweep } from '../apps/server/src/modules/files/file-sweep.job';
 import { STALE_SECONDS as MONTH_STALE } from '../apps/server/src/modules/month-logs/month-close.job';
 import { STALE_SECONDS as IMPORT_STALE } from '../apps/server/src/modules/paychecks/imports.job';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed';
 import { pdf } from '../apps/server/test/upload-corpus';
+import { enrolMembers, nineToSixContracts } from './seed-people';
 
 const root = path.resolve(import.meta.dirname, '..');
 const KILLS = Number(process.env.KILLS ?? 24);
@@ -202,44 +203,11 @@ async function seed(database: Database) {
     });
     await db.transaction(async (tx) => {
       const us = await tx.insert(users).values(batch).returning();
-      const infos = await tx
-        .insert(userInfos)
-        .values(
-          us.map((u) => ({
-            workspaceId: ws,
-            userId: u.id,
-            firstName: u.firstName,
-            lastName: u.lastName,
-            fiscalCode: u.fiscalCode,
-            isMember: true,
-          })),
-        )
-        .returning({ id: userInfos.id });
-      const cs = await tx
-        .insert(contracts)
-        .values(
-          infos.map((u) => ({
-            workspaceId: ws,
-            userInfoId: u.id,
-            type: 'fixed' as const,
-            workerType: 'employee' as const,
-            startsAt: '2025-01-01',
-            permanent: true,
-          })),
-        )
-        .returning({ id: contracts.id });
-      await tx.insert(contractTimeSlots).values(
-        cs.flatMap((c) =>
-          [1, 2, 3, 4, 5].map((weekday) => ({
-            workspaceId: ws,
-            contractId: c.id,
-            weekday,
-            startsAtMinutes: 540,
-            endsAtMinutes: 1080,
-            pauseStartsAtMinutes: 780,
-            pauseEndsAtMinutes: 840,
-          })),
-        ),
+      const infos = await enrolMembers(tx, ws, us);
+      await nineToSixContracts(
+        tx,
+        ws,
+        infos.map((u) => u.id),
       );
       const ps: (typeof punches.$inferInsert)[] = [];
       infos.forEach((u, k) => {

@@ -40,20 +40,14 @@ import {
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
-import {
-  contracts,
-  contractTimeSlots,
-  justifications,
-  userInfos,
-  users,
-  workspaces,
-} from '../apps/server/src/db/schema';
+import { justifications, userInfos, users, workspaces } from '../apps/server/src/db/schema';
 import { workspaceScope } from '../apps/server/src/db/scope';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { todayIn } from '../apps/server/src/lib/time';
 import { loadHolidays } from '../apps/server/src/modules/attendance/attendance.repository';
 import { DEMO_PASSWORD } from '../apps/server/src/seed';
 import { pdf } from '../apps/server/test/upload-corpus';
+import { nineToSixContracts } from './seed-people';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BASE_URL = process.env.DATABASE_URL || null;
@@ -266,32 +260,10 @@ async function preparePeople(database: Database, tag: string) {
       });
       const employees = infos.filter((_, k) => i + k < EMPLOYEES);
       if (employees.length === 0) continue;
-      const cs = await tx
-        .insert(contracts)
-        .values(
-          employees.map((e) => ({
-            workspaceId: ws,
-            userInfoId: e.id,
-            type: 'fixed' as const,
-            workerType: 'employee' as const,
-            startsAt: '2025-01-01',
-            endsAt: null,
-            permanent: true,
-          })),
-        )
-        .returning({ id: contracts.id });
-      await tx.insert(contractTimeSlots).values(
-        cs.flatMap((c) =>
-          [1, 2, 3, 4, 5].map((weekday) => ({
-            workspaceId: ws,
-            contractId: c.id,
-            weekday,
-            startsAtMinutes: 540,
-            endsAtMinutes: 1080,
-            pauseStartsAtMinutes: 780,
-            pauseEndsAtMinutes: 840,
-          })),
-        ),
+      await nineToSixContracts(
+        tx,
+        ws,
+        employees.map((e) => e.id),
       );
     }
   });

@@ -23,7 +23,6 @@ import {
   justificationRequests,
   justifications,
   punches,
-  userInfos,
   users,
   workspaces,
 } from '../apps/server/src/db/schema';
@@ -35,6 +34,7 @@ import { precheck } from '../apps/server/src/modules/month-logs/month-logs.servi
 import type { RequestCtx } from '../apps/server/src/plugins/request-context';
 import { createDeps } from '../apps/server/src/runtime';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed';
+import { enrolMembers } from './seed-people';
 
 const N = Number(process.env.BENCH_EMPLOYEES ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -114,19 +114,7 @@ async function main() {
         lastName: users.lastName,
         fiscalCode: users.fiscalCode,
       });
-      const infos = await tx
-        .insert(userInfos)
-        .values(
-          us.map((u) => ({
-            workspaceId: ws,
-            userId: u.id,
-            firstName: u.firstName,
-            lastName: u.lastName,
-            fiscalCode: u.fiscalCode,
-            isMember: true,
-          })),
-        )
-        .returning({ id: userInfos.id });
+      const infos = await enrolMembers(tx, ws, us);
       const cs = await tx
         .insert(contracts)
         .values(

@@ -10,10 +10,11 @@ import { performance } from 'node:perf_hooks';
 import { addDays, generateCodiceFiscale, localToUtc } from '@timbro/shared';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
-import { userInfos, users, workShiftAssignees, workShifts, workspaces } from '../apps/server/src/db/schema';
+import { users, workShiftAssignees, workShifts, workspaces } from '../apps/server/src/db/schema';
 import { workspaceScope } from '../apps/server/src/db/scope';
 import { warningsFor, warningsOf, type Candidate } from '../apps/server/src/modules/work-shifts/work-shifts.checks';
 import { seedDemo } from '../apps/server/src/seed';
+import { enrolMembers } from './seed-people';
 
 const N = Number(process.env.BENCH_EMPLOYEES ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -73,19 +74,7 @@ async function main() {
         };
       });
       const us = await tx.insert(users).values(batch).returning();
-      const infos = await tx
-        .insert(userInfos)
-        .values(
-          us.map((u) => ({
-            workspaceId: ws,
-            userId: u.id,
-            firstName: u.firstName,
-            lastName: u.lastName,
-            fiscalCode: u.fiscalCode,
-            isMember: true,
-          })),
-        )
-        .returning({ id: userInfos.id });
+      const infos = await enrolMembers(tx, ws, us);
       people.push(...infos.map((x) => x.id));
     }
     for (const [p, userInfoId] of people.entries()) {

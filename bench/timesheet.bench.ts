@@ -12,18 +12,10 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/env';
 import { openDatabase, queryObservers } from '../apps/server/src/db/client';
-import {
-  contracts,
-  contractTimeSlots,
-  justificationRequests,
-  justifications,
-  punches,
-  userInfos,
-  users,
-  workspaces,
-} from '../apps/server/src/db/schema';
+import { justificationRequests, justifications, punches, users, workspaces } from '../apps/server/src/db/schema';
 import { createDeps } from '../apps/server/src/runtime';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed';
+import { enrolMembers, nineToSixContracts } from './seed-people';
 
 const N = Number(process.env.BENCH_EMPLOYEES ?? 500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -75,44 +67,11 @@ async function main() {
         lastName: users.lastName,
         fiscalCode: users.fiscalCode,
       });
-      const infos = await tx
-        .insert(userInfos)
-        .values(
-          us.map((u) => ({
-            workspaceId: ws,
-            userId: u.id,
-            firstName: u.firstName,
-            lastName: u.lastName,
-            fiscalCode: u.fiscalCode,
-            isMember: true,
-          })),
-        )
-        .returning({ id: userInfos.id });
-      const cs = await tx
-        .insert(contracts)
-        .values(
-          infos.map((u) => ({
-            workspaceId: ws,
-            userInfoId: u.id,
-            type: 'fixed' as const,
-            workerType: 'employee' as const,
-            startsAt: '2025-01-01',
-            permanent: true,
-          })),
-        )
-        .returning({ id: contracts.id });
-      await tx.insert(contractTimeSlots).values(
-        cs.flatMap((c) =>
-          [1, 2, 3, 4, 5].map((weekday) => ({
-            workspaceId: ws,
-            contractId: c.id,
-            weekday,
-            startsAtMinutes: 540,
-            endsAtMinutes: 1080,
-            pauseStartsAtMinutes: 780,
-            pauseEndsAtMinutes: 840,
-          })),
-        ),
+      const infos = await enrolMembers(tx, ws, us);
+      await nineToSixContracts(
+        tx,
+        ws,
+        infos.map((u) => u.id),
       );
       const ps: (typeof punches.$inferInsert)[] = [];
       const rs: (typeof justificationRequests.$inferInsert)[] = [];
