@@ -495,22 +495,45 @@ async function login(b: Browser, p: Person) {
   return b.send('login', 'POST', '/auth/login', { username: p.email, password: PASSWORD });
 }
 
+/** A virtual user's session: logged in at the start, out and in again every RELOGIN_EVERY passes over its mix. */
+class Visit {
+  private loggedIn = false;
+  private sinceLogin: number;
+  constructor(
+    private readonly b: Browser,
+    private readonly p: Person,
+    private readonly mix: number,
+  ) {
+    // A random phase, so the logins spread over the run.
+    this.sinceLogin = Math.floor(Math.random() * RELOGIN_EVERY * mix);
+  }
+  async start() {
+    this.loggedIn = (await login(this.b, this.p)) !== null;
+  }
+  /** Logs out and in when due (or after a failed login): whether this turn went to it. */
+  async relogIfDue() {
+    if (this.loggedIn && ++this.sinceLogin < RELOGIN_EVERY * this.mix) return false;
+    if (this.loggedIn) await this.b.send('logout', 'POST', '/auth/logout');
+    await think();
+    this.loggedIn = (await login(this.b, this.p)) !== null;
+    this.sinceLogin = 0;
+    return true;
+  }
+  async end() {
+    if (this.loggedIn) await this.b.send('logout', 'POST', '/auth/logout');
+  }
+}
+
 async function employee(p: Person, s: Shared, until: number) {
   const b = new Browser(`198.18.${Math.floor(p.index / 250)}.${(p.index % 250) + 1}`, s.ws);
-  let loggedIn = (await login(b, p)) !== null;
-  let day = 0;
   const mix = 4;
+  const visit = new Visit(b, p, mix);
+  await visit.start();
+  let day = 0;
   let action = Math.floor(Math.random() * mix);
-  let sinceLogin = Math.floor(Math.random() * RELOGIN_EVERY * mix);
   while (performance.now() < until) {
     await think();
-    if (!loggedIn || ++sinceLogin >= RELOGIN_EVERY * mix) {
-      if (loggedIn) await b.send('logout', 'POST', '/auth/logout');
-      await think();
-      loggedIn = (await login(b, p)) !== null;
-      sinceLogin = 0;
-      continue;
-    }
+    if (await visit.relogIfDue()) continue;
     switch (action++ % mix) {
       case 0:
         await b.send('dashboard', 'GET', '/dashboard');
@@ -557,27 +580,21 @@ async function employee(p: Person, s: Shared, until: number) {
         break;
     }
   }
-  if (loggedIn) await b.send('logout', 'POST', '/auth/logout');
+  await visit.end();
 }
 
 async function admin(p: Person, s: Shared, until: number) {
   const b = new Browser(`198.19.${Math.floor(p.index / 250)}.${(p.index % 250) + 1}`, s.ws);
   // Each employee has one admin: two admins never decide the same request.
   const mine = s.employees.filter((e) => e.index % ADMINS === p.index);
-  let loggedIn = (await login(b, p)) !== null;
   const mix = 5;
+  const visit = new Visit(b, p, mix);
+  await visit.start();
   let action = Math.floor(Math.random() * mix);
-  let sinceLogin = Math.floor(Math.random() * RELOGIN_EVERY * mix);
   let turn = 0;
   while (performance.now() < until) {
     await think();
-    if (!loggedIn || ++sinceLogin >= RELOGIN_EVERY * mix) {
-      if (loggedIn) await b.send('logout', 'POST', '/auth/logout');
-      await think();
-      loggedIn = (await login(b, p)) !== null;
-      sinceLogin = 0;
-      continue;
-    }
+    if (await visit.relogIfDue()) continue;
     switch (action++ % mix) {
       case 0:
         await b.send('dashboard', 'GET', '/dashboard');
@@ -625,7 +642,7 @@ async function admin(p: Person, s: Shared, until: number) {
         break;
     }
   }
-  if (loggedIn) await b.send('logout', 'POST', '/auth/logout');
+  await visit.end();
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,17 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { processAlive } from '../lib/pid';
 
 export interface DirLock {
   release(): void;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
@@ -38,7 +30,7 @@ export function acquireDirLock(dir: string): DirLock {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(fs.readFileSync(file, 'utf8'));
-      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+      if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) {
         throw new Error(
           `The data directory ${dir} is in use by another Timbro process (pid ${pid}). ` +
             'Stop it first, or set DATA_DIR to another folder.',

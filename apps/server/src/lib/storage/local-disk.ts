@@ -12,16 +12,7 @@ import {
   type PutOptions,
   type StoredObject,
 } from './storage';
-
-/** Whether a process of this machine runs with that pid (EPERM: it does, under another user). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+import { processAlive } from '../pid';
 
 /**
  * Files on the local disk under `root` (DATA_DIR/files): one machine, one or more processes on it. A put writes a
@@ -39,7 +30,7 @@ export class LocalDiskStorage implements FileStorage {
     fs.mkdirSync(this.partial, { recursive: true });
     for (const leftover of fs.readdirSync(this.partial)) {
       const pid = Number(/^(\d+)-/.exec(leftover)?.[1]);
-      if (pid > 0 && isAlive(pid)) continue;
+      if (pid > 0 && processAlive(pid)) continue;
       fs.rmSync(path.join(this.partial, leftover), { force: true });
     }
   }
