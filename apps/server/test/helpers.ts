@@ -406,3 +406,10 @@ export async function statementsOf(run: () => Promise<unknown>): Promise<string[
   }
   return seen;
 }
+
+/**
+ * Routes that end or change the caller's own account or session (logout, deletion, password, profile, the other
+ * sessions): the generated suites (fuzzing, the matrices) send them as a throwaway account, or not at all.
+ */
+export const ENDS_OWN_SESSION =
+  /\/auth\/logout$|\/user\/immediately-delete$|\/user\/change-password$|\/user\/edit$|\/user\/sessions\/revoke-others$/;

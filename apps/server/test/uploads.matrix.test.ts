@@ -12,7 +12,7 @@ import { UPLOAD_LIMIT_BYTES, type App } from '../src/app';
 import type { MemoryStorage } from '../src/lib/storage/memory';
 import { FILE_KINDS, sizeLabel, type FileKind } from '../src/modules/files/file-kinds';
 import { buildEmployee } from './factories';
-import { createTestContext, membershipOf, type Session, type TestContext } from './helpers';
+import { createTestContext, ENDS_OWN_SESSION, membershipOf, type Session, type TestContext } from './helpers';
 import {
   elf,
   exe,
@@ -488,8 +488,6 @@ function watchMultipartReads(app: App): Set<string> {
   return seen;
 }
 
-/** Routes that end or change the caller's own account (the fuzzing suite's list). */
-const ENDS_SESSION = /\/auth\/logout$|\/user\/immediately-delete$|\/user\/change-password$|\/user\/edit$/;
 const NIL = '00000000-0000-4000-8000-000000000000';
 const fill = (url: string) =>
   url.replace(/:([A-Za-z]+)/g, (_m, name: string) => (/token/i.test(name) ? 'x'.repeat(43) : NIL));
@@ -662,7 +660,7 @@ describe('uploads: the hostile corpus on every upload route', () => {
     const failures: string[] = [];
     for (const r of others) {
       // Routes that end the caller's own session or account get a throwaway employee's, as in the fuzzing suite.
-      const session = ENDS_SESSION.test(r.url)
+      const session = ENDS_OWN_SESSION.test(r.url)
         ? await throwaway()
         : r.permission === 'platform:manage'
           ? operator

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n';
 import { formatDate, toApiDate, toApiDateTime } from '../../lib/dates';
+import { GridMessage } from './grid-overlay';
 import { gridLocaleText, pickersLocaleText } from './mui-x-locales';
 import { LocalizedDataGrid } from './localized-data-grid';
 
@@ -21,6 +22,27 @@ describe('DataGrid and date-picker locales', () => {
       </div>,
     );
     expect(screen.getByText('Righe per pagina:')).toBeInTheDocument();
+  });
+
+  it('an empty grid’s message (with its action) is a row with one cell inside the grid, plain content outside one', () => {
+    const message = <GridMessage title="Nessun cedolino" action={<a href="/import">Importa</a>} />;
+    const { unmount } = render(
+      <div style={{ width: 600, height: 400 }}>
+        <LocalizedDataGrid
+          rows={[]}
+          columns={[{ field: 'name', headerName: 'Nome' }]}
+          slots={{ noRowsOverlay: () => message }}
+        />
+      </div>,
+    );
+    // axe (aria-required-children): nothing but rows may sit inside role=grid; the link is inside a cell.
+    const cell = screen.getByRole('gridcell', { name: /Nessun cedolino/ });
+    expect(cell.parentElement).toHaveAttribute('role', 'row');
+    expect(cell).toContainElement(screen.getByRole('link', { name: 'Importa' }));
+    unmount();
+    render(message);
+    expect(screen.getByTestId('grid-empty')).toBeInTheDocument();
+    expect(screen.queryByRole('row')).not.toBeInTheDocument();
   });
 });
 
