@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, type Contract, type TemplateWeek } from '@timbro/shared';
+import {
+  ACCRUAL_MIN_DAYS_IN_MONTH,
+  addDays,
+  daysBetween,
+  monthBounds,
+  type Contract,
+  type TemplateWeek,
+} from '@timbro/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, justifications } from '../src/db/schema';
@@ -371,7 +378,18 @@ describe('POST /admin/user/{id}/contract', () => {
       justificationAccruals: [{ code: 'FER', monthlyIncrease: 2.1667 }],
     });
     made.future = res.json().id;
-    expect(await ledgerOf(made.future!)).toEqual([]);
+    // Nothing has matured: the contract's months are booked up to the current one only, each on its last day. So
+    // there is one entry at most — the current month's, when the contract starts in it and covers 15 days of it
+    // (booked ahead, as for every running contract) — and it is dated after today.
+    const start = addDays(ending.endsAt!, 1);
+    const month = today.slice(0, 7);
+    const monthEnd = monthBounds(month).last;
+    const counts = start.slice(0, 7) === month && daysBetween(start, monthEnd) + 1 >= ACCRUAL_MIN_DAYS_IN_MONTH;
+    const ledger = await ledgerOf(made.future!);
+    expect(ledger.map((e) => [e.code, e.period, e.date, e.amount])).toEqual(
+      counts ? [['FER', month, monthEnd, 2.17]] : [],
+    );
+    expect(ledger.filter((e) => e.date <= today)).toEqual([]);
   });
 
   it('a contract made from a weekly template keeps its own copy of the slots when the template changes', async () => {

@@ -99,7 +99,8 @@ describe('GET /dashboard/hours-by-group', () => {
     const all = await timesheet(d.from, d.to);
     expect(d.total).toEqual(sumOf(all));
     expect(d.total.expected).toBeGreaterThan(0);
-    expect(d.total.worked).toBeGreaterThan(0);
+    // Worked time is there once a whole day has passed (on the first of the month, today's entries are still open).
+    if (offset < 0 || d.to > d.from) expect(d.total.worked).toBeGreaterThan(0);
     const grouped = new Set(
       (await Promise.all([timesheet(d.from, d.to, groupIds.vendite), timesheet(d.from, d.to, groupIds.magazzino)]))
         .flat()

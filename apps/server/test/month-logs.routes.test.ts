@@ -43,6 +43,9 @@ const lastMonth = shift(thisMonth, -1);
 const twoAgo = shift(thisMonth, -2);
 const nextMonth = shift(thisMonth, 1);
 
+/** Working days of Mario in last month, in order (set in beforeAll). */
+let dayA: string, dayB: string, dayC: string, dayD: string;
+
 const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
   session,
   workspace: ctx.ws.demo,
@@ -91,6 +94,22 @@ beforeAll(async () => {
   mario = await ctx.login('mario.rossi@demo.timbro.it');
   betaAdmin = await ctx.login('admin@beta.timbro.it');
   marioId = (await membershipOf(ctx, 'mario.rossi@demo.timbro.it', ctx.ws.demo))!.id;
+  // Four of Mario's working days in the second half of last month (days he entered and left): which dates they are
+  // depends on the weekdays of the month before the one the suite runs in.
+  const worked = await ctx.get(
+    `/admin/user/${marioId}/punch`,
+    inDemo(admin, { from: `${lastMonth}-15`, to: `${lastMonth}-28` }),
+  );
+  // Complete days only: as many exits as entries (the demo's forgotten exit leaves one day without its last exit).
+  const balance = new Map<string, number>();
+  for (const p of worked.json() as { localDate: string; direction: 'in' | 'out' }[])
+    balance.set(p.localDate, (balance.get(p.localDate) ?? 0) + (p.direction === 'in' ? 1 : -1));
+  const days = [...balance]
+    .filter(([, n]) => n === 0)
+    .map(([d]) => d)
+    .sort();
+  expect(days.length).toBeGreaterThanOrEqual(4);
+  [dayA, dayB, dayC, dayD] = days as [string, string, string, string];
   early = await contractFor(await buildEmployee(ctx, ctx.ws.demo));
 });
 afterAll(async () => {
@@ -125,7 +144,7 @@ describe('the pre-close check', () => {
     const fer = await justificationId(ctx, ctx.ws.demo, 'FER');
     const filed = await ctx.post(
       '/member/justification-request',
-      { date: `${lastMonth}-20`, justificationId: fer, wholeDay: true },
+      { date: dayA, justificationId: fer, wholeDay: true },
       inDemo(mario),
     );
     expect(filed.statusCode, filed.body).toBe(200);
@@ -134,7 +153,7 @@ describe('the pre-close check', () => {
     const check = res.json() as Precheck;
     expect(check.employees).toBeGreaterThan(3);
     const open = check.items.find((i) => i.kind === 'open_requests' && i.userInfo?.id === marioId);
-    expect(open?.dates).toContain(`${lastMonth}-20`);
+    expect(open?.dates).toContain(dayA);
     expect(check.items.some((i) => i.kind === 'company_code_missing')).toBe(true);
     expect(check.items.some((i) => i.kind === 'employee_code_missing')).toBe(true);
     expect(check.problems).toBe(check.items.reduce((n, i) => n + i.count, 0));
@@ -188,14 +207,14 @@ describe('closing a month', () => {
 
   it('locks the month for employees; the admin still corrects, and the version says it changed since', async () => {
     const fer = await justificationId(ctx, ctx.ws.demo, 'FER');
-    const day = `${lastMonth}-22`;
+    const day = dayC;
     const refused = await ctx.post(
       '/member/justification-request',
-      { date: `${lastMonth}-21`, justificationId: fer, wholeDay: true },
+      { date: dayB, justificationId: fer, wholeDay: true },
       inDemo(mario),
     );
     expect(refused.statusCode).toBe(409);
-    // The admin removes Mario's exit of the 22nd, then files a day of leave there.
+    // The admin removes Mario's exit of day C, then files a day of leave there.
     const punches = await ctx.get(`/admin/user/${marioId}/punch`, inDemo(admin, { from: day, to: day }));
     expect(punches.statusCode, punches.body).toBe(200);
     const exit = (punches.json() as { id: string; direction: string }[]).find((p) => p.direction === 'out')!;
@@ -214,7 +233,7 @@ describe('closing a month', () => {
       { date: day, entityType: 'justification-request', action: 'request.create', userInfo: { id: marioId } },
       { date: day, entityType: 'punch', action: 'punch.delete', userInfo: { id: marioId } },
     ]);
-    // The frozen version did not move: the 22nd still has its exit and no leave.
+    // The frozen version did not move: day C still has its exit and no leave.
     const [sheet] = await ctx.db
       .select()
       .from(monthLogSheets)
@@ -235,12 +254,10 @@ describe('closing a month', () => {
     expect(d.from).toMatchObject({ id: v1.id, versionNumber: 1 });
     const fer = await justificationId(ctx, ctx.ws.demo, 'FER');
     const ferRow = d.rows.find((r: { item: string }) => r.item === fer);
-    expect(ferRow).toMatchObject({ userInfo: { id: marioId }, date: `${lastMonth}-22`, before: 0 });
+    expect(ferRow).toMatchObject({ userInfo: { id: marioId }, date: dayC, before: 0 });
     expect(ferRow.after).toBeGreaterThan(0);
     expect(
-      d.rows.every(
-        (r: { userInfo: { id: string }; date: string }) => r.userInfo.id === marioId && r.date === `${lastMonth}-22`,
-      ),
+      d.rows.every((r: { userInfo: { id: string }; date: string }) => r.userInfo.id === marioId && r.date === dayC),
     ).toBe(true);
 
     const v3 = await closeAndRun(lastMonth);
@@ -282,7 +299,7 @@ describe('closing a month', () => {
     const fer = await justificationId(ctx, ctx.ws.demo, 'FER');
     const filed = await ctx.post(
       '/member/justification-request',
-      { date: `${lastMonth}-23`, justificationId: fer, wholeDay: true },
+      { date: dayD, justificationId: fer, wholeDay: true },
       inDemo(mario),
     );
     expect(filed.statusCode, filed.body).toBe(200);

@@ -4,11 +4,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, WORKSPACE_HEADER } from '@timbro/shared';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { workspaces } from '../src/db/schema';
 import { workspaceScope } from '../src/db/scope';
+import type { FileStorage } from '../src/lib/storage';
 import { LocalDiskStorage } from '../src/lib/storage/local-disk';
+import { S3Storage } from '../src/lib/storage/s3';
 import { notify } from '../src/modules/notifications/notify';
 import { buildEmployee } from './factories';
 import { createTestContext, type Session, type TestContext } from './helpers';
@@ -17,15 +20,11 @@ import { png } from './upload-corpus';
 /**
  * Two server processes on one PostgreSQL (issue 17; PostgreSQL run of `.ci/run` only): this test's app is process A,
  * and a real second OS process — `src/main.ts`, as `npm start` runs it — is process B, sharing the database and the
- * file storage directory. A session, its logout, the per-account login budget, a live notification and an uploaded
- * file all cross from one process to the other.
+ * file storage — one local directory, then an S3-compatible bucket. A session, its logout, the per-account login
+ * budget, a live notification and an uploaded file all cross from one process to the other.
  */
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
-let ctx: TestContext;
-let tmp: string;
-let child: ChildProcess | null = null;
-let b = '';
 const PASSWORD = 'Password1!x';
 
 async function freePort() {
@@ -46,60 +45,119 @@ async function eventually(check: () => Promise<boolean>, ms = 3000) {
   throw new Error(`not within ${ms} ms`);
 }
 
-beforeAll(async () => {
-  if (!onPostgres) return;
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'timbro-two-'));
-  ctx = await createTestContext({ storage: new LocalDiskStorage(path.join(tmp, 'files')) });
-  const port = await freePort();
-  b = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      DATABASE_URL: ctx.deps.database.url!,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: tmp,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      JOBS: 'false',
-      SEED_DEMO: 'false',
-      PUBLIC_URL: `http://localhost:${port}`,
+/**
+ * The file storage both processes share: one local directory (processes on one machine), or an S3-compatible bucket
+ * (processes on several machines) — a real S3 API server (s3rver) on 127.0.0.1 that this file starts and stops.
+ */
+type Shared = { storage: FileStorage; env: Record<string, string>; close: () => Promise<void> };
+const STORAGES: [string, (tmp: string) => Promise<Shared>][] = [
+  [
+    'one local directory',
+    async (tmp) => ({
+      storage: new LocalDiskStorage(path.join(tmp, 'files')),
+      env: { FILE_STORAGE: 'local' },
+      close: async () => {},
+    }),
+  ],
+  [
+    'an S3-compatible bucket',
+    async (tmp) => {
+      const server = new S3rver({
+        address: '127.0.0.1',
+        port: 0,
+        silent: true,
+        directory: path.join(tmp, 's3'),
+        configureBuckets: [{ name: 'timbro-two', configs: [] }],
+      });
+      const { port } = await server.run();
+      const endpoint = `http://127.0.0.1:${port}`;
+      const storage = new S3Storage({
+        bucket: 'timbro-two',
+        region: 'us-east-1',
+        endpoint,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+        prefix: 'timbro/',
+      });
+      return {
+        storage,
+        env: {
+          FILE_STORAGE: 's3',
+          S3_BUCKET: 'timbro-two',
+          S3_ENDPOINT: endpoint,
+          S3_ACCESS_KEY_ID: 'S3RVER',
+          S3_SECRET_ACCESS_KEY: 'S3RVER',
+          S3_PREFIX: 'timbro/',
+        },
+        close: async () => {
+          storage.destroy();
+          await server.close();
+        },
+      };
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await eventually(async () => {
-    try {
-      return (await fetch(`${b}/api/v1/health`)).ok;
-    } catch {
-      return false;
-    }
-  }, 60_000);
-}, 90_000);
+  ],
+];
 
-afterAll(async () => {
-  if (child) {
-    const exited = new Promise((r) => child!.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
-  await ctx?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-});
-
-const onB = (url: string, cookie: string, init: RequestInit = {}) =>
-  fetch(`${b}/api/v1${url}`, {
-    ...init,
-    headers: { cookie, [WORKSPACE_HEADER]: ctx.ws.demo, ...(init.headers as Record<string, string> | undefined) },
-  });
-
-describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
+describe.skipIf(!onPostgres).each(STORAGES)('two server processes on one PostgreSQL, files in %s', (_name, share) => {
+  let ctx: TestContext;
+  let tmp: string;
+  let shared: Shared | null = null;
+  let child: ChildProcess | null = null;
+  let b = '';
   let member: Session;
   let memberInfo: string;
+
+  const onB = (url: string, cookie: string, init: RequestInit = {}) =>
+    fetch(`${b}/api/v1${url}`, {
+      ...init,
+      headers: { cookie, [WORKSPACE_HEADER]: ctx.ws.demo, ...(init.headers as Record<string, string> | undefined) },
+    });
+
   beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'timbro-two-'));
+    shared = await share(tmp);
+    ctx = await createTestContext({ storage: shared.storage });
+    const port = await freePort();
+    b = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        ...shared.env,
+        DATABASE_URL: ctx.deps.database.url!,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: tmp,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        JOBS: 'false',
+        SEED_DEMO: 'false',
+        PUBLIC_URL: `http://localhost:${port}`,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await eventually(async () => {
+      try {
+        return (await fetch(`${b}/api/v1/health`)).ok;
+      } catch {
+        return false;
+      }
+    }, 60_000);
     const p = await buildEmployee(ctx, ctx.ws.demo, { password: PASSWORD });
     memberInfo = p.userInfoId;
     member = await ctx.login(p.email, PASSWORD);
+  }, 90_000);
+
+  afterAll(async () => {
+    if (child) {
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await ctx?.close();
+    await shared?.close();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it('a session opened on A works on B; its logout on A is refused on B within a second', async () => {
@@ -178,5 +236,23 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
     const res = await onB(`/workspace/logo/${id}`, admin.cookie);
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('a file uploaded through B is read through A', async () => {
+    const admin = await ctx.login('admin@demo.timbro.it');
+    const form = new FormData();
+    const bytes = png();
+    form.append('file', new Blob([bytes]), 'logo-b.png');
+    const up = await onB('/admin/file/logo', admin.cookie, {
+      method: 'POST',
+      body: form,
+      headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+    });
+    expect(up.status, await up.clone().text()).toBe(200);
+    const id = ((await up.json()) as { id: string }).id;
+    await ctx.db.update(workspaces).set({ squareLogoFileId: id }).where(eq(workspaces.id, ctx.ws.demo));
+    const res = await ctx.get(`/workspace/logo/${id}`, { session: admin, workspace: ctx.ws.demo });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(bytes)).toBe(true);
   });
 });
