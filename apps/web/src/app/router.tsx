@@ -117,9 +117,9 @@ export function createAppRouter() {
     }
     // The password was accepted and the person is on their way to the dashboard (no other page asked for by `next`):
     // its figures leave now, beside GET /user and GET /workspace/list (lib/early-requests.ts).
-    const next = new URLSearchParams(router.state.location.search).get('next');
-    if (event === 'signed-in' && landing === paths.dashboard && (!next || next === paths.dashboard)) {
-      startEarly('/dashboard');
+    if (event === 'signed-in' && landing === paths.dashboard) {
+      const next = new URLSearchParams(router.state.location.search).get('next');
+      if (!next || next === paths.dashboard) startEarly('/dashboard');
     }
   });
   let at = router.state.location.pathname;

@@ -11,7 +11,16 @@ const listeners = new Set<Listener>();
 
 export const authEvents = {
   emit(event: AuthEvent, landing?: string) {
-    for (const l of listeners) l(event, landing);
+    // Every listener hears the event, even when one before it throws (the error is reported, not swallowed).
+    for (const l of listeners) {
+      try {
+        l(event, landing);
+      } catch (error) {
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
   },
   subscribe(l: Listener) {
     listeners.add(l);

@@ -44,4 +44,13 @@ describe('theme', () => {
     expect(ar.direction).toBe('rtl');
     expect(props(ar, 'MuiTablePagination').labelRowsPerPage).not.toBe('Righe per pagina:');
   });
+
+  it('a disabled field keeps its helper text readable (why it is locked): the secondary text colour, not the disabled grey', () => {
+    const theme = createAppTheme('active', 'ltr', 'it');
+    const root = (
+      theme.components?.MuiFormHelperText?.styleOverrides as { root: (p: { theme: typeof theme }) => object }
+    ).root({ theme });
+    expect(root).toEqual({ '&.Mui-disabled': { color: theme.palette.text.secondary } });
+    expect(theme.palette.text.secondary).not.toBe(theme.palette.text.disabled);
+  });
 });

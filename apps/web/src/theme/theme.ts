@@ -72,6 +72,11 @@ export function createAppTheme(
           styleOverrides: { root: { textTransform: 'none', fontWeight: 500 } },
         },
         MuiTextField: { defaultProps: { fullWidth: true } },
+        // A disabled field's helper text says why it is locked: MUI greys it to text.disabled (2.3:1 on white, axe
+        // color-contrast, serious). It keeps the secondary text colour (5.7:1); the field itself still looks disabled.
+        MuiFormHelperText: {
+          styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) },
+        },
         MuiToggleButton: { styleOverrides: { root: { textTransform: 'none' } } },
         MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 500 } } },
         MuiButtonBase: {
