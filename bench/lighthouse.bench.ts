@@ -50,7 +50,8 @@ async function main() {
   });
   try {
     console.log(`Lighthouse ${desktopConfig.settings?.formFactor ?? 'desktop'} — ${os.cpus().length} cores, Chromium`);
-    for (const page of PAGES) {
+    const only = process.env.LH_PAGES?.split(',');
+    for (const page of PAGES.filter((p) => !only || only.some((o) => p.name.startsWith(o)))) {
       const cookie = page.as ? await sessionCookie(page.as) : null;
       // A first visit warms the server (PGlite's caches), as a person's second page would find it.
       await fetch(`${BASE}${page.path}`);
@@ -74,6 +75,26 @@ async function main() {
           ` CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}` +
           (lhr.finalDisplayedUrl.endsWith(page.path) ? '' : ` — ended on ${lhr.finalDisplayedUrl}`),
       );
+      // LH_DETAILS=1: where the main thread went — the long tasks (start, duration, script) and the scripts' own time.
+      if (process.env.LH_DETAILS) {
+        type Item = Record<string, unknown>;
+        const items = (id: string) =>
+          ((lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []) as Item[];
+        const short = (u: unknown) => String(u).replace(BASE, '').slice(0, 70);
+        for (const t of items('long-tasks'))
+          console.log(
+            `    long task at ${Math.round(Number(t.startTime))} ms: ${Math.round(Number(t.duration))} ms ${short(t.url)}`,
+          );
+        for (const b of items('bootup-time').slice(0, 8))
+          console.log(
+            `    script ${short(b.url)}: ${Math.round(Number(b.total))} ms (evaluation ${Math.round(Number(b.scripting))}, parse ${Math.round(Number(b.scriptParseCompile))})`,
+          );
+        for (const m of items('mainthread-work-breakdown'))
+          console.log(`    main thread ${String(m.groupLabel ?? m.group)}: ${Math.round(Number(m.duration))} ms`);
+        const lcp = items('largest-contentful-paint-element')[0] as { items?: Item[] } | undefined;
+        const node = (lcp?.items?.[0] as { node?: { snippet?: string } } | undefined)?.node;
+        if (node) console.log(`    LCP element: ${String(node.snippet).slice(0, 120)}`);
+      }
     }
   } finally {
     await chrome.kill();

@@ -45,7 +45,10 @@ export async function screenshot(page: Page, name: string) {
  * default mode reaches). Only the violations are collected (not the passes and the inapplicable rules).
  */
 export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
