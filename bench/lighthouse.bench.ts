@@ -77,6 +77,9 @@ async function main() {
       );
       // LH_DETAILS=1: where the main thread went — the long tasks (start, duration, script) and the scripts' own time.
       if (process.env.LH_DETAILS) {
+        const file = path.join(os.tmpdir(), `lighthouse-${page.name.split(' ')[0]}.json`);
+        fs.writeFileSync(file, JSON.stringify(lhr));
+        console.log(`    report: ${file}`);
         type Item = Record<string, unknown>;
         const items = (id: string) =>
           ((lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []) as Item[];

@@ -5,6 +5,7 @@ import type { AppConfig } from '@timbro/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startBootRequests } from './lib/early-requests';
 import { initI18n } from './i18n/i18n';
 import { initialLanguage } from './i18n/languages';
 
@@ -26,4 +27,6 @@ async function start() {
   );
 }
 
+// The session's calls (and the dashboard's figures) leave now, beside the app's configuration and texts.
+startBootRequests(window.location.pathname);
 void start();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../testing/fake-api';
-import { dropEarly, startEarly, takeEarly } from './early-requests';
+import { dropEarly, startBootRequests, startEarly, takeEarly, takeEarlyResult } from './early-requests';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -32,5 +32,32 @@ describe('early requests', () => {
     startEarly('/dashboard');
     dropEarly();
     expect(takeEarly('/dashboard')).toBeUndefined();
+  });
+
+  it('a logged-in page opened directly starts the session’s two calls (and the dashboard’s figures there); the anonymous pages nothing', async () => {
+    const { calls } = fakeApi({
+      'GET /user': () => json(200, { id: 'u1' }),
+      'GET /workspace/list': () => json(200, [{ id: 'ws-demo' }], { 'x-workspace-id': 'ws-demo' }),
+      'GET /dashboard': () => json(200, { today: '2026-12-01' }),
+    });
+    for (const path of [
+      '/signin',
+      '/signup',
+      '/forget-password',
+      '/reset-password/abc',
+      '/first-login/abc',
+      '/verify-email/abc',
+    ])
+      startBootRequests(path);
+    expect(calls).toHaveLength(0);
+    startBootRequests('/admin/user');
+    expect(calls.map((c) => c.path).sort()).toEqual(['/user', '/workspace/list']);
+    const list = await takeEarlyResult<{ id: string }[]>('/workspace/list');
+    expect(list?.headers.get('x-workspace-id')).toBe('ws-demo');
+    await expect(takeEarly('/user')).resolves.toEqual({ id: 'u1' });
+    expect(takeEarly('/dashboard')).toBeUndefined();
+    startBootRequests('/dashboard');
+    await expect(takeEarly('/dashboard')).resolves.toEqual({ today: '2026-12-01' });
+    expect(calls.filter((c) => c.path === '/dashboard')).toHaveLength(1);
   });
 });

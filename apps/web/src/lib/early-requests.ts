@@ -1,32 +1,57 @@
+import type { ApiResult } from './api-client';
 import { api } from './api';
 
 /**
  * Requests started before the code that reads them has loaded (ADR 0025): right after the login, the landing page's data
  * leaves beside GET /user and GET /workspace/list, while the page's code still queues for the browser's six
- * connections. The page's query then takes the answer instead of asking again. Part of the entry (a few lines): the
- * query client and the page's query options are not on the login route.
+ * connections; and when a logged-in page is opened directly (a reload, a bookmark), the session's two calls — and the
+ * dashboard's figures on /dashboard — leave before React has even started (`startBootRequests`). The code that needs
+ * the answer then takes it instead of asking again. Part of the entry (a few lines): the query client and the page's
+ * query options are not on the login route.
  */
-const early = new Map<string, { promise: Promise<unknown>; at: number }>();
+const early = new Map<string, { promise: Promise<ApiResult<unknown>>; at: number }>();
 
-/** How long an early answer may wait for its page: after that the page asks afresh. */
+/** How long an early answer may wait for its reader: after that the reader asks afresh. */
 const FRESH_MS = 10_000;
 
-/** GET `path` now; the answer waits for `takeEarly(path)`. A failure waits too (the page then asks again). */
+/** GET `path` now; the answer waits for `takeEarly(path)`. A failure waits too (the reader then asks again). */
 export function startEarly(path: string) {
-  const promise = api.get(path).then((res) => res.data);
+  const promise = api.get(path);
   promise.catch(() => undefined);
   early.set(path, { promise, at: Date.now() });
 }
 
-/** The answer of an early GET of `path`, once (undefined when none was started, or it is too old to use). */
-export function takeEarly<T>(path: string): Promise<T> | undefined {
+/** The whole answer (body, status, headers) of an early GET of `path`, once; undefined when none is there to use. */
+export function takeEarlyResult<T>(path: string): Promise<ApiResult<T>> | undefined {
   const entry = early.get(path);
   early.delete(path);
   if (!entry || Date.now() - entry.at > FRESH_MS) return undefined;
-  return entry.promise as Promise<T>;
+  return entry.promise as Promise<ApiResult<T>>;
+}
+
+/** The body of an early GET of `path`, once (undefined when none was started, or it is too old to use). */
+export function takeEarly<T>(path: string): Promise<T> | undefined {
+  return takeEarlyResult<T>(path)?.then((res) => res.data);
 }
 
 /** Forgets every early answer (logout, another workspace). */
 export function dropEarly() {
   early.clear();
+}
+
+/** The pages of someone not signed in: no session to ask for there. */
+const ANONYMOUS = /^\/(signin|signup|forget-password|reset-password\/|first-login\/|verify-email\/)/;
+
+/**
+ * At start, on a logged-in page opened directly: GET /user and GET /workspace/list at once, side by side (the session
+ * provider takes them), and GET /dashboard on the dashboard — for the company the workspace list is about to name as
+ * current (without the header the server answers for the last used, or the first one), so the figures are those the
+ * page shows. Someone whose session has ended gets the answers a later call would get (the provider then asks again
+ * or shows the login page).
+ */
+export function startBootRequests(pathname: string) {
+  if (ANONYMOUS.test(pathname)) return;
+  startEarly('/user');
+  startEarly('/workspace/list');
+  if (pathname === '/dashboard') startEarly('/dashboard');
 }

@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authEvents } from '../auth-events';
+import { startBootRequests } from '../early-requests';
 import { workspaceStore } from '../workspace-store';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
 import { AuthProvider, useAuth } from './auth-context';
@@ -30,6 +31,39 @@ describe('session state', () => {
     );
     expect(workspaceStore.get()).toBe('ws-demo');
     expect(calls[0]!.path).toBe('/user');
+  });
+
+  it('takes the calls started with the page (a logged-in page opened directly) instead of asking again', async () => {
+    const { calls } = fakeApi({
+      'GET /user': () => json(200, demoUser),
+      'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+    });
+    startBootRequests('/admin/user');
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('probe')).toHaveTextContent('authenticated|Anna Bianchi|admin|-|ws-demo'),
+    );
+    expect(calls.map((c) => c.path).sort()).toEqual(['/user', '/workspace/list']);
+  });
+
+  it('an early call that found no session is not asked again: anonymous, without an "expired" notice', async () => {
+    const { calls } = fakeApi({
+      'GET /user': () => json(401, { code: 'UNAUTHENTICATED', message: 'x' }),
+      'GET /workspace/list': () => json(401, { code: 'UNAUTHENTICATED', message: 'x' }),
+      'POST /auth/refresh': () => json(401, { code: 'UNAUTHENTICATED', message: 'x' }),
+    });
+    startBootRequests('/dashboard');
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('anonymous|-|-|-|-'));
+    expect(calls.filter((c) => c.path === '/user')).toHaveLength(1);
   });
 
   it('when the workspace list fails it only logs and the app is still initialized', async () => {

@@ -6,7 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { api } from '../api';
 import { ApiError } from '../api-client';
 import { authEvents } from '../auth-events';
-import { dropEarly } from '../early-requests';
+import { dropEarly, takeEarlyResult } from '../early-requests';
 import { deriveCurrentUser, type DerivedUser } from '../current-user';
 import { workspaceStore } from '../workspace-store';
 import { changeLanguage } from '../../i18n/i18n';
@@ -43,10 +43,15 @@ function clearQueryCache() {
   void import('../query-client').then((m) => m.queryClient.clear());
 }
 
-/** GET /workspace/list: the current workspace comes from its response header. Failure is only logged (spec). */
-async function loadWorkspaces(): Promise<{ list: WorkspaceSummary[]; current: string | null }> {
+/**
+ * GET /workspace/list: the current workspace comes from its response header. Failure is only logged (spec). `early`
+ * (at start only): the call started with the page, if there was one; asked again if it failed.
+ */
+async function loadWorkspaces(early = false): Promise<{ list: WorkspaceSummary[]; current: string | null }> {
+  const ask = () => api.get<WorkspaceSummary[]>('/workspace/list');
   try {
-    const res = await api.get<WorkspaceSummary[]>('/workspace/list');
+    const started = early ? takeEarlyResult<WorkspaceSummary[]>('/workspace/list') : undefined;
+    const res = await (started ? started.catch(ask) : ask());
     return { list: res.data, current: res.headers.get(WORKSPACE_HEADER) ?? res.data[0]?.id ?? null };
   } catch (err) {
     console.error('Workspace list failed to load', err);
@@ -99,9 +104,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // At start the current user is fetched; the session is then authenticated or not.
   useEffect(() => {
     let cancelled = false;
-    api
-      .get<CurrentUser>('/user')
-      .then((res) => (cancelled ? undefined : adopt(res.data)))
+    // Started with the page when it was opened directly (lib/early-requests.ts); an early call that failed otherwise
+    // than "no session" is asked again.
+    const early = takeEarlyResult<CurrentUser>('/user');
+    const again = (err: unknown) =>
+      err instanceof ApiError && err.status === 401 ? Promise.reject(err) : api.get<CurrentUser>('/user');
+    (early ? early.catch(again) : api.get<CurrentUser>('/user'))
+      .then(async (res) => (cancelled ? undefined : adopt(res.data, await loadWorkspaces(true))))
       .catch(() => {
         if (!cancelled) endSession(null);
       });
