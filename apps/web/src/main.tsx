@@ -2,7 +2,7 @@ import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
 import type { AppConfig } from '@timbro/shared';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startBootRequests } from './lib/early-requests';
@@ -20,10 +20,15 @@ async function loadAppConfig(): Promise<AppConfig | null> {
 
 async function start() {
   const [config] = await Promise.all([loadAppConfig(), initI18n(initialLanguage())]);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App variant={config?.theme_variant ?? 'active'} />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, the first render yields to the browser every few milliseconds instead of holding the main thread
+  // for the whole tree (no long task: input and painting go on meanwhile).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App variant={config?.theme_variant ?? 'active'} />
+      </StrictMode>,
+    ),
   );
 }
 

@@ -2,7 +2,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadCatalogArea, type CatalogArea } from '../i18n/i18n';
 import type { PermissionRule } from '../lib/permissions';
 
-export type Page = LazyExoticComponent<ComponentType>;
+/** A lazy page; `preload` (pages with their texts) starts its code and texts before it is rendered. */
+export type Page = LazyExoticComponent<ComponentType> & { preload?: () => Promise<unknown> };
 
 export interface ProtectedRoute {
   path: string;
@@ -13,11 +14,12 @@ export interface ProtectedRoute {
 /** A page whose texts live in catalog areas (i18n.ts): its module and those texts load together. */
 const withTexts =
   (...areas: CatalogArea[]) =>
-  <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page =>
-    lazy(async () => {
-      const [m] = await Promise.all([load(), ...areas.map(loadCatalogArea)]);
-      return { default: pick(m) };
-    });
+  <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page => {
+    let loading: Promise<{ default: ComponentType }> | null = null;
+    const start = () =>
+      (loading ??= Promise.all([load(), ...areas.map(loadCatalogArea)]).then(([m]) => ({ default: pick(m) })));
+    return Object.assign(lazy(start), { preload: start });
+  };
 export const people = withTexts('people');
 export const workingTime = withTexts('workingTime');
 export const attendance = withTexts('attendance');

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchPath, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import { authEvents } from '../lib/auth-events';
@@ -94,9 +94,15 @@ export function appRoutes(protectedRoutes: readonly ProtectedRoute[] = []): Rout
 export function createAppRouter() {
   let table: Promise<void> | null = null;
   const load = () =>
-    (table ??= import('./routes').then(({ PROTECTED_ROUTES }) =>
-      router.patchRoutes(FRAME_ROUTE_ID, protectedChildren(PROTECTED_ROUTES)),
-    ));
+    (table ??= import('./routes').then(({ PROTECTED_ROUTES }) => {
+      router.patchRoutes(FRAME_ROUTE_ID, protectedChildren(PROTECTED_ROUTES));
+      // The page being opened starts its code and texts now, beside the session's calls and the frame's code,
+      // rather than once the frame has rendered it (a logged-in page opened directly).
+      const at = router.state.location.pathname;
+      PROTECTED_ROUTES.find((r) => matchPath(r.path, at))
+        ?.page.preload?.()
+        .catch(() => undefined);
+    }));
   const router = createBrowserRouter(appRoutes(), {
     async patchRoutesOnNavigation() {
       await load();

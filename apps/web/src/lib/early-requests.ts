@@ -39,12 +39,17 @@ export function dropEarly() {
   early.clear();
 }
 
+/** My attendance record here (its `today` is the workspace's: the attendance pages wait for it to pick the month). */
+export const CURRENT_INFO_PATH = '/attendance/user-info/current';
+/** The pages that start with it: the attendance area and the employee's calendar. */
+const ATTENDANCE_PAGES = /^\/(attendance\/|member\/calendar|admin\/attendance-calendar)/;
+
 /** The pages of someone not signed in: no session to ask for there. */
 const ANONYMOUS = /^\/(signin|signup|forget-password|reset-password\/|first-login\/|verify-email\/)/;
 
 /**
  * At start, on a logged-in page opened directly: GET /user and GET /workspace/list at once, side by side (the session
- * provider takes them), and GET /dashboard on the dashboard — for the company the workspace list is about to name as
+ * provider takes them), GET /dashboard on the dashboard and my attendance record on the attendance pages — for the company the workspace list is about to name as
  * current (without the header the server answers for the last used, or the first one), so the figures are those the
  * page shows. Someone whose session has ended gets the answers a later call would get (the provider then asks again
  * or shows the login page).
@@ -54,4 +59,5 @@ export function startBootRequests(pathname: string) {
   startEarly('/user');
   startEarly('/workspace/list');
   if (pathname === '/dashboard') startEarly('/dashboard');
+  if (ATTENDANCE_PAGES.test(pathname)) startEarly(CURRENT_INFO_PATH);
 }

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { PageHeader } from '../../components/page-header';
@@ -47,18 +47,21 @@ export function TimesheetPageScreen() {
     : 'worked';
   const filters = { ...range, groupId, search: params.search || undefined };
   const sheet = useTimesheet({ ...filters, page: params.page, perPage: params.perPage }, ready);
+  // The grid (people × days) follows the answer in a transition: React renders it in slices that leave the browser
+  // free between them, instead of one long task when the answer lands.
+  const data = useDeferredValue(sheet.data);
   // The workspace's today: the grid marks it (the server's figures already stop the balance at the days that are over).
   const today = useCurrentAttendanceInfo().data?.today ?? null;
   const days = monthDays(month);
   const people: TimesheetPerson[] = useMemo(
     () =>
-      (sheet.data?.from === range.from ? sheet.data.items : []).map((row) => ({
+      (data?.from === range.from ? data.items : []).map((row) => ({
         id: row.userInfo.id,
         name: `${row.userInfo.lastName} ${row.userInfo.firstName}`,
         row,
         cells: new Map(row.days.map((d) => [d.date, d])),
       })),
-    [sheet.data, range.from],
+    [data, range.from],
   );
   const holidays = useMemo(
     () => new Set(people[0] ? people[0].row.days.filter((c) => c.holiday).map((c) => c.date) : []),
@@ -146,7 +149,7 @@ export function TimesheetPageScreen() {
         <Box sx={{ height: 4, mb: 0.5 }}>{sheet.isFetching && <LinearProgress aria-label={t('common.loading')} />}</Box>
         {!ready ? (
           <Skeleton variant="rounded" height={280} />
-        ) : sheet.data && people.length === 0 && !sheet.isFetching ? (
+        ) : data && people.length === 0 && !sheet.isFetching ? (
           <Box sx={{ height: 280 }}>
             <GridMessage
               icon={<PeopleOutline />}
@@ -199,7 +202,7 @@ export function TimesheetPageScreen() {
         )}
         <TablePagination
           component="div"
-          count={sheet.data?.total ?? 0}
+          count={data?.total ?? 0}
           page={Math.max(0, params.page - 1)}
           rowsPerPage={params.perPage}
           rowsPerPageOptions={[...PAGE_SIZES]}

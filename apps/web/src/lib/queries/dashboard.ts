@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import type { Dashboard } from '@timbro/shared';
 import { api } from '../api';
 import { useAuth } from '../auth/auth-context';
@@ -32,13 +33,16 @@ export function useDashboard() {
 /** One widget's part: `data` undefined while loading; `present` false when the call left it out for this role. */
 export function useDashboardSlice<K extends DashboardSlice>(key: K) {
   const query = useDashboard();
+  // Each widget follows the answer in a transition: React renders the widgets in slices that leave the browser free
+  // between them, instead of one long task when the answer lands (the widget keeps its skeleton meanwhile).
+  const answer = useDeferredValue(query.data);
   return {
-    isLoading: query.isLoading,
+    isLoading: query.isLoading || (!!query.data && !answer),
     isError: query.isError,
     error: query.error,
-    today: query.data?.today,
-    timeZone: query.data?.timeZone,
-    data: query.data?.[key] as Dashboard[K] | undefined,
-    present: query.data ? query.data[key] !== undefined : null,
+    today: answer?.today,
+    timeZone: answer?.timeZone,
+    data: answer?.[key] as Dashboard[K] | undefined,
+    present: answer ? answer[key] !== undefined : null,
   };
 }
