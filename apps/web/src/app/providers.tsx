@@ -1,6 +1,8 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { SNACKBAR_AUTO_HIDE_MS, SNACKBAR_MAX } from '@timbro/shared/constants';
 import { SnackbarProvider } from 'notistack';
 import { useMemo, type ReactNode } from 'react';

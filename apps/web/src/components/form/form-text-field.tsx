@@ -1,4 +1,5 @@
-import { TextField, type TextFieldProps } from '@mui/material';
+import TextField from '@mui/material/TextField';
+import type { TextFieldProps } from '@mui/material/TextField';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 type Props<T extends FieldValues> = Omit<TextFieldProps, 'name'> & {

@@ -200,15 +200,18 @@ export function TimesheetPageScreen() {
             {tooltip}
           </Box>
         )}
-        <TablePagination
-          component="div"
-          count={data?.total ?? 0}
-          page={Math.max(0, params.page - 1)}
-          rowsPerPage={params.perPage}
-          rowsPerPageOptions={[...PAGE_SIZES]}
-          onPageChange={(_e, page) => update({ page: page + 1 })}
-          onRowsPerPageChange={(e) => update({ perPage: Number(e.target.value) })}
-        />
+        {/* With the first answer only: appearing under the rows, it moves nothing (no layout shift). */}
+        {data && (
+          <TablePagination
+            component="div"
+            count={data.total}
+            page={Math.max(0, params.page - 1)}
+            rowsPerPage={params.perPage}
+            rowsPerPageOptions={[...PAGE_SIZES]}
+            onPageChange={(_e, page) => update({ page: page + 1 })}
+            onRowsPerPageChange={(e) => update({ perPage: Number(e.target.value) })}
+          />
+        )}
       </Paper>
     </>
   );

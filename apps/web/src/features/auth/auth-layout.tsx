@@ -1,5 +1,12 @@
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
-import { Box, Button, IconButton, Link, Menu, MenuItem, Paper, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { LANGUAGES, type Language } from '@timbro/shared/constants';
