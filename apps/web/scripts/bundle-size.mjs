@@ -36,3 +36,17 @@ if (kb <= budgetKb) {
     `${line}\nWarning: the login route exceeds the ${budgetKb} KB budget (ADR 0007); \`npm test\` fails until it is back under.`,
   );
 }
+
+// The logged-in pages' MUI components are one chunk (vite.config.ts, ADR 0007 amendment of 2026-12-01), as far as the
+// entry and the login route do not hold them. A barrel import (`from '@mui/material'`) in a file of theirs makes the
+// build count every MUI module as theirs, and the chunk empties into dozens again: import by path there.
+const libraries = Object.values(manifest).find((c) => /(^|\/)app-libraries-[\w-]+\.js$/.test(c.file));
+const librariesKb = libraries ? zlib.gzipSync(fs.readFileSync(path.join(dist, libraries.file))).length / 1024 : 0;
+if (librariesKb < 30) {
+  const why = `The logged-in pages' MUI chunk (app-libraries) holds ${librariesKb.toFixed(1)} KB gzip (at least 30 expected): a file of the entry or the login route imports '@mui/material' (the barrel); import its components by path.`;
+  if (check) {
+    console.error(why);
+    process.exit(1);
+  }
+  console.warn(`Warning: ${why}`);
+}
