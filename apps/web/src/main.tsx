@@ -33,5 +33,5 @@ async function start() {
 }
 
 // The session's calls (and the dashboard's figures) leave now, beside the app's configuration and texts.
-startBootRequests(window.location.pathname);
+startBootRequests(window.location.pathname, window.location.search);
 void start();

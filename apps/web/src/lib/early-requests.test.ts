@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../testing/fake-api';
-import { dropEarly, startBootRequests, startEarly, takeEarly, takeEarlyResult } from './early-requests';
+import {
+  CURRENT_INFO_PATH,
+  dropEarly,
+  startBootRequests,
+  startEarly,
+  takeEarly,
+  takeEarlyResult,
+  timesheetPath,
+} from './early-requests';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -59,5 +67,29 @@ describe('early requests', () => {
     startBootRequests('/dashboard');
     await expect(takeEarly('/dashboard')).resolves.toEqual({ today: '2026-12-01' });
     expect(calls.filter((c) => c.path === '/dashboard')).toHaveLength(1);
+  });
+
+  it('the timesheet opened directly: its first view (the workspace’s month, page 1 of 25) once my record says today; not with filters in the address', async () => {
+    const { calls } = fakeApi({
+      'GET /user': () => json(200, { id: 'u1' }),
+      'GET /workspace/list': () => json(200, [{ id: 'ws-demo' }]),
+      [`GET ${CURRENT_INFO_PATH}`]: () => json(200, { today: '2028-02-10' }),
+      'GET /attendance/attendance-data/timesheet': ({ query }) =>
+        json(200, { from: query.get('from'), to: query.get('to'), page: query.get('page') }),
+    });
+    startBootRequests('/attendance/attendance-data/timesheet', '?month=2028-01');
+    await vi.waitFor(() => expect(calls.map((c) => c.path)).toContain(CURRENT_INFO_PATH));
+    await takeEarly(CURRENT_INFO_PATH);
+    await new Promise((done) => setTimeout(done, 0));
+    expect(calls.map((c) => c.path)).not.toContain('/attendance/attendance-data/timesheet');
+    dropEarly();
+
+    startBootRequests('/attendance/attendance-data/timesheet', '');
+    const first = timesheetPath({ from: '2028-02-01', to: '2028-02-29', page: 1, per_page: 25 });
+    await vi.waitFor(() => expect(calls.map((c) => c.path)).toContain('/attendance/attendance-data/timesheet'));
+    // The key the page's query builds from its own parameters (features/attendance/api/get-timesheet.ts).
+    expect(first).toBe('/attendance/attendance-data/timesheet?from=2028-02-01&to=2028-02-29&page=1&per_page=25');
+    await expect(takeEarly(first)).resolves.toEqual({ from: '2028-02-01', to: '2028-02-29', page: '1' });
+    expect(calls.filter((c) => c.path === '/attendance/attendance-data/timesheet')).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { ApiResult } from './api-client';
+import { buildQuery, type ApiResult, type QueryValue } from './api-client';
 import { api } from './api';
 
 /**
@@ -44,20 +44,45 @@ export const CURRENT_INFO_PATH = '/attendance/user-info/current';
 /** The pages that start with it: the attendance area and the employee's calendar. */
 const ATTENDANCE_PAGES = /^\/(attendance\/|member\/calendar|admin\/attendance-calendar)/;
 
+/** The timesheet's figures (GET …/timesheet with the page's query): the key its page takes them by. */
+export const timesheetPath = (query: Record<string, QueryValue>) =>
+  `/attendance/attendance-data/timesheet${buildQuery(query)}`;
+
+/**
+ * The timesheet's first view (no filter, page or month in its address): the workspace's month, the first 25 people by
+ * name — its figures once my attendance record says the workspace's today (the page would ask for the same then, after
+ * its code and the grid's have loaded).
+ */
+function startTimesheet() {
+  void early
+    .get(CURRENT_INFO_PATH)
+    ?.promise.then((res) => {
+      const today = (res.data as { today?: unknown }).today;
+      if (typeof today !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(today)) return;
+      const [y, m] = today.split('-').map(Number) as [number, number];
+      const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+      const month = today.slice(0, 7);
+      startEarly(timesheetPath({ from: `${month}-01`, to: `${month}-${last}`, page: 1, per_page: 25 }));
+    })
+    .catch(() => undefined);
+}
+
 /** The pages of someone not signed in: no session to ask for there. */
 const ANONYMOUS = /^\/(signin|signup|forget-password|reset-password\/|first-login\/|verify-email\/)/;
 
 /**
  * At start, on a logged-in page opened directly: GET /user and GET /workspace/list at once, side by side (the session
- * provider takes them), GET /dashboard on the dashboard and my attendance record on the attendance pages — for the company the workspace list is about to name as
+ * provider takes them), GET /dashboard on the dashboard, my attendance record on the attendance pages and, once it has
+ * answered, the timesheet's first view on the timesheet — for the company the workspace list is about to name as
  * current (without the header the server answers for the last used, or the first one), so the figures are those the
  * page shows. Someone whose session has ended gets the answers a later call would get (the provider then asks again
  * or shows the login page).
  */
-export function startBootRequests(pathname: string) {
+export function startBootRequests(pathname: string, search = '') {
   if (ANONYMOUS.test(pathname)) return;
   startEarly('/user');
   startEarly('/workspace/list');
   if (pathname === '/dashboard') startEarly('/dashboard');
   if (ATTENDANCE_PAGES.test(pathname)) startEarly(CURRENT_INFO_PATH);
+  if (pathname === '/attendance/attendance-data/timesheet' && !search) startTimesheet();
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TimesheetPage } from '@timbro/shared';
 import { api } from '../../../lib/api';
+import { takeEarly, timesheetPath } from '../../../lib/early-requests';
 import { ATTENDANCE_KEY } from '../../../lib/query-keys';
 
 export interface TimesheetParams {
@@ -23,14 +24,12 @@ export const timesheetFilterQuery = (p: Pick<TimesheetParams, 'from' | 'to' | 'g
 export const timesheetQueryOptions = (params: TimesheetParams) =>
   queryOptions({
     queryKey: [...ATTENDANCE_KEY, 'timesheet', params] as const,
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<TimesheetPage>(
-          '/attendance/attendance-data/timesheet',
-          { ...timesheetFilterQuery(params), page: params.page, per_page: params.perPage },
-          signal,
-        )
-      ).data,
+    queryFn: async ({ signal }) => {
+      const query = { ...timesheetFilterQuery(params), page: params.page, per_page: params.perPage };
+      // The page opened directly: its first view was asked for at start (lib/early-requests.ts).
+      const early = await takeEarly<TimesheetPage>(timesheetPath(query))?.catch(() => undefined);
+      return early ?? (await api.get<TimesheetPage>('/attendance/attendance-data/timesheet', query, signal)).data;
+    },
     placeholderData: keepPreviousData,
   });
 
