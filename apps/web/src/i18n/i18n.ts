@@ -25,6 +25,8 @@ export type CatalogArea = keyof typeof import('./area-loaders').areaLoaders;
 /** Areas some screen asked for: a language switch loads them in the new language too. */
 const wantedAreas = new Set<CatalogArea>();
 const loadedAreas = new Set<string>();
+/** The languages whose main catalog is in the store (an area's texts may arrive first, during a switch). */
+const loadedCatalogs = new Set<CatalogLanguage>();
 
 async function addArea(area: CatalogArea, catalog: CatalogLanguage) {
   const key = `${area}:${catalog}`;
@@ -35,10 +37,18 @@ async function addArea(area: CatalogArea, catalog: CatalogLanguage) {
   loadedAreas.add(key);
 }
 
-/** Loads an area's texts in the active language (and, from now on, in every language switched to). */
+/** The language a switch in progress goes to (a start, or the account's language once it is known). */
+let switchingTo: CatalogLanguage | null = null;
+
+/**
+ * Loads an area's texts in the active language (and, from now on, in every language switched to). During a switch, in
+ * the language it goes to as well: the switch has already listed the areas it loads, and a page's texts asked for in
+ * that moment (the account's language applied while a page opened directly loads) would otherwise stay in the old language.
+ */
 export async function loadCatalogArea(area: CatalogArea) {
   wantedAreas.add(area);
-  await addArea(area, catalogFor(i18n.language));
+  const catalogs = new Set([catalogFor(i18n.language), ...(switchingTo ? [switchingTo] : [])]);
+  await Promise.all([...catalogs].map((catalog) => addArea(area, catalog)));
 }
 
 const dayjsLoaders: Record<Exclude<CatalogLanguage, 'it'>, () => Promise<unknown>> = {
@@ -54,6 +64,8 @@ export async function initI18n(language: Language) {
   // A (re)start rebuilds the store from the Italian catalog alone: nothing of an area is loaded any more (the tests
   // start i18n again in every file of a worker).
   loadedAreas.clear();
+  loadedCatalogs.clear();
+  switchingTo = catalogFor(language);
   await i18n.use(initReactI18next).init({
     resources: { it: { translation: it } },
     lng: 'it',
@@ -68,9 +80,11 @@ export async function initI18n(language: Language) {
 /** Switches catalog, dayjs locale and document direction; remembers the choice on this device. */
 export async function changeLanguage(language: Language) {
   const catalog = catalogFor(language);
-  if (catalog !== 'it' && !i18n.hasResourceBundle(catalog, 'translation')) {
+  switchingTo = catalog;
+  if (catalog !== 'it' && !loadedCatalogs.has(catalog)) {
     const [mod] = await Promise.all([loaders[catalog](), dayjsLoaders[catalog]()]);
     i18n.addResourceBundle(catalog, 'translation', mod.default, true, true);
+    loadedCatalogs.add(catalog);
   } else if (catalog !== 'it') {
     await dayjsLoaders[catalog]();
   }
@@ -80,6 +94,7 @@ export async function changeLanguage(language: Language) {
   document.documentElement.lang = catalog;
   document.documentElement.dir = directionOf(catalog);
   rememberLanguage(language);
+  if (switchingTo === catalog) switchingTo = null;
 }
 
 export { i18n };
