@@ -42,15 +42,17 @@ function loginSharedChunk(id: string, graph: ModuleGraph): string | null {
  * six at a time by the browser (HTTP/1.1). Icons of the login route stay where they were.
  */
 let entryClosure: Set<string> | null = null;
-function iconsChunk(id: string, graph: ModuleGraph): string | null {
-  if (!/node_modules[\\/]@mui[\\/]icons-material[\\/]/.test(id)) return null;
+/** `name` for a module neither the entry nor the login route holds (theirs stay where they are); null otherwise. */
+function outsideLoginRoute(id: string, graph: ModuleGraph, name: string): string | null {
   entryClosure ??= staticClosure(graph, ENTRY);
-  return entryClosure.has(id) || loginShared?.has(id) ? null : 'icons';
+  return entryClosure.has(id) || loginShared?.has(id) ? null : name;
+}
+function iconsChunk(id: string, graph: ModuleGraph): string | null {
+  return /node_modules[\\/]@mui[\\/]icons-material[\\/]/.test(id) ? outsideLoginRoute(id, graph, 'icons') : null;
 }
 
 /**
- * The UI libraries of the logged-in pages (MUI's components, dayjs, forms…) in ONE chunk
- * (19 KB gzip), as far as the entry and the login route do not already hold them (ADR 0007). Left to automatic
+ * The UI libraries of the logged-in pages (MUI's components, dayjs, forms…) in ONE chunk (61.6 KB gzip), as far as the entry and the login route do not already hold them (ADR 0007). Left to automatic
  * splitting, every set of lazy pages sharing a component made a chunk of it: a logged-in page opened directly asked
  * for dozens of files of 1–4 KB, queued six at a time by the browser (HTTP/1.1), before it could paint. The heavy
  * libraries of a few pages (the data grid, the charts, the date pickers, PDF) keep their own chunks.
@@ -58,9 +60,7 @@ function iconsChunk(id: string, graph: ModuleGraph): string | null {
 const APP_LIBRARIES =
   /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@popperjs|react-transition-group|dayjs|react-hook-form|@hookform|clsx|notistack)[\\/]/;
 function appLibrariesChunk(id: string, graph: ModuleGraph): string | null {
-  if (!APP_LIBRARIES.test(id)) return null;
-  entryClosure ??= staticClosure(graph, ENTRY);
-  return entryClosure.has(id) || loginShared?.has(id) ? null : 'app-libraries';
+  return APP_LIBRARIES.test(id) ? outsideLoginRoute(id, graph, 'app-libraries') : null;
 }
 
 export default defineConfig(({ command }) => {

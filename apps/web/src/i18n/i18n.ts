@@ -43,7 +43,7 @@ let switchingTo: CatalogLanguage | null = null;
 /**
  * Loads an area's texts in the active language (and, from now on, in every language switched to). During a switch, in
  * the language it goes to as well: the switch has already listed the areas it loads, and a page's texts asked for in
- * that moment (the account's language applied while a page opened directly loads) would otherwise stay in the old language.
+ * that moment (the account's language applied while a page opened directly loads) would stay in the old one.
  */
 export async function loadCatalogArea(area: CatalogArea) {
   wantedAreas.add(area);

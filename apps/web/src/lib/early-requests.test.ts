@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { timesheetQueryOptions } from '../features/attendance/api/get-timesheet';
+import { monthRange } from '../features/attendance/month-grid';
 import { fakeApi, json } from '../testing/fake-api';
 import {
   CURRENT_INFO_PATH,
@@ -87,9 +89,11 @@ describe('early requests', () => {
     startBootRequests('/attendance/attendance-data/timesheet', '');
     const first = timesheetPath({ from: '2028-02-01', to: '2028-02-29', page: 1, per_page: 25 });
     await vi.waitFor(() => expect(calls.map((c) => c.path)).toContain('/attendance/attendance-data/timesheet'));
-    // The key the page's query builds from its own parameters (features/attendance/api/get-timesheet.ts).
     expect(first).toBe('/attendance/attendance-data/timesheet?from=2028-02-01&to=2028-02-29&page=1&per_page=25');
-    await expect(takeEarly(first)).resolves.toEqual({ from: '2028-02-01', to: '2028-02-29', page: '1' });
+    // The page's own query for that view (the month's range, page 1 of 25, no filter) takes it: no second request.
+    const pageQuery = timesheetQueryOptions({ ...monthRange('2028-02'), page: 1, perPage: 25 });
+    const answer = await pageQuery.queryFn!({ signal: new AbortController().signal } as never);
+    expect(answer).toEqual({ from: '2028-02-01', to: '2028-02-29', page: '1' });
     expect(calls.filter((c) => c.path === '/attendance/attendance-data/timesheet')).toHaveLength(1);
   });
 });

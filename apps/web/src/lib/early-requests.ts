@@ -1,5 +1,6 @@
 import { buildQuery, type ApiResult, type QueryValue } from './api-client';
 import { api } from './api';
+import { paths } from '../config/paths';
 
 /**
  * Requests started before the code that reads them has loaded (ADR 0025): right after the login, the landing page's data
@@ -44,7 +45,7 @@ export const CURRENT_INFO_PATH = '/attendance/user-info/current';
 /** The pages that start with it: the attendance area and the employee's calendar. */
 const ATTENDANCE_PAGES = /^\/(attendance\/|member\/calendar|admin\/attendance-calendar)/;
 
-/** The timesheet's figures (GET …/timesheet with the page's query): the key its page takes them by. */
+/** The timesheet's figures with the page's query: the path its query asks for, and takes an early answer by. */
 export const timesheetPath = (query: Record<string, QueryValue>) =>
   `/attendance/attendance-data/timesheet${buildQuery(query)}`;
 
@@ -84,5 +85,5 @@ export function startBootRequests(pathname: string, search = '') {
   startEarly('/workspace/list');
   if (pathname === '/dashboard') startEarly('/dashboard');
   if (ATTENDANCE_PAGES.test(pathname)) startEarly(CURRENT_INFO_PATH);
-  if (pathname === '/attendance/attendance-data/timesheet' && !search) startTimesheet();
+  if (pathname === paths.timesheet && !search) startTimesheet();
 }

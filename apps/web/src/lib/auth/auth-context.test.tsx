@@ -15,17 +15,23 @@ function Probe() {
   );
 }
 
+const renderProbe = () =>
+  render(
+    <AuthProvider>
+      <Probe />
+    </AuthProvider>,
+  );
+
+/** A signed-in admin of the demo company. */
+const signedIn = {
+  'GET /user': () => json(200, demoUser),
+  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+};
+
 describe('session state', () => {
   it('fetches the current user at start and takes the workspace id from the list header', async () => {
-    const { calls } = fakeApi({
-      'GET /user': () => json(200, demoUser),
-      'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-    });
-    render(
-      <AuthProvider>
-        <Probe />
-      </AuthProvider>,
-    );
+    const { calls } = fakeApi(signedIn);
+    renderProbe();
     await waitFor(() =>
       expect(screen.getByTestId('probe')).toHaveTextContent('authenticated|Anna Bianchi|admin|-|ws-demo'),
     );
@@ -34,16 +40,9 @@ describe('session state', () => {
   });
 
   it('takes the calls started with the page (a logged-in page opened directly) instead of asking again', async () => {
-    const { calls } = fakeApi({
-      'GET /user': () => json(200, demoUser),
-      'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-    });
+    const { calls } = fakeApi(signedIn);
     startBootRequests('/admin/user');
-    render(
-      <AuthProvider>
-        <Probe />
-      </AuthProvider>,
-    );
+    renderProbe();
     await waitFor(() =>
       expect(screen.getByTestId('probe')).toHaveTextContent('authenticated|Anna Bianchi|admin|-|ws-demo'),
     );
@@ -54,14 +53,10 @@ describe('session state', () => {
     const { calls } = fakeApi({
       'GET /user': () => json(401, { code: 'UNAUTHENTICATED', message: 'x' }),
       'GET /workspace/list': () => json(401, { code: 'UNAUTHENTICATED', message: 'x' }),
-      'POST /auth/refresh': () => json(401, { code: 'UNAUTHENTICATED', message: 'x' }),
+      'POST /auth/token/refresh': () => json(401, { code: 'UNAUTHENTICATED', message: 'x' }),
     });
     startBootRequests('/dashboard');
-    render(
-      <AuthProvider>
-        <Probe />
-      </AuthProvider>,
-    );
+    renderProbe();
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('anonymous|-|-|-|-'));
     expect(calls.filter((c) => c.path === '/user')).toHaveLength(1);
   });
@@ -72,11 +67,7 @@ describe('session state', () => {
       'GET /user': () => json(200, demoUser),
       'GET /workspace/list': () => json(500, { code: 'INTERNAL', message: 'x' }),
     });
-    render(
-      <AuthProvider>
-        <Probe />
-      </AuthProvider>,
-    );
+    renderProbe();
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent(/^authenticated\|Anna Bianchi/));
     expect(log).toHaveBeenCalled();
     log.mockRestore();
@@ -87,11 +78,7 @@ describe('session state', () => {
       'GET /user': () => json(401, { code: 'UNAUTHENTICATED', message: 'x' }),
       'POST /auth/token/refresh': () => json(401, { code: 'UNAUTHENTICATED', message: 'x' }),
     });
-    render(
-      <AuthProvider>
-        <Probe />
-      </AuthProvider>,
-    );
+    renderProbe();
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('anonymous|-|-|-|-'));
   });
 
@@ -100,11 +87,7 @@ describe('session state', () => {
       'GET /user': () => json(200, demoUser),
       'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
     });
-    render(
-      <AuthProvider>
-        <Probe />
-      </AuthProvider>,
-    );
+    renderProbe();
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent(/^authenticated/));
     act(() => authEvents.emit('auth-expired'));
     expect(screen.getByTestId('probe')).toHaveTextContent('anonymous|-|-|expired|-');
@@ -116,11 +99,7 @@ describe('session state', () => {
       'GET /user': () => json(200, demoUser),
       'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
     });
-    render(
-      <AuthProvider>
-        <Probe />
-      </AuthProvider>,
-    );
+    renderProbe();
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent(/^authenticated/));
     act(() => authEvents.emit('logout'));
     expect(screen.getByTestId('probe')).toHaveTextContent(/^anonymous\|-/);

@@ -25,10 +25,10 @@ export const timesheetQueryOptions = (params: TimesheetParams) =>
   queryOptions({
     queryKey: [...ATTENDANCE_KEY, 'timesheet', params] as const,
     queryFn: async ({ signal }) => {
-      const query = { ...timesheetFilterQuery(params), page: params.page, per_page: params.perPage };
+      const path = timesheetPath({ ...timesheetFilterQuery(params), page: params.page, per_page: params.perPage });
       // The page opened directly: its first view was asked for at start (lib/early-requests.ts).
-      const early = await takeEarly<TimesheetPage>(timesheetPath(query))?.catch(() => undefined);
-      return early ?? (await api.get<TimesheetPage>('/attendance/attendance-data/timesheet', query, signal)).data;
+      const early = await takeEarly<TimesheetPage>(path)?.catch(() => undefined);
+      return early ?? (await api.get<TimesheetPage>(path, undefined, signal)).data;
     },
     placeholderData: keepPreviousData,
   });
