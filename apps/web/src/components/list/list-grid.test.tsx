@@ -7,7 +7,8 @@ import { useServerList } from '../../lib/use-server-list';
 import { fakeApi, json } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { GridMessage } from '../data/grid-overlay';
-import { FilterBar, ServerDataGrid } from './list-grid';
+import { FilterBar } from './filter-bar';
+import { ServerDataGrid } from './list-grid';
 import { SearchField } from './search-field';
 
 interface Row {

@@ -108,12 +108,3 @@ export function ServerDataGrid<R extends GridValidRowModel>({ list, query, ...re
     />
   );
 }
-
-/** The filters above a list: an outlined panel, a search landmark. */
-export function FilterBar({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="search" aria-label={label}>
-      {children}
-    </Paper>
-  );
-}

@@ -5,7 +5,7 @@ import type { RequestStatus } from '@timbro/shared';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DateLocalization } from '../../components/data/date-localization';
-import { FilterBar } from '../../components/list/list-grid';
+import { FilterBar } from '../../components/list/filter-bar';
 import { SearchField } from '../../components/list/search-field';
 import type { GroupRef } from '../../lib/queries/group-lookup';
 import type { useServerList } from '../../lib/use-server-list';

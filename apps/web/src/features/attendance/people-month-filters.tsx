@@ -1,7 +1,7 @@
 import ClearAll from '@mui/icons-material/FilterAltOff';
 import { Box, Button, MenuItem, Skeleton, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
-import { FilterBar } from '../../components/list/list-grid';
+import { FilterBar } from '../../components/list/filter-bar';
 import { SearchField } from '../../components/list/search-field';
 import { MonthNav } from './month-nav';
 import type { PeopleMonthList } from './use-people-month-list';

@@ -22,7 +22,8 @@ import {
   type ContractSortField,
 } from './api/get-contracts';
 import { ContractStatusChip } from './contract-chips';
-import { FilterBar, ServerDataGrid } from '../../components/list/list-grid';
+import { FilterBar } from '../../components/list/filter-bar';
+import { ServerDataGrid } from '../../components/list/list-grid';
 import { SearchField } from '../../components/list/search-field';
 import { useServerList } from '../../lib/use-server-list';
 

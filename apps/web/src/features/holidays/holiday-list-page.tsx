@@ -17,7 +17,8 @@ import { useDeleteHoliday } from './api/save-holiday';
 import { editPath, useHolidayColumns, type HolidayRow } from './holiday-list-columns';
 import { nextOccurrence } from './schemas';
 import { useCan } from '../../lib/auth/use-can';
-import { FilterBar, ListGrid } from '../../components/list/list-grid';
+import { FilterBar } from '../../components/list/filter-bar';
+import { ListGrid } from '../../components/list/list-grid';
 
 /** /admin/setting/holiday: recurring and dated holidays, filtered by year, sorted by date; the patron saint stands out. */
 export function HolidayListPage() {

@@ -6,7 +6,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { FilterBar } from '../../components/list/list-grid';
+import { FilterBar } from '../../components/list/filter-bar';
 import { SearchField } from '../../components/list/search-field';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';

@@ -1,7 +1,7 @@
 import ClearAll from '@mui/icons-material/FilterAltOff';
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '../../components/list/list-grid';
+import { FilterBar } from '../../components/list/filter-bar';
 import { SearchField } from '../../components/list/search-field';
 import { useGroupLookup } from '../../lib/queries/group-lookup';
 import type { useServerList } from '../../lib/use-server-list';

@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '../../components/list/list-grid';
+import { FilterBar } from '../../components/list/filter-bar';
 import { SearchField } from '../../components/list/search-field';
 import { catalogFor } from '../../i18n/languages';
 import { holds, rangeOf, stepRange, type PlanningRange, type PlanningView } from './planning-range';

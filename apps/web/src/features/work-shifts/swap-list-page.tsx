@@ -4,7 +4,8 @@ import type { Swap } from '@timbro/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { GridMessage } from '../../components/data/grid-overlay';
-import { FilterBar, ServerDataGrid } from '../../components/list/list-grid';
+import { FilterBar } from '../../components/list/filter-bar';
+import { ServerDataGrid } from '../../components/list/list-grid';
 import { PageHeader } from '../../components/page-header';
 import { useServerList } from '../../lib/use-server-list';
 import {
