@@ -101,6 +101,9 @@ export async function checkOpenHours(
   const dates = past.map((d) => d.date).sort();
   const from = dates[0]!;
   const to = dates.at(-1)!;
+  // Reads on the transaction's one connection, queued in this order. loadContracts stays first: it sends a second
+  // query when its first answers, and only the first element's second step is sure to be queued before a sibling's
+  // failure queues the rollback.
   const [contractsBy, hol, punchesBy, otherRequests] = await Promise.all([
     loadContracts(q, ctx.scope, people, from, to),
     loadHolidays(q, ctx.scope, from, to),
