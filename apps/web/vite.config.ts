@@ -52,8 +52,8 @@ function iconsChunk(id: string, graph: ModuleGraph): string | null {
 }
 
 /**
- * The UI libraries of the logged-in pages (MUI's components, dayjs, forms…) in ONE chunk (61.6 KB gzip), as far as the entry and the login route do not already hold them (ADR 0007). Left to automatic
- * splitting, every set of lazy pages sharing a component made a chunk of it: a logged-in page opened directly asked
+ * The UI libraries of the logged-in pages (MUI's components, dayjs, forms…) in ONE chunk (61.6 KB gzip), as far as
+ * the entry and the login route do not already hold them (ADR 0007). Left to automatic splitting, every set of lazy pages sharing a component made a chunk of it: a logged-in page opened directly asked
  * for dozens of files of 1–4 KB, queued six at a time by the browser (HTTP/1.1), before it could paint. The heavy
  * libraries of a few pages (the data grid, the charts, the date pickers, PDF) keep their own chunks.
  */

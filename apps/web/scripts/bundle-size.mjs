@@ -50,3 +50,27 @@ if (librariesKb < 30) {
   }
   console.warn(`Warning: ${why}`);
 }
+
+// The screens drawn without a data grid do not load MUI's DataGrid (93 KB gzip) before they paint: a shared piece kept
+// in the grid's module (the filter panel was, until 2026-12-02) pulls it into each of them (the timesheet's Lighthouse
+// score went from 82 to 94 when it left).
+const NO_GRID_SCREENS = [
+  'features/attendance/timesheet-page.tsx',
+  'features/attendance/member-calendar-page.tsx',
+  'features/attendance/admin-calendar-page.tsx',
+  'features/work-shifts/planning-page.tsx',
+];
+for (const screen of NO_GRID_SCREENS) {
+  const key = Object.keys(manifest).find((k) => k.endsWith(screen));
+  const grid = key && [...closure(key)].find((k) => /localized-data-grid/.test(manifest[k].file));
+  if (!key || grid) {
+    const why = key
+      ? `${screen} loads the data grid (${manifest[grid].file}) with its code: move what it imports from the grid's module out of it.`
+      : `${screen} is not in the manifest (renamed? update NO_GRID_SCREENS in scripts/bundle-size.mjs).`;
+    if (check) {
+      console.error(why);
+      process.exit(1);
+    }
+    console.warn(`Warning: ${why}`);
+  }
+}
