@@ -100,7 +100,7 @@ async function once(browser: Browser, email: string, widgets: string[]) {
         for (const k of ['frame', 'painted', 'chart']) if (seen[k] && times[k] === null) times[k] = now;
         seen.frame ||= shown('[data-testid="user-menu"]');
         seen.painted ||= ids.every(ready);
-        seen.chart ||= shown('[data-testid="widget-hours-chart"] svg');
+        seen.chart ||= shown('[data-testid="widget-hours-chart"] [data-series]');
       }
       requestAnimationFrame(tick);
     };

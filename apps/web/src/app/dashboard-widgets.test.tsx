@@ -191,6 +191,12 @@ describe('the dashboard widgets', { timeout: 30_000 }, () => {
     expect(within(chart).getByTestId('widget-hours-total')).toHaveTextContent(
       'previste 213,3 h, lavorate 205 h, giustificate 8 h',
     );
+    // The bars: one image whose label reads every figure; the longest bar (Magazzino's 160 h) on an axis to 200 h.
+    expect(within(chart).getByRole('img')).toHaveAccessibleName(
+      'Magazzino: Previste 160 h, Lavorate 150 h, Giustificate 8 h; ' +
+        'Senza gruppo: Previste 53,3 h, Lavorate 55 h, Giustificate 0 h',
+    );
+    expect(within(chart).getByText('200 h')).toBeInTheDocument();
     await userEvent.click(within(chart).getByTestId('widget-hours-table-toggle'));
     const rows = within(within(chart).getByTestId('widget-hours-table')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent(/Magazzino\s*3\s*160 h\s*150 h\s*8 h\s*-2 h/);

@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   IconButton,
-  Skeleton,
   Table,
   TableBody,
   TableCell,
@@ -16,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { WidgetCard } from '../../components/widget-card';
@@ -24,10 +23,8 @@ import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { useDashboardSlice } from '../../lib/queries/dashboard';
 import { useHoursByGroup } from './api/get-hours-by-group';
-import type { HoursRow } from './hours-chart';
+import { HoursChart, type HoursRow } from './hours-chart';
 
-const loadChart = () => import('./hours-chart');
-const HoursChart = lazy(loadChart);
 /** How many months back the arrows go (the closed months are in the month closing). */
 const MONTHS_BACK = 12;
 const flip = { transform: (theme: { direction: string }) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) };
@@ -44,8 +41,6 @@ export function HoursByGroupWidget() {
   const [month, setMonth] = useState(current);
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const query = useHoursByGroup(month);
-  // The chart's code loads beside its figures, not after them.
-  useEffect(() => void loadChart(), []);
   const data = query.data;
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const hours = (minutes: number) => Math.round((minutes / 60) * 10) / 10;
@@ -140,17 +135,15 @@ export function HoursByGroupWidget() {
       )}
       {view === 'chart' ? (
         <Box data-testid="widget-hours-chart">
-          <Suspense fallback={<Skeleton variant="rounded" height={200} data-testid="widget-hours-chart-loading" />}>
-            <HoursChart
-              rows={rows}
-              format={format}
-              labels={{
-                expected: t('home.hours.expected'),
-                worked: t('home.hours.worked'),
-                justified: t('home.hours.justified'),
-              }}
-            />
-          </Suspense>
+          <HoursChart
+            rows={rows}
+            format={format}
+            labels={{
+              expected: t('home.hours.expected'),
+              worked: t('home.hours.worked'),
+              justified: t('home.hours.justified'),
+            }}
+          />
         </Box>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
