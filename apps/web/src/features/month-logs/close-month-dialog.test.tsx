@@ -98,6 +98,23 @@ describe('close a month', { timeout: 30_000 }, () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ month: '2026-10', force: true });
   });
 
+  it('keeps the focus in the dialog when a step replaces its buttons, so that Esc closes it at once', async () => {
+    fakeApi({
+      ...adminSession,
+      'GET /admin/month-log': () => json(200, page([])),
+      'GET /admin/month-log/precheck': () => json(200, precheck()),
+    });
+    renderList();
+    const dialog = await openDialog();
+    await user.click(within(dialog).getByTestId('close-next'));
+    // "Avanti" is gone with its step; the focus is on the dialog's content, not on the page behind.
+    expect(within(dialog).queryByTestId('close-next')).not.toBeInTheDocument();
+    expect(document.activeElement).not.toBe(document.body);
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('follows the version every second: waiting, then the bar of the employees done, then the way to the version', async () => {
     let polls = 0;
     const states = [

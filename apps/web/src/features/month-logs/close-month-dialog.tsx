@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { MonthLog } from '@timbro/shared';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogFor } from '../../i18n/languages';
 import { ApiError } from '../../lib/api-client';
@@ -52,6 +52,13 @@ export function CloseMonthDialog({ open, onClose, month: fixedMonth, onCreated }
   const language = catalogFor(i18n.language);
   const titleId = useId();
   const [step, setStep] = useState<StepKey>(fixedMonth ? 'check' : 'month');
+  // A step's buttons go with it: the focus moves to the dialog's content first, not to the page behind (where Esc,
+  // pressed at once, would not reach the dialog until its focus trap took the focus back).
+  const content = useRef<HTMLDivElement>(null);
+  const goTo = (next: StepKey) => {
+    content.current?.focus();
+    setStep(next);
+  };
   const [month, setMonth] = useState(fixedMonth ?? previousMonth(currentMonth()));
   const [aware, setAware] = useState(false);
   const [refusal, setRefusal] = useState<{ text: string; running: boolean } | null>(null);
@@ -68,7 +75,7 @@ export function CloseMonthDialog({ open, onClose, month: fixedMonth, onCreated }
     try {
       const log = await close.mutateAsync({ month, force: problems > 0 && aware });
       setCreated(log);
-      setStep('progress');
+      goTo('progress');
       onCreated?.(log);
     } catch (err) {
       const forceError = fieldErrors(err).force;
@@ -100,7 +107,7 @@ export function CloseMonthDialog({ open, onClose, month: fixedMonth, onCreated }
       data-testid="close-month-dialog"
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers ref={content} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
         <Stepper activeStep={STEPS.indexOf(step)} alternativeLabel sx={{ mb: 3 }}>
           {STEPS.map((s) => (
             <Step key={s} completed={STEPS.indexOf(s) < STEPS.indexOf(step)}>
@@ -206,7 +213,7 @@ export function CloseMonthDialog({ open, onClose, month: fixedMonth, onCreated }
         {step === 'month' && (
           <>
             <Button onClick={onClose}>{t('common.cancel')}</Button>
-            <Button variant="contained" onClick={() => setStep('check')} data-testid="close-next">
+            <Button variant="contained" onClick={() => goTo('check')} data-testid="close-next">
               {t('monthLogs.close.next')}
             </Button>
           </>
@@ -218,7 +225,7 @@ export function CloseMonthDialog({ open, onClose, month: fixedMonth, onCreated }
                 onClick={() => {
                   setRefusal(null);
                   setAware(false);
-                  setStep('month');
+                  goTo('month');
                 }}
                 disabled={busy}
                 sx={{ marginInlineEnd: 'auto' }}
