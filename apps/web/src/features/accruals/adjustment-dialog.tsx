@@ -17,7 +17,7 @@ import {
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useSnackbar } from 'notistack';
-import { useId, useMemo, useState } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
@@ -31,6 +31,8 @@ import { parseDecimal } from '../../lib/decimal';
 import { useJustificationLookup } from '../../lib/queries/justification-lookup';
 import { useAddAdjustment } from './api/add-adjustment';
 import { formatAmount } from './format';
+
+const FIELDS = ['justificationId', 'amount', 'date', 'reason'] as const;
 
 const REASON_MAX = 300;
 const AMOUNT_MAX = 9999;
@@ -83,7 +85,7 @@ export function AdjustmentDialog({
   const lookup = useJustificationLookup();
   const add = useAddAdjustment(userInfoId);
   const schema = useMemo(() => adjustmentSchema(t), [t]);
-  const { control, handleSubmit, setError, reset, getValues } = useForm<Values>({
+  const { control, handleSubmit, setError, reset, getValues, setFocus, getFieldState } = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { justificationId: '', amount: '', date: dayjs().format('YYYY-MM-DD'), reason: '' },
   });
@@ -96,6 +98,17 @@ export function AdjustmentDialog({
     reset();
     onClose();
   };
+  // Each step replaces the other's fields and buttons, the one just pressed among them: the focus goes to the new
+  // step at once (the summary; back in the form, the first field with an error, else the first), not to the page
+  // behind, where Esc or Tab would be lost until the dialog's focus trap took the focus back.
+  const summary = useRef<HTMLDivElement>(null);
+  const shown = useRef(step);
+  useLayoutEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    if (step === 'confirm') summary.current?.focus();
+    else setFocus(FIELDS.find((f) => getFieldState(f).error) ?? 'justificationId');
+  }, [step, setFocus, getFieldState]);
   const values = getValues();
   const justification = lookup.data?.find((j) => j.id === values.justificationId);
 
@@ -113,8 +126,7 @@ export function AdjustmentDialog({
       close();
     } catch (err) {
       setStep('form');
-      if (!applyServerErrors(err, setError, ['justificationId', 'amount', 'date', 'reason']))
-        setFailure(errorMessage(err, t('errors.generic')));
+      if (!applyServerErrors(err, setError, FIELDS)) setFailure(errorMessage(err, t('errors.generic')));
     }
   };
 
@@ -197,7 +209,7 @@ export function AdjustmentDialog({
         </Box>
       ) : (
         <>
-          <DialogContent sx={{ pt: 0 }}>
+          <DialogContent sx={{ pt: 0, '&:focus': { outline: 'none' } }} ref={summary} tabIndex={-1}>
             <DialogContentText component="div">
               <Typography sx={{ mb: 1 }} data-testid="adjust-summary">
                 {t('accruals.adjust.confirmBody', {
