@@ -1,6 +1,7 @@
 import { Alert, Box, Button, type SxProps, type Theme } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/error-message';
+import { keepFocusNear } from '../lib/focus';
 import { BackLink } from './back-link';
 
 interface Props {
@@ -24,7 +25,15 @@ export function LoadFailure({ error, onRetry, back, maxWidth, sx }: Props) {
       <Alert
         severity="error"
         action={
-          <Button color="inherit" size="small" onClick={onRetry}>
+          <Button
+            color="inherit"
+            size="small"
+            onClick={(e) => {
+              // The retry shows the loading state in place of this failure, this button with it.
+              keepFocusNear(e.currentTarget);
+              onRetry();
+            }}
+          >
             {t('common.retry')}
           </Button>
         }

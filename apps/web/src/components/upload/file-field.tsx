@@ -30,6 +30,7 @@ interface Props {
 export function FileField({ kind, label, file, onChange, current, error, required, disabled, testId }: Props) {
   const { t, i18n } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
+  const choose = useRef<HTMLButtonElement>(null);
   const id = useId();
   const [local, setLocal] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -106,6 +107,7 @@ export function FileField({ kind, label, file, onChange, current, error, require
             size="small"
             variant="outlined"
             startIcon={<AttachFile />}
+            ref={choose}
             onClick={() => input.current?.click()}
             disabled={disabled}
           >
@@ -116,6 +118,8 @@ export function FileField({ kind, label, file, onChange, current, error, require
               size="small"
               aria-label={t('upload.remove')}
               onClick={() => {
+                // This button goes with the file: the focus to "Scegli un file", next to it.
+                choose.current?.focus();
                 setLocal(null);
                 onChange(null);
               }}

@@ -21,6 +21,7 @@ import { DeletePunchDialog, PunchDialog } from './punch-dialogs';
 import { RequestDialog } from './request-dialog';
 import { describeRequest, employeeName } from './request-text';
 import { useCan } from '../../lib/auth/use-can';
+import { keepFocusNear } from '../../lib/focus';
 
 export interface DayPanelProps {
   /** The same query as the screen behind (cached): the panel follows its updates. */
@@ -108,7 +109,15 @@ export function DayPanel({ params, userInfoId, date, scope }: DayPanelProps) {
         </Typography>
       )}
       {failure && (
-        <Alert severity="error" role="alert" onClose={() => setFailure(null)} data-testid="day-panel-error">
+        <Alert
+          severity="error"
+          role="alert"
+          onClose={(e) => {
+            keepFocusNear(e.currentTarget);
+            setFailure(null);
+          }}
+          data-testid="day-panel-error"
+        >
           {failure}
         </Alert>
       )}

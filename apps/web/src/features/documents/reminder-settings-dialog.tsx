@@ -20,6 +20,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../components/load-failure';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
+import { keepFocusNear } from '../../lib/focus';
 import { useDocumentSettings, useSaveDocumentSettings, type DocumentSettings } from './api/document-settings';
 
 /** The server's limits (DocumentSettingsSchema): at most five distinct offsets, 0–365 days. */
@@ -124,7 +125,11 @@ function ReminderForm({ initial, onClose }: { initial: DocumentSettings; onClose
                 <Chip
                   key={n}
                   label={dayLabel(n)}
-                  onDelete={() => setDays((d) => d.filter((x) => x !== n))}
+                  onDelete={(e) => {
+                    // The chip goes: the focus to the dialog, not to the page behind.
+                    keepFocusNear(e.currentTarget);
+                    setDays((d) => d.filter((x) => x !== n));
+                  }}
                   title={t('documents.reminders.remove', { label: dayLabel(n) })}
                   data-testid={`reminder-${n}`}
                 />
