@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
@@ -32,6 +33,17 @@ async function fillAndContinue() {
   await user.type(within(dialog).getByTestId('adjust-reason'), 'Giornata di recupero concordata');
   await user.click(within(dialog).getByTestId('adjust-continue'));
   return screen.findByRole('dialog', { name: 'Confermi la rettifica?' });
+}
+
+/** The dialog as a page opens it: from a button, closed by its own onClose. */
+function Opener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button onClick={() => setOpen(true)}>Rettifica manuale</button>
+      <AdjustmentDialog open={open} userInfoId="u-mario" person="Mario Rossi" onClose={() => setOpen(false)} />
+    </>
+  );
 }
 
 describe('manual adjustment: the focus follows the steps', { timeout: 30_000 }, () => {
@@ -68,5 +80,15 @@ describe('manual adjustment: the focus follows the steps', { timeout: 30_000 }, 
     const again = await screen.findByRole('dialog', { name: 'Rettifica manuale' });
     await waitFor(() => expect(document.activeElement).toBe(within(again).getByTestId('adjust-amount')));
     expect(again).toHaveTextContent('Il saldo non può scendere sotto −10 giorni');
+  });
+  it('closed from the summary: the focus goes back to the button that opened it', async () => {
+    fakeApi(session);
+    renderRoutes([page('/', <Opener />)], '/');
+    const opener = await screen.findByRole('button', { name: 'Rettifica manuale' });
+    await user.click(opener);
+    await fillAndContinue();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.activeElement).toBe(opener);
   });
 });

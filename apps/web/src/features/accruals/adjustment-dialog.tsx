@@ -106,9 +106,11 @@ export function AdjustmentDialog({
   useLayoutEffect(() => {
     if (shown.current === step) return;
     shown.current = step;
+    // Closing also goes back to the form: the dialog then gives the focus back to what opened it.
+    if (!open) return;
     if (step === 'confirm') summary.current?.focus();
     else setFocus(FIELDS.find((f) => getFieldState(f).error) ?? 'justificationId');
-  }, [step, setFocus, getFieldState]);
+  }, [open, step, setFocus, getFieldState]);
   const values = getValues();
   const justification = lookup.data?.find((j) => j.id === values.justificationId);
 

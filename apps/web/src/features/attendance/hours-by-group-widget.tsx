@@ -45,7 +45,7 @@ export function HoursByGroupWidget() {
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const hours = (minutes: number) => Math.round((minutes / 60) * 10) / 10;
   const format = (h: number) => t('home.hours.value', { n: number.format(h) });
-  const rows: (HoursRow & { people: number; key: string })[] = data
+  const rows: (HoursRow & { people: number })[] = data
     ? [
         ...data.groups.map((g) => ({ ...g, key: g.id })),
         ...(data.noGroup.people > 0 ? [{ key: 'none', name: t('home.hours.noGroup'), ...data.noGroup }] : []),

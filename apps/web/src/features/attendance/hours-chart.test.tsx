@@ -28,8 +28,8 @@ describe('HoursChart', () => {
       <AppProviders variant="active">
         <HoursChart
           rows={[
-            { name: 'Magazzino', expected: 160, worked: 150, justified: 8 },
-            { name: 'Uffici', expected: 40, worked: 0, justified: 0 },
+            { key: 'g-1', name: 'Magazzino', expected: 160, worked: 150, justified: 8 },
+            { key: 'g-2', name: 'Uffici', expected: 40, worked: 0, justified: 0 },
           ]}
           labels={labels}
           format={format}

@@ -1,6 +1,8 @@
 import { Box, Tooltip, Typography, useTheme } from '@mui/material';
 
 export interface HoursRow {
+  /** The group's id ("none" for the people without one): names need not be unique. */
+  key: string;
   name: string;
   expected: number;
   worked: number;
@@ -74,7 +76,7 @@ export function HoursChart({
       </Box>
       <Box sx={grid}>
         {rows.map((r) => (
-          <Box key={r.name} sx={{ display: 'contents' }}>
+          <Box key={r.key} sx={{ display: 'contents' }}>
             <Typography
               variant="body2"
               noWrap
