@@ -94,6 +94,21 @@ describe('saving', () => {
     expect(fieldErrors(badTime).sendAt).toBeDefined();
   });
 
+  it('no send time is now; an empty one is refused (a cleared time never sends at once) — issue 30 item 10', async () => {
+    const before = Date.now();
+    const now = await createAnnouncement(ctx, admin, ctx.ws.demo, {
+      audience: { userInfoIds: [outside.userInfoId] },
+    });
+    expect(now.state).toBe('processing');
+    expect(Date.parse(now.sendAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(now.sendAt)).toBeLessThanOrEqual(Date.now() + 1000);
+    for (const sendAt of ['', '  ']) {
+      const empty = await ctx.request('POST', '/admin/announcement', announcementForm({ sendAt }), opts());
+      expectError(empty, 400, 'VALIDATION_FAILED');
+      expect(fieldErrors(empty)).toEqual({ sendAt: 'Indica data e ora di invio (AAAA-MM-GG HH:mm)' });
+    }
+  });
+
   it('cleans the content on the server: no script, no handler, no javascript: link', async () => {
     const a = await createAnnouncement(ctx, admin, ctx.ws.demo, {
       content:

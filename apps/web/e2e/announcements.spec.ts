@@ -6,7 +6,8 @@ import { requestReachesAdminLive } from './notification-journey';
  * Announcements and the notification centre (issue 14): the admin schedules one to a group; a member of the group sees
  * the bell's count rise without reloading at the send time, reads it and acknowledges it; the admin sees the reach; a
  * person outside the group sees nothing. While it waits for its send time, the Arabic screens and the centre's own
- * journey (notification-journey.ts) run. Screens in Italian and Arabic.
+ * journey (notification-journey.ts) run. Then one is sent "now" through the same form (issue 30). Screens in Italian
+ * and Arabic.
  */
 
 const ADMIN = 'admin@demo.timbro.it';
@@ -195,6 +196,39 @@ test.describe('announcements', () => {
       expect(await unreadByApi(davide)).toBe(davideBefore);
       const mine = await (await apiOf(davide)).get<{ items: { title: string }[] }>('/notification');
       expect(mine.items.map((n) => n.title)).not.toContain(TITLE);
+    });
+
+    await test.step('"Invia subito" through the web form: saved, sent at once, and the member gets it (issue 30)', async () => {
+      const NOW_TITLE = 'Riunione tra dieci minuti';
+      const giuliaUnread = await unreadByApi(giulia);
+      await admin.goto('/admin/announcement/new');
+      await admin.getByLabel('Titolo').fill(NOW_TITLE);
+      await admin.getByTestId('announcement-content').click();
+      await admin.keyboard.type('Ci vediamo in sala riunioni alle 11.');
+      const everyone = admin.getByTestId('audience-everyone');
+      if (await everyone.isChecked()) await everyone.click();
+      await admin.getByTestId('audience-groups').click();
+      await admin.getByRole('option', { name: 'Magazzino' }).click();
+      await admin.keyboard.press('Escape');
+      // "Invia subito" is the default of a new announcement: chosen explicitly, as an admin would.
+      await admin.getByTestId('send-now').check();
+      await expect(admin.getByTestId('send-at-help')).toHaveText('Parte appena salvi');
+      const saved = admin.waitForResponse(
+        (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/admin/announcement'),
+      );
+      await admin.getByRole('button', { name: /Salva/ }).click();
+      expect((await saved).status()).toBe(200);
+      await expect(admin).toHaveURL(/\/admin\/announcement\/[0-9a-f-]{36}$/);
+      await expect(admin.getByText(`Comunicazione «${NOW_TITLE}» salvata: l'invio parte subito`)).toBeVisible();
+      // The job runs at once: the page shows it sent without waiting for any time.
+      await expect(async () => {
+        await admin.reload();
+        await expect(admin.getByTestId('announcement-state')).toHaveText('Pubblicata', { timeout: 2000 });
+      }).toPass({ timeout: 60_000 });
+      await expect(admin.getByTestId('reach-recipients')).toContainText('1');
+      await expect.poll(() => unreadOf(giulia), { timeout: 60_000, intervals: [1000] }).toBe(giuliaUnread + 1);
+      await giulia.goto('/member/announcement');
+      await expect(giulia.getByTestId('my-announcements')).toContainText(NOW_TITLE);
     });
 
     // The journeys that follow start from the demo's groups (none).

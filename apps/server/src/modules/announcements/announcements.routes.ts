@@ -24,7 +24,7 @@ import * as service from './announcements.service';
 const tags = ['announcements'];
 const multipart = ['multipart/form-data'];
 const formNote =
-  `multipart/form-data: title, content (HTML, sanitised), sendAt ("YYYY-MM-DD HH:mm" in the workspace's zone, or an ISO instant; empty = now), ` +
+  `multipart/form-data: title, content (HTML, sanitised), sendAt ("YYYY-MM-DD HH:mm" in the workspace's zone, or an ISO instant; absent = now, empty is refused), ` +
   `audience (JSON {everyone, groupIds, userInfoIds}), requiresAck ("true"/"false"), keepAttachmentIds (comma-separated, on edit) ` +
   `and up to ${ANNOUNCEMENT_MAX_FILES} files as \`file\` (PDF, PNG or JPEG, ${UPLOAD_RULES.attachment.maxMb} MB each, ${ANNOUNCEMENT_MAX_TOTAL_MB} MB together)`;
 

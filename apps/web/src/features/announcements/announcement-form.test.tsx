@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminAnnouncement } from '@timbro/shared';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the test reads the sent form with the server's schema
+import { AnnouncementFieldsSchema } from '@timbro/shared/schemas/announcements';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
 import { RequireAuth } from '../../lib/auth/require-auth';
@@ -52,6 +54,13 @@ const sentForm = (calls: { method: string; path: string; body: unknown }[], path
   calls.filter((c) => c.method === 'POST' && c.path === path).at(-1)!.body as FormData;
 
 const editor = () => screen.getByRole('textbox', { name: /Contenuto/ });
+
+/**
+ * The sent send time as the server's schema reads it (AnnouncementFieldsSchema's `sendAt`, absent when not sent): what
+ * the form sends must pass it, or the admin gets a 400 the form never showed (issue 30: "Invia subito" sent `sendAt=''`).
+ */
+const serverReads = (form: FormData) =>
+  AnnouncementFieldsSchema.shape.sendAt.safeParse(form.has('sendAt') ? form.get('sendAt') : undefined);
 
 describe('a new announcement', { timeout: 30_000 }, () => {
   it('needs a title, a text and a recipient before anything is sent', async () => {
@@ -107,10 +116,14 @@ describe('a new announcement', { timeout: 30_000 }, () => {
 
     const sent = sentForm(calls, '/admin/announcement');
     expect(sent).toBeInstanceOf(FormData);
-    expect([...sent.keys()]).toEqual(['title', 'content', 'sendAt', 'audience', 'requiresAck', 'file']);
+    // "Now" is no send time at all (an empty one is refused by the server as a cleared time).
+    expect([...sent.keys()]).toEqual(['title', 'content', 'audience', 'requiresAck', 'file']);
     expect(sent.get('title')).toBe('Assemblea');
     expect(sent.get('content')).toBe('<p>Ci vediamo in sala riunioni</p>');
-    expect(sent.get('sendAt')).toBe('');
+    expect(sent.has('sendAt')).toBe(false);
+    const read = serverReads(sent);
+    expect(read.error?.issues ?? []).toEqual([]);
+    expect(read.data).toBeNull();
     expect(JSON.parse(sent.get('audience') as string)).toEqual({
       everyone: false,
       groupIds: ['g-office'],
@@ -141,6 +154,7 @@ describe('a new announcement', { timeout: 30_000 }, () => {
     const tomorrow = wallToDayjs(wallClockOf(new Date(), 'Europe/Rome')).add(1, 'day').format('YYYY-MM-DD');
     await waitFor(() => expect(sentForm(calls, '/admin/announcement').get('sendAt')).toBe(`${tomorrow} 09:00`));
     const sent = sentForm(calls, '/admin/announcement');
+    expect(serverReads(sent).data).toBe(`${tomorrow} 09:00`);
     expect(JSON.parse(sent.get('audience') as string)).toEqual({ everyone: true, groupIds: [], userInfoIds: [] });
     expect(sent.get('requiresAck')).toBe('false');
     expect(sent.has('file')).toBe(false);
@@ -289,6 +303,29 @@ describe('editing an announcement', { timeout: 30_000 }, () => {
     expect(sent.get('keepAttachmentIds')).toBe('f-1');
     expect(sent.getAll('file').map((f) => (f as File).name)).toEqual(['calendario.pdf']);
     expect([...sent.keys()].at(-1)).toBe('file');
+  });
+
+  it('a scheduled one sent now instead: no send time goes, and the server’s schema reads it as now', async () => {
+    const stored = announcement();
+    const { calls } = fakeApi({
+      ...adminSession,
+      ...workspaceZone,
+      ...lookups,
+      'GET /admin/announcement/a-1': () => json(200, stored),
+      'POST /admin/announcement/a-1': () => json(200, stored),
+    });
+    const { router } = render('/admin/announcement/a-1/edit');
+    await screen.findByTestId('announcement-title', {}, LOADED);
+    expect(screen.getByTestId('send-scheduled')).toBeChecked();
+    await user.click(screen.getByTestId('send-now'));
+    expect(screen.getByTestId('send-at-help')).toHaveTextContent('Parte appena salvi');
+    await user.click(screen.getByTestId('announcement-form-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/announcement/a-1'));
+    const sent = sentForm(calls, '/admin/announcement/a-1');
+    expect(sent.has('sendAt')).toBe(false);
+    const read = serverReads(sent);
+    expect(read.error?.issues ?? []).toEqual([]);
+    expect(read.data).toBeNull();
   });
 
   it('after it is sent: the time, recipients and acknowledgement read-only, with the notice; only text and files change', async () => {

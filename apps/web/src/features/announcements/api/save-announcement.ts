@@ -18,12 +18,16 @@ export interface AnnouncementPayload {
   files: File[];
 }
 
-/** The multipart body both routes read: the fields as text parts first, then one `file` part per new file. */
+/**
+ * The multipart body both routes read: the fields as text parts first (no `sendAt` for "now"), then one `file` part
+ * per new file.
+ */
 export function announcementFormData(payload: AnnouncementPayload): FormData {
   const form = new FormData();
   form.append('title', payload.title.trim());
   form.append('content', payload.content);
-  form.append('sendAt', payload.sendAt ?? '');
+  // "Now" is no time at all: the server reads an absent sendAt as now and refuses an empty one (a cleared time).
+  if (payload.sendAt !== null) form.append('sendAt', payload.sendAt);
   form.append('audience', JSON.stringify(payload.audience));
   form.append('requiresAck', String(payload.requiresAck));
   if (payload.keepAttachmentIds) form.append('keepAttachmentIds', payload.keepAttachmentIds.join(','));
