@@ -287,6 +287,8 @@ class Server {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         NODE_ENV: 'production',
+        // Production refuses a signing key kept in the database (issue 30): the run brings its own.
+        SESSION_SECRET: 'kill9-bench-signing-key-0123456789abcdef',
         LOG_LEVEL: 'warn',
         JOBS: 'true',
         SEED_DEMO: 'false',

@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     db: deps.db,
     actors: deps.actors,
     cookieSecure: deps.config.cookieSecure,
-    getSecret: () => deps.secret,
+    getKeys: () => deps.keys,
   });
 
   await app.register(

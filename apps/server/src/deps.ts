@@ -2,6 +2,7 @@ import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
 import type { Queryable } from './db/client';
 import type { FileStorage } from './lib/storage';
+import type { SigningKeys } from './lib/tokens';
 import type { LiveHub } from './modules/notifications/live';
 import type { ActorCache } from './plugins/actor-cache';
 
@@ -10,8 +11,8 @@ export interface AppDeps {
   database: Database;
   db: Db;
   config: Config;
-  /** The signing secret (loaded once at start). */
-  secret: string;
+  /** The keys that sign access and device tokens (loaded once at start; lib/secrets.ts, ADR 0003). */
+  keys: SigningKeys;
   /** Where uploaded files' bytes live (ADR 0019): local disk or an S3-compatible bucket; in memory in tests. */
   storage: FileStorage;
   /** Asks the job system to run a job soon (no-op when jobs are off, e.g. in most tests). */

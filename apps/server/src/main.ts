@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, demoSeedDecision, loadConfig, REPO_ROOT } from './config/env';
+import { ConfigError, demoSeedDecision, loadConfig, REPO_ROOT, startupConfigProblem } from './config/env';
 import { demoLoginsText, seedDemo } from './seed';
 import type { Jobs } from './lib/jobs';
 import { startupBanner } from './lib/startup-banner';
@@ -11,6 +11,9 @@ async function main() {
   let config;
   try {
     config = loadConfig();
+    // Refused before the database is opened: in production the signing key must not live in it.
+    const problem = startupConfigProblem(config);
+    if (problem) throw new ConfigError(problem);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

@@ -13,7 +13,7 @@ import {
 import { sweepRateLimits } from './lib/rate-limit';
 import { createStorage, type FileStorage } from './lib/storage';
 import { sweepLoginFailures } from './modules/auth/auth.repository';
-import { loadSessionSecret } from './lib/secrets';
+import { loadSigningKeys } from './lib/secrets';
 import { syncAccrualsNightly } from './modules/accruals/accruals.service';
 import { ensureAllWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
 import { runPaycheckReminders } from './modules/paychecks/delivery.service';
@@ -47,13 +47,13 @@ export async function createDeps(
   database: Database,
   opts: { storage?: FileStorage } = {},
 ): Promise<AppDeps> {
-  const secret = await loadSessionSecret(database.db, config.sessionSecret);
+  const keys = await loadSigningKeys(database.db, config);
   configureMailLogging({ printBodies: config.printMailBodies });
   return {
     database,
     db: database.db,
     config,
-    secret,
+    keys,
     storage: opts.storage ?? createStorage(config),
     triggerJob: async () => undefined,
     scheduleJob: async () => undefined,

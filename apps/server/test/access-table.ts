@@ -82,7 +82,7 @@ export async function declaredRoutes(ctx: TestContext, plugins: ((deps: AppDeps)
     db: ctx.db,
     actors: ctx.deps.actors,
     cookieSecure: false,
-    getSecret: () => 'x'.repeat(40),
+    getKeys: () => ctx.deps.keys,
   });
   for (const plugin of plugins) await app.register(plugin(ctx.deps), { prefix: API_BASE_PATH });
   await app.ready();

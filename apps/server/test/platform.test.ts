@@ -117,7 +117,7 @@ describe('route permissions', () => {
       db: ctx.db,
       actors: ctx.deps.actors,
       cookieSecure: false,
-      getSecret: () => 'x'.repeat(40),
+      getKeys: () => ctx.deps.keys,
     });
     expect(() => app.get('/api/v1/undeclared', async () => 'nope')).toThrow(/declares neither a permission nor public/);
     app.get('/api/v1/declared', { config: { permission: 'user:read' } }, async () => 'ok');

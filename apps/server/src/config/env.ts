@@ -122,6 +122,8 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Timbro <no-reply@timbro.local>'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
+    BACKUP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     COOKIE_SECURE: booleanString.optional(),
     TRUST_PROXY: z
       .string()
@@ -153,6 +155,12 @@ const EnvSchema = z
       .default(''),
   })
   .superRefine((env, ctx) => {
+    if (env.SESSION_SECRET_PREVIOUS && !env.SESSION_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET_PREVIOUS'],
+        message: 'needs SESSION_SECRET (the new key; the previous one only verifies tokens it already signed)',
+      });
     if (env.FILE_STORAGE !== 's3') return;
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required with FILE_STORAGE=s3' });
@@ -171,6 +179,10 @@ const EnvSchema = z
       mailFrom: env.MAIL_FROM,
       publicUrl,
       sessionSecret: env.SESSION_SECRET ?? null,
+      /** The key before the last rotation: tokens it signed still verify until they expire (ADR 0003). */
+      sessionSecretPrevious: env.SESSION_SECRET_PREVIOUS ?? null,
+      /** Encrypts backups (AES-256-GCM) and decrypts them at restore; null = backups are written in clear. */
+      backupKey: env.BACKUP_KEY ?? null,
       cookieSecure: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
       trustProxy: env.TRUST_PROXY,
       logLevel: env.LOG_LEVEL,
@@ -211,6 +223,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/**
+ * Why the server must not start with this configuration, or null. In production the key that signs sessions must live
+ * outside the database (SESSION_SECRET): a key generated and kept in the database travels with every copy of it, and
+ * whoever reads one could sign tokens for the live sessions (issue 30).
+ */
+export function startupConfigProblem(config: Pick<Config, 'isProduction' | 'sessionSecret'>): string | null {
+  if (config.isProduction && !config.sessionSecret) {
+    return (
+      'SESSION_SECRET is required in production (NODE_ENV=production): without it the key that signs sessions would ' +
+      'be kept in the database, where every backup and copy of it would carry it. Set SESSION_SECRET to a random ' +
+      'value of at least 32 characters (e.g. the output of `openssl rand -base64 48`).'
+    );
+  }
+  return null;
 }
 
 export class ConfigError extends Error {

@@ -1,14 +1,23 @@
 import { eq } from 'drizzle-orm';
+import { ConfigError, startupConfigProblem, type Config } from '../config/env';
 import type { Db } from '../db/client';
 import { appSecrets } from '../db/schema';
-import { randomToken } from './tokens';
+import { randomToken, signingKeys, type SigningKeys } from './tokens';
 
 /**
- * The signing secret: from SESSION_SECRET when set, otherwise generated once and kept in the database so that every
- * process (and every restart) signs with the same key.
+ * The keys that sign access and device tokens (ADR 0003): SESSION_SECRET (required in production, refused otherwise
+ * with a ConfigError naming it) and SESSION_SECRET_PREVIOUS after a rotation. Outside production, without
+ * SESSION_SECRET, one key is generated once and kept in the database so that every process (and every restart) signs
+ * with the same key; backups leave it out (lib/backup.ts), so a restored database makes a new one.
  */
-export async function loadSessionSecret(db: Db, configured: string | null): Promise<string> {
-  if (configured) return configured;
+export async function loadSigningKeys(
+  db: Db,
+  config: Pick<Config, 'isProduction' | 'sessionSecret' | 'sessionSecretPrevious'>,
+): Promise<SigningKeys> {
+  const problem = startupConfigProblem(config);
+  if (problem) throw new ConfigError(problem);
+  if (config.sessionSecret)
+    return signingKeys(config.sessionSecret, config.sessionSecretPrevious ? [config.sessionSecretPrevious] : []);
   await db
     .insert(appSecrets)
     .values({ name: 'session', value: randomToken() + randomToken() })
@@ -16,5 +25,5 @@ export async function loadSessionSecret(db: Db, configured: string | null): Prom
   const rows = await db.select().from(appSecrets).where(eq(appSecrets.name, 'session'));
   const value = rows[0]?.value;
   if (!value) throw new Error('session secret missing');
-  return value;
+  return signingKeys(value);
 }

@@ -19,7 +19,7 @@ import { users } from '../db/schema';
 import { workspaceScope, type WorkspaceScope } from '../db/scope';
 import { AppError } from '../lib/errors';
 import { cookieNames } from '../lib/cookies';
-import { verifyAccessTokenCached } from '../lib/tokens';
+import { verifyAccessTokenCached, type SigningKeys } from '../lib/tokens';
 import type { ActorCache } from './actor-cache';
 import { type Actor, type Membership } from './session-actor';
 
@@ -79,7 +79,7 @@ interface ContextOptions {
   /** Who each session is (plugins/actor-cache.ts). */
   actors: Pick<ActorCache, 'load'>;
   cookieSecure: boolean;
-  getSecret: () => string;
+  getKeys: () => SigningKeys;
 }
 
 /**
@@ -131,7 +131,7 @@ export const requestContext = fp(
 
       const token = request.cookies[names.access] ?? bearer(request.headers.authorization);
       if (token) {
-        const verified = verifyAccessTokenCached(opts.getSecret(), token);
+        const verified = verifyAccessTokenCached(opts.getKeys(), token);
         if (verified) request.actor = await opts.actors.load(opts.db, verified.sessionId);
       }
 

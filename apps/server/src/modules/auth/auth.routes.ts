@@ -76,12 +76,12 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const app = isAppMode(request);
         const presented = app ? request.headers['x-device-token'] : request.cookies[deviceCookieName(secure)];
         const knownDevice = verifyDeviceToken(
-          deps.secret,
+          deps.keys,
           typeof presented === 'string' ? presented : undefined,
           request.body.username,
         );
         const issued = await service.login(deps, request.body, { ...clientInfo(request), knownDevice });
-        const device = signDeviceToken(deps.secret, request.body.username);
+        const device = signDeviceToken(deps.keys, request.body.username);
         if (app) reply.header('x-device-token', device);
         else setDeviceCookie(reply, secure, device, DEVICE_TOKEN_TTL_SECONDS);
         return answerWithUser(request, reply, issued);

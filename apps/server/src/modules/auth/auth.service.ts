@@ -76,7 +76,7 @@ export async function issueSession(
   });
   const refresh = randomToken();
   await repo.insertRefreshToken(q, session.id, sha256(refresh), refreshExpiresAt);
-  const access = signAccessToken(deps.secret, session.id, new Date(now.getTime() + ACCESS_TTL_SECONDS * 1000));
+  const access = signAccessToken(deps.keys, session.id, new Date(now.getTime() + ACCESS_TTL_SECONDS * 1000));
   return { sessionId: session.id, access, refresh, rememberMe, refreshExpiresAt };
 }
 
@@ -156,7 +156,7 @@ export async function refresh(
     const refreshExpiresAt = session.expiresAt;
     await repo.insertRefreshToken(tx, session.id, sha256(nextRefresh), refreshExpiresAt);
     await repo.touchSession(tx, session.id, now);
-    const access = signAccessToken(deps.secret, session.id, new Date(now.getTime() + ACCESS_TTL_SECONDS * 1000));
+    const access = signAccessToken(deps.keys, session.id, new Date(now.getTime() + ACCESS_TTL_SECONDS * 1000));
     return {
       sessionId: session.id,
       access,
