@@ -83,8 +83,13 @@ describeAccessTable(
         ].sort(),
       );
       const opts = { session: t.sessions.admin, workspace: t.ctx.ws.demo };
-      const users = await t.ctx.get('/admin/user', { ...opts, query: { enabled: 'true', per_page: '1' } });
+      // The widget links to the employees list with the employee role, enabled, invitation accepted.
+      const users = await t.ctx.get('/admin/user', {
+        ...opts,
+        query: { role: 'member', enabled: 'true', invitation: 'accepted', per_page: '1' },
+      });
       expect(d.activeEmployees!.count).toBe(users.json().total);
+      expect(d.activeEmployees!.count).toBeGreaterThan(3);
       const open = await t.ctx.get('/admin/justification-request', {
         ...opts,
         query: { status: 'open', per_page: '1' },
@@ -101,6 +106,30 @@ describeAccessTable(
       expect(d.welcome!.clock).toBeNull();
       const ending = await t.ctx.get('/admin/contract', { ...opts, query: { filter: 'expiring', per_page: '1' } });
       expect(d.expiringContracts!.total).toBe(ending.json().total);
+    });
+
+    it('"Dipendenti attivi" counts who works for the company: no admin, consultant, pending invitation or disabled person (issue 30 item 12)', async () => {
+      const before = (await get('admin')).activeEmployees!.count;
+      await buildEmployee(t.ctx, t.ctx.ws.demo, { roles: ['admin'] });
+      await buildEmployee(t.ctx, t.ctx.ws.demo, { roles: ['accountant'] });
+      await buildEmployee(t.ctx, t.ctx.ws.demo, { invitationStatus: 'pending' });
+      await buildEmployee(t.ctx, t.ctx.ws.demo, { enabled: false });
+      await buildEmployee(t.ctx, t.ctx.ws.demo, { roles: ['admin', 'accountant'], invitationStatus: 'pending' });
+      expect((await get('admin')).activeEmployees!.count).toBe(before);
+      expect((await get('accountant')).activeEmployees!.count).toBe(before);
+      // An employee who accepted counts, and so does an admin who also has the employee role.
+      await buildEmployee(t.ctx, t.ctx.ws.demo);
+      await buildEmployee(t.ctx, t.ctx.ws.demo, { roles: ['admin', 'member'] });
+      const d = await get('admin');
+      expect(d.activeEmployees!.count).toBe(before + 2);
+      // The operator's company list counts the same people (platform module, ADR 0023).
+      const operator = await t.ctx.login('operator@demo.timbro.it');
+      const companies = await t.ctx.get('/platform/workspace', { session: operator, query: { per_page: '100' } });
+      expect(companies.statusCode, companies.body).toBe(200);
+      const demo = (companies.json().items as { id: string; employeesCount: number }[]).find(
+        (w) => w.id === t.ctx.ws.demo,
+      );
+      expect(demo?.employeesCount).toBe(d.activeEmployees!.count);
     });
 
     it('expiring contracts: one followed by a new contract is left out; a fixed-term one shows its extensions and months', async () => {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type User } from '@timbro/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema';
+import { userInfos, users } from '../src/db/schema';
 import { demoIban } from '../src/seed';
-import { employeeBody as employee, freshFiscalCode as freshCf } from './factories';
+import { buildEmployee, employeeBody as employee, freshFiscalCode as freshCf } from './factories';
 import {
   createTestContext,
   expectError,
@@ -81,6 +81,7 @@ describe('GET /admin/user', () => {
         role: 'boss',
         group_id: 'x',
         enabled: 'forse',
+        invitation: 'forse',
         page: '0',
         per_page: '1000',
       }),
@@ -94,6 +95,7 @@ describe('GET /admin/user', () => {
       page: 'Valore non valido',
       per_page: 'Valore non valido',
       enabled: 'Input non valido',
+      invitation: 'Valore non valido',
     });
     const nan = await ctx.get('/admin/user', inDemo(admin, { page: 'due' }));
     expectError(nan, 400, 'VALIDATION_FAILED');
@@ -261,6 +263,31 @@ describe('GET /admin/user', () => {
       expect((await ctx.post(`/admin/user/${giulia}/enable`, {}, asAdmin())).statusCode).toBe(200);
     }
     expect((await ctx.del(`/admin/group/${gid}`, asAdmin())).statusCode).toBe(200);
+  });
+});
+
+describe('GET /admin/user: the invitation filter', () => {
+  it('filters by the invitation’s state; with the employee role and enabled it is the dashboard’s "Dipendenti attivi"', async () => {
+    const pending = await buildEmployee(ctx, ctx.ws.demo, { lastName: 'Invitata', invitationStatus: 'pending' });
+    const declined = await buildEmployee(ctx, ctx.ws.demo, {
+      lastName: 'Rifiutata',
+      invitationStatus: 'declined',
+      enabled: false,
+    });
+    try {
+      expect((await list({ invitation: 'pending' })).items.map((u) => u.lastName)).toEqual(['Invitata']);
+      expect((await list({ invitation: 'declined' })).items.map((u) => u.lastName)).toEqual(['Rifiutata']);
+      expect((await list({ invitation: 'accepted' })).total).toBe(15);
+      expect((await list({ enabled: 'true' })).total).toBe(16);
+      // Admin Bianchi and consultant Conti have no employee role; the pending person has not joined yet.
+      const active = await list({ role: 'member', enabled: 'true', invitation: 'accepted', per_page: '100' });
+      expect(active.total).toBe(13);
+      expect(active.items.map((u) => u.lastName)).not.toContain('Invitata');
+      const dashboard = await ctx.get('/dashboard', asAdmin());
+      expect(dashboard.json().activeEmployees).toEqual({ count: active.total });
+    } finally {
+      for (const p of [pending, declined]) await ctx.db.delete(userInfos).where(eq(userInfos.id, p.userInfoId));
+    }
   });
 });
 

@@ -143,7 +143,7 @@ test.describe('dashboard, settings and company (issue 16)', () => {
     // The count is the list's total: the employees list with the "active" filter says the same.
     const active = (await page.getByTestId('widget-active-employees-value').innerText()).trim();
     await page.getByTestId('widget-active-employees-all').click();
-    await expect(page).toHaveURL(/\/admin\/user\?status=active/);
+    await expect(page).toHaveURL(/\/admin\/user\?role=member&status=active$/);
     await expect(page.getByText(new RegExp(`di ${active}$|of ${active}$|su ${active}$`)).first()).toBeVisible();
     await page.goBack();
     await widgetsPainted(page, ADMIN_WIDGETS);

@@ -149,6 +149,14 @@ describe('the dashboard widgets', { timeout: 30_000 }, () => {
     });
     render();
     expect(await screen.findByTestId('widget-active-employees-value')).toHaveTextContent('42');
+    // What is counted is said, and the link opens the list with the same filters (issue 30 item 12).
+    expect(screen.getByTestId('widget-active-employees-caption')).toHaveTextContent(
+      "con il ruolo Dipendente, abilitati e con l'invito accettato",
+    );
+    expect(screen.getByTestId('widget-active-employees-all')).toHaveAttribute(
+      'href',
+      '/admin/user?role=member&status=active',
+    );
     // Member-only widgets are not there; the admin's are.
     expect(screen.queryByTestId('widget-accruals')).not.toBeInTheDocument();
     expect(screen.queryByTestId('widget-my-requests')).not.toBeInTheDocument();

@@ -152,6 +152,8 @@ export const ListUsersQuerySchema = z.object({
   role: z.enum(WORKSPACE_ROLE_VALUES, { error: msg.invalidValue }).optional(),
   group_id: IdSchema.optional(),
   enabled: QueryBoolean.optional(),
+  /** The invitation's state: `accepted` with `enabled` and `role=member` is who works for the company (the dashboard). */
+  invitation: z.enum(INVITATION_STATUSES, { error: msg.invalidValue }).optional(),
 });
 export type ListUsersQuery = z.infer<typeof ListUsersQuerySchema>;
 

@@ -23,6 +23,9 @@ import { publishedRoster } from '../work-shifts/work-shifts.service';
 
 const page = { page: 1, per_page: DASHBOARD_LIST_SIZE };
 
+/** "Dipendenti attivi": the users list's filters the widget counts (and links to). */
+const ACTIVE_EMPLOYEES = { role: 'member', enabled: true, invitation: 'accepted' } as const;
+
 /** The first day of the month `months` after the month of `date`. */
 function monthsAfter(date: string, months: number) {
   const [y, m] = date.split('-').map(Number) as [number, number];
@@ -64,8 +67,15 @@ export async function dashboard(deps: AppDeps, ctx: RequestCtx): Promise<Dashboa
     });
   if (can('user:read'))
     add(async () => {
-      // The users list filtered to the enabled ones: its total is the count.
-      const list = await listUsers(deps, ctx, { page: 1, per_page: 1, sort: 'lastName', order: 'asc', enabled: true });
+      // Who works for the company: the users list filtered to the employee role, enabled, invitation accepted (no
+      // admin or consultant without the employee role, no pending invitation); its total is the count.
+      const list = await listUsers(deps, ctx, {
+        ...ACTIVE_EMPLOYEES,
+        page: 1,
+        per_page: 1,
+        sort: 'lastName',
+        order: 'asc',
+      });
       out.activeEmployees = { count: list.total };
     });
   if (can('contract:read'))

@@ -68,6 +68,7 @@ function listWhere(scope: WorkspaceScope, q: Partial<ListUsersQuery>): SQL {
   if (q.role === 'accountant') conditions.push(eq(userInfos.isAccountant, true));
   if (q.role === 'member') conditions.push(eq(userInfos.isMember, true));
   if (q.enabled !== undefined) conditions.push(eq(userInfos.enabled, q.enabled));
+  if (q.invitation) conditions.push(eq(userInfos.invitationStatus, q.invitation));
   if (q.group_id) {
     conditions.push(
       existsInScope(

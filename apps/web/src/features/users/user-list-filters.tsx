@@ -7,6 +7,7 @@ import { useGroupLookup } from '../../lib/queries/group-lookup';
 import type { useServerList } from '../../lib/use-server-list';
 import type { UserSortField } from './api/get-users';
 import { ROLE_VALUES } from './schemas';
+import { STATUS_VALUES } from './user-status-filter';
 
 /** The list's filters, by their URL keys. */
 export const FILTER_KEYS = ['role', 'group_id', 'status'] as const;
@@ -74,13 +75,16 @@ export function UserListFilters({ list, role }: { list: UserList; role: string |
           select
           size="small"
           label={t('users.filters.status')}
-          value={['active', 'disabled'].includes(params.filters.status) ? params.filters.status : ''}
+          value={(STATUS_VALUES as readonly string[]).includes(params.filters.status) ? params.filters.status : ''}
           onChange={(e) => update({ filters: { status: e.target.value } })}
           data-testid="filter-status"
         >
           <MenuItem value="">{t('users.filters.allStatuses')}</MenuItem>
-          <MenuItem value="active">{t('users.filters.active')}</MenuItem>
-          <MenuItem value="disabled">{t('users.filters.disabled')}</MenuItem>
+          {STATUS_VALUES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {t(`users.filters.${s}`)}
+            </MenuItem>
+          ))}
         </TextField>
         <Button
           onClick={clear}

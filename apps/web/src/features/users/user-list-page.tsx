@@ -20,6 +20,7 @@ import { useUsers, type UserFilters, type UserSortField } from './api/get-users'
 import { ROLE_VALUES } from './schemas';
 import { useUserColumns } from './user-list-columns';
 import { FILTER_KEYS, UserListFilters } from './user-list-filters';
+import { statusFilter } from './user-status-filter';
 import { userDetailPath } from './user-paths';
 import { useCan } from '../../lib/auth/use-can';
 import { ServerDataGrid } from '../../components/list/list-grid';
@@ -59,7 +60,7 @@ export function UserListPage() {
       ? (params.filters.role as WorkspaceRole)
       : undefined,
     groupId: params.filters.group_id || undefined,
-    enabled: params.filters.status === 'active' ? true : params.filters.status === 'disabled' ? false : undefined,
+    ...statusFilter(params.filters.status),
   };
   const query = useUsers({
     page: params.page,

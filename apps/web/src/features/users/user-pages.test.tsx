@@ -86,7 +86,9 @@ describe('user list', { timeout: 20_000 }, () => {
       search: 'ros',
       role: 'member',
       group_id: 'g-1',
+      // Active: enabled with the invitation accepted, as the status chip says (and the dashboard counts).
       enabled: 'true',
+      invitation: 'accepted',
     });
     expect(screen.getByTestId('users-search')).toHaveValue('ros');
     expect(screen.getByTestId('users-new')).toBeInTheDocument();
@@ -99,6 +101,29 @@ describe('user list', { timeout: 20_000 }, () => {
 
     await user.click(within(grid).getByText('Rossi Mario'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user/ui-mario/detail'));
+  });
+
+  it('the status filter: invitation pending and disabled are asked as the status chip shows them', async () => {
+    const { fetchMock } = fakeApi({
+      ...session(),
+      'GET /admin/user': () => json(200, { items: [giulia], total: 1, page: 1, perPage: 25 }),
+    });
+    const { router } = renderRoutes(listRoute, '/admin/user?status=pending');
+    const grid = await screen.findByTestId('users-grid');
+    expect(await within(grid).findByText('Esposito Giulia')).toBeInTheDocument();
+    const asked = () =>
+      fetchMock.mock.calls
+        .map(([u]) => String(u))
+        .filter((u) => u.includes('/admin/user?'))
+        .map((u) => Object.fromEntries(new URL(u, 'http://x').searchParams));
+    expect(asked().at(-1)).toMatchObject({ enabled: 'true', invitation: 'pending' });
+    const status = within(screen.getByTestId('filter-status')).getByRole('combobox');
+    expect(status).toHaveTextContent('Invito in attesa');
+    await user.click(status);
+    await user.click(await screen.findByRole('option', { name: 'Disabilitati' }));
+    await waitFor(() => expect(router.state.location.search).toContain('status=disabled'));
+    await waitFor(() => expect(asked().at(-1)).toMatchObject({ enabled: 'false' }));
+    expect(asked().at(-1)).not.toHaveProperty('invitation');
   });
 
   it('an accountant sees the list read-only; an empty result offers to clear the filters', async () => {

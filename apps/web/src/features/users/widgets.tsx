@@ -8,10 +8,16 @@ import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { useDashboardSlice } from '../../lib/queries/dashboard';
 
-/** The employee list filtered to the active ones: the list whose total the widget shows. */
-export const activeEmployeesPath = `${paths.adminUser}?status=active`;
+/**
+ * The employee list filtered as the widget counts (the employee role, active: enabled with the invitation accepted):
+ * the list whose total the widget shows.
+ */
+export const activeEmployeesPath = `${paths.adminUser}?role=member&status=active`;
 
-/** "Dipendenti attivi": the users list's total with the "active" filter (GET /dashboard's `activeEmployees`). */
+/**
+ * "Dipendenti attivi": who works for the company, the users list's total with the filters above (GET /dashboard's
+ * `activeEmployees`); the caption says what is counted.
+ */
 export function ActiveEmployeesWidget() {
   const { t, i18n } = useTranslation();
   const slice = useDashboardSlice('activeEmployees');
@@ -39,7 +45,7 @@ export function ActiveEmployeesWidget() {
           >
             {new Intl.NumberFormat(catalogFor(i18n.language)).format(count)}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="text.secondary" data-testid="widget-active-employees-caption">
             {t('home.activeEmployees.caption')}
           </Typography>
         </Box>
@@ -48,7 +54,7 @@ export function ActiveEmployeesWidget() {
   );
 }
 
-/** People on the dashboard: how many employees are active (admins and accountants). */
+/** People on the dashboard: how many employees are active (seen by admins and accountants). */
 export const USER_WIDGETS: DashboardWidget[] = [
   { key: 'active-employees', permission: 'user:read', slice: 'activeEmployees', component: ActiveEmployeesWidget },
 ];

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListUsersQuery, UserPage, WorkspaceRole } from '@timbro/shared';
+import type { InvitationStatus, ListUsersQuery, UserPage, WorkspaceRole } from '@timbro/shared';
 import { api } from '../../../lib/api';
 import { USERS_KEY } from '../../../lib/query-keys';
 
@@ -18,6 +18,7 @@ export interface UserFilters {
   role?: WorkspaceRole;
   groupId?: string;
   enabled?: boolean;
+  invitation?: InvitationStatus;
 }
 
 export interface UsersParams extends UserFilters {
@@ -29,7 +30,13 @@ export interface UsersParams extends UserFilters {
 
 /** The filters as the API names them (shared by the list and the XLSX export). */
 export function userFilterQuery(f: UserFilters) {
-  return { search: f.search || undefined, role: f.role, group_id: f.groupId, enabled: f.enabled };
+  return {
+    search: f.search || undefined,
+    role: f.role,
+    group_id: f.groupId,
+    enabled: f.enabled,
+    invitation: f.invitation,
+  };
 }
 
 /** GET /admin/user: one page of employee records, sorted and filtered by the server. */
