@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { apiMsg } from '@timbro/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileDeletions, files, punches } from '../src/db/schema';
 import { workspaceScope } from '../src/db/scope';
+import { readAll } from '../src/lib/storage';
 import { recordUploads, storeMade } from '../src/modules/files/files.service';
 import {
   auditOf,
@@ -14,7 +17,7 @@ import {
   type Session,
   type TestContext,
 } from './helpers';
-import { pdf, png } from './upload-corpus';
+import { hostilePng, pdf, png } from './upload-corpus';
 
 /**
  * Company settings (issue 16, ADR 0024): the company validators through the API, the logos from upload to the header
@@ -45,10 +48,6 @@ const save = async (body: Record<string, unknown>, session = admin) =>
   ctx.post(`/admin/workspace/${ctx.ws.demo}`, { workspace_company: await company(), ...body }, inDemo(session));
 const saveCompany = async (patch: Record<string, unknown>) =>
   save({ workspace_company: { ...(await company()), ...patch } });
-
-/** A WebP header: enough for the upload's content check, which reads the first bytes. */
-const webp = () =>
-  Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.alloc(32, 1)]);
 
 function uploadLogo(content: Buffer, name: string, session = admin, workspace = ctx.ws.demo) {
   const form = new FormData();
@@ -163,10 +162,13 @@ describe('logos: upload, use in the company details, the header route', () => {
     const list = await ctx.get('/workspace/list', { session: member });
     expect(list.json().find((w: { id: string }) => w.id === ctx.ws.demo).square_logo).toBe(square);
 
+    // The bytes stored at upload (a PNG made anew from the uploaded one, issue 30), exactly.
+    const stored = await readAll(await ctx.deps.storage.get(`${ctx.ws.demo}/${square}`));
+    expect(stored.subarray(0, 8).equals(png().subarray(0, 8))).toBe(true);
     for (const session of [admin, accountant, member]) {
       const img = await ctx.get(`/workspace/logo/${square}`, inDemo(session));
       expect(img.statusCode, session.email).toBe(200);
-      expect(img.rawPayload.equals(png())).toBe(true);
+      expect(img.rawPayload.equals(stored)).toBe(true);
       expect(img.headers).toMatchObject({
         'content-type': 'image/png',
         'content-disposition': 'inline',
@@ -254,16 +256,33 @@ describe('the logo on exported PDFs', () => {
     }
   });
 
-  it('a WebP logo cannot be embedded: the square PNG is used instead, or none, and the export still succeeds', async () => {
-    const wide = await logoId(webp(), 'logo.webp');
+  it('a WebP logo is stored as a PNG (issue 30), so the PDFs draw it too', async () => {
+    const webp = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#1a415b' } })
+      .webp()
+      .toBuffer();
+    const wide = await logoId(webp, 'logo.webp');
     await saveCompany({ logo: wide, squareLogo: null });
-    let res = await timesheetPdf();
+    for (const res of [await timesheetPdf(), await deliveryPdf()]) {
+      expect(res.statusCode).toBe(200);
+      expect(hasImage(res)).toBe(true);
+    }
+  });
+
+  it('a stored logo that crashes the PDF renderer fails that export with a 503, and the server goes on', async () => {
+    // A logo stored before uploads were made anew (issue 30): pdfkit's PNG decoder throws inside a zlib callback on it,
+    // which took the whole process down. Written straight into the storage, as the old upload did.
+    const id = await logoId();
+    await ctx.deps.storage.put(`${ctx.ws.demo}/${id}`, hostilePng(), { contentType: 'application/octet-stream' });
+    await saveCompany({ logo: id, squareLogo: null });
+    for (const res of [await timesheetPdf(), await deliveryPdf()]) {
+      expectError(res, 503, 'UNAVAILABLE');
+      expect(res.json().message).toBe(apiMsg.render.pdfFailed);
+    }
+    // The process is alive and the other exports work.
+    await saveCompany({ logo: null, squareLogo: null });
+    const res = await timesheetPdf();
     expect(res.statusCode).toBe(200);
     expect(hasImage(res)).toBe(false);
-    await saveCompany({ logo: wide, squareLogo: await logoId() });
-    res = await deliveryPdf();
-    expect(res.statusCode).toBe(200);
-    expect(hasImage(res)).toBe(true);
   });
 });
 

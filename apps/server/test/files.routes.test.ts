@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { apiMsg } from '@timbro/shared';
+import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileDeletions, files, workspaces } from '../src/db/schema';
@@ -8,7 +10,7 @@ import type { MemoryStorage } from '../src/lib/storage/memory';
 import { runFileSweep } from '../src/modules/files/file-sweep.job';
 import { deleteFiles } from '../src/modules/files/files.service';
 import { createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
-import { exe, html, pdf, png, svgWithScript } from './upload-corpus';
+import { exe, hostilePng, html, pdf, png, pngOf, svgWithScript } from './upload-corpus';
 
 /** The file storage seen through the API (ADR 0019): the logo upload, what it refuses, deletions and the sweeper. */
 
@@ -58,17 +60,70 @@ describe('POST /admin/file/logo', () => {
     expectError(await upload(exe(), 'a.png', { session: accountant }), 403, 'FORBIDDEN');
   });
 
-  it('stores a PNG under the workspace, read from its content, with its size and SHA-256; no reservation is left', async () => {
+  it('stores a PNG made anew from the upload under the workspace, with its size and SHA-256; nothing else is left', async () => {
     const before = await counts();
     const res = await upload(png(), '../../etc/Logo aziendale.png');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ name: 'Logo aziendale.png', contentType: 'image/png', size: png().length });
+    expect(body).toMatchObject({ name: 'Logo aziendale.png', contentType: 'image/png' });
     expect(body.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(body).sort()).toEqual(['contentType', 'createdAt', 'id', 'name', 'sha256', 'size']);
     const key = `${ctx.ws.demo}/${body.id}`;
-    expect(await readAll(await storage.get(key))).toEqual(png());
+    const stored = await readAll(await storage.get(key));
+    // Not the uploaded bytes: a fresh PNG of the same picture (issue 30).
+    expect(stored.equals(png())).toBe(false);
+    expect(stored.length).toBe(body.size);
+    expect(createHash('sha256').update(stored).digest('hex')).toBe(body.sha256);
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 1, height: 1, hasAlpha: false });
     expect(await counts()).toEqual({ files: before.files + 1, deletions: before.deletions, stored: before.stored + 1 });
+  });
+
+  it('an image with a valid signature and a hostile body is refused with an Italian message, and nothing is kept', async () => {
+    const before = await counts();
+    const res = await upload(hostilePng(), 'logo.png');
+    expectError(res, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(res)).toEqual({ file: apiMsg.upload.imageUnreadable });
+    const jpegHead = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300, 0x41)]);
+    const webpHead = Buffer.concat([
+      Buffer.from('RIFF'),
+      Buffer.from([0x24, 0, 0, 0]),
+      Buffer.from('WEBPVP8L'),
+      Buffer.alloc(32, 1),
+    ]);
+    for (const [bytes, name] of [
+      [jpegHead, 'logo.jpg'],
+      [webpHead, 'logo.webp'],
+    ] as const)
+      expect(fieldErrors(await upload(bytes, name)), name).toEqual({ file: apiMsg.upload.imageUnreadable });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('an image over 4 megapixels is refused before it is decoded (8000 × 8000 in 200 KB)', async () => {
+    const before = await counts();
+    const res = await upload(pngOf(8000, 8000), 'enorme.png');
+    expectError(res, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(res)).toEqual({ file: apiMsg.upload.imageTooManyPixels(4) });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a large or transparent image is stored fitted into 1024 × 1024, opaque, as PNG, whatever it came as', async () => {
+    const wide = await upload(pngOf(2000, 500, { alpha: 0 }), 'largo.png');
+    expect(wide.statusCode, wide.body).toBe(200);
+    const wideBytes = await readAll(await storage.get(`${ctx.ws.demo}/${wide.json().id}`));
+    expect(await sharp(wideBytes).metadata()).toMatchObject({
+      format: 'png',
+      width: 1024,
+      height: 256,
+      hasAlpha: false,
+    });
+    // Transparent pixels are laid on white.
+    const { data } = await sharp(wideBytes).raw().toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([255, 255, 255]);
+    const jpeg = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#1a415b' } })
+      .jpeg()
+      .toBuffer();
+    const res = await upload(jpeg, 'marchio.jpg');
+    expect(res.json()).toMatchObject({ name: 'marchio.png', contentType: 'image/png' });
   });
 
   it('refuses what is not a raster image, whatever its name, and keeps nothing of it', async () => {

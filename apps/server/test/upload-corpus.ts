@@ -7,24 +7,70 @@ import { buildZip, deflated, workbook, xlsxBomb, type RawEntry } from './zip-fix
  * is. Shared by the upload tests of files, pay slips and documents.
  */
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function pngChunk(type: string, data: Buffer) {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+function ihdr(width: number, height: number, colourType: number) {
+  const h = Buffer.alloc(13);
+  h.writeUInt32BE(width, 0);
+  h.writeUInt32BE(height, 4);
+  h[8] = 8; // bit depth
+  h[9] = colourType; // 2 RGB, 6 RGBA
+  return h;
+}
+
 /** A 1×1 PNG (a real one: signature, IHDR, IDAT, IEND). */
 export function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
   const idat = zlib.deflateSync(Buffer.from([0, 0x1a, 0x41, 0x5b]));
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', idat),
-    chunk('IEND', Buffer.alloc(0)),
+    PNG_SIGNATURE,
+    pngChunk('IHDR', ihdr(1, 1, 2)),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A real PNG of `width` × `height` in one colour (RGB, or RGBA with `alpha`): small to send however large it is, since
+ * its rows compress to almost nothing.
+ */
+export function pngOf(width: number, height: number, opts: { alpha?: number } = {}): Buffer {
+  const channels = opts.alpha === undefined ? 3 : 4;
+  const row = Buffer.alloc(1 + width * channels);
+  for (let x = 0; x < width; x++) {
+    row.set([0x1a, 0x41, 0x5b], 1 + x * channels);
+    if (channels === 4) row[1 + x * channels + 3] = opts.alpha!;
+  }
+  const idat = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', ihdr(width, height, channels === 4 ? 6 : 2)),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * The review's kind of logo (83 bytes here): a PNG signature, a well-formed RGBA IHDR, then an IDAT of zlib garbage. pdfkit's
+ * PNG decoder threw on it inside a zlib callback, where nothing catches: the whole server went down (issue 30).
+ */
+export function hostilePng(): Buffer {
+  const garbage = Buffer.from('789c' + 'ff'.repeat(24), 'hex');
+  const out = Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', ihdr(64, 64, 6)),
+    pngChunk('IDAT', garbage),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+  return out;
 }
 
 /**

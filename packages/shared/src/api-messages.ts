@@ -49,7 +49,15 @@ export const apiMsg = {
     failed: 'Caricamento non riuscito. Riprova.',
     encryptedPdf: 'Il PDF è protetto da password: carica la versione senza protezione',
     brokenPdf: 'Il PDF è danneggiato o non leggibile',
+    imageUnreadable: 'L’immagine non è leggibile: salvala di nuovo come PNG o JPEG e ricaricala',
+    imageTooManyPixels: (maxMp: number) =>
+      `L’immagine è troppo grande: al massimo ${maxMp} megapixel (per esempio 2000 × 2000 pixel)`,
     fileNotFound: 'File non trovato',
+  },
+  render: {
+    pdfFailed:
+      'Non è stato possibile creare il PDF. Riprova tra poco; se succede ancora, carica di nuovo il logo in Impostazioni → Dati aziendali',
+    pdfTimeout: 'Il PDF richiede troppo tempo: scegli un periodo più breve o meno persone e riprova',
   },
   import: {
     fileMissing: 'Carica un file CSV o Excel',

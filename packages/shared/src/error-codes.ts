@@ -12,11 +12,15 @@ export const ErrorCode = {
   CSRF_REJECTED: 'CSRF_REJECTED',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
+  /** Something that existed and ended for good (an expired calendar link). */
+  GONE: 'GONE',
   RATE_LIMITED: 'RATE_LIMITED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   TOKEN_INVALID: 'TOKEN_INVALID',
   WRONG_PASSWORD: 'WRONG_PASSWORD',
   CANNOT_DELETE_USER: 'CANNOT_DELETE_USER',
+  /** Work that failed on the server's side for this request only (a PDF whose renderer crashed or took too long). */
+  UNAVAILABLE: 'UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

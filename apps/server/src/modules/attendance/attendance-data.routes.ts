@@ -8,9 +8,10 @@ import {
   hasPermission,
 } from '@timbro/shared';
 import type { AppDeps } from '../../deps';
+import { renderForRequest } from '../../lib/render-pool';
 import type { AttendanceApp } from './attendance.routes.shared';
 import * as data from './attendance-data.service';
-import { timesheetPdf, timesheetXlsx } from './timesheet-export';
+import { TIMESHEET_EXPORT, timesheetXlsx } from './timesheet-export';
 import { workspaceCtx } from '../../plugins/request-context';
 import { letterhead } from '../workspaces/workspaces.service';
 
@@ -79,7 +80,13 @@ export function registerDataRoutes(app: AttendanceApp, deps: AppDeps): void {
       const name = `presenze_${q.from}_${q.to}`;
       if (q.format === 'pdf') {
         const company = await letterhead(deps, ctx);
-        const pdf = await timesheetPdf(company.name, q.from, q.to, sheet, company.logo);
+        const pdf = await renderForRequest(
+          request.log,
+          TIMESHEET_EXPORT,
+          'timesheetPdf',
+          [company.name, q.from, q.to, sheet, company.logo],
+          ctx.scope.workspaceId,
+        );
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `attachment; filename="${name}.pdf"`)

@@ -108,6 +108,9 @@ export async function timesheetXlsx(from: IsoDate, to: IsoDate, sheet: Sheet): P
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** This module, for the render threads (lib/render-pool): `timesheetPdf` runs there, never in the server's thread. */
+export const TIMESHEET_EXPORT = new URL(import.meta.url);
+
 /**
  * The timesheet as a printable PDF: A4 landscape, the company's logo (a PNG or JPEG one) beside the heading of every
  * page, one line per employee with the worked time of each day (h:mm), holidays and weekends shaded, anomalies marked

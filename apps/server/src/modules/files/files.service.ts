@@ -10,6 +10,7 @@ import { FileTooLargeError, readAll, StoredFileMissingError } from '../../lib/st
 import type { ActorRef, RequestCtx } from '../../plugins/request-context';
 import { FILE_KINDS, sizeLabel, type FileKind, type SniffedType } from './file-kinds';
 import * as repo from './files.repository';
+import { cleanImage, IMAGE_MAX_PIXELS, ImageRefused } from './image-check';
 import { ContentCheck, WrongTypeError } from './upload-checks';
 
 export type { FileRow } from './files.repository';
@@ -405,9 +406,40 @@ export function presentFile(f: repo.FileRow) {
   };
 }
 
-/** POST /admin/file/logo: a logo stored and recorded; the company details then point at it by id. */
+/**
+ * POST /admin/file/logo: a logo decoded in a limited child process and stored made anew (issue 30): a fresh opaque PNG
+ * of at most 1024 pixels a side, never the uploaded bytes; a file that does not decode, or has more than 4 megapixels,
+ * is a 400 on `file`. The company details then point at it by id.
+ */
 export async function uploadLogo(deps: AppDeps, ctx: RequestCtx, request: FastifyRequest) {
-  const file = requireFile(await receiveForm(deps, request, ctx.scope, 'logo'));
-  const row = await deps.db.transaction((tx) => recordUpload(tx, ctx.scope, file, ctx.actor));
-  return presentFile(row);
+  const raw = requireFile(await receiveForm(deps, request, ctx.scope, 'logo'));
+  let clean: PendingUpload;
+  try {
+    const bytes = await readAll(await deps.storage.get(raw.key), FILE_KINDS.logo.maxBytes);
+    const image = await cleanImage(bytes);
+    [clean] = (await storeMade(deps, ctx.scope, 'logo', [
+      { name: pngName(raw.name), bytes: image.bytes, contentType: 'image/png' },
+    ])) as [PendingUpload];
+  } catch (err) {
+    if (err instanceof ImageRefused)
+      throw fileError(
+        ErrorCode.VALIDATION_FAILED,
+        err.reason === 'too-many-pixels'
+          ? apiMsg.upload.imageTooManyPixels(IMAGE_MAX_PIXELS / 1_000_000)
+          : apiMsg.upload.imageUnreadable,
+      );
+    throw err;
+  } finally {
+    await discardUpload(deps, raw);
+  }
+  try {
+    const row = await deps.db.transaction((tx) => recordUpload(tx, ctx.scope, clean, ctx.actor));
+    return presentFile(row);
+  } catch (err) {
+    await discardUpload(deps, clean);
+    throw err;
+  }
 }
+
+/** The uploaded name with the extension of what is stored ("logo.webp" → "logo.png"). */
+export const pngName = (name: string) => `${name.replace(/\.[a-z0-9]{1,5}$/i, '') || 'logo'}.png`;

@@ -73,6 +73,9 @@ const winAnsi = (s: string) => s.normalize('NFC').replace(/[^\u0020-\u007e\u00a0
  * The report as a printable PDF for the consultant: A4, the company's logo (when it has a PNG or JPEG one) beside the
  * heading, a summary, then one line per slip; pages break as needed.
  */
+/** This module, for the render threads (lib/render-pool): `deliveryPdf` runs there, never in the server's thread. */
+export const DELIVERY_REPORT = new URL(import.meta.url);
+
 export function deliveryPdf(
   company: string,
   summary: DeliverySummary,

@@ -2,6 +2,7 @@ import { ITALIAN_MONTHS, PAYSLIP_REMINDER_DAYS, type DeliverySummary } from '@ti
 import type { FastifyReply } from 'fastify';
 import { workspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
+import { renderForRequest } from '../../lib/render-pool';
 import { sendFile } from '../../lib/http-file';
 import type { JobLogger } from '../../lib/jobs';
 import { notify } from '../notifications/notifications.service';
@@ -9,7 +10,7 @@ import { paycheckReminderMail } from './paychecks.mails';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as files from '../files/files.service';
 import { letterhead } from '../workspaces/workspaces.service';
-import { deliveryCsv, deliveryPdf, type DeliveryRow } from './delivery.report';
+import { DELIVERY_REPORT, deliveryCsv, type DeliveryRow } from './delivery.report';
 import * as repo from './paychecks.repository';
 
 /**
@@ -71,7 +72,13 @@ export async function exportDelivery(
   return sendFile(reply, {
     name: `Consegna cedolini ${stamp}.pdf`,
     type: 'application/pdf',
-    body: await deliveryPdf(company.name, summary, rows, ctx.timeZone, company.logo),
+    body: await renderForRequest(
+      ctx.log,
+      DELIVERY_REPORT,
+      'deliveryPdf',
+      [company.name, summary, rows, ctx.timeZone, company.logo],
+      ctx.scope.workspaceId,
+    ),
   });
 }
 
