@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { inputMsg, monthMsg, msg, type MonthLog, type PayrollExport } from '@timbro/shared';
-import { asc, eq, sql } from 'drizzle-orm';
+import { attMsg, inputMsg, monthMsg, msg, type MonthLog, type PayrollExport } from '@timbro/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, justifications, monthLogs, payrollExports, payrollSettings, userInfos } from '../src/db/schema';
 import { todayIn } from '../src/lib/time';
@@ -62,6 +62,15 @@ async function setPayrollCodes(workspaceId: string) {
   await t.ctx.db.execute(
     sql`update ${justifications} set payroll_code = left(regexp_replace(upper(code), '[^A-Z0-9]', '', 'g'), 3) where workspace_id = ${workspaceId}`,
   );
+}
+
+/** Demo's holiday type (FER), for a request in a closed month. */
+async function holidayType(): Promise<string> {
+  const [row] = await t.ctx.db
+    .select({ id: justifications.id })
+    .from(justifications)
+    .where(and(eq(justifications.workspaceId, t.ctx.ws.demo), eq(justifications.code, 'FER')));
+  return row!.id;
 }
 
 async function closeMonth(opts: RequestOptions, month: string): Promise<string> {
@@ -131,6 +140,14 @@ const ROUTES: AccessRoute[] = [
     route: 'GET /attendance/admin/month-log/latest',
     grants: ['admin', 'accountant'],
     call: () => ({ url: '/attendance/admin/month-log/latest' }),
+    probeStatus: 200,
+  },
+  // The closed months are a lookup of the workspace (like /attendance/ajax/holidays): every role reads them, the
+  // employee to see them on the calendar and the request form before trying (issue 30).
+  {
+    route: 'GET /attendance/ajax/closed-months',
+    grants: ['admin', 'accountant', 'member'],
+    call: () => ({ url: '/attendance/ajax/closed-months' }),
     probeStatus: 200,
   },
   {
@@ -260,7 +277,7 @@ describeAccessTable(
     ctx: () => t.ctx,
     sessions: () => t.sessions,
     plugins: [monthLogRoutes, payrollExportRoutes],
-    routeCount: 13,
+    routeCount: 14,
   },
   () => {
     it('nothing of the refused or foreign calls was written: versions and files are as the setup left them', async () => {
@@ -368,6 +385,30 @@ describe('the granted roles do each thing', () => {
     }
   });
 
+  it('every role reads the workspace’s closed months, the lock’s own: completed, not failed, not another workspace’s', async () => {
+    for (const role of ['member', 'admin', 'accountant'] as const) {
+      const res = await t.ctx.get('/attendance/ajax/closed-months', inDemo(t.sessions[role]));
+      expect(res.statusCode, res.body).toBe(200);
+      // Last month and two months ago are closed; three and four months ago failed (still open).
+      expect(res.json(), role).toEqual({ months: [shift(thisMonth, -2), lastMonth] });
+    }
+    const inBetaWorkspace = await t.ctx.get('/attendance/ajax/closed-months', inBeta());
+    expect(inBetaWorkspace.json()).toEqual({ months: [lastMonth] });
+    // What the employee is shown is what the lock refuses: a request in a listed month is a 409.
+    const refused = await t.ctx.post(
+      '/member/justification-request',
+      {
+        justificationId: await holidayType(),
+        startDate: `${lastMonth}-01`,
+        endDate: `${lastMonth}-28`,
+        wholeDay: true,
+      },
+      inDemo(t.sessions.member),
+    );
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(attMsg.monthClosed);
+  });
+
   it('both make payroll files from a completed version', async () => {
     const byAdmin = await exportVersion(inDemo(t.sessions.admin), demo.last, 'zucchetti');
     const byAccountant = await exportVersion(inDemo(t.sessions.accountant), demo.last, 'inaz');
@@ -412,6 +453,11 @@ describe('the granted roles do each thing', () => {
     });
     const [betaLast] = await t.ctx.db.select().from(monthLogs).where(eq(monthLogs.id, beta.last));
     expect(betaLast).toMatchObject({ status: 'completed', reopenedAt: null });
+    // Reopened, the month is no longer listed as closed for the employee; Beta's stays closed.
+    const months = (await t.ctx.get('/attendance/ajax/closed-months', inDemo(t.sessions.member))).json().months;
+    expect(months).not.toContain(lastMonth);
+    expect(months).toContain(shift(thisMonth, -2));
+    expect((await t.ctx.get('/attendance/ajax/closed-months', inBeta())).json()).toEqual({ months: [lastMonth] });
   });
 
   it('the cockpit: the consultant sees Demo’s version, an employee an empty list', async () => {

@@ -139,6 +139,14 @@ export type MonthLogPage = z.infer<typeof MonthLogPageSchema>;
 /** GET /attendance/admin/month-log/latest: the workspace's newest version, or null when no month was ever closed. */
 export const LatestMonthLogSchema = MonthLogSchema.nullable();
 
+/**
+ * GET /attendance/ajax/closed-months: the months (YYYY-MM, oldest first) closed in the active workspace — a completed
+ * version not reopened, exactly the months where employees can no longer change punches or requests (spec §4, §6).
+ * Every role of the workspace reads it: the employee's calendar and request form show them before anyone tries.
+ */
+export const ClosedMonthsSchema = z.object({ months: z.array(z.string()) });
+export type ClosedMonths = z.infer<typeof ClosedMonthsSchema>;
+
 /** A version's frozen employee: totals and the accrual balances at month end (per justification id). */
 export const MonthLogEmployeeSchema = z.object({
   userInfoId: z.string(),

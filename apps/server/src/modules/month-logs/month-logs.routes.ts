@@ -1,5 +1,6 @@
 import {
   AccountantOverviewSchema,
+  ClosedMonthsSchema,
   CloseMonthInputSchema,
   DiffQuerySchema,
   IdParamsSchema,
@@ -88,6 +89,21 @@ export function monthLogRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.latestMonthLog(deps, workspaceCtx(request)),
+    );
+    app.get(
+      '/attendance/ajax/closed-months',
+      {
+        // A lookup of the workspace, like the other /attendance/ajax ones: the employee learns which months are
+        // closed before trying to change them (issue 30); nothing personal in it.
+        config: { permission: 'workspace:read' },
+        schema: {
+          tags,
+          summary:
+            'The closed months of the active workspace (YYYY-MM, oldest first): employees can no longer change punches or requests there',
+          response: { 200: ClosedMonthsSchema },
+        },
+      },
+      async (request) => service.closedMonths(deps, workspaceCtx(request)),
     );
     app.get(
       '/admin/month-log/:id',

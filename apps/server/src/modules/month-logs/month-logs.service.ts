@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   monthMsg,
+  type ClosedMonths,
   type CloseMonthInput,
   type ListMonthLogsQuery,
   type MonthChange,
@@ -17,7 +18,7 @@ import type { RequestCtx } from '../../plugins/request-context';
 import { payrollCodes } from '../payroll/payroll-codes.service';
 import { computeMonth, monthRange } from './month-compute';
 import { presentMonthLog } from './month-logs.presenter';
-import { changesAfter } from './month-lock.repository';
+import { changesAfter, closedMonths as closedMonthEnds } from './month-lock.repository';
 import * as repo from './month-logs.repository';
 import { precheckOf } from './precheck';
 
@@ -103,6 +104,12 @@ export async function listMonthLogs(deps: AppDeps, ctx: RequestCtx, query: ListM
 export async function latestMonthLog(deps: AppDeps, ctx: RequestCtx): Promise<MonthLog | null> {
   const row = await repo.latestMonthLog(deps.db, ctx.scope);
   return row ? presentMonthLog(row) : null;
+}
+
+/** GET /attendance/ajax/closed-months: the months the lock refuses employees' changes in (the same query as the lock). */
+export async function closedMonths(deps: AppDeps, ctx: RequestCtx): Promise<ClosedMonths> {
+  const ends = await closedMonthEnds(deps.db, ctx.scope);
+  return { months: ends.map((d) => d.slice(0, 7)).sort() };
 }
 
 /** A version with its frozen employees (totals and balances) and the absence types they name. */
