@@ -181,3 +181,53 @@ export const hostileZips = {
   duplicateNames: () =>
     renamedWorkbook((n) => n, [deflated('xl/worksheets/sheet1.xml', '<worksheet><sheetData/></worksheet>')]),
 };
+
+/**
+ * The review's hostile pay-slip import (issue 30): `pages` pages that all draw one Flate content stream which decodes
+ * to `decodedMb` MB of harmless operators ("q Q", a thousand times smaller compressed), so that every page costs the
+ * whole stream again. With 1.5 MB of file and 3 GB decoded, a reader without limits needs gigabytes and hours.
+ */
+export function pdfBomb(pages: number, decodedMb: number): Buffer {
+  const unit = Buffer.alloc(1024 * 1024, 'q Q\n');
+  const deflate = zlib.deflateSync(Buffer.concat(Array.from({ length: Math.min(decodedMb, 64) }, () => unit)), {
+    level: 9,
+  });
+  // Past 64 MB the stream is made of the same compressed block repeated, each a full flush: zlib reads it as one stream.
+  const body = decodedMb <= 64 ? deflate : repeatedDeflate(unit, decodedMb);
+  const objects: Buffer[] = [];
+  const add = (b: Buffer | string) => objects.push(typeof b === 'string' ? Buffer.from(b, 'latin1') : b);
+  add('<< /Type /Catalog /Pages 2 0 R >>');
+  const kids = Array.from({ length: pages }, (_, i) => `${i + 4} 0 R`).join(' ');
+  add(`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`);
+  add(
+    Buffer.concat([
+      Buffer.from(`<< /Length ${body.length} /Filter /FlateDecode >>\nstream\n`),
+      body,
+      Buffer.from('\nendstream'),
+    ]),
+  );
+  for (let i = 0; i < pages; i++) add('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 3 0 R >>');
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
+  let offset = parts[0]!.length;
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), o, Buffer.from('\nendobj\n')]);
+    offsets.push(offset);
+    offset += chunk.length;
+    parts.push(chunk);
+  });
+  let xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) xref += `${String(o).padStart(10, '0')} 00000 n \n`;
+  xref += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`;
+  parts.push(Buffer.from(xref));
+  return Buffer.concat(parts);
+}
+
+/** A zlib stream of `mb` copies of `unit` (1 MB) without holding them: one raw block compressed once, repeated. */
+function repeatedDeflate(unit: Buffer, mb: number): Buffer {
+  const header = Buffer.from([0x78, 0xda]);
+  const block = zlib.deflateRawSync(unit, { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH });
+  const last = zlib.deflateRawSync(Buffer.alloc(0), { finishFlush: zlib.constants.Z_FINISH });
+  // The Adler-32 checksum is left wrong on purpose (zlib checks it only at the very end, and readers stop earlier).
+  return Buffer.concat([header, ...Array.from({ length: mb }, () => block), last, Buffer.alloc(4)]);
+}

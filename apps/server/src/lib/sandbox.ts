@@ -25,7 +25,10 @@ export type SandboxLimit = 'memory' | 'step-time' | 'total-time';
 export interface SandboxLimits {
   /** Resident memory the child may use, in MB (the watchdog's limit; the OS limit is set above it, see below). */
   memoryMb: number;
-  /** The longest one step may take (a page), in ms, from its `go` to the child's next message. */
+  /**
+   * The longest one step may take (a page), in ms, from its `go` to the child's next message. The child's start (the
+   * process, its libraries, its first look at the input) is bounded by `totalMs` only.
+   */
   stepMs: number;
   /** The longest the whole run may take, in ms, time spent waiting for `go` excluded. */
   totalMs: number;
@@ -128,6 +131,7 @@ export function runSandbox(
     let running = 0; // ms spent running before the current step
     let stepStarted = performance.now();
     let waiting = false; // the child waits for `go` (its time does not count)
+    let started = false; // the child has sent its first message (steps are timed from then on)
     const finish = (fn: () => void) => {
       if (settled) return;
       settled = true;
@@ -146,7 +150,7 @@ export function runSandbox(
       if (rss !== null && rss > limits.memoryMb * 1024 * 1024) return fail(new SandboxLimitError('memory', limits));
       if (waiting) return;
       const step = performance.now() - stepStarted;
-      if (step > limits.stepMs) return fail(new SandboxLimitError('step-time', limits));
+      if (started && step > limits.stepMs) return fail(new SandboxLimitError('step-time', limits));
       if (running + step > limits.totalMs) return fail(new SandboxLimitError('total-time', limits));
     }, SAMPLE_MS);
     child.stderr!.setEncoding('utf8');
@@ -166,6 +170,7 @@ export function runSandbox(
       const now = performance.now();
       running += now - stepStarted;
       stepStarted = now;
+      started = true;
       if (m.type === 'done') return finish(() => resolve({ peakRssBytes: peak }));
       if (m.type === 'error') return fail(new SandboxRefusal(String(m.code ?? 'broken'), String(m.detail ?? '')));
       waiting = m.wait === true;

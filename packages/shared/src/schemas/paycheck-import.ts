@@ -30,6 +30,14 @@ export const importMsg = {
   tooManyPages: `Il file ha più di ${IMPORT_MAX_PAGES} pagine: dividilo in più file`,
   unreadable: 'Il PDF non è leggibile: esportalo di nuovo dal programma paghe',
   encrypted: 'Il PDF è protetto da password: esportalo senza password',
+  absurd:
+    'Il PDF contiene dati compressi anomali (troppo grandi una volta decompressi): esportalo di nuovo dal programma paghe',
+  limitMemory: (mb: number) =>
+    `Il PDF richiede più di ${mb} MB di memoria per essere letto: esportalo di nuovo dal programma paghe o dividilo in più file`,
+  limitPageTime: (seconds: number) =>
+    `Una pagina del PDF richiede più di ${seconds} secondi per essere letta: esportalo di nuovo dal programma paghe`,
+  limitFileTime: (seconds: number) =>
+    `La lettura del PDF ha superato il tempo massimo (${seconds} secondi): dividilo in più file`,
   crashed: 'La lettura si è interrotta più volte: carica di nuovo il file',
   failedGeneric: 'Pubblicazione non riuscita: nessun cedolino è stato pubblicato. Riprova',
   pagesIncomplete: 'Scegli un dipendente, o escludi la pagina, per ogni pagina del file',

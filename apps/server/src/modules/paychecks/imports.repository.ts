@@ -67,7 +67,15 @@ export async function findDuplicate(q: Queryable, scope: WorkspaceScope, sha256:
  * Takes the next import that has work to do, in any workspace (the job serves them all): one waiting to be read, or
  * asked to publish, or running in a process that stopped beating. Skips the rows another process holds.
  */
-export async function claimNext(db: Db, staleSeconds: number): Promise<ImportRow | null> {
+export async function claimNext(
+  db: Db,
+  staleSeconds: number,
+  /** Companies whose import this process already runs: one at a time each, so the turns stay fair (issue 30). */
+  busyWorkspaces: readonly string[] = [],
+): Promise<ImportRow | null> {
+  const busy = busyWorkspaces.length
+    ? sql`and pi.workspace_id::text <> all(${`{${busyWorkspaces.join(',')}}`}::text[])`
+    : sql``;
   const res = await db.execute(sql`
     update ${paycheckImports} set
       status = case when status = 'waiting' then 'analysing' else status end,
@@ -77,7 +85,7 @@ export async function claimNext(db: Db, staleSeconds: number): Promise<ImportRow
       where (pi.status = 'waiting'
         or (pi.status in ('analysing', 'publishing')
             and (pi.heartbeat_at is null or pi.heartbeat_at < now() - make_interval(secs => ${staleSeconds}))))
-        and ${inEnabledWorkspace(sql`pi.workspace_id`)}
+        and ${inEnabledWorkspace(sql`pi.workspace_id`)} ${busy}
       order by pi.created_at limit 1 for update skip locked)
     returning ${paycheckImports.id} as id`);
   const row = (res as unknown as { rows: { id: string }[] }).rows[0];

@@ -13,9 +13,10 @@ export class PdfReadFailure extends Error {
 
 /**
  * The limits of one PDF's child process (issue 30): 512 MB of memory, 5 s for any one page (a pay slip's page takes
- * 20–100 ms), and for the whole file 30 s plus half a second a page (a 500-page file takes ~40 s on a 2-core machine).
+ * 20–100 ms), and for the whole run 30 s to start and open the file plus half a second a page once its page count is
+ * known (a 500-page file takes ~40 s on a 2-core machine), ten minutes at most.
  */
-export function pdfLimits(pages = IMPORT_MAX_PAGES): SandboxLimits {
+export function pdfLimits(pages = 0): SandboxLimits {
   return { memoryMb: 512, stepMs: 5_000, totalMs: Math.min(30_000 + 500 * pages, 10 * 60_000) };
 }
 

@@ -1,0 +1,122 @@
+import { importMsg } from '@timbro/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSandbox, SandboxLimitError } from '../src/lib/sandbox';
+import { pdfTurns, readPageTexts } from '../src/modules/paychecks/import/pdf-pages';
+import { runPayslipImportJob } from '../src/modules/paychecks/imports.job';
+import { createTestContext, type Session, type TestContext } from './helpers';
+import { importForm, quiet, uploadAndRead } from './paycheck-import.fixtures';
+import { pdf, pdfBomb } from './upload-corpus';
+
+/**
+ * Hostile bulk pay-slip imports (issue 30 item 2): the PDF work runs in a limited child process, a file whose
+ * structure is absurd is refused before it is parsed, a file that breaks a limit is stopped and the user told which,
+ * and two companies' imports share the decoder page by page.
+ */
+
+let ctx: TestContext;
+let admin: Session;
+let betaAdmin: Session;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.login('admin@demo.timbro.it');
+  betaAdmin = await ctx.login('admin@beta.timbro.it');
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const fixture = (name: string) => new URL(`./fixtures/sandbox/${name}`, import.meta.url);
+
+describe('the sandbox', () => {
+  it('kills a child that eats memory, and says the memory limit was broken', async () => {
+    const started = Date.now();
+    const err = await runSandbox(
+      fixture('eat-memory.mjs'),
+      {},
+      { memoryMb: 128, stepMs: 10_000, totalMs: 20_000 },
+      () => undefined,
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SandboxLimitError);
+    expect((err as SandboxLimitError).limit).toBe('memory');
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it('kills a child whose step never ends, and one that runs past its total time', async () => {
+    const step = await runSandbox(
+      fixture('spin.mjs'),
+      { after: 'first' },
+      { memoryMb: 128, stepMs: 300, totalMs: 20_000 },
+      () => undefined,
+    ).catch((e: unknown) => e);
+    expect((step as SandboxLimitError).limit).toBe('step-time');
+    const total = await runSandbox(
+      fixture('spin.mjs'),
+      { after: 'start' },
+      { memoryMb: 128, stepMs: 60_000, totalMs: 500 },
+      () => undefined,
+    ).catch((e: unknown) => e);
+    expect((total as SandboxLimitError).limit).toBe('total-time');
+  });
+
+  it('an exception thrown where nothing catches it ends the child, not this process', async () => {
+    const err = await runSandbox(
+      fixture('throw-in-callback.mjs'),
+      {},
+      { memoryMb: 128, stepMs: 5_000, totalMs: 10_000 },
+      () => undefined,
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(String(err)).toMatch(/exited/);
+  });
+});
+
+describe('a hostile PDF', () => {
+  it('a shared content stream that decodes a thousand times its size is refused before parsing, in seconds', async () => {
+    const started = Date.now();
+    const detail = await uploadAndRead(ctx, admin, ctx.ws.demo, pdfBomb(200, 64));
+    expect(detail).toMatchObject({ status: 'failed', error: importMsg.absurd });
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it('the review’s file (1.5 MB that decode to 1.5 GB, shared by 500 pages) is refused within 30 s', async () => {
+    const file = pdfBomb(500, 1500);
+    expect(file.length).toBeLessThan(2 * 1024 * 1024);
+    const started = Date.now();
+    await expect(readPageTexts(file)).rejects.toMatchObject({ code: 'absurd' });
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  it('a file with too many pages is refused from its page objects, before pdf.js opens it', async () => {
+    await expect(readPageTexts(pdfBomb(1001, 1))).rejects.toMatchObject({ code: 'too-many-pages' });
+  });
+});
+
+describe('two companies at once', () => {
+  it('a small import of one company is read while another company’s long one is still being read', async () => {
+    const long = pdf(Array.from({ length: 80 }, (_, i) => [`PAGINA ${i + 1}`]));
+    const short = pdf([['UNO'], ['DUE']]);
+    const a = await ctx.request('POST', '/admin/paycheck/import', importForm(long), {
+      session: admin,
+      workspace: ctx.ws.demo,
+    });
+    const b = await ctx.request('POST', '/admin/paycheck/import', importForm(short), {
+      session: betaAdmin,
+      workspace: ctx.ws.beta,
+    });
+    expect([a.statusCode, b.statusCode]).toEqual([202, 202]);
+    const status = async (id: string, session: Session, workspace: string) =>
+      (await ctx.get(`/admin/paycheck/import/${id}`, { session, workspace })).json().status as string;
+    const job = runPayslipImportJob(ctx.deps, quiet);
+    let longWhenShortDone: string | null = null;
+    while (longWhenShortDone === null) {
+      if ((await status(b.json().id, betaAdmin, ctx.ws.beta)) === 'ready')
+        longWhenShortDone = await status(a.json().id, admin, ctx.ws.demo);
+      else await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(longWhenShortDone).toBe('analysing');
+    expect(await job).toBe(2);
+    expect(await status(a.json().id, admin, ctx.ws.demo)).toBe('ready');
+    expect(pdfTurns.waiting).toBe(0);
+  });
+});
