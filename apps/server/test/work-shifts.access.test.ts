@@ -207,6 +207,13 @@ const ROUTES: AccessRoute[] = [
     probeStatus: 200,
   },
   {
+    route: 'POST /member/work-shift/calendar-feed/settings',
+    grants: ['member'],
+    call: () => ({ url: '/member/work-shift/calendar-feed/settings', body: { showAbsenceType: false } }),
+    probe: () => ({ url: '/member/work-shift/calendar-feed/settings', body: {} }),
+    probeStatus: 400,
+  },
+  {
     route: 'DELETE /member/work-shift/calendar-feed',
     grants: ['member'],
     call: () => ({ url: '/member/work-shift/calendar-feed' }),
@@ -275,7 +282,7 @@ describeAccessTable(
     ctx: () => t.ctx,
     sessions: () => t.sessions,
     plugins: [workShiftRoutes],
-    routeCount: 22,
+    routeCount: 23,
   },
   () => {
     it('nothing of the refused or foreign calls was written: the shifts and swaps are as they were', async () => {

@@ -1,7 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftMsg, type PublishResponse, type SwapDetail, type WorkShift } from '@timbro/shared';
-import { notifications, shiftSwaps, workShiftAssignees, workShifts } from '../src/db/schema';
+import {
+  notifications,
+  shiftCalendarFeeds,
+  shiftSwaps,
+  userInfos,
+  users,
+  workShiftAssignees,
+  workShifts,
+} from '../src/db/schema';
 import { queryObservers } from '../src/db/client';
 import { buildContract, buildEmployee, buildPunch, buildRequest, type BuiltEmployee } from './factories';
 import { createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
@@ -577,6 +585,9 @@ describe('the calendar feed', () => {
     expect((await ctx.get('/member/work-shift/calendar-feed', as(annaS))).json()).toEqual({
       url: null,
       createdAt: null,
+      expiresAt: null,
+      lastReadAt: null,
+      showAbsenceType: false,
     });
     const made = await ctx.post('/member/work-shift/calendar-feed', {}, as(annaS));
     expect(made.statusCode, made.body).toBe(200);
@@ -591,5 +602,142 @@ describe('the calendar feed', () => {
     expect(feed.body).not.toContain('20270115T'); // a draft is not in it
     await ctx.del('/member/work-shift/calendar-feed', as(annaS));
     expect((await ctx.get(path, { session: null, workspace: null })).statusCode).toBe(404);
+  });
+
+  const pathOf = (url: string) => url.slice(url.indexOf('/api/v1') + '/api/v1'.length);
+  const read = (path: string) => ctx.get(path, { session: null, workspace: null });
+  async function makeFeed(s: Session, workspace = ctx.ws.demo) {
+    const made = await ctx.post('/member/work-shift/calendar-feed', {}, { session: s, workspace });
+    expect(made.statusCode, made.body).toBe(200);
+    return pathOf(made.json().url as string);
+  }
+  const feedRows = (userInfoId: string) =>
+    ctx.db.select().from(shiftCalendarFeeds).where(eq(shiftCalendarFeeds.userInfoId, userInfoId));
+  async function person(workspace = ctx.ws.demo) {
+    const p = await buildEmployee(ctx, workspace, { password: PASSWORD });
+    return { p, s: await ctx.login(p.email, PASSWORD) };
+  }
+
+  it('lives 12 months and notes when a calendar app last read it; expired, it answers 410 with no data', async () => {
+    const { p, s } = await person();
+    const before = Date.now();
+    const made = await ctx.post('/member/work-shift/calendar-feed', {}, as(s));
+    const { createdAt, expiresAt, lastReadAt } = made.json() as Record<string, string | null>;
+    const expected = new Date(createdAt!);
+    expected.setUTCMonth(expected.getUTCMonth() + 12);
+    expect(expiresAt).toBe(expected.toISOString());
+    expect(lastReadAt).toBeNull();
+    const path = pathOf(made.json().url as string);
+    expect((await read(path)).statusCode).toBe(200);
+    const card = (await ctx.get('/member/work-shift/calendar-feed', as(s))).json();
+    expect(card).toMatchObject({ createdAt, expiresAt, showAbsenceType: false });
+    expect(Date.parse(card.lastReadAt)).toBeGreaterThanOrEqual(before - 1000);
+
+    await ctx.db
+      .update(shiftCalendarFeeds)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(shiftCalendarFeeds.userInfoId, p.userInfoId));
+    const gone = await read(path);
+    expectError(gone, 410, 'GONE');
+    expect(gone.json().message).toBe(shiftMsg.feedExpired);
+    expect(gone.body).not.toContain('VCALENDAR');
+    // Renewing makes a new link, for another 12 months; the old one stays dead.
+    const renewed = await makeFeed(s);
+    expect((await read(renewed)).statusCode).toBe(200);
+    expect((await read(path)).statusCode).toBe(404);
+  });
+
+  it('absences read "Assenza" unless the person chooses to show their type', async () => {
+    const { p, s } = await person();
+    await buildRequest(ctx, ctx.ws.demo, p.userInfoId, { code: 'MAL', date: '2027-01-14', status: 'approved' });
+    await buildRequest(ctx, ctx.ws.demo, p.userInfoId, {
+      code: 'ROL',
+      date: '2027-01-15',
+      status: 'approved',
+      startsAtMinutes: 540,
+      endsAtMinutes: 600,
+    });
+    const none = await ctx.post('/member/work-shift/calendar-feed/settings', { showAbsenceType: true }, as(s));
+    expectError(none, 404, 'NOT_FOUND');
+    expect(none.json().message).toBe(shiftMsg.feedMissing);
+    const path = await makeFeed(s);
+    const hidden = (await read(path)).body;
+    expect(hidden).toContain('DTSTART;VALUE=DATE:20270114');
+    expect(hidden).toContain('SUMMARY:Assenza\r\n');
+    expect(hidden).toContain('SUMMARY:Assenza (parte del giorno)\r\n');
+    // Neither the summary nor the event's id tells the type.
+    for (const type of ['Malattia', 'Permesso ROL'])
+      expect(hidden.replace(/\r\n /g, '')).not.toContain(Buffer.from(type).toString('hex').slice(0, 24));
+    expect(hidden).not.toMatch(/Malattia|Permesso|ROL/);
+
+    const bad = await ctx.post('/member/work-shift/calendar-feed/settings', { showAbsenceType: 'sì' }, as(s));
+    expectError(bad, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(bad).showAbsenceType).toBe('Valore non valido');
+    const on = await ctx.post('/member/work-shift/calendar-feed/settings', { showAbsenceType: true }, as(s));
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ showAbsenceType: true, message: shiftMsg.feedShowTypeOn, url: null });
+    const shown = (await read(path)).body;
+    expect(shown).toContain('SUMMARY:Malattia\r\n');
+    expect(shown).toContain('SUMMARY:Permesso ROL (parte del giorno)\r\n');
+    // A new link keeps the choice.
+    const renewed = await ctx.post('/member/work-shift/calendar-feed', {}, as(s));
+    expect(renewed.json().showAbsenceType).toBe(true);
+    expect((await read(pathOf(renewed.json().url as string))).body).toContain('SUMMARY:Malattia\r\n');
+  });
+
+  it('disabling the person deletes their link at once; enabling them again does not bring it back', async () => {
+    const { p, s } = await person();
+    const path = await makeFeed(s);
+    expect((await read(path)).statusCode).toBe(200);
+    const off = await ctx.post(`/admin/user/${p.userInfoId}/disable`, {}, asAdmin());
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await feedRows(p.userInfoId)).toHaveLength(0);
+    const after = await read(path);
+    expectError(after, 404, 'NOT_FOUND');
+    expect(after.body).not.toContain('VCALENDAR');
+    expect((await ctx.post(`/admin/user/${p.userInfoId}/enable`, {}, asAdmin())).statusCode).toBe(200);
+    expect((await read(path)).statusCode).toBe(404);
+  });
+
+  it('a link answers only while its membership, account and company are active, whatever path left it', async () => {
+    const { p, s } = await person();
+    const path = await makeFeed(s);
+    const membership = (v: boolean) =>
+      ctx.db.update(userInfos).set({ enabled: v }).where(eq(userInfos.id, p.userInfoId));
+    const account = (v: boolean) => ctx.db.update(users).set({ enabled: v }).where(eq(users.id, p.userId));
+    await membership(false);
+    expect((await read(path)).statusCode).toBe(404);
+    await membership(true);
+    expect((await read(path)).statusCode).toBe(200);
+    await account(false);
+    expect((await read(path)).statusCode).toBe(404);
+    await account(true);
+    await ctx.db.update(userInfos).set({ invitationStatus: 'declined' }).where(eq(userInfos.id, p.userInfoId));
+    expect((await read(path)).statusCode).toBe(404);
+    expect(await feedRows(p.userInfoId)).toHaveLength(1);
+  });
+
+  it('disabling the company deletes every link of it; enabling it again does not bring them back', async () => {
+    const { p, s } = await person(ctx.ws.beta);
+    const path = await makeFeed(s, ctx.ws.beta);
+    const demoPath = await makeFeed(annaS);
+    expect((await read(path)).statusCode).toBe(200);
+    const operator = await ctx.login('operator@demo.timbro.it');
+    const off = await ctx.post(`/platform/workspace/${ctx.ws.beta}/disable`, {}, { session: operator });
+    expect(off.statusCode, off.body).toBe(200);
+    try {
+      expect(await feedRows(p.userInfoId)).toHaveLength(0);
+      expect(
+        await ctx.db.select().from(shiftCalendarFeeds).where(eq(shiftCalendarFeeds.workspaceId, ctx.ws.beta)),
+      ).toHaveLength(0);
+      expectError(await read(path), 404, 'NOT_FOUND');
+      // Another company's links are untouched.
+      expect((await read(demoPath)).statusCode).toBe(200);
+    } finally {
+      expect((await ctx.post(`/platform/workspace/${ctx.ws.beta}/enable`, {}, { session: operator })).statusCode).toBe(
+        200,
+      );
+    }
+    expect((await read(path)).statusCode).toBe(404);
   });
 });

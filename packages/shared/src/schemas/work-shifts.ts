@@ -18,6 +18,8 @@ export const SHIFT_RANGE_MAX_DAYS = 62;
 export const SHIFT_MAX_ASSIGNEES = 200;
 /** A swap can target a colleague's shift at most this many days before or after the requester's. */
 export const SWAP_WINDOW_DAYS = 14;
+/** A calendar link (iCal) works this many months from its creation; a new link starts again (ADR 0022). */
+export const CALENDAR_FEED_LIFETIME_MONTHS = 12;
 /** Plan against actual: an entry later or an exit earlier than this, after the day, is an anomaly. */
 export const SHIFT_TOLERANCE_MINUTES = 10;
 
@@ -119,6 +121,10 @@ export const shiftMsg = {
   feedCreated: 'Link del calendario creato: chi lo conosce vede i tuoi turni, non condividerlo',
   feedRevoked: 'Link del calendario revocato',
   feedNotFound: 'Calendario non trovato o link revocato',
+  feedExpired: 'Link del calendario scaduto: creane uno nuovo in Timbro, nella pagina I miei turni',
+  feedMissing: 'Non hai un link del calendario: creane uno',
+  feedShowTypeOn: 'Il calendario mostrerà il tipo di assenza',
+  feedShowTypeOff: 'Il calendario mostrerà solo «Assenza», senza il tipo',
   hm,
 } as const;
 
@@ -430,8 +436,24 @@ export const SwapCandidatesSchema = z.object({
 });
 export type SwapCandidates = z.infer<typeof SwapCandidatesSchema>;
 
-export const CalendarFeedSchema = z.object({ url: z.string().nullable(), createdAt: z.string().nullable() });
+/**
+ * My calendar link: `url` only in the answer that made it (only its hash is kept), `createdAt` null when there is none;
+ * `expiresAt` when it stops working, `lastReadAt` when a calendar app last fetched it (null: never), and whether the
+ * absences show their type (otherwise "Assenza").
+ */
+export const CalendarFeedSchema = z.object({
+  url: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  lastReadAt: z.string().nullable(),
+  showAbsenceType: z.boolean(),
+});
 export type CalendarFeed = z.infer<typeof CalendarFeedSchema>;
+/** POST /member/work-shift/calendar-feed/settings: what my link shows. */
+export const CalendarFeedSettingsSchema = z.object({
+  showAbsenceType: z.boolean({ error: msg.invalidValue }),
+});
+export type CalendarFeedSettings = z.infer<typeof CalendarFeedSettingsSchema>;
 export const FeedTokenParamsSchema = z.object({
   token: z
     .string({ error: shiftMsg.feedNotFound })

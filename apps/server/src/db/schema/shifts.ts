@@ -165,7 +165,9 @@ export const shiftSwaps = pgTable(
 
 /**
  * A personal calendar feed (iCal) behind a secret link: only the SHA-256 of the token is kept, so the link is shown
- * once; revoking deletes the row.
+ * once; revoking deletes the row, and so do disabling the person's membership and disabling the company (ADR 0022).
+ * A link works until `expires_at` (12 months; a new link starts again); `last_read_at` is when a calendar app last
+ * fetched it (to the minute); absences show their type only when the person chose `show_absence_type`.
  */
 export const shiftCalendarFeeds = pgTable(
   'shift_calendar_feeds',
@@ -174,6 +176,9 @@ export const shiftCalendarFeeds = pgTable(
     userInfoId: uuid('user_info_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+    showAbsenceType: boolean('show_absence_type').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.userInfoId] }),

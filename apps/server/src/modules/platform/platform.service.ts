@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { MailLogger } from '../../lib/mail';
 import type { ActorRef } from '../../plugins/request-context';
 import { enroll } from '../users/users.service';
+import { deleteWorkspaceFeeds } from '../work-shifts/calendar-feed.service';
 import { ensureWorkspaceDefaults } from '../workspaces/workspace-defaults';
 import * as repo from './platform.repository';
 
@@ -125,7 +126,9 @@ export async function createWorkspace(
 /**
  * POST /platform/workspace/{id}/disable and /enable. A disabled workspace is in nobody's list and its memberships give
  * no access from the next request on (they are loaded on every request); nothing of its data changes, so enabling it
- * gives everything back. Asking for the state it already has is a conflict (another operator was quicker).
+ * gives everything back — except its people's calendar links, deleted with the disabling (a secret link must not
+ * outlive the access; each person makes a new one). Asking for the state it already has is a conflict (another
+ * operator was quicker).
  */
 export async function setWorkspaceDisabled(
   deps: AppDeps,
@@ -140,6 +143,8 @@ export async function setWorkspaceDisabled(
       throw new AppError(ErrorCode.CONFLICT, disabled ? platformMsg.alreadyDisabled : platformMsg.alreadyEnabled);
     const disabledAt = disabled ? new Date() : null;
     await repo.setDisabledAt(tx, id, disabledAt);
+    // The company's calendar links die with it (ADR 0022): enabling it again does not bring them back.
+    if (disabled) await deleteWorkspaceFeeds(tx, workspaceScope(id));
     await recordAudit(tx, workspaceScope(id), {
       actorUserId: actor.userId,
       action: disabled ? 'workspace.disable' : 'workspace.enable',

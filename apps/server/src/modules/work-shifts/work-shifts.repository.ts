@@ -4,7 +4,6 @@ import type { Queryable } from '../../db/client';
 import {
   contracts,
   groupMembers,
-  shiftCalendarFeeds,
   justificationRequests,
   justifications,
   shiftSwaps,
@@ -590,67 +589,6 @@ export async function shiftsById(q: Queryable, scope: WorkspaceScope, ids: strin
     .select()
     .from(workShifts)
     .where(inScope(workShifts, scope, inArray(workShifts.id, ids)));
-}
-
-// The calendar feed ---------------------------------------------------------------------------------------------------
-
-export async function feedOf(q: Queryable, scope: WorkspaceScope, userInfoId: string) {
-  const [row] = await q
-    .select({ createdAt: shiftCalendarFeeds.createdAt })
-    .from(shiftCalendarFeeds)
-    .where(inScope(shiftCalendarFeeds, scope, eq(shiftCalendarFeeds.userInfoId, userInfoId)));
-  return row ?? null;
-}
-
-export async function deleteFeed(q: Queryable, scope: WorkspaceScope, userInfoId: string) {
-  await q
-    .delete(shiftCalendarFeeds)
-    .where(inScope(shiftCalendarFeeds, scope, eq(shiftCalendarFeeds.userInfoId, userInfoId)));
-}
-
-export async function insertFeed(q: Queryable, scope: WorkspaceScope, userInfoId: string, tokenHash: string, at: Date) {
-  await insertInScope(q, scope, shiftCalendarFeeds, { userInfoId, tokenHash, createdAt: at });
-}
-
-/** The feed of a token: the one lookup not scoped by a workspace (the token names it), by its unique hash. */
-export async function feedByHash(q: Queryable, tokenHash: string) {
-  const [row] = await q.select().from(shiftCalendarFeeds).where(eq(shiftCalendarFeeds.tokenHash, tokenHash));
-  return row ?? null;
-}
-
-/** A person's published shifts starting in [from, to], for the feed: one query. */
-export async function publishedShiftsOf(
-  q: Queryable,
-  scope: WorkspaceScope,
-  userInfoId: string,
-  from: IsoDate,
-  to: IsoDate,
-) {
-  return q
-    .select({
-      id: workShifts.id,
-      startsAt: workShifts.startsAt,
-      endsAt: workShifts.endsAt,
-      pauseMinutes: workShifts.pauseMinutes,
-      label: workShifts.label,
-      updatedAt: workShifts.updatedAt,
-    })
-    .from(workShifts)
-    .innerJoin(
-      workShiftAssignees,
-      joinInScope(workShifts, workShiftAssignees, eq(workShiftAssignees.shiftId, workShifts.id)),
-    )
-    .where(
-      inScope(
-        workShifts,
-        scope,
-        eq(workShiftAssignees.userInfoId, userInfoId),
-        isNotNull(workShifts.publishedAt),
-        gte(workShifts.date, from),
-        lte(workShifts.date, to),
-      ),
-    )
-    .orderBy(asc(workShifts.startsAt));
 }
 
 // Filters the services compose (SQL stays here) ------------------------------------------------------------------------

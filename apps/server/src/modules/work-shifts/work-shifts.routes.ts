@@ -1,6 +1,7 @@
 import {
   AdminSwapQuerySchema,
   CalendarFeedSchema,
+  CalendarFeedSettingsSchema,
   FeedTokenParamsSchema,
   CopyWeekResponseSchema,
   CopyWeekSchema,
@@ -224,7 +225,8 @@ export function workShiftRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { permission: 'shift:read:own' },
         schema: {
           tags,
-          summary: 'Whether my calendar link exists (the link is shown only when it is made)',
+          summary:
+            'Whether my calendar link exists (the link is shown only when it is made), until when, and when it was last read',
           response: { 200: CalendarFeedSchema },
         },
       },
@@ -236,11 +238,25 @@ export function workShiftRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { permission: 'shift:read:own' },
         schema: {
           tags,
-          summary: 'A new secret calendar link (iCal) for my shifts and absences; the old one stops working',
+          summary:
+            'A new secret calendar link (iCal) for my shifts and absences, valid 12 months; the old one stops working',
           response: { 200: CalendarFeedSchema.extend({ message: z.string() }) },
         },
       },
       async (request) => feed.createFeed(deps, workspaceCtx(request)),
+    );
+    app.post(
+      '/member/work-shift/calendar-feed/settings',
+      {
+        config: { permission: 'shift:read:own' },
+        schema: {
+          tags,
+          summary: 'What my calendar link shows: absences as "Assenza" (default) or with their type',
+          body: CalendarFeedSettingsSchema,
+          response: { 200: CalendarFeedSchema.extend({ message: z.string() }) },
+        },
+      },
+      async (request) => feed.setFeedSettings(deps, workspaceCtx(request), request.body),
     );
     app.delete(
       '/member/work-shift/calendar-feed',
@@ -335,7 +351,8 @@ export function calendarFeedRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { public: true },
         schema: {
           tags,
-          summary: 'A personal calendar (iCalendar): published shifts and approved absences; the token is the secret',
+          summary:
+            'A personal calendar (iCalendar): published shifts and approved absences; the token is the secret. 404 when unknown, revoked or its owner is no longer active; 410 when expired',
           params: FeedTokenParamsSchema,
         },
       },

@@ -11,7 +11,6 @@ import {
   Stack,
   TextField,
   Tooltip,
-  Typography,
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -19,21 +18,21 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadFailure } from '../../components/load-failure';
 import { SectionCard } from '../../components/section-card';
-import { catalogFor } from '../../i18n/languages';
-import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
 import { useCreateCalendarFeed, useMyCalendarFeed, useRevokeCalendarFeed } from './api/my-calendar-feed';
+import { CalendarFeedNone, CalendarFeedStatus, feedState } from './my-calendar-feed-status';
 
 type Confirm = 'regenerate' | 'revoke' | null;
 
 /**
  * "Calendario personale (iCal)": a secret link a calendar app subscribes to (published shifts, approved absences).
- * "Crea link" without one; the new URL is shown once, with a copy button and the warning that it is secret; "Rigenera
- * link" (the old one stops working) and "Revoca", each confirmed.
+ * "Crea link" without one; the new URL is shown once, with a copy button and the warning that it is secret; then its
+ * state (valid until, last read, the absence-type switch: my-calendar-feed-status.tsx), "Rigenera link" (the old one
+ * stops working) and "Revoca", each confirmed. An expired link offers "Rinnova link" (a new link; nothing to confirm,
+ * the old one already stopped).
  */
 export function MyCalendarFeedCard() {
-  const { t, i18n } = useTranslation();
-  const language = catalogFor(i18n.language);
+  const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const feed = useMyCalendarFeed();
   const create = useCreateCalendarFeed();
@@ -75,7 +74,7 @@ export function MyCalendarFeedCard() {
     }
   };
 
-  const active = !!feed.data?.createdAt;
+  const state = feedState(feed.data);
   return (
     <SectionCard
       title={t('shiftSwaps.feed.title')}
@@ -125,24 +124,35 @@ export function MyCalendarFeedCard() {
               />
             </>
           )}
-          {active ? (
+          {state !== 'none' && feed.data ? (
             <>
-              <Typography variant="body2" data-testid="my-calendar-feed-active">
-                {t('shiftSwaps.feed.activeSince', { date: formatDateTime(feed.data.createdAt!, language) })}
-              </Typography>
+              <CalendarFeedStatus feed={feed.data} state={state} onRefusal={setRefusal} />
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  startIcon={<Refresh />}
-                  onClick={() => {
-                    setRefusal(null);
-                    setConfirm('regenerate');
-                  }}
-                  data-testid="my-calendar-feed-regenerate"
-                >
-                  {t('shiftSwaps.feed.regenerate')}
-                </Button>
+                {state === 'expired' ? (
+                  <Button
+                    size="small"
+                    variant="contained"
+                    startIcon={create.isPending ? <CircularProgress size={14} color="inherit" /> : <Refresh />}
+                    disabled={create.isPending}
+                    onClick={() => void onCreate()}
+                    data-testid="my-calendar-feed-renew"
+                  >
+                    {t('shiftSwaps.feed.renew')}
+                  </Button>
+                ) : (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    startIcon={<Refresh />}
+                    onClick={() => {
+                      setRefusal(null);
+                      setConfirm('regenerate');
+                    }}
+                    data-testid="my-calendar-feed-regenerate"
+                  >
+                    {t('shiftSwaps.feed.regenerate')}
+                  </Button>
+                )}
                 <Button
                   size="small"
                   color="error"
@@ -158,22 +168,7 @@ export function MyCalendarFeedCard() {
               </Stack>
             </>
           ) : (
-            <>
-              <Typography variant="body2" color="text.secondary" data-testid="my-calendar-feed-none">
-                {t('shiftSwaps.feed.none')}
-              </Typography>
-              <Button
-                variant="contained"
-                size="small"
-                onClick={() => void onCreate()}
-                disabled={create.isPending}
-                startIcon={create.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
-                sx={{ alignSelf: 'flex-start' }}
-                data-testid="my-calendar-feed-create"
-              >
-                {t('shiftSwaps.feed.create')}
-              </Button>
-            </>
+            <CalendarFeedNone busy={create.isPending} onCreate={() => void onCreate()} />
           )}
         </Stack>
       )}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { CalendarFeed } from '@timbro/shared';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
 import { RequireAuth } from '../../lib/auth/require-auth';
@@ -54,11 +55,20 @@ const week = {
   holidays: [{ date: '2026-11-21', name: 'Festa del patrono', icon: null }],
 };
 
-const session = (over: Record<string, () => Response> = {}) => ({
+const noFeed: CalendarFeed = { url: null, createdAt: null, expiresAt: null, lastReadAt: null, showAbsenceType: false };
+/** A link made on 1 November 2026, valid for 12 months. */
+const feedOf = (over: Partial<CalendarFeed> = {}): CalendarFeed => ({
+  ...noFeed,
+  createdAt: '2026-11-01T09:00:00.000Z',
+  expiresAt: '2027-11-01T09:00:00.000Z',
+  ...over,
+});
+
+const session = (over: Record<string, (req: { body: unknown }) => Response> = {}) => ({
   ...marioSession,
   'GET /member/work-shift': () => json(200, week),
   'GET /member/shift-swap': () => json(200, page([swap()], 2)),
-  'GET /member/work-shift/calendar-feed': () => json(200, { url: null, createdAt: null }),
+  'GET /member/work-shift/calendar-feed': () => json(200, noFeed),
   ...over,
 });
 
@@ -167,20 +177,20 @@ describe('my shifts', { timeout: 20_000 }, () => {
 
 describe('my calendar feed', { timeout: 20_000 }, () => {
   it('creates a link shown once with its warning, then revokes it after a confirmation', async () => {
-    let feed = { url: null as string | null, createdAt: null as string | null };
+    let feed = noFeed;
     const { calls } = fakeApi(
       session({
         'GET /member/work-shift/calendar-feed': () => json(200, feed),
         'POST /member/work-shift/calendar-feed': () => {
-          feed = { url: null, createdAt: '2026-11-20T10:00:00.000Z' };
+          feed = feedOf({ createdAt: '2026-11-20T10:00:00.000Z', expiresAt: '2027-11-20T10:00:00.000Z' });
           return json(200, {
+            ...feed,
             url: 'https://timbro.example/api/v1/calendar/abc.ics',
-            createdAt: feed.createdAt,
             message: 'Link del calendario creato: chi lo conosce vede i tuoi turni, non condividerlo',
           });
         },
         'DELETE /member/work-shift/calendar-feed': () => {
-          feed = { url: null, createdAt: null };
+          feed = noFeed;
           return json(200, { message: 'Link del calendario revocato' });
         },
       }),
@@ -213,9 +223,12 @@ describe('my calendar feed', { timeout: 20_000 }, () => {
   it('"Rigenera link" warns that the old link stops working before making a new one', async () => {
     const { calls } = fakeApi(
       session({
-        'GET /member/work-shift/calendar-feed': () => json(200, { url: null, createdAt: '2026-11-01T09:00:00.000Z' }),
+        'GET /member/work-shift/calendar-feed': () => json(200, feedOf()),
         'POST /member/work-shift/calendar-feed': () =>
-          json(200, { url: 'https://timbro.example/api/v1/calendar/new.ics', createdAt: '2026-11-20T10:00:00.000Z' }),
+          json(200, {
+            ...feedOf({ createdAt: '2026-11-20T10:00:00.000Z', expiresAt: '2027-11-20T10:00:00.000Z' }),
+            url: 'https://timbro.example/api/v1/calendar/new.ics',
+          }),
       }),
     );
     render();
@@ -229,5 +242,102 @@ describe('my calendar feed', { timeout: 20_000 }, () => {
       'https://timbro.example/api/v1/calendar/new.ics',
     );
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/member/work-shift/calendar-feed')).toHaveLength(1);
+  });
+
+  it('says until when the link works and when a calendar app last read it', async () => {
+    fakeApi(session({ 'GET /member/work-shift/calendar-feed': () => json(200, feedOf()) }));
+    render();
+    const card = await screen.findByTestId('my-calendar-feed');
+    expect(await within(card).findByTestId('my-calendar-feed-expires')).toHaveTextContent(
+      'Valido fino al 1 novembre 2027',
+    );
+    expect(within(card).getByTestId('my-calendar-feed-last-read')).toHaveTextContent(
+      'Ultima lettura: mai (nessuna app del calendario l’ha ancora letto)',
+    );
+    expect(within(card).queryByTestId('my-calendar-feed-expiring')).not.toBeInTheDocument();
+  });
+
+  it('shows the last read, and warns a month before the link ends', async () => {
+    fakeApi(
+      session({
+        'GET /member/work-shift/calendar-feed': () =>
+          json(
+            200,
+            feedOf({
+              createdAt: '2025-12-10T09:00:00.000Z',
+              expiresAt: '2026-12-10T09:00:00.000Z',
+              lastReadAt: '2026-11-20T09:30:00.000Z',
+            }),
+          ),
+      }),
+    );
+    render();
+    const card = await screen.findByTestId('my-calendar-feed');
+    expect(await within(card).findByTestId('my-calendar-feed-last-read')).toHaveTextContent(
+      'Ultima lettura: 20 nov 2026 09:30',
+    );
+    expect(within(card).getByTestId('my-calendar-feed-expiring')).toHaveTextContent(
+      'Il link scade il 10 dicembre 2026: rinnovalo',
+    );
+  });
+
+  it('an expired link says so, and "Rinnova link" makes a new one at once (nothing to confirm)', async () => {
+    const { calls } = fakeApi(
+      session({
+        'GET /member/work-shift/calendar-feed': () =>
+          json(200, feedOf({ createdAt: '2025-11-18T09:00:00.000Z', expiresAt: '2026-11-18T09:00:00.000Z' })),
+        'POST /member/work-shift/calendar-feed': () =>
+          json(200, {
+            ...feedOf({ createdAt: '2026-11-20T10:00:00.000Z', expiresAt: '2027-11-20T10:00:00.000Z' }),
+            url: 'https://timbro.example/api/v1/calendar/renewed.ics',
+          }),
+      }),
+    );
+    render();
+    const card = await screen.findByTestId('my-calendar-feed');
+    expect(await within(card).findByTestId('my-calendar-feed-expired')).toHaveTextContent(
+      'Il link è scaduto il 18 novembre 2026',
+    );
+    expect(within(card).queryByRole('button', { name: 'Rigenera link' })).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Rinnova link' }));
+    expect(await within(card).findByTestId('my-calendar-feed-url')).toHaveValue(
+      'https://timbro.example/api/v1/calendar/renewed.ics',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await within(card).findByTestId('my-calendar-feed-expires')).toHaveTextContent('20 novembre 2027');
+    expect(within(card).queryByTestId('my-calendar-feed-expired')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/member/work-shift/calendar-feed')).toHaveLength(1);
+  });
+
+  it('absences show as "Assenza" until the person turns on the type; the choice is saved with the link', async () => {
+    let feed = feedOf();
+    const { calls } = fakeApi(
+      session({
+        'GET /member/work-shift/calendar-feed': () => json(200, feed),
+        'POST /member/work-shift/calendar-feed/settings': ({ body }) => {
+          feed = { ...feed, showAbsenceType: (body as { showAbsenceType: boolean }).showAbsenceType };
+          return json(200, { ...feed, message: 'Il calendario mostrerà il tipo di assenza' });
+        },
+      }),
+    );
+    render();
+    const card = await screen.findByTestId('my-calendar-feed');
+    const toggle = await within(card).findByRole('switch', { name: 'Mostra il tipo di assenza' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(/compaiono come «Assenza»/);
+    await user.click(toggle);
+    expect(await screen.findByText('Il calendario mostrerà il tipo di assenza')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/member/work-shift/calendar-feed/settings')).toEqual([
+      expect.objectContaining({ body: { showAbsenceType: true } }),
+    ]);
+  });
+
+  it('no switch without a link', async () => {
+    fakeApi(session());
+    render();
+    const card = await screen.findByTestId('my-calendar-feed');
+    expect(await within(card).findByRole('button', { name: 'Crea link' })).toBeInTheDocument();
+    expect(within(card).queryByRole('switch')).not.toBeInTheDocument();
   });
 });
