@@ -1,6 +1,9 @@
 import { importMsg } from '@timbro/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files, paycheckImports } from '../src/db/schema';
 import { runSandbox, SandboxLimitError } from '../src/lib/sandbox';
+import { WORK_LIMITS } from '../src/lib/work-limits';
 import { pdfTurns, readPageTexts } from '../src/modules/paychecks/import/pdf-pages';
 import { runPayslipImportJob } from '../src/modules/paychecks/imports.job';
 import { createTestContext, type Session, type TestContext } from './helpers';
@@ -120,3 +123,43 @@ describe('two companies at once', () => {
     expect(pdfTurns.waiting).toBe(0);
   });
 });
+
+describe('limits per person and per company', () => {
+  it('past 20 imports an hour a person gets a 429 with Retry-After and an Italian text; nothing of the file is kept', async () => {
+    const accountant = await ctx.login('consulente@demo.timbro.it');
+    const file = pdf([['UNA PAGINA']]);
+    const send = (month: number) =>
+      ctx.request('POST', '/admin/paycheck/import', importForm(file, { year: 2025, month, confirm: 'true' }), {
+        session: accountant,
+        workspace: ctx.ws.beta,
+      });
+    for (let i = 0; i < WORK_LIMITS['payslip-import'].perUser; i++) {
+      const res = await send((i % 12) + 1);
+      expect(res.statusCode, res.body).toBe(202);
+    }
+    const before = { files: await count(files), imports: await count(paycheckImports) };
+    const refused = await send(1);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.json().message).toMatch(
+      /^Troppe importazioni di cedolini nell’ultima ora: riprova tra \d+ minut[oi]$/,
+    );
+    expect({ files: await count(files), imports: await count(paycheckImports) }).toEqual(before);
+    // Another person of the same company is not held by this person's limit.
+    const betaAdminRes = await ctx.request(
+      'POST',
+      '/admin/paycheck/import',
+      importForm(file, { year: 2024, month: 1 }),
+      {
+        session: betaAdmin,
+        workspace: ctx.ws.beta,
+      },
+    );
+    expect(betaAdminRes.statusCode, betaAdminRes.body).toBe(202);
+  });
+});
+
+async function count(table: typeof files | typeof paycheckImports) {
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return row!.n;
+}

@@ -40,6 +40,15 @@ export const apiMsg = {
   workspace: {
     notFound: 'Azienda non trovata',
   },
+  /** The notification centre's live streams (ADR 0020): the caps of one session, one account, one server process. */
+  streams: {
+    session: (max: number) =>
+      `Troppi aggiornamenti in tempo reale aperti da questo browser (al massimo ${max}): chiudi le schede che non usi. Le notifiche arrivano comunque, controllate ogni minuto.`,
+    user: (max: number) =>
+      `Troppi aggiornamenti in tempo reale aperti con il tuo account (al massimo ${max}): chiudi le schede o esci dai dispositivi che non usi. Le notifiche arrivano comunque, controllate ogni minuto.`,
+    process:
+      'Il server ha troppi aggiornamenti in tempo reale aperti: le notifiche vengono controllate ogni minuto. Riprova più tardi.',
+  },
   /** Uploads of stored files (ADR 0019): the spec's three errors — wrong type, too large, generic — and a few more. */
   upload: {
     fileMissing: 'Carica un file',
@@ -53,6 +62,17 @@ export const apiMsg = {
     imageTooManyPixels: (maxMp: number) =>
       `L’immagine è troppo grande: al massimo ${maxMp} megapixel (per esempio 2000 × 2000 pixel)`,
     fileNotFound: 'File non trovato',
+  },
+  limits: {
+    tooMuchWork: (kind: 'payslip-import' | 'upload' | 'export' | 'month-close', minutes: number) =>
+      `${
+        {
+          'payslip-import': 'Troppe importazioni di cedolini',
+          upload: 'Troppi file caricati',
+          export: 'Troppe esportazioni',
+          'month-close': 'Troppe chiusure mensili',
+        }[kind]
+      } nell’ultima ora: riprova tra ${minutes} minut${minutes === 1 ? 'o' : 'i'}`,
   },
   render: {
     pdfFailed:

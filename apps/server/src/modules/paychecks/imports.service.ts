@@ -9,6 +9,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
+import { limitWork } from '../../lib/work-limits';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound, validation } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
@@ -66,6 +67,8 @@ export async function uploadImport(deps: AppDeps, ctx: RequestCtx, request: Fast
   const upload = files.requireFile(form);
   try {
     const row = await deps.db.transaction(async (tx) => {
+      // Counted with the import it starts (a refused file is not work): past the limit, a 429 and nothing is kept.
+      await limitWork(tx, 'payslip-import', { userId: ctx.actor.userId, workspaceId: ctx.scope.workspaceId });
       const earlier = await repo.findDuplicate(tx, ctx.scope, upload.sha256, year, month);
       if (earlier && !confirm) {
         const message = importMsg.duplicate(year, month);
