@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { createAdmin } from './cli-commands';
-import { backup, restore } from './lib/backup';
+import { restoreBackupFile, writeBackupFile } from './lib/backup';
 import { createStorage } from './lib/storage';
 import { loadConfig } from './config/env';
 import { seedDemo, demoLoginsText } from './seed';
@@ -12,11 +11,13 @@ const USAGE = `Usage: npm run cli -- <command>
   seed                            create the demo data (only on an empty database, never in production)
   create-admin --email E --first-name F --last-name L --fiscal-code CF
                                   create a platform operator and print a first-login link
-  backup [--out FILE]             every table and every stored file in one file (default:
-                                  DATA_DIR/backups/timbro-<date>.ndjson.gz); on PostgreSQL the server may keep
-                                  running, on PGlite stop it first (one process owns the data directory)
+  backup [--out FILE]             every table and every stored file in one file, readable by its owner only
+                                  (default: DATA_DIR/backups/timbro-<date>.ndjson.gz, .enc when BACKUP_KEY
+                                  encrypts it); no secrets, sessions or one-time links; on PostgreSQL the server
+                                  may keep running, on PGlite stop it first (one process owns the data directory)
   restore --from FILE             into an empty, new database and file storage (a new DATA_DIR, or an empty
-                                  PostgreSQL database with DATABASE_URL; needs a superuser there)`;
+                                  PostgreSQL database with DATABASE_URL; needs a superuser there); an encrypted
+                                  backup needs the BACKUP_KEY it was written with; every session ends`;
 
 /** An option's value; a path is read from where the command was typed (npm runs the CLI in apps/server). */
 function option(args: string[], name: string): string | undefined {
@@ -43,21 +44,25 @@ async function main() {
     } else if (command === 'backup') {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const given = option(rest, '--out');
-      const out = given ? fromWhereTyped(given) : path.join(config.dataDir, 'backups', `timbro-${stamp}.ndjson.gz`);
-      fs.mkdirSync(path.dirname(out), { recursive: true });
-      const s = await backup(database.db, createStorage(config), fs.createWriteStream(out, { flags: 'wx' }));
+      const name = `timbro-${stamp}.ndjson.gz${config.backupKey ? '.enc' : ''}`;
+      const out = given ? fromWhereTyped(given) : path.join(config.dataDir, 'backups', name);
+      const s = await writeBackupFile(database.db, createStorage(config), out, { key: config.backupKey });
       const rows = Object.values(s.tables).reduce((a, b) => a + b, 0);
       console.log(
-        `Backup written to ${out}: ${Object.keys(s.tables).length} tables, ${rows} rows, ${s.files} files (${s.fileBytes} bytes).` +
+        `Backup written to ${out} (mode 0600, ${config.backupKey ? 'encrypted with BACKUP_KEY' : 'not encrypted: set BACKUP_KEY to encrypt it'}): ` +
+          `${Object.keys(s.tables).length} tables, ${rows} rows, ${s.files} files (${s.fileBytes} bytes).` +
           (s.missingFiles.length ? ` Files without bytes (skipped): ${s.missingFiles.length}.` : ''),
       );
     } else if (command === 'restore') {
       const given = option(rest, '--from');
       if (!given) throw new Error('Say which backup: restore --from FILE');
       const from = fromWhereTyped(given);
-      const s = await restore(database.db, createStorage(config), fs.createReadStream(from));
+      const s = await restoreBackupFile(database.db, createStorage(config), from, { key: config.backupKey });
       const rows = Object.values(s.tables).reduce((a, b) => a + b, 0);
-      console.log(`Restored ${rows} rows in ${Object.keys(s.tables).length} tables and ${s.files} files from ${from}.`);
+      console.log(
+        `Restored ${rows} rows in ${Object.keys(s.tables).length} tables and ${s.files} files from ${from}. ` +
+          'No session was restored: everyone signs in again.',
+      );
     } else {
       console.log((await createAdmin(database.db, config.publicUrl, rest)).message);
     }

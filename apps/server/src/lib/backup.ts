@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client';
+import { BackupKeyError, decryptStream, encryptStream } from './backup-crypto';
+import { MAIL_MAX_ATTEMPTS } from './mail';
+import { SENSITIVE_MAIL_TEMPLATES } from './mail-templates';
 import type { FileStorage, StoredObject } from './storage';
 
 /**
@@ -16,10 +21,52 @@ import type { FileStorage, StoredObject } from './storage';
  * exactly, whatever the driver), then each file's bytes in chunks with its SHA-256. It is written while it is read
  * (bounded memory), from one REPEATABLE READ snapshot: a backup can be taken while the server runs. Jobs (pg-boss's
  * own schema) and the migration journal are not in it: the target is migrated first, the queues refill themselves.
+ *
+ * A backup is not a key to the live system (issue 30, item 5): it leaves out the signing secret, the sessions with
+ * their refresh tokens, the one-time links, and the rate-limit and login-failure counters (EXCLUDED_TABLES), and the
+ * bodies of e-mails that carried a one-time link; a restore therefore ends every session. The file is written 0600
+ * and, with BACKUP_KEY, encrypted (lib/backup-crypto.ts). Password hashes (scrypt) stay: people sign in after a
+ * restore. The calendar feeds stay too: only their SHA-256 is stored, no link can be rebuilt from it.
  */
 
 const FORMAT = 'timbro-backup';
-const VERSION = 1;
+/** 2: the secrets, sessions, one-time tokens and counters are left out (a version 1 file is restored without them). */
+const VERSION = 2;
+const READABLE_VERSIONS = new Set([1, 2]);
+
+/**
+ * Tables a backup leaves out, and a restore skips when an older backup has them: what would open the live system
+ * (the signing key stored when SESSION_SECRET is not set, the sessions, their refresh tokens, the one-time links of
+ * first login, reset and e-mail confirmation) and what only counts attempts (rate limits, login failures).
+ */
+export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
+  'app_secrets',
+  'auth_sessions',
+  'refresh_tokens',
+  'one_time_tokens',
+  'rate_limits',
+  'login_failures',
+]);
+
+/** The body an e-mail with a one-time link has in a backup (its link would no longer work after a restore anyway). */
+export const BACKUP_REDACTED_BODY = '[contenuto rimosso dal backup: conteneva un link personale]';
+
+/**
+ * Each row as JSON; for the outbox, the body of a mail with a one-time link is replaced, and one not yet sent is
+ * marked given up (its token is not in the backup: sending it after a restore would only deliver a dead link).
+ */
+function rowJson(table: string): SQL {
+  if (table !== 'mail_outbox') return sql`row_to_json(t)::text`;
+  const sensitive = sql.join(
+    [...SENSITIVE_MAIL_TEMPLATES].map((x) => sql`${x}`),
+    sql`, `,
+  );
+  return sql`case when t.template in (${sensitive}) then (to_jsonb(t) || jsonb_build_object(
+      'text_body', ${BACKUP_REDACTED_BODY}::text, 'html_body', null,
+      'attempts', case when t.sent_at is null then greatest(t.attempts, ${MAIL_MAX_ATTEMPTS}::int) else t.attempts end,
+      'last_error', case when t.sent_at is null then 'not sent: its link was left out of the backup' else t.last_error end
+    ))::text else row_to_json(t)::text end`;
+}
 const ROW_BATCH = 1000;
 const FILE_CHUNK = 512 * 1024;
 
@@ -28,6 +75,8 @@ interface Header {
   version: number;
   createdAt: string;
   tables: string[];
+  /** Tables of the database left out of the file (version 2). */
+  excluded?: string[];
 }
 
 type Line =
@@ -60,11 +109,23 @@ async function tableNames(q: Queryable): Promise<string[]> {
   return rows.map((x) => x.name);
 }
 
-/** Writes the backup to `out` (gzip of JSON lines). */
-export async function backup(db: Db, storage: FileStorage, out: Writable): Promise<BackupSummary> {
+export interface BackupOptions {
+  /** BACKUP_KEY: encrypt the file (AES-256-GCM); at restore, the key to decrypt it. Null or absent: in clear. */
+  key?: string | null;
+}
+
+/** Writes the backup to `out` (gzip of JSON lines; encrypted with `opts.key`). */
+export async function backup(
+  db: Db,
+  storage: FileStorage,
+  out: Writable,
+  opts: BackupOptions = {},
+): Promise<BackupSummary> {
   const summary: BackupSummary = { tables: {}, files: 0, fileBytes: 0, missingFiles: [] };
   const lines = new PassThrough();
-  const written = pipeline(lines, createGzip(), out);
+  const written = opts.key
+    ? pipeline(lines, createGzip(), encryptStream(opts.key), out)
+    : pipeline(lines, createGzip(), out);
   const write = async (line: Line) => {
     if (!lines.write(`${JSON.stringify(line)}\n`)) await new Promise((r) => lines.once('drain', r));
   };
@@ -72,8 +133,10 @@ export async function backup(db: Db, storage: FileStorage, out: Writable): Promi
     await db.transaction(
       async (tx) => {
         await tx.execute(sql`set local time zone 'UTC'`);
-        const tables = await tableNames(tx);
-        await write({ format: FORMAT, version: VERSION, createdAt: new Date().toISOString(), tables });
+        const all = await tableNames(tx);
+        const tables = all.filter((t) => !EXCLUDED_TABLES.has(t));
+        const excluded = all.filter((t) => EXCLUDED_TABLES.has(t));
+        await write({ format: FORMAT, version: VERSION, createdAt: new Date().toISOString(), tables, excluded });
         for (const table of tables) {
           let count = 0;
           let after = '(0,0)';
@@ -81,7 +144,7 @@ export async function backup(db: Db, storage: FileStorage, out: Writable): Promi
             // Keyset on the physical row id: each batch starts where the last ended (no OFFSET rescans).
             const rows = await rowsOf<{ at: string; j: string }>(
               tx,
-              sql`select ctid::text as at, row_to_json(t)::text as j from ${ident(table)} t where ctid > ${after}::tid order by ctid limit ${ROW_BATCH}`,
+              sql`select ctid::text as at, ${rowJson(table)} as j from ${ident(table)} t where ctid > ${after}::tid order by ctid limit ${ROW_BATCH}`,
             );
             if (rows.length === 0) break;
             await write({ t: table, rows: rows.map((x) => JSON.parse(x.j) as unknown) });
@@ -129,18 +192,49 @@ export class RestoreError extends Error {
 }
 
 /**
- * Restores a backup into an empty, migrated database and its storage. Refuses a database that already has data (a
- * restore never merges). Foreign keys and triggers are off while the rows go in (`session_replication_role`, which
- * needs a superuser on PostgreSQL), then serial counters are moved past the restored ids. One transaction: a failed
- * restore leaves the database empty (files it had written stay in the storage: restore into a new one).
+ * Restores a backup (encrypted or not: `opts.key` decrypts it) into an empty, migrated database and its storage.
+ * Refuses a database that already has data (a restore never merges). Rows of EXCLUDED_TABLES in an older backup are
+ * skipped: no session, secret or one-time link survives a restore. Foreign keys and triggers are off while the rows
+ * go in (`session_replication_role`, which needs a superuser on PostgreSQL), then serial counters are moved past the
+ * restored ids. One transaction: a failed restore leaves the database empty (files it had written stay in the
+ * storage: restore into a new one).
  */
-export async function restore(db: Db, storage: FileStorage, input: Readable): Promise<BackupSummary> {
+export async function restore(
+  db: Db,
+  storage: FileStorage,
+  input: Readable,
+  opts: BackupOptions = {},
+): Promise<BackupSummary> {
+  try {
+    return await restoreStream(db, storage, input, opts);
+  } catch (err) {
+    // A wrong or missing BACKUP_KEY, or encrypted bytes that do not authenticate: said as a restore error.
+    if (err instanceof BackupKeyError) throw new RestoreError(err.message);
+    throw err;
+  }
+}
+
+async function restoreStream(
+  db: Db,
+  storage: FileStorage,
+  input: Readable,
+  opts: BackupOptions,
+): Promise<BackupSummary> {
   const summary: BackupSummary = { tables: {}, files: 0, fileBytes: 0, missingFiles: [] };
-  const reader = createInterface({ input: input.pipe(createGunzip()), crlfDelay: Infinity });
+  const gunzip = createGunzip();
+  // Errors of any stage (a wrong key, a damaged file) reach the reader below through the gunzip stream.
+  pipeline(input, decryptStream(opts.key ?? null), gunzip).catch(() => undefined);
+  const reader = createInterface({ input: gunzip, crlfDelay: Infinity });
   const it = reader[Symbol.asyncIterator]();
-  const first = await it.next();
-  const header = first.done ? null : (JSON.parse(first.value) as Partial<Header>);
-  if (header?.format !== FORMAT || header.version !== VERSION)
+  let header: Partial<Header> | null;
+  try {
+    const first = await it.next();
+    header = first.done ? null : (JSON.parse(first.value) as Partial<Header>);
+  } catch (err) {
+    if (err instanceof BackupKeyError) throw err;
+    header = null;
+  }
+  if (header?.format !== FORMAT || !READABLE_VERSIONS.has(header.version ?? 0))
     throw new RestoreError('Not a Timbro backup (or a newer format).');
 
   // The file being restored: its bytes stream into the storage as their lines arrive (bounded memory).
@@ -152,10 +246,11 @@ export async function restore(db: Db, storage: FileStorage, input: Readable): Pr
   };
   await db.transaction(async (tx) => {
     const tables = await tableNames(tx);
-    const unknown = header.tables!.filter((t) => !tables.includes(t));
+    const unknown = header.tables!.filter((t) => !tables.includes(t) && !EXCLUDED_TABLES.has(t));
     if (unknown.length)
       throw new RestoreError(`The backup has tables this version does not know: ${unknown.join(', ')}.`);
-    for (const table of tables) {
+    // The tables a backup leaves out may hold a started server's own rows (its generated key): they stay.
+    for (const table of tables.filter((t) => !EXCLUDED_TABLES.has(t))) {
       const [r] = await rowsOf<{ has: boolean }>(tx, sql`select exists (select 1 from ${ident(table)}) as has`);
       if (r?.has)
         throw new RestoreError(`The database is not empty (table ${table}): restore into a new, migrated database.`);
@@ -166,6 +261,8 @@ export async function restore(db: Db, storage: FileStorage, input: Readable): Pr
       if (!raw) continue;
       const line = JSON.parse(raw) as Line;
       if ('t' in line) {
+        // An older backup (version 1) has them: no session, secret or one-time link survives a restore.
+        if (EXCLUDED_TABLES.has(line.t)) continue;
         await tx.execute(
           sql`insert into ${ident(line.t)} select * from json_populate_recordset(null::${ident(line.t)}, ${JSON.stringify(line.rows)}::json)`,
         );
@@ -195,6 +292,39 @@ export async function restore(db: Db, storage: FileStorage, input: Readable): Pr
     }
   });
   return summary;
+}
+
+/**
+ * `npm run cli -- backup`: the backup in a new file readable by its owner alone (0600, in a folder made 0700), never
+ * over an existing one; encrypted when `opts.key` (BACKUP_KEY) is given. A failed backup leaves no partial file.
+ */
+export async function writeBackupFile(
+  db: Db,
+  storage: FileStorage,
+  file: string,
+  opts: BackupOptions = {},
+): Promise<BackupSummary> {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const out = fs.createWriteStream(file, { flags: 'wx', mode: 0o600 });
+  await new Promise<void>((resolve, reject) => out.once('open', () => resolve()).once('error', reject));
+  // The mode given at creation is narrowed by the umask, never widened; set it again in case the file system ignores it.
+  fs.chmodSync(file, 0o600);
+  try {
+    return await backup(db, storage, out, opts);
+  } catch (err) {
+    fs.rmSync(file, { force: true });
+    throw err;
+  }
+}
+
+/** `npm run cli -- restore --from FILE`: `restore` from a file (decrypted with `opts.key` when it is encrypted). */
+export async function restoreBackupFile(
+  db: Db,
+  storage: FileStorage,
+  file: string,
+  opts: BackupOptions = {},
+): Promise<BackupSummary> {
+  return restore(db, storage, fs.createReadStream(file), opts);
 }
 
 /** A checksum of every table (its rows' JSON, sorted) and of every stored file: equal before and after a round trip. */
