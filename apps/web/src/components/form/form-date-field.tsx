@@ -10,7 +10,12 @@ type Props<T extends FieldValues> = {
   required?: boolean;
   helperText?: string;
   disabled?: boolean;
-} & Pick<DatePickerProps, 'minDate' | 'maxDate' | 'disablePast' | 'disableFuture' | 'views' | 'openTo'>;
+  /** Said as an error at once, before any submit (e.g. a date the server will refuse); a validation error wins. */
+  warning?: string | null;
+} & Pick<
+  DatePickerProps,
+  'minDate' | 'maxDate' | 'disablePast' | 'disableFuture' | 'views' | 'openTo' | 'shouldDisableDate'
+>;
 
 /**
  * A date picker bound to react-hook-form, holding YYYY-MM-DD (the API's date-only format) or null; a partly typed
@@ -23,6 +28,7 @@ export function FormDateField<T extends FieldValues>({
   required,
   helperText,
   disabled,
+  warning,
   ...pickerProps
 }: Props<T>) {
   return (
@@ -44,8 +50,8 @@ export function FormDateField<T extends FieldValues>({
                 required,
                 name: field.name,
                 onBlur: field.onBlur,
-                error: !!fieldState.error,
-                helperText: fieldState.error?.message ?? helperText,
+                error: !!fieldState.error || !!warning,
+                helperText: fieldState.error?.message ?? warning ?? helperText,
               },
               field: { clearable: !required },
             }}

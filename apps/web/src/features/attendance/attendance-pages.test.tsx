@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AttendanceData, DaySheetDto, TimesheetPage } from '@timbro/shared';
+import type { AttendanceData, DaySheetDto, JustificationRequest, TimesheetPage } from '@timbro/shared';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RightPanelProvider } from '../../components/app-frame/right-panel';
@@ -301,5 +301,100 @@ describe('calendars: the default month is the workspace’s', { timeout: 20_000 
     await waitFor(() => expect(screen.getByTestId('month-label')).toHaveTextContent('ottobre 2026'));
     await user.click(screen.getByTestId('month-today'));
     await waitFor(() => expect(screen.getByTestId('month-label')).toHaveTextContent('novembre 2026'));
+  });
+});
+
+describe('member calendar: a closed month is shown before anyone tries (issue 30)', { timeout: 30_000 }, () => {
+  const october = Array.from({ length: 31 }, (_, i) => sheet(`2026-10-${String(i + 1).padStart(2, '0')}`)).map((d) => ({
+    ...d,
+    open: false,
+  }));
+  const octoberData: AttendanceData = {
+    ...attendanceData,
+    from: '2026-10-01',
+    to: '2026-10-31',
+    users: [{ userInfo: mario, days: october, totals, punches: [], requests: [] }],
+  };
+  /** A pending request on the first of November: moving it a day back would put it in closed October. */
+  const firstOfNovember: JustificationRequest = {
+    id: 'r-1',
+    userInfoId: 'ui-mario',
+    employee: mario,
+    justification: { id: 'j-fer', code: 'FER', name: 'Ferie', unit: 'day', impact: 'nothing' },
+    date: '2026-11-01',
+    category: 'regular',
+    wholeDay: true,
+    startsAtMinutes: null,
+    endsAtMinutes: null,
+    amount: 1,
+    certificateCode: null,
+    note: null,
+    status: 'open',
+    batchId: null,
+    decidedAt: null,
+    decisionNote: null,
+    createdAt: '2026-10-20T09:00:00Z',
+  };
+  const novemberData: AttendanceData = {
+    ...attendanceData,
+    users: [{ ...attendanceData.users[0]!, requests: [firstOfNovember] }],
+  };
+  const render = (path: string) => {
+    fakeApi({
+      ...memberSession,
+      'GET /attendance/user-info/current': () => json(200, { ...currentInfo, userInfoId: 'ui-mario' }),
+      'GET /attendance/attendance-data': ({ query }) =>
+        json(200, query.get('from') === '2026-10-01' ? octoberData : novemberData),
+      'GET /attendance/ajax/closed-months': () => json(200, { months: ['2026-09', '2026-10'] }),
+    });
+    return renderRoutes(
+      [
+        page(
+          '/member/calendar',
+          <RequireAuth permission="attendance:read:own">{withPanel(<MemberCalendarPage />)}</RequireAuth>,
+        ),
+      ],
+      path,
+    );
+  };
+
+  it('says the month is closed, marks its days and the legend; the day panel offers no change', async () => {
+    render('/member/calendar?month=2026-10');
+    expect(await screen.findByTestId('month-closed', {}, SLOW)).toHaveTextContent(
+      "Il mese di ottobre 2026 è chiuso: presenze e richieste non si possono più modificare. Per una correzione rivolgiti all'amministratore.",
+    );
+    const day = await screen.findByTestId('day-2026-10-14', {}, SLOW);
+    expect(day).toHaveAttribute('data-closed', 'true');
+    expect(day).toHaveAccessibleName(/mese chiuso$/);
+    expect(within(day).getByTestId('day-closed')).toBeInTheDocument();
+    expect(screen.getByTestId('month-calendar')).toHaveAttribute('data-closed', 'true');
+    expect(within(screen.getByTestId('calendar-legend')).getByText('Mese chiuso')).toBeInTheDocument();
+
+    await user.click(day);
+    const panel = await screen.findByTestId('day-panel', {}, SLOW);
+    expect(within(panel).getByTestId('day-panel-closed')).toHaveTextContent(
+      'Il mese è chiuso: per questo giorno non puoi più inserire, modificare o ritirare richieste.',
+    );
+    expect(within(panel).queryByTestId('day-new-request')).not.toBeInTheDocument();
+  });
+
+  it('an open month is not marked (the legend still explains the mark), and its days offer a new request', async () => {
+    render('/member/calendar?month=2026-11');
+    const day = await screen.findByTestId('day-2026-11-12', {}, SLOW);
+    // The closed months arrive beside the month's data: give them the time to.
+    await waitFor(() => expect(screen.getByTestId('legend-closed')).toBeInTheDocument());
+    expect(screen.queryByTestId('month-closed')).not.toBeInTheDocument();
+    expect(day).not.toHaveAttribute('data-closed');
+    expect(screen.getByTestId('month-calendar')).not.toHaveAttribute('data-closed');
+    await user.click(day);
+    const panel = await screen.findByTestId('day-panel', {}, SLOW);
+    expect(within(panel).getByTestId('day-new-request')).toBeInTheDocument();
+    expect(within(panel).queryByTestId('day-panel-closed')).not.toBeInTheDocument();
+
+    // The request of the first cannot move back into October; forward it can.
+    await user.click(screen.getByTestId('day-2026-11-01'));
+    await waitFor(() => expect(screen.getByTestId('day-request-prev')).toBeDisabled());
+    expect(screen.getByTestId('day-request-next')).toBeEnabled();
+    expect(screen.getByTestId('day-request-edit')).toBeEnabled();
   });
 });

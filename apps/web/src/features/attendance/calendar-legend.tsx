@@ -1,9 +1,10 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REQUEST_STATUSES_ORDER } from './request-statuses';
-import { DAY_TINT, STATUS_STYLE } from './status';
+import { CLOSED_ICON_COLOR, CLOSED_STRIPES, DAY_TINT, STATUS_STYLE } from './status';
 
 function Item({ swatch, label }: { swatch: ReactNode; label: string }) {
   return (
@@ -20,8 +21,8 @@ const square = (bg: string, border: string) => (
   <Box aria-hidden sx={{ width: 14, height: 14, borderRadius: 0.5, bgcolor: bg, border: 1, borderColor: border }} />
 );
 
-/** What the colours of the calendars mean: request statuses, holidays, rest days, absences, anomalies. */
-export function CalendarLegend({ absence = false }: { absence?: boolean }) {
+/** What the colours of the calendars mean: request statuses, holidays, rest days, absences, anomalies, closed months. */
+export function CalendarLegend({ absence = false, closed = false }: { absence?: boolean; closed?: boolean }) {
   const { t } = useTranslation();
   return (
     <Box
@@ -40,6 +41,29 @@ export function CalendarLegend({ absence = false }: { absence?: boolean }) {
         swatch={<WarningAmberOutlined aria-hidden sx={{ fontSize: 16, color: '#B3261E' }} />}
         label={t('attendance.legend.anomaly')}
       />
+      {closed && (
+        <Item
+          swatch={
+            <Box
+              aria-hidden
+              data-testid="legend-closed"
+              sx={{
+                width: 14,
+                height: 14,
+                borderRadius: 0.5,
+                border: 1,
+                borderColor: '#ADB5BD',
+                backgroundImage: CLOSED_STRIPES,
+                display: 'grid',
+                placeItems: 'center',
+              }}
+            >
+              <LockOutlined sx={{ fontSize: 10, color: CLOSED_ICON_COLOR }} />
+            </Box>
+          }
+          label={t('attendance.legend.closed')}
+        />
+      )}
     </Box>
   );
 }

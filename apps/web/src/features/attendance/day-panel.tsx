@@ -1,6 +1,8 @@
 import Add from '@mui/icons-material/Add';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import { Alert, Button, Skeleton, Stack, Typography } from '@mui/material';
 import type { JustificationRequest, Punch } from '@timbro/shared';
+import { addDays } from '@timbro/shared/domain/dates';
 import dayjs from 'dayjs';
 import { useSnackbar } from 'notistack';
 import { useCallback, useState } from 'react';
@@ -11,7 +13,9 @@ import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
 import { useAttendanceData, type AttendanceDataParams } from './api/get-attendance-data';
+import { useClosedMonths } from './api/get-closed-months';
 import { useDecideRequests, useDeleteRequest, useMoveRequest, type RequestScope } from './api/save-request';
+import { inClosedMonth } from './closed-months';
 import { DayExplanation } from './day-explanation';
 import { progressOf } from './day-progress';
 import { DayPunchEditor } from './day-punch-editor';
@@ -44,6 +48,10 @@ export function DayPanel({ params, userInfoId, date, scope }: DayPanelProps) {
   const move = useMoveRequest(scope);
   const remove = useDeleteRequest(scope);
   const decide = useDecideRequests();
+  // The employee can change nothing in a closed month (the lock): said here, and the actions are not offered.
+  const closedMonths = useClosedMonths(scope === 'member');
+  const locked = scope === 'member' && inClosedMonth(closedMonths, date);
+  const mayChange = canWrite && !locked;
   const [editing, setEditing] = useState<JustificationRequest | null>(null);
   const [creating, setCreating] = useState(false);
   const [removing, setRemoving] = useState<JustificationRequest | null>(null);
@@ -73,7 +81,8 @@ export function DayPanel({ params, userInfoId, date, scope }: DayPanelProps) {
     <DayRequestActions
       request={r}
       scope={scope}
-      canWrite={canWrite}
+      canWrite={mayChange}
+      canMoveTo={(days) => scope === 'admin' || !inClosedMonth(closedMonths, addDays(r.date, days))}
       canApprove={canApprove}
       approving={decide.isPending}
       moving={move.isPending}
@@ -129,7 +138,12 @@ export function DayPanel({ params, userInfoId, date, scope }: DayPanelProps) {
         punchEditor={punchEditor}
         progress={progress}
       />
-      {canWrite && (
+      {canWrite && locked && (
+        <Alert severity="info" icon={<LockOutlined />} data-testid="day-panel-closed">
+          {t('dayPanel.closed')}
+        </Alert>
+      )}
+      {mayChange && (
         <Button
           variant="contained"
           startIcon={<Add />}

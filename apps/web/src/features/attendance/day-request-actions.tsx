@@ -21,6 +21,7 @@ export function DayRequestActions({
   onEdit,
   onMove,
   onRemove,
+  canMoveTo = () => true,
 }: {
   request: JustificationRequest;
   scope: RequestScope;
@@ -36,6 +37,8 @@ export function DayRequestActions({
   /** Moves the request by this many days (−1 or 1). */
   onMove(days: -1 | 1): void;
   onRemove(): void;
+  /** Whether the request may move by this many days (not into a closed month, for the employee). */
+  canMoveTo?(days: -1 | 1): boolean;
 }) {
   const { t } = useTranslation();
   const editable = canWrite && (scope === 'admin' || r.status === 'open');
@@ -64,10 +67,20 @@ export function DayRequestActions({
           <Button size="small" startIcon={<EditOutlined />} onClick={onEdit} data-testid="day-request-edit">
             {t('dayPanel.actions.edit')}
           </Button>
-          <Button size="small" onClick={() => onMove(-1)} disabled={moving} data-testid="day-request-prev">
+          <Button
+            size="small"
+            onClick={() => onMove(-1)}
+            disabled={moving || !canMoveTo(-1)}
+            data-testid="day-request-prev"
+          >
             {t('dayPanel.actions.movePrev')}
           </Button>
-          <Button size="small" onClick={() => onMove(1)} disabled={moving} data-testid="day-request-next">
+          <Button
+            size="small"
+            onClick={() => onMove(1)}
+            disabled={moving || !canMoveTo(1)}
+            data-testid="day-request-next"
+          >
             {t('dayPanel.actions.moveNext')}
           </Button>
           <Button

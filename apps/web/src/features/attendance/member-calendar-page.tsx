@@ -1,14 +1,18 @@
 import Add from '@mui/icons-material/Add';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { catalogFor } from '../../i18n/languages';
 import { errorMessage } from '../../lib/error-message';
 import { useAttendanceData } from './api/get-attendance-data';
+import { useClosedMonths } from './api/get-closed-months';
 import { CalendarLegend } from './calendar-legend';
 import { ClockCard } from './clock-card';
+import { monthName } from './closed-months';
 import { useDayPanel } from './day-panel';
 import { figuresToDate } from './day-progress';
 import { Duration } from './duration';
@@ -19,9 +23,13 @@ import { RequestDialog } from './request-dialog';
 import { useCurrentMonth } from './use-current-month';
 import { useCan } from '../../lib/auth/use-can';
 
-/** /member/calendar: my month of attendance, the clock, my requests; a day opens its explanation. */
+/**
+ * /member/calendar: my month of attendance, the clock, my requests; a day opens its explanation. A closed month says
+ * so above its days, which are marked (nothing can be changed there any more, spec §6).
+ */
 export function MemberCalendarPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = catalogFor(i18n.language);
   const canWrite = useCan('attendance:write:own');
   // The workspace's month (the server's today), not the device's: without ?month= the calendar waits for it.
   const serverMonth = useCurrentMonth();
@@ -31,6 +39,8 @@ export function MemberCalendarPage() {
   const [month, setMonth] = useMonthParam(thisMonth);
   const params = useMemo(() => monthRange(month), [month]);
   const data = useAttendanceData(params, ready);
+  const closedMonths = useClosedMonths();
+  const monthClosed = closedMonths.has(month);
   const openDay = useDayPanel('member');
   const [creating, setCreating] = useState(false);
   const me = data.data?.from === params.from ? data.data.users[0] : undefined;
@@ -145,8 +155,13 @@ export function MemberCalendarPage() {
           ) : (
             <Skeleton variant="rounded" width={280} height={40} />
           )}
-          <CalendarLegend />
+          <CalendarLegend closed />
         </Stack>
+        {monthClosed && (
+          <Alert severity="info" icon={<LockOutlined />} sx={{ mb: 1 }} data-testid="month-closed">
+            {t('memberCalendar.closedMonth', { month: monthName(month, language) })}
+          </Alert>
+        )}
         {data.isError && (
           <Alert
             severity="error"
@@ -176,6 +191,7 @@ export function MemberCalendarPage() {
               punches={me?.punches ?? []}
               requests={me?.requests ?? []}
               loading={data.isFetching}
+              closed={monthClosed}
               onOpenDay={(date) => openDay(params, null, date)}
             />
           )}

@@ -1,3 +1,4 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import { Box, ButtonBase, Typography } from '@mui/material';
 import type { DaySheetDto, JustificationRequest, Punch } from '@timbro/shared';
@@ -9,7 +10,7 @@ import { progressOf, type DayProgress } from './day-progress';
 import { Duration } from './duration';
 import { formatMinutes } from './format';
 import { buildMonthGrid, type Month } from './month-grid';
-import { DAY_TINT, STATUS_STYLE } from './status';
+import { CLOSED_ICON_COLOR, CLOSED_STRIPES, DAY_TINT, STATUS_STYLE } from './status';
 
 interface Props {
   month: Month;
@@ -20,16 +21,18 @@ interface Props {
   requests: JustificationRequest[];
   onOpenDay(date: string): void;
   loading?: boolean;
+  /** The month is closed: its days are marked (stripes, a lock, "mese chiuso" read out). */
+  closed?: boolean;
 }
 
 const WEEK = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /**
  * The employee's month, Monday first: per day the worked and expected time, the balance in colour, the punch times,
- * the requests as chips coloured by status, holidays with their icon and name, rest days shaded, anomalies marked.
- * Each day is a button that opens its explanation.
+ * the requests as chips coloured by status, holidays with their icon and name, rest days shaded, anomalies marked, the
+ * days of a closed month striped with a lock. Each day is a button that opens its explanation.
  */
-export function MonthCalendar({ month, today, days, punches, requests, onOpenDay, loading }: Props) {
+export function MonthCalendar({ month, today, days, punches, requests, onOpenDay, loading, closed = false }: Props) {
   const { i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const weeks = buildMonthGrid(month);
@@ -48,6 +51,7 @@ export function MonthCalendar({ month, today, days, punches, requests, onOpenDay
       aria-busy={loading || undefined}
       sx={{ width: '100%', tableLayout: 'fixed', borderCollapse: 'separate', borderSpacing: { xs: 2, sm: 4 } }}
       data-testid="month-calendar"
+      data-closed={closed || undefined}
     >
       <thead>
         <tr>
@@ -87,6 +91,7 @@ export function MonthCalendar({ month, today, days, punches, requests, onOpenDay
                     progress={progressOf(cell.date, today)}
                     punches={punches.filter((p) => p.localDate === cell.date)}
                     requests={requests.filter((r) => r.date === cell.date)}
+                    closed={closed}
                     onOpen={() => onOpenDay(cell.date)}
                   />
                 </Box>
@@ -107,6 +112,7 @@ function DayCell({
   progress,
   punches,
   requests,
+  closed,
   onOpen,
 }: {
   date: string;
@@ -116,6 +122,7 @@ function DayCell({
   progress: DayProgress;
   punches: Punch[];
   requests: JustificationRequest[];
+  closed: boolean;
   onOpen(): void;
 }) {
   const { t, i18n } = useTranslation();
@@ -138,6 +145,7 @@ function DayCell({
       : null,
     ...requests.map((r) => `${r.justification.name}: ${t(`attendance.status.${r.status}`)}`),
     anomalies > 0 ? t('memberCalendar.cellAnomalies', { n: anomalies }) : null,
+    closed ? t('memberCalendar.cellClosed') : null,
   ]
     .filter(Boolean)
     .join(', ');
@@ -147,6 +155,7 @@ function DayCell({
       onClick={onOpen}
       aria-label={summary}
       data-testid={`day-${date}`}
+      data-closed={closed || undefined}
       sx={{
         width: '100%',
         minHeight: { xs: 64, sm: 112 },
@@ -162,6 +171,7 @@ function DayCell({
         borderColor: isToday ? 'primary.main' : 'divider',
         boxShadow: isToday ? (theme) => `inset 0 0 0 1px ${theme.palette.primary.main}` : 'none',
         bgcolor: holiday ? DAY_TINT.holiday : rest ? DAY_TINT.rest : 'background.paper',
+        backgroundImage: closed ? CLOSED_STRIPES : 'none',
         transition: 'box-shadow 120ms',
         '&:hover': { boxShadow: (theme) => `0 0 0 2px ${theme.palette.primary.light}` },
         overflow: 'hidden',
@@ -180,6 +190,13 @@ function DayCell({
         </Typography>
         {holiday && <HolidayIcon name={holiday.icon} sx={{ fontSize: 16, color: '#8C4A00' }} aria-hidden />}
         <Box sx={{ flexGrow: 1 }} />
+        {closed && (
+          <LockOutlined
+            aria-hidden
+            sx={{ fontSize: 14, color: CLOSED_ICON_COLOR, display: { xs: 'none', sm: 'block' } }}
+            data-testid="day-closed"
+          />
+        )}
         {anomalies > 0 && (
           <WarningAmberOutlined sx={{ fontSize: 18, color: '#B3261E' }} aria-hidden data-testid="day-anomaly" />
         )}

@@ -63,7 +63,7 @@ const created = {
   createdAt: '2026-11-10T09:00:00Z',
 } satisfies JustificationRequest;
 
-function setup(overrides: Parameters<typeof fakeApi>[0] = {}) {
+function setup(overrides: Parameters<typeof fakeApi>[0] = {}, initialDate = '2026-11-12') {
   const api = fakeApi({
     ...session,
     'GET /attendance/ajax/justifications': () => json(200, justifications),
@@ -95,7 +95,13 @@ function setup(overrides: Parameters<typeof fakeApi>[0] = {}) {
       page(
         '/member/calendar',
         <RequireAuth permission="attendance:write:own">
-          <RequestDialog open scope="member" initialDate="2026-11-12" expectedMinutes={480} onClose={() => undefined} />
+          <RequestDialog
+            open
+            scope="member"
+            initialDate={initialDate}
+            expectedMinutes={480}
+            onClose={() => undefined}
+          />
         </RequireAuth>,
       ),
     ],
@@ -191,5 +197,72 @@ describe('request dialog', { timeout: 20_000 }, () => {
       certificateCode: 'AB12',
     });
     expect(screen.queryByTestId('request-result')).not.toBeInTheDocument();
+  });
+});
+
+/** Types a date in a picker's field (gg/mm/aaaa in Italian). */
+async function typeDate(dialog: HTMLElement, label: RegExp, ddmmyyyy: string) {
+  const group = within(dialog).getByRole('group', { name: label });
+  await user.click(within(group).getAllByRole('spinbutton')[0]!);
+  await user.keyboard(ddmmyyyy);
+}
+
+describe('request dialog: closed months (issue 30)', { timeout: 30_000 }, () => {
+  const closed = (months: string[]) => ({ 'GET /attendance/ajax/closed-months': () => json(200, { months }) });
+
+  it('a date in a closed month is flagged before sending, its days cannot be picked, and nothing is sent', async () => {
+    const { calls } = setup(closed(['2026-10', '2026-11']));
+    const dialog = await screen.findByTestId('request-dialog');
+    const message = 'Il mese di novembre 2026 è chiuso: non puoi più inserire o modificare richieste in quel mese';
+    // At once, before any submit: the day clicked in the calendar is in a closed month.
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(within(dialog).getByTestId('request-closed-hint')).toHaveTextContent(
+      "Non puoi scegliere i giorni dei mesi chiusi (l'ultimo chiuso è novembre 2026).",
+    );
+    await user.click(within(dialog).getByRole('combobox', { name: /Giustificativo/ }));
+    await user.click(await screen.findByRole('option', { name: 'Ferie (giorni)' }));
+    await user.click(within(dialog).getByTestId('request-submit'));
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // The picker's days of a closed month are disabled.
+    await user.click(within(dialog).getByRole('button', { name: /Scegli la data|Choose date/ }));
+    const calendar = await screen.findByRole('grid');
+    expect(within(calendar).getByRole('gridcell', { name: '20' })).toBeDisabled();
+
+    await user.keyboard('{Escape}');
+    // A day of an open month: no flag, and the request goes.
+    await typeDate(dialog, /^Data/, '01122026');
+    await waitFor(() => expect(within(dialog).queryByText(message)).not.toBeInTheDocument());
+    await user.click(within(dialog).getByTestId('request-submit'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      date: '2026-12-01',
+      justificationId: 'j-fer',
+    });
+  });
+
+  it('a period over a closed month is refused here, on the field that touches it', async () => {
+    const { calls } = setup(closed(['2026-10']), '2026-09-28');
+    const dialog = await screen.findByTestId('request-dialog');
+    expect(await within(dialog).findByTestId('request-closed-hint')).toHaveTextContent('ottobre 2026');
+    await user.click(within(dialog).getByRole('combobox', { name: /Giustificativo/ }));
+    await user.click(await screen.findByRole('option', { name: 'Ferie (giorni)' }));
+    await user.click(within(dialog).getByTestId('request-multi-day'));
+    await typeDate(dialog, /^Al/, '03112026');
+    await user.click(within(dialog).getByTestId('request-submit'));
+    expect(
+      await within(dialog).findByText(
+        'Il periodo comprende il mese di ottobre 2026, che è chiuso: scegli date fuori dai mesi chiusi',
+      ),
+    ).toBeInTheDocument();
+    // An end typed inside the closed month is flagged at once.
+    await typeDate(dialog, /^Al/, '15102026');
+    expect(
+      await within(dialog).findByText(
+        'Il mese di ottobre 2026 è chiuso: non puoi più inserire o modificare richieste in quel mese',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

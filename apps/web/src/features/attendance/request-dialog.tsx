@@ -69,6 +69,7 @@ function RequestDialogContent({ onClose, ...options }: RequestDialogProps) {
     result,
     submit,
     balance,
+    closedMonths,
   } = useRequestDialog(options);
   const { control, setValue, formState } = form;
 
@@ -121,6 +122,7 @@ function RequestDialogContent({ onClose, ...options }: RequestDialogProps) {
               editing={editing}
               titleId={titleId}
               justification={justification}
+              closedMonths={closedMonths}
             />
             {justification?.requiresCertificate && (
               <FormTextField

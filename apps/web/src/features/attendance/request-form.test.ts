@@ -219,3 +219,38 @@ describe('usage estimate (the over-balance hint)', () => {
     ).toBeNull();
   });
 });
+
+describe('request form: the employee’s closed months (issue 30)', () => {
+  const closed = new Set(['2026-10', '2026-12']);
+  const errors = (values: RequestFormValues) => {
+    const res = requestFormSchema(t, { admin: false, closedMonths: closed, language: 'it' }).safeParse(values);
+    return res.success ? {} : Object.fromEntries(res.error.issues.map((i) => [i.path.join('.'), i.message]));
+  };
+  const closedText = (month: string) =>
+    `Il mese di ${month} è chiuso: non puoi più inserire o modificare richieste in quel mese`;
+
+  it('a date of a closed month is refused; of an open one, or for the admin, it is fine', () => {
+    expect(errors(form({ date: '2026-10-31' }))).toEqual({ date: closedText('ottobre 2026') });
+    expect(errors(form({ date: '2026-11-30' }))).toEqual({});
+    const admin = requestFormSchema(t, { admin: true }).safeParse(
+      form({ date: '2026-10-31', userInfoIds: ['ui-mario'] }),
+    );
+    expect(admin.success).toBe(true);
+  });
+
+  it('a period: an end or a start in a closed month is said on it; one that spans a closed month on the end', () => {
+    const period = (startDate: string, endDate: string) => form({ multiDay: true, startDate, endDate });
+    expect(errors(period('2026-10-30', '2026-11-03'))).toEqual({ startDate: closedText('ottobre 2026') });
+    expect(errors(period('2026-11-25', '2026-12-02'))).toEqual({ endDate: closedText('dicembre 2026') });
+    expect(errors(period('2026-09-28', '2026-11-02'))).toEqual({
+      endDate: 'Il periodo comprende il mese di ottobre 2026, che è chiuso: scegli date fuori dai mesi chiusi',
+    });
+    expect(errors(period('2026-11-02', '2026-11-27'))).toEqual({});
+    // Over the year's end: the months are walked, not the strings compared.
+    expect(
+      requestFormSchema(t, { admin: false, closedMonths: new Set(['2027-01']), language: 'it' }).safeParse(
+        period('2026-12-20', '2027-02-03'),
+      ).success,
+    ).toBe(false);
+  });
+});

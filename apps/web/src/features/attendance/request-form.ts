@@ -4,6 +4,7 @@ import type { JustificationRequest } from '@timbro/shared';
 import type { TFunction } from 'i18next';
 import { z } from 'zod/mini';
 import type { RequestPayload } from './api/save-request';
+import { closedMonthsBetween, inClosedMonth, monthName, monthOfDate } from './closed-months';
 import { formatClock, parseQuantity } from './format';
 
 /** What the request covers: the whole day, a time range, or a quantity with no time range (`amount` category). */
@@ -51,12 +52,21 @@ export const REQUEST_FORM_FIELDS = [
 
 const isDate = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
+export interface RequestSchemaOptions {
+  admin: boolean;
+  /** The employee's side: the closed months (YYYY-MM), where the server's lock refuses any request (spec §6). */
+  closedMonths?: ReadonlySet<string>;
+  /** The language the closed month is named in. */
+  language?: string;
+}
+
 /**
  * The server's rules (shared `MemberRequestInputSchema` / `AdminRequestInputSchema`) with the same Italian texts,
  * in the active language: justification; one date or a period whose end follows its start (≤ 366 days); a time range
  * whose end follows its start, or a quantity in (0, 24]; certificate letters and digits; at least one employee (admin).
+ * An employee's date or period is not in a closed month (the lock's 409, said on the field before sending).
  */
-export const requestFormSchema = (t: TFunction, options: { admin: boolean }) =>
+export const requestFormSchema = (t: TFunction, options: RequestSchemaOptions) =>
   z
     .object({
       userInfoIds: z.array(z.string()),
@@ -96,6 +106,22 @@ export const requestFormSchema = (t: TFunction, options: { admin: boolean }) =>
             }
           } else if (!v.date) issue('date', 'dateRequired');
           else if (!isDate(v.date)) issue('date', 'dateInvalid');
+          const closed = options.closedMonths;
+          if (closed && closed.size > 0) {
+            const named = (date: string) => ({ month: monthName(monthOfDate(date), options.language ?? 'it') });
+            if (!v.multiDay) {
+              if (isDate(v.date) && inClosedMonth(closed, v.date)) issue('date', 'monthClosed', named(v.date));
+            } else {
+              const start = isDate(v.startDate) && inClosedMonth(closed, v.startDate);
+              const end = isDate(v.endDate) && inClosedMonth(closed, v.endDate);
+              if (start) issue('startDate', 'monthClosed', named(v.startDate!));
+              if (end) issue('endDate', 'monthClosed', named(v.endDate!));
+              if (!start && !end && isDate(v.startDate) && isDate(v.endDate)) {
+                const inside = closedMonthsBetween(closed, v.startDate, v.endDate)[0];
+                if (inside) issue('endDate', 'periodClosed', { month: monthName(inside, options.language ?? 'it') });
+              }
+            }
+          }
           if (v.mode === 'range') {
             const start = clockToMinutes(v.start);
             const end = clockToMinutes(v.end);

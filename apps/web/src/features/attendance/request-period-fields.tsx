@@ -1,3 +1,4 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import {
   Box,
   FormControlLabel,
@@ -10,11 +11,14 @@ import {
   Typography,
 } from '@mui/material';
 import type { Justification } from '@timbro/shared';
+import type { Dayjs } from 'dayjs';
 import { Controller, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDateField } from '../../components/form/form-date-field';
 import { FormTextField } from '../../components/form/form-text-field';
 import { normalizeClock } from '../../components/time-slots/slot-rows';
+import { catalogFor } from '../../i18n/languages';
+import { inClosedMonth, latestClosed, monthName, monthOfDate } from './closed-months';
 import { REQUEST_LIMITS, REQUEST_MODES, type RequestFormValues } from './request-form';
 
 /**
@@ -28,6 +32,7 @@ export function RequestPeriodFields({
   editing,
   titleId,
   justification,
+  closedMonths,
 }: {
   control: Control<RequestFormValues>;
   setValue: UseFormSetValue<RequestFormValues>;
@@ -38,8 +43,22 @@ export function RequestPeriodFields({
   titleId: string;
   /** The chosen type (its unit beside the quantity). */
   justification: Justification | undefined;
+  /** The employee's closed months (YYYY-MM; empty for the admin): their days cannot be picked, a typed one is flagged. */
+  closedMonths: ReadonlySet<string>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = catalogFor(i18n.language);
+  const closedDay = (d: Dayjs) => closedMonths.has(d.format('YYYY-MM'));
+  // Said at once (before sending), in the words the form's check uses on submit.
+  const closedWarning = (value: string | null) =>
+    value && /^\d{4}-\d{2}-\d{2}$/.test(value) && inClosedMonth(closedMonths, value)
+      ? t('requestDialog.validation.monthClosed', { month: monthName(monthOfDate(value), language) })
+      : null;
+  const latest = latestClosed(closedMonths);
+  const dateProps = (name: 'date' | 'startDate' | 'endDate') => ({
+    shouldDisableDate: closedMonths.size > 0 ? closedDay : undefined,
+    warning: closedWarning(values[name]),
+  });
   return (
     <>
       <Controller
@@ -105,14 +124,40 @@ export function RequestPeriodFields({
           )}
         />
       )}
-      {values.multiDay && !editing ? (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignItems: 'start' }}>
-          <FormDateField control={control} name="startDate" label={t('requestDialog.fields.startDate')} required />
-          <FormDateField control={control} name="endDate" label={t('requestDialog.fields.endDate')} required />
-        </Box>
-      ) : (
-        <FormDateField control={control} name="date" label={t('requestDialog.fields.date')} required />
-      )}
+      <Box>
+        {values.multiDay && !editing ? (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignItems: 'start' }}>
+            <FormDateField
+              control={control}
+              name="startDate"
+              label={t('requestDialog.fields.startDate')}
+              required
+              {...dateProps('startDate')}
+            />
+            <FormDateField
+              control={control}
+              name="endDate"
+              label={t('requestDialog.fields.endDate')}
+              required
+              {...dateProps('endDate')}
+            />
+          </Box>
+        ) : (
+          <FormDateField
+            control={control}
+            name="date"
+            label={t('requestDialog.fields.date')}
+            required
+            {...dateProps('date')}
+          />
+        )}
+        {latest && (
+          <FormHelperText sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }} data-testid="request-closed-hint">
+            <LockOutlined aria-hidden sx={{ fontSize: 16 }} />
+            {t('requestDialog.closedHint', { month: monthName(latest, language) })}
+          </FormHelperText>
+        )}
+      </Box>
       {values.mode === 'range' && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr', alignItems: 'start' }}>
           {(['start', 'end'] as const).map((name) => (

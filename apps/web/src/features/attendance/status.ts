@@ -16,5 +16,12 @@ export const BALANCE_COLOR = { positive: '#1E6B24', negative: '#B3261E' } as con
 /** Day backgrounds: rest days (weekend, nothing expected) grey, holidays light amber. */
 export const DAY_TINT = { rest: '#F1F3F5', holiday: '#FFF4E0', absence: '#E8F1FB' } as const;
 
+/**
+ * A day of a closed month (employees can change nothing there): grey diagonal stripes over the day's own tint, and a
+ * lock. The stripes are faint enough for every text of the cell to keep its contrast.
+ */
+export const CLOSED_STRIPES = 'repeating-linear-gradient(135deg, rgba(73, 80, 87, 0.10) 0 2px, transparent 2px 8px)';
+export const CLOSED_ICON_COLOR = '#495057';
+
 export const balanceColor = (minutes: number) =>
   minutes > 0 ? BALANCE_COLOR.positive : minutes < 0 ? BALANCE_COLOR.negative : 'text.secondary';

@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import type { DayPause, Justification, JustificationRequest, RequestWriteResult } from '@timbro/shared';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { catalogFor } from '../../i18n/languages';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
 import { useJustificationLookup } from '../../lib/queries/justification-lookup';
 import { useUserLookup } from '../../lib/queries/user-lookup';
+import { closedMonthsQueryOptions, useClosedMonths } from './api/get-closed-months';
 import { useSaveRequest, type RequestScope } from './api/save-request';
 import {
   emptyRequestForm,
@@ -42,10 +45,17 @@ export function useRequestDialog({
   expectedMinutes,
   pauses = [],
 }: RequestDialogOptions) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const admin = scope === 'admin';
   const editing = !!request;
-  const schema = useMemo(() => requestFormSchema(t, { admin }), [t, admin]);
+  const language = catalogFor(i18n.language);
+  // The employee's closed months (the admin is not held by the lock): flagged on the dates before sending.
+  const closedMonths = useClosedMonths(!admin);
+  const schema = useMemo(
+    () => requestFormSchema(t, { admin, closedMonths, language }),
+    [t, admin, closedMonths, language],
+  );
   const justifications = useJustificationLookup();
   const people = useUserLookup(false);
   const save = useSaveRequest(scope);
@@ -87,6 +97,8 @@ export function useRequestDialog({
         }
       }
       if (!placed) setFailure(errorMessage(err, t('errors.generic')));
+      // A month closed meanwhile (the lock's 409): the dates show it from now on.
+      if (!admin) void queryClient.invalidateQueries({ queryKey: closedMonthsQueryOptions().queryKey });
     }
   });
 
@@ -103,5 +115,6 @@ export function useRequestDialog({
     result,
     submit,
     balance: { firstDate, owner: balanceOwner, show: showBalance, requested },
+    closedMonths,
   };
 }
