@@ -1,13 +1,13 @@
 import { importMsg } from '@timbro/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, paycheckImports } from '../src/db/schema';
 import { runSandbox, SandboxLimitError } from '../src/lib/sandbox';
 import { WORK_LIMITS } from '../src/lib/work-limits';
 import { pdfTurns, readPageTexts } from '../src/modules/paychecks/import/pdf-pages';
 import { runPayslipImportJob } from '../src/modules/paychecks/imports.job';
-import { createTestContext, type Session, type TestContext } from './helpers';
-import { importForm, quiet, uploadAndRead } from './paycheck-import.fixtures';
+import { createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
+import { importForm, quiet } from './paycheck-import.fixtures';
 import { pdf, pdfBomb } from './upload-corpus';
 
 /**
@@ -75,11 +75,40 @@ describe('the sandbox', () => {
 });
 
 describe('a hostile PDF', () => {
-  it('a shared content stream that decodes a thousand times its size is refused before parsing, in seconds', async () => {
+  it('a shared content stream that decodes a thousand times its size is refused at the upload, in seconds; nothing kept', async () => {
+    const before = { files: await count(files), imports: await count(paycheckImports) };
     const started = Date.now();
-    const detail = await uploadAndRead(ctx, admin, ctx.ws.demo, pdfBomb(200, 64));
-    expect(detail).toMatchObject({ status: 'failed', error: importMsg.absurd });
+    const res = await ctx.request('POST', '/admin/paycheck/import', importForm(pdfBomb(200, 64)), {
+      session: admin,
+      workspace: ctx.ws.demo,
+    });
+    expectError(res, 400, 'VALIDATION_FAILED');
+    expect(fieldErrors(res)).toEqual({ file: importMsg.absurd });
     expect(Date.now() - started).toBeLessThan(15_000);
+    expect({ files: await count(files), imports: await count(paycheckImports) }).toEqual(before);
+    // A file with more page objects than an import may have is refused there too.
+    const many = await ctx.request('POST', '/admin/paycheck/import', importForm(pdfBomb(1001, 1)), {
+      session: admin,
+      workspace: ctx.ws.demo,
+    });
+    expect(fieldErrors(many)).toEqual({ file: importMsg.tooManyPages });
+  });
+
+  it('the job checks the structure again (a file stored before the upload checked it): the import fails as absurd', async () => {
+    const id = await ctx.request('POST', '/admin/paycheck/import', importForm(pdf([['UNA']])), {
+      session: admin,
+      workspace: ctx.ws.demo,
+    });
+    expect(id.statusCode).toBe(202);
+    const row = (await ctx.db.select().from(paycheckImports).where(eq(paycheckImports.id, id.json().id)))[0]!;
+    await ctx.deps.storage.put(`${ctx.ws.demo}/${row.fileId}`, pdfBomb(50, 64), {
+      contentType: 'application/octet-stream',
+    });
+    await runPayslipImportJob(ctx.deps, quiet);
+    const detail = (
+      await ctx.get(`/admin/paycheck/import/${row.id}`, { session: admin, workspace: ctx.ws.demo })
+    ).json();
+    expect(detail).toMatchObject({ status: 'failed', error: importMsg.absurd });
   });
 
   it('the review’s file (1.5 MB that decode to 1.5 GB, shared by 500 pages) is refused within 30 s', async () => {

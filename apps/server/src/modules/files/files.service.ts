@@ -390,6 +390,11 @@ export async function sendStoredImage(deps: AppDeps, reply: FastifyReply, scope:
   });
 }
 
+/** An upload's bytes, stored and not yet recorded, read whole (at most its kind's limit). */
+export async function readPendingUpload(deps: AppDeps, pending: PendingUpload): Promise<Buffer> {
+  return readAll(await deps.storage.get(pending.key), FILE_KINDS[pending.kind].maxBytes);
+}
+
 /** A stored file's bytes, read whole (at most its kind's limit): the import job reads its PDF this way. */
 export async function readStoredFile(deps: AppDeps, scope: WorkspaceScope, file: repo.FileRow): Promise<Buffer> {
   return readAll(await deps.storage.get(repo.storageKeyOf(scope, file.id)), FILE_KINDS[file.kind].maxBytes);
@@ -415,7 +420,7 @@ export async function uploadLogo(deps: AppDeps, ctx: RequestCtx, request: Fastif
   const raw = requireFile(await receiveForm(deps, request, ctx.scope, 'logo'));
   let clean: PendingUpload;
   try {
-    const bytes = await readAll(await deps.storage.get(raw.key), FILE_KINDS.logo.maxBytes);
+    const bytes = await readPendingUpload(deps, raw);
     const image = await cleanImage(bytes);
     [clean] = (await storeMade(deps, ctx.scope, 'logo', [
       { name: pngName(raw.name), bytes: image.bytes, contentType: 'image/png' },

@@ -9,7 +9,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
+import { SandboxLimitError } from '../../lib/sandbox';
 import { limitWork } from '../../lib/work-limits';
+import { checkPdfStructure, PdfReadFailure } from './import/pdf-pages';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound, validation } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
@@ -66,6 +68,7 @@ export async function uploadImport(deps: AppDeps, ctx: RequestCtx, request: Fast
   const { year, month, confirm } = parsed.data;
   const upload = files.requireFile(form);
   try {
+    await checkStructure(deps, ctx, upload);
     const row = await deps.db.transaction(async (tx) => {
       // Counted with the import it starts (a refused file is not work): past the limit, a 429 and nothing is kept.
       await limitWork(tx, 'payslip-import', { userId: ctx.actor.userId, workspaceId: ctx.scope.workspaceId });
@@ -102,6 +105,26 @@ export async function uploadImport(deps: AppDeps, ctx: RequestCtx, request: Fast
 }
 
 /** GET /admin/paycheck/import: the newest first, a page in SQL. */
+/**
+ * The PDF's structure checked at once, in a limited child process (issue 30): a file the job would refuse as absurd
+ * (streams that decode past every bound, more pages than allowed) is a 400 on `file` in the person's form.
+ */
+async function checkStructure(deps: AppDeps, ctx: RequestCtx, upload: files.PendingUpload) {
+  const bytes = await files.readPendingUpload(deps, upload);
+  try {
+    await checkPdfStructure(bytes, ctx.scope.workspaceId);
+  } catch (err) {
+    const message =
+      err instanceof PdfReadFailure && err.code === 'too-many-pages'
+        ? importMsg.tooManyPages
+        : err instanceof PdfReadFailure || err instanceof SandboxLimitError
+          ? importMsg.absurd
+          : null;
+    if (!message) throw err;
+    throw validation([{ path: 'file', message }], message);
+  }
+}
+
 export async function listImports(deps: AppDeps, ctx: RequestCtx, query: { page: number; per_page: number }) {
   const { rows, total } = await repo.listImports(deps.db, ctx.scope, query.per_page, (query.page - 1) * query.per_page);
   const sizes = new Map(

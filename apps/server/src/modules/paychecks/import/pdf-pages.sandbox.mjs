@@ -1,5 +1,6 @@
 // The pay-slip import's PDF work, in a child process limited by lib/sandbox.ts (issue 30, ADR 0019): a hostile PDF
 // costs that child, never the server. Plain JavaScript so that the child needs no TypeScript loader. Operations:
+// - `inspect`: the structure check alone (the upload runs it, to refuse an absurd file at once).
 // - `read` (pdf.js): first the file's structure is checked without parsing it (`inspect`: page count, each stream's
 //   decoded size and compression ratio, the decoded total) and an absurd file is refused as `absurd`; then the text
 //   of every page. Messages out: { type: 'opened', total }, then { type: 'page', page, total, text } for each page —
@@ -120,6 +121,7 @@ if (process.send) {
   serve(async (m, io) => {
     const data = new Uint8Array(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength);
     if (m.op === 'split') await split(data, m.groups, io);
+    else if (m.op === 'inspect') inspect(data, m.limits);
     else await read(data, m.limits, io);
   });
 }

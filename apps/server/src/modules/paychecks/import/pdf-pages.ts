@@ -68,6 +68,15 @@ async function runPdf(
 }
 
 /**
+ * The structure check alone (page objects, decoded stream sizes and ratios), in a limited child process: the upload
+ * runs it so that an absurd file is refused at once, in the person's form. Rejects with PdfReadFailure
+ * (`absurd`, `too-many-pages`) or SandboxLimitError.
+ */
+export async function checkPdfStructure(bytes: Uint8Array, company = ''): Promise<void> {
+  await runPdf(company, { op: 'inspect', bytes, limits: STRUCTURE_LIMITS }, pdfLimits(), () => undefined);
+}
+
+/**
  * The text of every page of a PDF, read in a limited child process (pdf.js) after its structure was checked.
  * `onPage` is called once the file is open (done 0) and as each page is done: the import's progress. Rejects with
  * PdfReadFailure for a password-protected, broken or absurd file, SandboxLimitError past a limit.
