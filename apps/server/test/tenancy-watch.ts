@@ -48,6 +48,10 @@ const TENANT_TABLES = new Set(
  */
 export const CROSS_WORKSPACE_ALLOWED: { pattern: RegExp; reason: string }[] = [
   {
+    pattern: /^\s*select \/\* logosStoredBefore \*\/[\s\S]*$/,
+    reason: 'logo-cleaning job: the logos in use stored before uploads were made anew, in every company (issue 30)',
+  },
+  {
     pattern:
       /^select "workspaces"\."id", "workspaces"\."name", [\s\S]* from "workspaces" left join "user_infos" on \("user_infos"\."workspace_id" = "workspaces"\."id" and "user_infos"\."user_id" = \$1[\s\S]*$/,
     reason: 'loadMemberships: the person’s accepted memberships in every company — the access check itself',

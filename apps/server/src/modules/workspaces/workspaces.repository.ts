@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { workspaces } from '../../db/schema';
+import { files, workspaces } from '../../db/schema';
 import type { WorkspaceScope } from '../../db/scope';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -48,4 +48,21 @@ export async function claimHolidaysSeeding(q: Queryable, scope: WorkspaceScope):
 export async function enabledWorkspaceIds(q: Queryable): Promise<string[]> {
   const rows = await q.select({ id: workspaces.id }).from(workspaces).where(isNull(workspaces.disabledAt));
   return rows.map((r) => r.id);
+}
+
+/**
+ * Logos still in use that were stored before `since` (issue 30: before uploads were made anew), oldest first, across
+ * workspaces (the logo-cleaning job's platform read; the tenancy watch allows it by name).
+ */
+export async function logosStoredBefore(
+  q: Queryable,
+  since: Date,
+  limit: number,
+): Promise<{ workspaceId: string; fileId: string }[]> {
+  const res = await q.execute(sql`
+    select /* logosStoredBefore */ f.workspace_id as "workspaceId", f.id as "fileId"
+    from ${files} f join ${workspaces} w on w.id = f.workspace_id
+    where f.kind = 'logo' and f.created_at < ${since} and (w.logo_file_id = f.id or w.square_logo_file_id = f.id)
+    order by f.created_at limit ${limit}`);
+  return (res as unknown as { rows: { workspaceId: string; fileId: string }[] }).rows;
 }

@@ -1,0 +1,82 @@
+import { workspaceScope } from '../../db/scope';
+import type { AppDeps } from '../../deps';
+import { recordAudit } from '../../lib/audit';
+import type { JobLogger } from '../../lib/jobs';
+import { StoredFileMissingError } from '../../lib/storage';
+import { cleanImage, ImageRefused } from '../files/image-check';
+import * as files from '../files/files.service';
+import * as repo from './workspaces.repository';
+
+/**
+ * From this moment every stored logo was decoded and made anew at upload (issue 30); a logo in use stored before it is
+ * one the `logo-cleaning` job has to do.
+ */
+export const LOGOS_CLEAN_SINCE = new Date('2026-12-07T00:00:00Z');
+const BATCH = 20;
+
+/**
+ * The `logo-cleaning` job (issue 30 item 1): the logos stored before uploads were made anew go through the same
+ * sandboxed decoder. One that decodes is replaced by its clean PNG under a new id (the company's details point at it;
+ * the old record is deleted and its bytes queued for the sweeper, in one transaction); one that does not decode (the
+ * review's 106-byte PNG) is removed from the company's details, audited, so no PDF ever meets it again. Run at start
+ * and hourly; once every old logo is done it reads one empty list. Safe after a crash (the old logo stays until the
+ * transaction that replaces it commits; the new bytes are reserved until then) and in several processes (the
+ * transaction replaces only a logo the company still uses). Returns how many logos it replaced and removed.
+ */
+export async function runLogoCleaning(deps: AppDeps, log: JobLogger) {
+  const seen = new Set<string>();
+  let replaced = 0;
+  let removed = 0;
+  for (;;) {
+    const due = (await repo.logosStoredBefore(deps.db, LOGOS_CLEAN_SINCE, BATCH + seen.size)).filter(
+      (l) => !seen.has(l.fileId),
+    );
+    if (due.length === 0) return { replaced, removed };
+    for (const { workspaceId, fileId } of due.slice(0, BATCH)) {
+      seen.add(fileId);
+      const scope = workspaceScope(workspaceId);
+      const file = await files.findFile(deps.db, scope, fileId);
+      if (!file) continue;
+      let clean: files.PendingUpload | null = null;
+      try {
+        const image = await cleanImage(await files.readStoredFile(deps, scope, file));
+        [clean] = await files.storeMade(deps, scope, 'logo', [
+          { name: files.pngName(file.name), bytes: image.bytes, contentType: 'image/png' },
+        ]);
+      } catch (err) {
+        if (!(err instanceof ImageRefused) && !(err instanceof StoredFileMissingError)) {
+          log.error({ err, workspaceId, fileId }, 'logo cleaning: not done, tried again at the next run');
+          continue;
+        }
+      }
+      const outcome = await deps.db.transaction(async (tx) => {
+        const w = await repo.findWorkspace(tx, scope);
+        if (!w || (w.logoFileId !== fileId && w.squareLogoFileId !== fileId)) return 'gone' as const;
+        const to = clean?.id ?? null;
+        // The clean logo keeps who uploaded the old one (null when that account is gone).
+        const actor = { userId: file.uploadedBy as string, userInfoId: null, requestId: 'logo-cleaning' };
+        if (clean) await files.recordUploads(tx, scope, [clean], actor);
+        await repo.updateWorkspace(tx, scope, {
+          logoFileId: w.logoFileId === fileId ? to : w.logoFileId,
+          squareLogoFileId: w.squareLogoFileId === fileId ? to : w.squareLogoFileId,
+        });
+        await files.deleteFiles(tx, scope, [fileId]);
+        await recordAudit(tx, scope, {
+          actorUserId: null,
+          action: clean ? 'workspace.logo_cleaned' : 'workspace.logo_removed',
+          entityType: 'workspace',
+          entityId: workspaceId,
+          changes: { fileId: { from: fileId, to } },
+          requestId: 'logo-cleaning',
+        });
+        return clean ? ('replaced' as const) : ('removed' as const);
+      });
+      if (outcome === 'gone' && clean) await files.discardUpload(deps, clean);
+      if (outcome === 'replaced') replaced += 1;
+      if (outcome === 'removed') {
+        removed += 1;
+        log.info({ workspaceId, fileId }, 'logo cleaning: a logo that does not decode was removed');
+      }
+    }
+  }
+}
