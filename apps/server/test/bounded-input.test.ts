@@ -462,6 +462,51 @@ describe('a request holds at most what a day can', () => {
     }
   });
 
+  it('today and days to come are bound too (issue 30 item 7): a day to come holds 24 h of credits, no more', async () => {
+    // Reproduced before the fix: an auto-approved employee credited 24 h on a day to come, then more hours on it, each
+    // approved at once, and worked the day on top of them.
+    await ctx.db.update(userInfos).set({ attendanceAutoApproveRequest: true }).where(eq(userInfos.id, marioId));
+    try {
+      const future = addDays(today, 21);
+      let res = await own(amount(future, 'TRA', 20));
+      expect(res.json().items[0]).toMatchObject({ status: 'approved', amount: 20 });
+      res = await own(amount(future, 'FOR', 5));
+      expectError(res, 400, 'VALIDATION_FAILED');
+      expect(fieldErrors(res).amount).toMatch(/^Per il .* puoi aggiungere al massimo 4 ore:/);
+      expect((await requestsOn(future)).map((r) => [r.amount, r.status])).toEqual([[20, 'approved']]);
+      // Today counts the hours already worked today.
+      const now = new Date();
+      for (const [minutesAgo, direction] of [
+        [180, 'in'],
+        [60, 'out'],
+      ] as const)
+        await ctx.db.insert(punches).values({
+          workspaceId: ctx.ws.demo,
+          userInfoId: marioId,
+          at: new Date(now.getTime() - minutesAgo * 60_000),
+          timeZone: TZ,
+          localDate: today,
+          direction,
+          source: 'import',
+        });
+      const worked = Math.round(
+        (
+          await ctx.get(
+            '/attendance/attendance-data',
+            inDemo(admin, { from: today, to: today, 'user_info_ids[]': [marioId] }),
+          )
+        ).json().users[0].days[0].worked / 60,
+      );
+      res = await own(amount(today, 'SW', 24 - worked + 1));
+      if (worked > 0) {
+        expectError(res, 400, 'VALIDATION_FAILED');
+        expect(fieldErrors(res).amount).toMatch(/^Per il .* puoi aggiungere al massimo/);
+      }
+    } finally {
+      await ctx.db.update(userInfos).set({ attendanceAutoApproveRequest: null }).where(eq(userInfos.id, marioId));
+    }
+  });
+
   it('moving a pending credit onto a day without room is refused', async () => {
     const res = await own(amount(FRI, 'FOR', 5));
     expect(res.statusCode, res.body).toBe(200);

@@ -13,7 +13,7 @@ import {
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import { conflict, validation } from '../../lib/errors';
-import { italianDate, todayIn } from '../../lib/time';
+import { italianDate } from '../../lib/time';
 import type { RequestCtx } from '../../plugins/request-context';
 import { quotaInputs } from '../accruals/accruals.service';
 import { loadContracts, loadEnginePunches, loadHolidays, type JustificationRow } from './attendance.repository';
@@ -80,11 +80,12 @@ export async function checkOverlaps(q: Queryable, scope: WorkspaceScope, drafts:
 }
 
 /**
- * Open hours (issue 10 §4, openDayMinutes): an employee's increase-type request (trips, training, remote work) for a
- * day before today in the workspace's zone may add at most 24 h − the minutes worked that day − the minutes of the
+ * Open hours (issue 10 §4, openDayMinutes): an employee's increase-type request (trips, training, remote work) may add
+ * at most 24 h − the minutes worked that day (so far, for today; none yet for a day to come) − the minutes of the
  * other increase-type requests of that day that are not rejected. Over it is a 400 on the request's field, checked
- * before any status is decided, so auto-approval never approves it. Days from today on, and admins, are not bound
- * (beyond the 24 h of a quantity, see expand). Runs under the people's row locks, so two requests cannot both pass.
+ * before any status is decided, so auto-approval never approves it. Every day is bound, today and days to come too
+ * (issue 30 item 7: an auto-approved employee credited 24 h on a day to come and more on top); admins are not (beyond
+ * the 24 h of a quantity, see expand). Runs under the people's row locks, so two requests cannot both pass.
  */
 export async function checkOpenHours(
   q: Queryable,
@@ -94,11 +95,8 @@ export async function checkOpenHours(
   exceptIds: string[] = [],
 ) {
   if (j.impact !== 'increase') return;
-  const today = todayIn(ctx.timeZone);
-  const past = drafts.filter((d) => d.date < today);
-  if (past.length === 0) return;
-  const people = [...new Set(past.map((d) => d.userInfoId))];
-  const dates = past.map((d) => d.date).sort();
+  const people = [...new Set(drafts.map((d) => d.userInfoId))];
+  const dates = drafts.map((d) => d.date).sort();
   const from = dates[0]!;
   const to = dates.at(-1)!;
   // Reads on the transaction's one connection, queued in this order. loadContracts stays first: it sends a second
@@ -120,7 +118,7 @@ export async function checkOpenHours(
       ctx.timeZone,
       now,
     );
-    for (const d of past.filter((x) => x.userInfoId === userInfoId)) {
+    for (const d of drafts.filter((x) => x.userInfoId === userInfoId)) {
       const expected = expectedFor(contractsOf, holidaySet, d.date);
       const contract = contractOn(contractsOf, d.date);
       const pauses = contract && expected > 0 ? weekdayPauses(contract.timeSlots, isoWeekday(d.date)) : [];
