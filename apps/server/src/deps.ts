@@ -4,6 +4,7 @@ import type { Queryable } from './db/client';
 import type { FileStorage } from './lib/storage';
 import type { SigningKeys } from './lib/tokens';
 import type { LiveHub } from './modules/notifications/live';
+import type { StreamRegistry } from './modules/notifications/stream-registry';
 import type { ActorCache } from './plugins/actor-cache';
 
 /** What modules receive from the composition root (app.ts). No module reaches for globals. */
@@ -29,6 +30,8 @@ export interface AppDeps {
   ): Promise<void>;
   /** Live updates across processes (LISTEN/NOTIFY): the notification centre's streams. */
   live: LiveHub;
+  /** The notification streams open in this process: their caps (429 beyond), lives and heartbeats (ADR 0020). */
+  streams: StreamRegistry;
   /** Who each session is, kept between requests and emptied across processes on every change (ADR 0026). */
   actors: ActorCache;
 }

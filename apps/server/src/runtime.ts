@@ -23,6 +23,7 @@ import { runFileSweep } from './modules/files/file-sweep.job';
 import { runMonthCloseJob } from './modules/month-logs/month-close.job';
 import { monthLockPort } from './modules/month-logs/month-lock.provider';
 import { LiveHub } from './modules/notifications/live';
+import { STREAM_LIMITS, StreamRegistry } from './modules/notifications/stream-registry';
 import { ActorCache } from './plugins/actor-cache';
 import { runNotificationDigest } from './modules/notifications/digest.job';
 import { runAnnouncementJob } from './modules/announcements/announcements.job';
@@ -58,6 +59,7 @@ export async function createDeps(
     triggerJob: async () => undefined,
     scheduleJob: async () => undefined,
     live: new LiveHub(database),
+    streams: new StreamRegistry({ ...STREAM_LIMITS, perProcess: config.notificationStreamsMax }),
     actors: new ActorCache(database),
     monthLock: monthLockPort,
   };

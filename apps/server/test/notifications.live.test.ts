@@ -1,9 +1,9 @@
-import { WORKSPACE_HEADER } from '@timbro/shared';
+import { apiMsg, WORKSPACE_HEADER } from '@timbro/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config/env';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase, queryObservers, type Database } from '../src/db/client';
 import { groupMembers, groups, notifications } from '../src/db/schema';
 import { workspaceScope } from '../src/db/scope';
 import type { AppDeps } from '../src/deps';
@@ -11,6 +11,7 @@ import { startJobs } from '../src/lib/jobs';
 import { MemoryStorage } from '../src/lib/storage/memory';
 import { runAnnouncementJob } from '../src/modules/announcements/announcements.job';
 import { notify } from '../src/modules/notifications/notify';
+import { STREAM_LIMITS, StreamRegistry } from '../src/modules/notifications/stream-registry';
 import { createDeps } from '../src/runtime';
 import { createAnnouncement } from './announcement-forms';
 import { buildEmployee } from './factories';
@@ -27,7 +28,9 @@ import { createTestContext, type Session, type TestContext } from './helpers';
 let ctx: TestContext;
 let base: string;
 let member: Session;
+let memberEmail: string;
 let memberInfo: string;
+let colleague: Session;
 const PASSWORD = 'Password1!x';
 
 beforeAll(async () => {
@@ -35,7 +38,10 @@ beforeAll(async () => {
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const p = await buildEmployee(ctx, ctx.ws.demo, { password: PASSWORD });
   memberInfo = p.userInfoId;
+  memberEmail = p.email;
   member = await ctx.login(p.email, PASSWORD);
+  const q = await buildEmployee(ctx, ctx.ws.demo, { password: PASSWORD });
+  colleague = await ctx.login(q.email, PASSWORD);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -141,6 +147,136 @@ describe('the stream', () => {
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe('Alcuni campi non sono validi');
+  });
+});
+
+/** A stream held open: its answer, its reader (after the first count) and how to end it. */
+async function holdStream(cookie: string) {
+  const ac = new AbortController();
+  const res = await fetch(`${base}/api/v1/notification/stream`, {
+    headers: { accept: 'text/event-stream', cookie, [WORKSPACE_HEADER]: ctx.ws.demo },
+    signal: ac.signal,
+  });
+  const end = () => ac.abort();
+  if (res.status !== 200) return { res, end, text: async () => '', body: null };
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let seen = '';
+  /** Reads until `until` holds on what arrived, or the stream ends (false then). */
+  const readUntil = async (until: (text: string) => boolean) => {
+    while (!until(seen)) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return false;
+      seen += decoder.decode(value, { stream: true });
+    }
+    return true;
+  };
+  expect(await readUntil((t) => t.includes('event: unread'))).toBe(true);
+  return { res, end, body: { readUntil, text: () => seen } };
+}
+
+/** Waits until the server has let go of every stream (a client's abort reaches it a moment later). */
+async function settled(n = 0) {
+  for (let i = 0; i < 200 && ctx.deps.streams.size !== n; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(ctx.deps.streams.size).toBe(n);
+}
+
+describe('the limits of the streams (issue 30)', () => {
+  afterEach(() => {
+    ctx.deps.streams.limits = { ...STREAM_LIMITS };
+  });
+
+  it('a session holds at most 4 streams: the 5th is a 429 with an Italian message; a closed one frees its place', async () => {
+    const held = [];
+    for (let i = 0; i < 4; i++) held.push(await holdStream(member.cookie));
+    expect(held.map((h) => h.res.status)).toEqual([200, 200, 200, 200]);
+    const refused = await holdStream(member.cookie);
+    expect(refused.res.status).toBe(429);
+    expect(refused.res.headers.get('retry-after')).toBe('60');
+    expect(await refused.res.json()).toMatchObject({ code: 'RATE_LIMITED', message: apiMsg.streams.session(4) });
+    held.pop()!.end();
+    await settled(3);
+    held.push(await holdStream(member.cookie));
+    expect(held.at(-1)!.res.status).toBe(200);
+    for (const h of held) h.end();
+    await settled();
+  });
+
+  it('an account holds at most 8 streams, whatever its sessions', async () => {
+    const sessions = [member, await ctx.login(memberEmail, PASSWORD), await ctx.login(memberEmail, PASSWORD)];
+    const held = [];
+    for (const s of sessions.slice(0, 2)) for (let i = 0; i < 4; i++) held.push(await holdStream(s.cookie));
+    expect(held.every((h) => h.res.status === 200)).toBe(true);
+    const refused = await holdStream(sessions[2]!.cookie);
+    expect(refused.res.status).toBe(429);
+    expect(await refused.res.json()).toMatchObject({ message: apiMsg.streams.user(8) });
+    for (const h of held) h.end();
+    await settled();
+  });
+
+  it('a process holds at most NOTIFICATION_STREAMS_MAX streams, everyone together', async () => {
+    expect(loadConfig({ NODE_ENV: 'test', NOTIFICATION_STREAMS_MAX: '25' }).notificationStreamsMax).toBe(25);
+    expect(loadConfig({ NODE_ENV: 'test' }).notificationStreamsMax).toBe(2000);
+    expect(() => loadConfig({ NODE_ENV: 'test', NOTIFICATION_STREAMS_MAX: '0' })).toThrow(/NOTIFICATION_STREAMS_MAX/);
+    ctx.deps.streams.limits = { ...ctx.deps.streams.limits, perProcess: 2 };
+    const admin = await ctx.login('admin@demo.timbro.it');
+    const held = [await holdStream(member.cookie), await holdStream(admin.cookie)];
+    expect(held.map((h) => h.res.status)).toEqual([200, 200]);
+    const refused = await holdStream(colleague.cookie);
+    expect(refused.res.status).toBe(429);
+    expect(await refused.res.json()).toMatchObject({ message: apiMsg.streams.process });
+    for (const h of held) h.end();
+    await settled();
+  });
+
+  it('the server ends a stream after its life; the place is given back', async () => {
+    ctx.deps.streams.limits = { ...ctx.deps.streams.limits, maxLifeMs: 400, jitter: 0 };
+    const started = Date.now();
+    const held = await holdStream(member.cookie);
+    // Reading on finds the end of the stream; a stream that never ends is cut by the client after 5 s, and fails.
+    const cut = setTimeout(held.end, 5_000);
+    expect(await held.body!.readUntil(() => false)).toBe(false);
+    clearTimeout(cut);
+    const lived = Date.now() - started;
+    expect(lived).toBeGreaterThanOrEqual(350);
+    expect(lived).toBeLessThan(5_000);
+    await settled();
+    held.end();
+  });
+
+  it('heartbeats check the session in the actor cache: no statement while nothing changes; a logout still ends the stream', async () => {
+    ctx.deps.streams.limits = { ...ctx.deps.streams.limits, heartbeatMs: 40, jitter: 0 };
+    const session = await ctx.login(memberEmail, PASSWORD);
+    const held = await holdStream(session.cookie);
+    expect(ctx.deps.actors.active).toBe(true);
+    const statements: string[] = [];
+    const watch = (sql: string) => void statements.push(sql);
+    const hits = ctx.deps.actors.stats.hits;
+    queryObservers.add(watch);
+    try {
+      const beats = () => held.body!.text().split(': beat').length - 1;
+      expect(await held.body!.readUntil(() => beats() >= 8)).toBe(true);
+      expect(statements).toEqual([]);
+      expect(ctx.deps.actors.stats.hits - hits).toBeGreaterThanOrEqual(8);
+    } finally {
+      queryObservers.delete(watch);
+    }
+    const out = await ctx.post('/auth/logout', {}, { session });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+    const ended = Date.now();
+    expect(await held.body!.readUntil(() => false)).toBe(false);
+    expect(Date.now() - ended).toBeLessThan(2_000);
+    await settled();
+    held.end();
+  });
+
+  it('heartbeats and lives are spread: ± the jitter around 25 s, up to the jitter less than 30 min', () => {
+    const at = (r: number) => new StreamRegistry(STREAM_LIMITS, () => r);
+    expect(at(0).nextBeatMs()).toBe(20_000);
+    expect(at(0.5).nextBeatMs()).toBe(25_000);
+    expect(at(1).nextBeatMs()).toBe(30_000);
+    expect(at(0).lifeMs()).toBe(30 * 60_000);
+    expect(at(1).lifeMs()).toBe(24 * 60_000);
   });
 });
 

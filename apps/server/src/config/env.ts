@@ -139,6 +139,7 @@ const EnvSchema = z
     API_DOCS: booleanString.optional(),
     THEME_VARIANT: z.enum(['active', 'alternate']).default('active'),
     JOBS: booleanString.default(true),
+    NOTIFICATION_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
     FILE_STORAGE: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z
       .string()
@@ -195,6 +196,8 @@ const EnvSchema = z
       printMailBodies: env.NODE_ENV === 'development' && isLoopbackUrl(publicUrl),
       themeVariant: env.THEME_VARIANT,
       jobs: env.JOBS,
+      /** Live notification streams one process holds at most (ADR 0020): 429 beyond. */
+      notificationStreamsMax: env.NOTIFICATION_STREAMS_MAX,
       /** Where uploaded files live (ADR 0019): DATA_DIR/files, or an S3-compatible bucket shared by every process. */
       fileStorage:
         env.FILE_STORAGE === 's3'

@@ -19,10 +19,7 @@ const tags = ['notifications'];
 export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Open streams end when the server closes (a hijacked reply would otherwise hold the close).
-    const open = new Set<() => void>();
-    app.addHook('preClose', async () => {
-      for (const close of [...open]) close();
-    });
+    app.addHook('preClose', async () => deps.streams.closeAll());
     app.get(
       '/notification',
       {
@@ -56,10 +53,10 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'Server-sent events: `unread` with the count at once and whenever something new is told to the caller (from any server process); a comment every 25 s keeps the line open. The stream ends when the session does.',
+            'Server-sent events: `unread` with the count at once and whenever something new is told to the caller (from any server process); a comment about every 25 s keeps the line open. The stream ends when the session does, and after about 30 minutes (open a new one). At most 4 streams per session, 8 per account and NOTIFICATION_STREAMS_MAX per server process: 429 beyond.',
         },
       },
-      async (request, reply) => openStream(deps, request, reply, open),
+      async (request, reply) => openStream(deps, request, reply),
     );
     app.post(
       '/notification/:id/read',

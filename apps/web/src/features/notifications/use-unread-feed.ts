@@ -6,19 +6,21 @@ import { useAuth } from '../../lib/auth/auth-context';
 import { fetchNewestUnread, notificationListKey } from './api/get-notifications';
 import { openNotificationStream } from './api/notification-stream';
 import { fetchUnreadCount, setUnreadCount, unreadCountKey } from './api/unread-count';
-import { startUnreadFeed, type FeedMode } from './unread-feed';
+import { startSharedUnreadFeed } from './shared-feed';
+import type { FeedMode } from './unread-feed';
 
 /**
- * Keeps the bell's count live in the active workspace (the stream, or polling when the stream keeps failing) and
- * tells `onArrived` of what is new. The first count is the starting point; after it, a count higher than the one
- * the page knew means something new arrived: the list is asked again and the newest unread ones (as many as the
+ * Keeps the bell's count live in the active workspace (the stream, or polling when the stream keeps failing; one
+ * stream shared by the browser's tabs) and tells `onArrived` of what is new. The first count is the starting point;
+ * after it, a count higher than the one the page knew means something new arrived: the list is asked again and the newest unread ones (as many as the
  * rise, at most the live stack's three) are handed over, oldest first, each at most once. Every later stream event
  * makes the list stale too: the server sends one per new notification even when the count stays (one read, one new).
  * Returns how the count arrives (for the bell's data attribute), null before the first.
  */
 export function useUnreadFeed(onArrived: (items: Notification[]) => void): FeedMode | null {
   const queryClient = useQueryClient();
-  const { workspaceId } = useAuth();
+  const { workspaceId, user } = useAuth();
+  const userId = user?.id ?? null;
   const [mode, setMode] = useState<FeedMode | null>(null);
   const arrived = useRef(onArrived);
   useEffect(() => {
@@ -26,11 +28,12 @@ export function useUnreadFeed(onArrived: (items: Notification[]) => void): FeedM
   }, [onArrived]);
 
   useEffect(() => {
-    if (!workspaceId) return;
+    if (!workspaceId || !userId) return;
     let first = true;
     const shown = new Set<string>();
     const lookups = new AbortController();
-    const stop = startUnreadFeed({
+    // One stream per browser, account and company: the tabs share it (shared-feed.ts).
+    const stop = startSharedUnreadFeed(`${userId}:${workspaceId}`, {
       openStream: openNotificationStream,
       fetchCount: fetchUnreadCount,
       onMode: setMode,
@@ -57,7 +60,7 @@ export function useUnreadFeed(onArrived: (items: Notification[]) => void): FeedM
       lookups.abort();
       stop();
     };
-  }, [queryClient, workspaceId]);
+  }, [queryClient, workspaceId, userId]);
 
   return mode;
 }
