@@ -9,6 +9,7 @@ import {
 } from '@timbro/shared';
 import type { AppDeps } from '../../deps';
 import { renderForRequest } from '../../lib/render-pool';
+import { limitWork } from '../../lib/work-limits';
 import type { AttendanceApp } from './attendance.routes.shared';
 import * as data from './attendance-data.service';
 import { TIMESHEET_EXPORT, timesheetXlsx } from './timesheet-export';
@@ -76,6 +77,7 @@ export function registerDataRoutes(app: AttendanceApp, deps: AppDeps): void {
     async (request, reply) => {
       const ctx = workspaceCtx(request);
       const q = request.query;
+      await limitWork(deps.db, 'export', { userId: ctx.actor.userId, workspaceId: ctx.scope.workspaceId });
       const sheet = await data.timesheetAll(deps, ctx, q);
       const name = `presenze_${q.from}_${q.to}`;
       if (q.format === 'pdf') {

@@ -11,6 +11,7 @@ import {
   type Precheck,
 } from '@timbro/shared';
 import type { AppDeps } from '../../deps';
+import { limitWork } from '../../lib/work-limits';
 import { recordAudit } from '../../lib/audit';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { todayIn } from '../../lib/time';
@@ -49,6 +50,7 @@ const isUniqueViolation = (err: unknown) => {
 export async function closeMonth(deps: AppDeps, ctx: RequestCtx, input: CloseMonthInput): Promise<MonthLog> {
   const month = input.month;
   assertNotFuture(ctx, month);
+  await limitWork(deps.db, 'month-close', { userId: ctx.actor.userId, workspaceId: ctx.scope.workspaceId });
   // Without `force` the check runs here and a problem refuses the close. With it, the admin has seen the check and
   // closes anyway: the job runs the check on the very data it freezes and stores it on the version (ADR 0018).
   if (!input.force) {
@@ -142,6 +144,7 @@ export async function monthLogDetail(deps: AppDeps, ctx: RequestCtx, id: string)
 /** POST /admin/month-log/{id}/retry: a failed version goes back to the queue (same number). */
 export async function retry(deps: AppDeps, ctx: RequestCtx, id: string): Promise<MonthLog> {
   await getMonthLog(deps, ctx, id);
+  await limitWork(deps.db, 'month-close', { userId: ctx.actor.userId, workspaceId: ctx.scope.workspaceId });
   try {
     await deps.db.transaction(async (tx) => {
       const row = await repo.setStatus(tx, ctx.scope, id, ['failed'], {
@@ -171,6 +174,7 @@ export async function retry(deps: AppDeps, ctx: RequestCtx, id: string): Promise
 
 /** POST /admin/month-log/{id}/reopen: employees may change the month again; the reason goes to the audit log. */
 export async function reopen(deps: AppDeps, ctx: RequestCtx, id: string, reason: string): Promise<MonthLog> {
+  await limitWork(deps.db, 'month-close', { userId: ctx.actor.userId, workspaceId: ctx.scope.workspaceId });
   await deps.db.transaction(async (tx) => {
     const found = await repo.findMonthLog(tx, ctx.scope, id);
     if (!found) throw notFound(monthMsg.monthLogNotFound);

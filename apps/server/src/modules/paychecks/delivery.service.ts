@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { workspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { renderForRequest } from '../../lib/render-pool';
+import { limitWork } from '../../lib/work-limits';
 import { sendFile } from '../../lib/http-file';
 import type { JobLogger } from '../../lib/jobs';
 import { notify } from '../notifications/notifications.service';
@@ -59,6 +60,7 @@ export async function exportDelivery(
   query: { year: number; month: number; format: 'csv' | 'pdf' },
   reply: FastifyReply,
 ) {
+  await limitWork(deps.db, 'export', { userId: ctx.actor.userId, workspaceId: ctx.scope.workspaceId });
   const rows = await deliveryRows(deps, ctx, query.year, query.month);
   const stamp = `${query.year}-${String(query.month).padStart(2, '0')}`;
   const summary = summaryOf(query.year, query.month, rows);

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { payrollExports, users } from '../../db/schema';
@@ -28,6 +28,31 @@ export async function insertExport(
 ) {
   const [created] = await insertInScope(q, scope, payrollExports, row).returning({ id: payrollExports.id });
   return created!.id;
+}
+
+/** An export of the same version, base and profile with the same bytes, if one was made (issue 30 item 9). */
+export async function findSameExport(
+  q: Queryable,
+  scope: WorkspaceScope,
+  key: { monthLogId: string; baseMonthLogId: string | null; profile: string; sha256: string },
+): Promise<string | null> {
+  const [row] = await q
+    .select({ id: payrollExports.id })
+    .from(payrollExports)
+    .where(
+      inScope(
+        payrollExports,
+        scope,
+        eq(payrollExports.monthLogId, key.monthLogId),
+        key.baseMonthLogId === null
+          ? isNull(payrollExports.baseMonthLogId)
+          : eq(payrollExports.baseMonthLogId, key.baseMonthLogId),
+        eq(payrollExports.profile, key.profile),
+        eq(payrollExports.sha256, key.sha256),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /** A version's exports, newest first (without their bytes). */

@@ -9,6 +9,7 @@ import {
   type PayrollProfileId,
 } from '@timbro/shared';
 import type { AppDeps } from '../../deps';
+import { limitWork } from '../../lib/work-limits';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
@@ -83,6 +84,7 @@ function present(row: repo.ExportListRow, versionNumber: number, baseVersionNumb
  * always give the same bytes.
  */
 export async function exportVersion(deps: AppDeps, ctx: RequestCtx, id: string, input: PayrollExportInput) {
+  await limitWork(deps.db, 'export', { userId: ctx.actor.userId, workspaceId: ctx.scope.workspaceId });
   const src = await exportSource(deps, ctx, id, input.changesSince);
   const codes = await payrollCodes(deps.db, ctx.scope);
   const exporter = exporterOf(input.profile);
@@ -116,6 +118,14 @@ export async function exportVersion(deps: AppDeps, ctx: RequestCtx, id: string, 
   });
   const sha256 = createHash('sha256').update(file.body).digest('hex');
   const exportId = await deps.db.transaction(async (tx) => {
+    // The same file again (same version, base, profile and bytes) is the one already made: nothing stored twice.
+    const same = await repo.findSameExport(tx, ctx.scope, {
+      monthLogId: id,
+      baseMonthLogId: src.base?.id ?? null,
+      profile: input.profile,
+      sha256,
+    });
+    if (same) return same;
     const newId = await repo.insertExport(tx, ctx.scope, {
       monthLogId: id,
       baseMonthLogId: src.base?.id ?? null,
