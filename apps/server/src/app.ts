@@ -45,6 +45,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { calendarFeedRoutes, workShiftRoutes } from './modules/work-shifts/work-shifts.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
+import { requestLogController, withLogRedaction } from './lib/logging';
 import { errorHandler } from './plugins/error-handler';
 import { requestContext } from './plugins/request-context';
 
@@ -107,7 +108,9 @@ export function hasDotSegment(url: string): boolean {
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   configureZodItalian();
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // Whatever logger is given, no secret link reaches it (lib/logging.ts); development logs quietly.
+    logger: opts.logger ? withLogRedaction(opts.logger === true ? {} : opts.logger, deps.config) : false,
+    logController: requestLogController(deps.config),
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => randomUUID(),

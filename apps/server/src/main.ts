@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, demoSeedDecision, loadConfig, REPO_ROOT, startupConfigProblem } from './config/env';
 import { demoLoginsText, seedDemo } from './seed';
 import type { Jobs } from './lib/jobs';
+import { loggerOptions } from './lib/logging';
 import { startupBanner } from './lib/startup-banner';
 import { ensureAllWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
 import { createDeps, openConfiguredDatabase, startPlatformJobs } from './runtime';
@@ -21,13 +22,7 @@ async function main() {
     }
     throw err;
   }
-  const logger = {
-    level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    ...(config.isProduction
-      ? {}
-      : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
-  };
+  const logger = loggerOptions(config);
   const database = await openConfiguredDatabase(config);
   const deps = await createDeps(config, database);
   const app = await buildApp(deps, { logger, webDist: path.join(REPO_ROOT, 'apps/web/dist') });

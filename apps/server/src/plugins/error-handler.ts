@@ -11,6 +11,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { redactTokens } from '../lib/logging';
 
 const CLIENT_ERROR_TEXTS: Record<number, { code: string; message: string }> = {
   400: { code: ErrorCode.VALIDATION_FAILED, message: apiMsg.http.invalidRequest },
@@ -42,7 +43,7 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   if (error instanceof AppError) {
     if (error.status >= 500) request.log.error({ err: error }, 'application error');
     else if (error.status === 401 || error.status === 403)
-      request.log.info({ code: error.code, url: request.url }, 'access refused');
+      request.log.info({ code: error.code, url: redactTokens(request.url) }, 'access refused');
     const headers: Record<string, string> = { ...(error.options.headers ?? {}) };
     if (error.options.headerValue) headers[ERROR_MESSAGE_HEADER] = error.options.headerValue;
     return send(
