@@ -291,7 +291,7 @@ test.describe('month closing and the payroll hand-off', () => {
       await screenshot(admin, 'it-month-logs');
     });
 
-    await test.step('the employee may no longer change last month', async () => {
+    await test.step('the employee sees last month closed before trying, and may no longer change it', async () => {
       // A working day of last month that is not one of Mario's holidays of the demo data (its 4th and 5th working days).
       const first = `${month}-01`;
       const holidays = await api.get<{ date: string }[]>('/attendance/ajax/holidays', {
@@ -300,27 +300,68 @@ test.describe('month closing and the payroll hand-off', () => {
       });
       let day = first;
       while (weekday(day) === 0 || weekday(day) === 6 || holidays.some((h) => h.date === day)) day = addDays(day, 1);
+      const [y, m, d] = day.split('-');
 
       const mario = await newPage(browser, baseURL, MARIO);
       await mario.goto(`/member/calendar?month=${month}`);
       await expect(mario.getByRole('heading', { level: 1, name: 'Le mie presenze' })).toBeVisible();
+      // The calendar says it (issue 30): the notice above the month, its days marked, the legend explains the mark.
+      await expect(mario.getByTestId('month-closed')).toHaveText(
+        `Il mese di ${name} è chiuso: presenze e richieste non si possono più modificare. Per una correzione rivolgiti all'amministratore.`,
+      );
+      await expect(mario.getByTestId(`day-${day}`)).toHaveAttribute('data-closed', 'true');
+      await expect(mario.getByTestId('legend-closed')).toBeVisible();
+      await expectAccessible(mario);
+      await screenshot(mario, 'it-member-month-closed');
+      // The day's panel offers no change there.
       await mario.getByTestId(`day-${day}`).click();
       const panel = mario.getByTestId('day-panel');
-      await panel.getByTestId('day-new-request').click();
+      await expect(panel.getByTestId('day-panel-closed')).toBeVisible();
+      await expect(panel.getByTestId('day-new-request')).toHaveCount(0);
+      await screenshot(mario, 'it-member-month-closed-day');
+      await mario.keyboard.press('Escape');
+
+      // The request form: a date typed in the closed month is flagged before sending, and nothing is sent.
+      await mario.getByTestId('calendar-new-request').click();
       const dialog = mario.getByTestId('request-dialog');
       await chooseOption(mario, /^Giustificativo/, /Permesso ROL/);
-      await dialog.getByTestId('request-mode-range').click();
-      await dialog.getByTestId('request-start').fill('14:00');
-      await dialog.getByTestId('request-end').fill('16:00');
-      await dialog.getByTestId('request-note').fill('Visita medica dimenticata');
+      await expect(dialog.getByTestId('request-closed-hint')).toContainText(name);
+      await dialog.getByRole('spinbutton').first().click();
+      await mario.keyboard.type(`${d}${m}${y}`);
+      const flag = `Il mese di ${name} è chiuso: non puoi più inserire o modificare richieste in quel mese`;
+      await expect(dialog.getByText(flag)).toBeVisible();
+      let posted = false;
+      mario.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().includes('/member/justification-request')) posted = true;
+      });
       await dialog.getByTestId('request-submit').click();
-      await expect(dialog.getByTestId('request-error')).toHaveText(MONTH_CLOSED);
-      await expect(dialog.getByTestId('request-result')).toHaveCount(0);
+      await expect(dialog.getByText(flag)).toBeVisible();
+      expect(posted).toBe(false);
       await toTop(mario);
-      await screenshot(mario, 'it-member-month-closed');
+      await screenshot(mario, 'it-member-month-closed-form');
+      // On a phone: the notice, the marked days, the form's flag.
+      await mario.setViewportSize({ width: 390, height: 844 });
+      await screenshot(mario, 'it-member-month-closed-form-390');
       await mario.getByRole('button', { name: 'Annulla' }).click();
       await expect(dialog).toBeHidden();
-      await expect(panel.getByTestId('day-request').filter({ hasText: 'Visita medica dimenticata' })).toHaveCount(0);
+      await screenshot(mario, 'it-member-month-closed-390');
+
+      // The server's lock is still the rule, whatever a page shows: the same request sent anyway is a 409.
+      const list = await mario.request.get('/api/v1/workspace/list');
+      const refused = await mario.request.post('/api/v1/member/justification-request', {
+        headers: { 'X-Client': 'timbro-web', 'X-Workspace-Id': list.headers()['x-workspace-id']! },
+        data: {
+          date: day,
+          justificationId: (
+            await (await apiOf(mario)).get<{ id: string; code: string }[]>('/attendance/ajax/justifications')
+          ).find((j) => j.code === 'ROL')!.id,
+          startsAtMinutes: 840,
+          endsAtMinutes: 960,
+          note: 'Visita medica dimenticata',
+        },
+      });
+      expect(refused.status()).toBe(409);
+      expect(((await refused.json()) as { message: string }).message).toBe(MONTH_CLOSED);
       await mario.context().close();
     });
 
@@ -427,6 +468,35 @@ test.describe('month closing and the payroll hand-off', () => {
       await admin.goto('/integration/zucchetti/company?lang=ar');
       await expect(admin.getByTestId('payroll-companyCode')).toHaveValue(COMPANY_CODE);
       await screenshot(admin, 'ar-payroll-company');
+
+      // The employee's closed month, right to left: the notice, the marked days, the form's flag; on a phone too.
+      const mario = await newPage(browser, baseURL, MARIO);
+      await mario.goto(`/member/calendar?month=${month}&lang=ar`);
+      await expect(mario.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(mario.getByTestId('month-closed')).toBeVisible();
+      await expect(mario.getByTestId('legend-closed')).toBeVisible();
+      await screenshot(mario, 'ar-member-month-closed');
+      await mario.getByTestId('calendar-new-request').click();
+      const form = mario.getByTestId('request-dialog');
+      await form.getByRole('spinbutton').first().click();
+      await mario.keyboard.type(`10${month.slice(5, 7)}${month.slice(0, 4)}`);
+      await expect(form.getByTestId('request-closed-hint')).toBeVisible();
+      // The date's flag, in Arabic (the error under the field).
+      await expect(form.locator('.MuiFormHelperText-root.Mui-error').first()).toContainText('مُغلق');
+      await toTop(mario);
+      await screenshot(mario, 'ar-member-month-closed-form');
+      await mario.setViewportSize({ width: 390, height: 844 });
+      await screenshot(mario, 'ar-member-month-closed-form-390');
+      await form
+        .getByRole('button')
+        .filter({ hasText: /إلغاء|Annulla/ })
+        .click();
+      await expect(form).toBeHidden();
+      await screenshot(mario, 'ar-member-month-closed-390');
+      // The language is the account's: back to Italian for the journeys that follow.
+      await mario.goto('/member/calendar?lang=it');
+      await expect(mario.locator('html')).toHaveAttribute('dir', 'ltr');
+      await mario.context().close();
     });
 
     // The differences tab in Italian: the first version of the month has none to compare with.
