@@ -105,90 +105,96 @@ async function mailedToken(to: string, kind: 'first-login' | 'reset-password' | 
 }
 
 describe('no token reaches the log (production logger, info)', () => {
-  it('a whole journey through every link that carries a token leaves none of them, nor any cookie, in the log', async () => {
-    const lines: string[] = [];
-    const config = configFor({ NODE_ENV: 'production', LOG_LEVEL: 'info' });
-    const app = await loggedApp(config, withoutTransport(config), lines);
-    const issued = new Set<string>();
-    const ok = (res: LightMyRequestResponse) => {
-      expect(res.statusCode, res.body).toBeLessThan(300);
-      return res;
-    };
+  it.each([
+    ['the production logger of `npm start`', (config: Config) => withoutTransport(config)],
+    ['any logger given to the app (pino at info, nothing else)', () => ({ level: 'info' })],
+  ])(
+    'a whole journey through every link that carries a token leaves none of them, nor any cookie, in the log: %s',
+    async (_name, options) => {
+      const lines: string[] = [];
+      const config = configFor({ NODE_ENV: 'production', LOG_LEVEL: 'info' });
+      const app = await loggedApp(config, options(config), lines);
+      const issued = new Set<string>();
+      const ok = (res: LightMyRequestResponse) => {
+        expect(res.statusCode, res.body).toBeLessThan(300);
+        return res;
+      };
 
-    // The admin invites a person: a first-login link.
-    const admin = browser(app, issued);
-    ok(await admin('POST', '/api/v1/auth/login', { username: 'admin@demo.timbro.it', password: DEMO_PASSWORD }));
-    const person = employeeBody();
-    ok(await admin('POST', '/api/v1/admin/user', person, ctx.ws.demo));
-    const firstLogin = await mailedToken(person.email, 'first-login');
+      // The admin invites a person: a first-login link.
+      const admin = browser(app, issued);
+      ok(await admin('POST', '/api/v1/auth/login', { username: 'admin@demo.timbro.it', password: DEMO_PASSWORD }));
+      const person = employeeBody();
+      ok(await admin('POST', '/api/v1/admin/user', person, ctx.ws.demo));
+      const firstLogin = await mailedToken(person.email, 'first-login');
 
-    // The person opens it (the page, then the API call it makes), also a second time once used.
-    const p = browser(app, issued);
-    ok(await p('GET', `/first-login/${firstLogin}`));
-    ok(await p('GET', '/assets/app-abc123.js'));
-    const set = { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
-    ok(await p('POST', `/api/v1/auth/first-login/${encodeURIComponent(firstLogin)}`, set));
-    expect((await p('POST', `/api/v1/auth/first-login/${firstLogin}`, set)).statusCode).toBeGreaterThanOrEqual(400);
+      // The person opens it (the page, then the API call it makes), also a second time once used.
+      const p = browser(app, issued);
+      ok(await p('GET', `/first-login/${firstLogin}`));
+      ok(await p('GET', '/assets/app-abc123.js'));
+      const set = { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
+      ok(await p('POST', `/api/v1/auth/first-login/${encodeURIComponent(firstLogin)}`, set));
+      expect((await p('POST', `/api/v1/auth/first-login/${firstLogin}`, set)).statusCode).toBeGreaterThanOrEqual(400);
 
-    // A password reset.
-    ok(await p('POST', '/api/v1/auth/forgot-password', { username: person.email }));
-    const reset = await mailedToken(person.email, 'reset-password');
-    ok(await p('GET', `/reset-password/${reset}?from=mail`));
-    const again = { password: `${NEW_PASSWORD}!`, password_confirmation: `${NEW_PASSWORD}!` };
-    ok(await p('POST', `/api/v1/auth/new-password/${reset}`, again));
+      // A password reset.
+      ok(await p('POST', '/api/v1/auth/forgot-password', { username: person.email }));
+      const reset = await mailedToken(person.email, 'reset-password');
+      ok(await p('GET', `/reset-password/${reset}?from=mail`));
+      const again = { password: `${NEW_PASSWORD}!`, password_confirmation: `${NEW_PASSWORD}!` };
+      ok(await p('POST', `/api/v1/auth/new-password/${reset}`, again));
 
-    // The person signs in, changes their login e-mail and confirms the new one.
-    ok(await p('POST', '/api/v1/auth/login', { username: person.email, password: `${NEW_PASSWORD}!` }));
-    const newEmail = `cambiata.${randomUUID().slice(0, 8)}@example.it`;
-    ok(
-      await p('POST', '/api/v1/user/edit', {
-        first_name: person.firstName,
-        last_name: person.lastName,
-        email: newEmail,
-        current_password: `${NEW_PASSWORD}!`,
-      }),
-    );
-    const verify = await mailedToken(newEmail, 'verify-email');
-    ok(await p('GET', `/verify-email/${verify}`));
-    ok(await p('POST', `/api/v1/auth/verify-email/${verify}`));
+      // The person signs in, changes their login e-mail and confirms the new one.
+      ok(await p('POST', '/api/v1/auth/login', { username: person.email, password: `${NEW_PASSWORD}!` }));
+      const newEmail = `cambiata.${randomUUID().slice(0, 8)}@example.it`;
+      ok(
+        await p('POST', '/api/v1/user/edit', {
+          first_name: person.firstName,
+          last_name: person.lastName,
+          email: newEmail,
+          current_password: `${NEW_PASSWORD}!`,
+        }),
+      );
+      const verify = await mailedToken(newEmail, 'verify-email');
+      ok(await p('GET', `/verify-email/${verify}`));
+      ok(await p('POST', `/api/v1/auth/verify-email/${verify}`));
 
-    // The calendar feed: made, read by a calendar app, and a wrong link tried.
-    ok(await p('POST', '/api/v1/auth/login', { username: newEmail, password: `${NEW_PASSWORD}!` }));
-    const made = ok(await p('POST', '/api/v1/member/work-shift/calendar-feed', {}, ctx.ws.demo));
-    const feedUrl = new URL(made.json<{ url: string }>().url);
-    const feed = /\/calendar\/([A-Za-z0-9_-]+)/.exec(feedUrl.pathname)![1]!;
-    ok(await app.inject({ method: 'GET', url: feedUrl.pathname }));
-    const wrongFeed = randomToken();
-    expect((await app.inject({ method: 'GET', url: `/api/v1/calendar/${wrongFeed}.ics` })).statusCode).toBe(404);
+      // The calendar feed: made, read by a calendar app, and a wrong link tried.
+      ok(await p('POST', '/api/v1/auth/login', { username: newEmail, password: `${NEW_PASSWORD}!` }));
+      const made = ok(await p('POST', '/api/v1/member/work-shift/calendar-feed', {}, ctx.ws.demo));
+      const feedUrl = new URL(made.json<{ url: string }>().url);
+      const feed = /\/calendar\/([A-Za-z0-9_-]+)/.exec(feedUrl.pathname)![1]!;
+      ok(await app.inject({ method: 'GET', url: feedUrl.pathname }));
+      const wrongFeed = randomToken();
+      expect((await app.inject({ method: 'GET', url: `/api/v1/calendar/${wrongFeed}.ics` })).statusCode).toBe(404);
 
-    // A failure whose error message carries the URL.
-    const boom = randomToken();
-    expect((await app.inject({ method: 'GET', url: `/api/v1/test/boom/first-login/${boom}` })).statusCode).toBe(500);
+      // A failure whose error message carries the URL.
+      const boom = randomToken();
+      expect((await app.inject({ method: 'GET', url: `/api/v1/test/boom/first-login/${boom}` })).statusCode).toBe(500);
 
-    const log = lines.join('');
-    const tokens = { firstLogin, reset, verify, feed, wrongFeed, boom };
-    const found = [
-      ...Object.entries(tokens).filter(([, t]) => log.includes(t)),
-      ...[...issued].filter((c) => log.includes(c)).map((c) => ['cookie', c]),
-    ];
-    expect(found).toEqual([]);
-    expect(issued.size).toBeGreaterThanOrEqual(6);
-    // The log is still an access log: each request with its redacted path.
-    for (const logged of [
-      '/first-login/[redacted]',
-      '/api/v1/auth/first-login/[redacted]',
-      '/reset-password/[redacted]?from=mail',
-      '/api/v1/auth/new-password/[redacted]',
-      '/verify-email/[redacted]',
-      '/api/v1/auth/verify-email/[redacted]',
-      '/api/v1/calendar/[redacted].ics',
-      '/api/v1/test/boom/first-login/[redacted]',
-      '/assets/app-abc123.js',
-    ])
-      expect(log).toContain(`"${logged}"`);
-    expect(log).toContain('could not handle /api/v1/test/boom/first-login/[redacted]');
-    expect(lines.filter((l) => l.includes('"incoming request"')).length).toBeGreaterThanOrEqual(15);
-  });
+      const log = lines.join('');
+      const tokens = { firstLogin, reset, verify, feed, wrongFeed, boom };
+      const found = [
+        ...Object.entries(tokens).filter(([, t]) => log.includes(t)),
+        ...[...issued].filter((c) => log.includes(c)).map((c) => ['cookie', c]),
+      ];
+      expect(found).toEqual([]);
+      expect(issued.size).toBeGreaterThanOrEqual(6);
+      // The log is still an access log: each request with its redacted path.
+      for (const logged of [
+        '/first-login/[redacted]',
+        '/api/v1/auth/first-login/[redacted]',
+        '/reset-password/[redacted]?from=mail',
+        '/api/v1/auth/new-password/[redacted]',
+        '/verify-email/[redacted]',
+        '/api/v1/auth/verify-email/[redacted]',
+        '/api/v1/calendar/[redacted].ics',
+        '/api/v1/test/boom/first-login/[redacted]',
+        '/assets/app-abc123.js',
+      ])
+        expect(log).toContain(`"${logged}"`);
+      expect(log).toContain('could not handle /api/v1/test/boom/first-login/[redacted]');
+      expect(lines.filter((l) => l.includes('"incoming request"')).length).toBeGreaterThanOrEqual(15);
+    },
+  );
 
   it('every route with a token parameter, and every web page with one, is redacted', () => {
     const routes = ctx.app.routeDeclarations.map((r) => r.url).filter((u) => /:[A-Za-z]*token/i.test(u));
