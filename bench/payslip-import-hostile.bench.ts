@@ -181,7 +181,6 @@ async function main() {
     `  meanwhile: Beta's 40-page import ${fmt(big.beta.ms)} (alone ${fmt(alone.ms)}); API p95 ${fmt(big.api.p95)} (idle ${fmt(idle.p95)})`,
   );
   await app.close();
-  await deps.close?.();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -17,6 +17,7 @@ import { loadSigningKeys } from './lib/secrets';
 import { syncAccrualsNightly } from './modules/accruals/accruals.service';
 import { ensureAllWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
 import { runPaycheckReminders } from './modules/paychecks/delivery.service';
+import { runLogoCleaning } from './modules/workspaces/logo-cleaning.job';
 import { runPayslipImportJob } from './modules/paychecks/imports.job';
 import { runDocumentReminders } from './modules/documents/document-reminders.job';
 import { runFileSweep } from './modules/files/file-sweep.job';
@@ -120,6 +121,15 @@ export function platformJobs(deps: AppDeps, log: JobLogger = quietLog): JobDefin
       },
     },
     {
+      // Logos stored before uploads were made anew (issue 30): each through the sandboxed decoder, replaced by its
+      // clean PNG or removed. Asked at start, and hourly; with nothing left to do it reads one empty list.
+      name: 'logo-cleaning',
+      cron: '31 * * * *',
+      handler: async () => {
+        await runLogoCleaning(deps, log);
+      },
+    },
+    {
       // The one reminder of a pay slip still unopened after 7 days (ADR 0019).
       name: 'paycheck-reminders',
       cron: '23 * * * *',
@@ -178,6 +188,7 @@ export function platformJobs(deps: AppDeps, log: JobLogger = quietLog): JobDefin
 export async function startPlatformJobs(deps: AppDeps, log: JobLogger): Promise<Jobs> {
   const jobs = await startJobs(deps.database, platformJobs(deps, log), log);
   deps.triggerJob = (name) => jobs.trigger(name);
+  await jobs.trigger('logo-cleaning');
   deps.scheduleJob = (q, name, data, opts) => jobs.sendIn(q, name, data, opts);
   return jobs;
 }

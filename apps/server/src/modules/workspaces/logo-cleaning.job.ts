@@ -40,9 +40,10 @@ export async function runLogoCleaning(deps: AppDeps, log: JobLogger) {
       let clean: files.PendingUpload | null = null;
       try {
         const image = await cleanImage(await files.readStoredFile(deps, scope, file));
-        [clean] = await files.storeMade(deps, scope, 'logo', [
+        const [made] = await files.storeMade(deps, scope, 'logo', [
           { name: files.pngName(file.name), bytes: image.bytes, contentType: 'image/png' },
         ]);
+        clean = made ?? null;
       } catch (err) {
         if (!(err instanceof ImageRefused) && !(err instanceof StoredFileMissingError)) {
           log.error({ err, workspaceId, fileId }, 'logo cleaning: not done, tried again at the next run');
