@@ -481,7 +481,7 @@ describe('app-mode tokens and logout', () => {
     expect(app.cookies).toEqual([]);
     const access = app.headers['x-access-token'] as string;
     const refresh = app.headers['x-refresh-token'] as string;
-    expect(access).toMatch(/^v1\./);
+    expect(access).toMatch(/^v2\./);
     expect(refresh.length).toBeGreaterThan(20);
     // The browser session asking in app mode with its cookie gets cookies, never header tokens.
     const cookieRefresh = await ctx.app.inject({

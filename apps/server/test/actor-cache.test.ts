@@ -141,7 +141,7 @@ describe('the actor cache', () => {
   it('an idle or expired session is refused even while cached; a load overtaken by a change is not kept', async () => {
     const p = await person();
     expect((await me(p.session)).statusCode).toBe(200);
-    const sessionId = /v1\.([0-9a-f-]{36})\./.exec(p.session.cookie)![1]!;
+    const sessionId = /v2\.[A-Za-z0-9_-]+\.([0-9a-f-]{36})\./.exec(p.session.cookie)![1]!;
     const later = new Date(Date.now() + (SESSION_IDLE_SECONDS + 60) * 1000);
     expect(await ctx.deps.actors.load(ctx.db, sessionId, later)).toBeNull();
 
