@@ -158,13 +158,27 @@ export function runSandbox(
       if (stderr.length < 4000) stderr += s;
     });
     child.on('error', fail);
+    // The child's last messages may still be in the channel when 'exit' comes: judge once it is read to its end (the
+    // channel's 'disconnect'), or a moment later.
     child.on('exit', (code, signal) => {
+      if (settled) return;
+      const judge = () => exited(code, signal);
+      if (!child.connected) setImmediate(judge);
+      else {
+        const timer = setTimeout(judge, 500);
+        child.once('disconnect', () => {
+          clearTimeout(timer);
+          setImmediate(judge);
+        });
+      }
+    });
+    const exited = (code: number | null, signal: NodeJS.Signals | null) => {
       if (settled) return;
       // V8 out of heap aborts the child (SIGABRT / 134), and an allocation past the OS limit fails as "out of memory".
       if (signal === 'SIGABRT' || code === 134 || /out of memory|bad_alloc|Allocation failed/i.test(stderr))
         return fail(new SandboxLimitError('memory', limits));
       fail(new Error(`sandbox: the child exited (${signal ?? code}) ${stderr.slice(0, 500)}`));
-    });
+    };
     child.on('message', (m: SandboxMessage) => {
       if (settled) return;
       const now = performance.now();
