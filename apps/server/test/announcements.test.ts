@@ -102,6 +102,9 @@ describe('saving', () => {
     expect(now.state).toBe('processing');
     expect(Date.parse(now.sendAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(now.sendAt)).toBeLessThanOrEqual(Date.now() + 1000);
+    // Processed at once (the job is triggered by the save; here the simulated clock runs it), nothing left waiting.
+    expect(await process(new Date(Date.now() + 1000))).toBe(1);
+    expect(await notificationsOf(outside.userInfoId, now.id)).toHaveLength(1);
     for (const sendAt of ['', '  ']) {
       const empty = await ctx.request('POST', '/admin/announcement', announcementForm({ sendAt }), opts());
       expectError(empty, 400, 'VALIDATION_FAILED');
