@@ -195,9 +195,24 @@ describe('publishing', () => {
       inDemo(),
     );
     expect(fieldErrors(res)['slips.0.netAmount']).toMatch(/due decimali/);
+    // A page with no employee is left out only by a person's choice (the company summary, page 4, needs none): the
+    // stranger's page 6 and the page naming two people are not dropped in silence (issue 30 item 11).
     res = await ctx.post(
       url,
-      { ...body, pages: body.pages.map((p) => ({ ...p, userInfoId: null })), slips: [] },
+      {
+        ...body,
+        pages: body.pages.map((p) => (p.page >= 5 ? { page: p.page, userInfoId: null } : p)),
+        slips: body.slips.slice(0, 2),
+      },
+      inDemo(),
+    );
+    expect(fieldErrors(res)).toEqual({
+      'pages.4.userInfoId': 'Scegli un dipendente per questa pagina, oppure escludila',
+      'pages.5.userInfoId': 'Scegli un dipendente per questa pagina, oppure escludila',
+    });
+    res = await ctx.post(
+      url,
+      { ...body, pages: body.pages.map((p) => ({ page: p.page, userInfoId: null, excluded: true })), slips: [] },
       inDemo(),
     );
     expect(fieldErrors(res).pages).toBe('Nessuna pagina è assegnata: non c’è nulla da pubblicare');

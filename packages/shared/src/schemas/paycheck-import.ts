@@ -41,6 +41,7 @@ export const importMsg = {
   crashed: 'La lettura si è interrotta più volte: carica di nuovo il file',
   failedGeneric: 'Pubblicazione non riuscita: nessun cedolino è stato pubblicato. Riprova',
   pagesIncomplete: 'Scegli un dipendente, o escludi la pagina, per ogni pagina del file',
+  pageUndecided: 'Scegli un dipendente per questa pagina, oppure escludila',
   pageUnknown: 'Pagina non presente nel file',
   pageTwice: 'Pagina indicata più volte',
   employeeUnknown: 'Dipendente non trovato in questa azienda',
@@ -150,7 +151,8 @@ const pageNumber = z
   .max(IMPORT_MAX_PAGES);
 
 /**
- * POST /admin/paycheck/import/{id}/publish: the chosen employee of every page (null: the page is left out), and the
+ * POST /admin/paycheck/import/{id}/publish: the chosen employee of every page (null with `excluded`: a person left the
+ * page out; a company summary page may be left out without it, issue 30 item 11), and the
  * fields of every slip, keyed by its first page (consecutive pages of one employee make one slip). `manual` says a
  * person chose this employee for a page that does not show their codice fiscale.
  */
@@ -161,6 +163,8 @@ export const PublishImportSchema = z.object({
         page: pageNumber,
         userInfoId: z.uuid({ error: importMsg.employeeUnknown }).nullable(),
         manual: z.boolean().default(false),
+        /** A person left this page out (a page with no employee is published only so, or as a company summary). */
+        excluded: z.boolean().default(false),
       }),
       { error: importMsg.pagesIncomplete },
     )

@@ -174,6 +174,11 @@ describe('the review of an import', { timeout: 20_000 }, () => {
     // One slip so far (Mario, pages 1–2), its net read from the page.
     expect(screen.getByTestId('review-slip-1')).toHaveTextContent('1–2');
     expect(screen.getByTestId('review-net-1')).toHaveValue('1534,20');
+    // Page 3 needs a person: nothing can be published until it has an employee or is left out (issue 30 item 11).
+    expect(screen.getByTestId('review-publish')).toBeDisabled();
+    expect(screen.getByTestId('review-undecided')).toHaveTextContent(
+      'Pagine da decidere prima di pubblicare: 1 (pagina 3). Scegli un dipendente o escludile.',
+    );
 
     await user.click(screen.getByTestId('review-choice-3'));
     await user.click(await screen.findByRole('option', { name: /Verdi Anna/ }));
@@ -188,9 +193,9 @@ describe('the review of an import', { timeout: 20_000 }, () => {
       slips: { firstPage: number; netAmount: string; month: number }[];
     };
     expect(body.pages).toEqual([
-      { page: 1, userInfoId: 'ui-mario', manual: false },
-      { page: 2, userInfoId: 'ui-mario', manual: false },
-      { page: 3, userInfoId: 'ui-anna', manual: true },
+      { page: 1, userInfoId: 'ui-mario', manual: false, excluded: false },
+      { page: 2, userInfoId: 'ui-mario', manual: false, excluded: false },
+      { page: 3, userInfoId: 'ui-anna', manual: true, excluded: false },
     ]);
     expect(body.slips.map((s) => [s.firstPage, s.netAmount, s.month])).toEqual([
       [1, '1534,20', 10],

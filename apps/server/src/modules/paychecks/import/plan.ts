@@ -55,7 +55,10 @@ export function planPublication(
     const choice = input.pages[i]!;
     const a = analysis[page - 1]!;
     if (!choice.userInfoId) {
-      decisions.push({ page, userInfoId: null, how: 'excluded' });
+      // Left out only by a person's choice, or as a company summary: a page that needed a person (no text, two codici
+      // fiscali, nobody recognised) is never dropped in silence (issue 30 item 11).
+      if (choice.excluded || a.class === 'summary') decisions.push({ page, userInfoId: null, how: 'excluded' });
+      else errors.push({ path: `pages.${i}.userInfoId`, message: importMsg.pageUndecided });
       continue;
     }
     const code = fiscalCodeOf.get(choice.userInfoId)?.toUpperCase() ?? null;

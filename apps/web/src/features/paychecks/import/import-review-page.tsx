@@ -36,6 +36,7 @@ import {
   publishBody,
   slipsOf,
   suggestedFields,
+  undecidedPages,
   type PageChoice,
   type SlipFields,
 } from './review-state';
@@ -67,6 +68,7 @@ function Review({ detail }: { detail: PaycheckImportDetail }) {
     summary: detail.pages.filter((p) => p.class === 'summary').length,
   };
   const missingNet = slips.filter((s) => parseAmount(fieldsOf(s.pages[0]!).netAmount) === null);
+  const undecided = undecidedPages(detail.pages, choices);
 
   const choose = (page: number, userInfoId: string | null) => {
     setChoices((c) => ({ ...c, [page]: { userInfoId, byPerson: true } }));
@@ -176,12 +178,17 @@ function Review({ detail }: { detail: PaycheckImportDetail }) {
           variant="contained"
           size="large"
           startIcon={publish.isPending ? <CircularProgress size={16} color="inherit" /> : <Send />}
-          disabled={slips.length === 0 || publish.isPending}
+          disabled={slips.length === 0 || undecided.length > 0 || publish.isPending}
           onClick={() => setConfirming(true)}
           data-testid="review-publish"
         >
           {t('paychecks.review.publish', { count: slips.length })}
         </Button>
+        {undecided.length > 0 && (
+          <Typography color="warning.main" variant="body2" data-testid="review-undecided">
+            {t('paychecks.review.undecided', { count: undecided.length, pages: undecided.slice(0, 10).join(', ') })}
+          </Typography>
+        )}
         {missingNet.length > 0 && (
           <Typography color="warning.main" variant="body2">
             {t('paychecks.review.missingNet', { count: missingNet.length })}

@@ -32,6 +32,13 @@ export function initialChoices(pages: readonly ImportPage[]): Record<number, Pag
   return Object.fromEntries(pages.map((p) => [p.page, { userInfoId: p.userInfoId, byPerson: false }]));
 }
 
+/** Pages still to decide: no employee, not left out by the person, not a company summary (issue 30 item 11). */
+export function undecidedPages(pages: readonly ImportPage[], choices: Record<number, PageChoice>): number[] {
+  return pages
+    .filter((p) => p.class !== 'summary' && !choices[p.page]?.userInfoId && !choices[p.page]?.byPerson)
+    .map((p) => p.page);
+}
+
 /** Consecutive pages of one employee make one slip (pages left out break nothing but are skipped). */
 export function slipsOf(choices: Record<number, PageChoice>, total: number): Slip[] {
   const slips: Slip[] = [];
@@ -72,6 +79,8 @@ export function publishBody(
       page: p.page,
       userInfoId: choices[p.page]?.userInfoId ?? null,
       manual: choices[p.page]?.byPerson ?? false,
+      // Left out by the person's own choice (the server publishes a page without employee only so, or a summary).
+      excluded: !choices[p.page]?.userInfoId && (choices[p.page]?.byPerson ?? false),
     })),
     slips: slips.map((s) => {
       const f = fields[s.pages[0]!] ?? suggestedFields(detail, s.pages[0]!);
