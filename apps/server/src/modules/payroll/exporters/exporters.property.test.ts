@@ -46,6 +46,9 @@ function parseZucchetti(body: Buffer, company: string): { movements: Parsed[]; e
     return m;
   };
   next(/^<\?xml version="1\.0" encoding="UTF-8"\?>$/);
+  next(
+    /^<!-- Timbro: azienda \d{6}(, filiale \d{2})?, mese \d{2}\/\d{4} \(versione e variazioni nel nome del file\) -->$/,
+  );
   next(/^<Fornitura>$/);
   const movements: Parsed[] = [];
   let employees = 0;

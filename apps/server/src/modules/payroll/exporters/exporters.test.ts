@@ -41,7 +41,7 @@ const FIXTURE_INPUT: PayrollFileInput = {
 };
 
 const FIXTURE_FILES = {
-  zucchetti: 'zucchetti-TRRIPW-2026-03-v2.xml',
+  zucchetti: 'zucchetti-TRRIPW-000145-03-2026-03-v2.xml',
   inaz: 'DATRILEU',
   csv: 'presenze-2026-03-v2.csv',
 };
@@ -71,6 +71,20 @@ describe('payroll profiles: byte-exact fixtures', () => {
   });
 });
 
+describe('the branch code in every profile (issue 30 item 14)', () => {
+  it('Zucchetti, whose TRRIPW has no branch field, names the branch in the file name and its opening comment', () => {
+    const file = exporterOf('zucchetti').render(FIXTURE_INPUT);
+    expect(file.fileName).toContain('-000145-03-');
+    expect(file.body.toString('utf8').split('\r\n')[1]).toBe(
+      '<!-- Timbro: azienda 000145, filiale 03, mese 03/2026 (versione e variazioni nel nome del file) -->',
+    );
+    const none = exporterOf('zucchetti').render({ ...FIXTURE_INPUT, branchCode: null });
+    expect(none.body.toString('utf8').split('\r\n')[1]).toBe(
+      '<!-- Timbro: azienda 000145, mese 03/2026 (versione e variazioni nel nome del file) -->',
+    );
+  });
+});
+
 describe('payroll profiles: details', () => {
   const changes: PayrollFileInput = {
     ...FIXTURE_INPUT,
@@ -81,7 +95,9 @@ describe('payroll profiles: details', () => {
   };
 
   it('names a changes-only file after both versions', () => {
-    expect(exporterOf('zucchetti').render(changes).fileName).toBe('zucchetti-TRRIPW-2026-03-v2-v3-variazioni.xml');
+    expect(exporterOf('zucchetti').render(changes).fileName).toBe(
+      'zucchetti-TRRIPW-000145-2026-03-v2-v3-variazioni.xml',
+    );
     expect(exporterOf('csv').render(changes).fileName).toBe('presenze-2026-03-v2-v3-variazioni.csv');
     expect(exporterOf('inaz').render(changes).fileName).toBe('DATRILEU');
   });
@@ -101,7 +117,7 @@ describe('payroll profiles: details', () => {
   it('renders an empty month', () => {
     const empty = { ...FIXTURE_INPUT, movements: [] };
     expect(exporterOf('zucchetti').render(empty).body.toString('utf8')).toBe(
-      '<?xml version="1.0" encoding="UTF-8"?>\r\n<Fornitura>\r\n</Fornitura>\r\n',
+      '<?xml version="1.0" encoding="UTF-8"?>\r\n<!-- Timbro: azienda 000145, filiale 03, mese 03/2026 (versione e variazioni nel nome del file) -->\r\n<Fornitura>\r\n</Fornitura>\r\n',
     );
     expect(exporterOf('inaz').render(empty).body.length).toBe(0);
     expect(exporterOf('csv').render(empty).body.toString('utf8')).toBe(

@@ -3,8 +3,10 @@ import type { PayrollExporter, PayrollFileInput, PayrollMovement, RenderedFile }
 
 /** Codes as wide as the Zucchetti tools pad them (company 6, employee 7); item codes are written as they are. */
 const WIDTH = { company: 6, employee: 7 } as const;
-// The branch is not in the file (TRRIPW has none): its limit is the app's, so it never blocks an export. Item codes
-// have no fixed length in TRRIPW (2 letters are typical): the app's 4.
+// TRRIPW has no branch field (a `Dipendente` carries the company and the employee only): the branch (spec §3) is written
+// in the file's name and in the comment that opens it, so two branches' files are told apart and the consultant loads
+// each into its own branch (issue 30 item 14); its limit is the app's, so it never blocks an export. Item codes have no
+// fixed length in TRRIPW (2 letters are typical): the app's 4.
 const LIMITS = { company: WIDTH.company, branch: 2, employee: WIDTH.employee, item: 4 };
 
 /** The five XML entities, so no value can break out of an element or an attribute. */
@@ -40,9 +42,14 @@ function byEmployee(movements: readonly PayrollMovement[]): { employeeCode: stri
  * marked as rest days (`GiornoDiRiposo` N): every movement is time to pay. UTF-8, CR LF, two-space indentation.
  */
 function render(input: PayrollFileInput): RenderedFile {
-  splitMonth(input.month);
   const company = zeroLeft(input.companyCode, WIDTH.company);
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<Fornitura>'];
+  const branch = input.branchCode === null ? null : zeroLeft(input.branchCode, LIMITS.branch);
+  const { year, month } = splitMonth(input.month);
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<!-- Timbro: azienda ${company}${branch === null ? '' : `, filiale ${branch}`}, mese ${month}/${year} (versione e variazioni nel nome del file) -->`,
+    '<Fornitura>',
+  ];
   for (const run of byEmployee(input.movements)) {
     const employee = zeroLeft(run.employeeCode, WIDTH.employee);
     lines.push(
@@ -66,7 +73,7 @@ function render(input: PayrollFileInput): RenderedFile {
   }
   lines.push('</Fornitura>');
   return {
-    fileName: `zucchetti-TRRIPW-${versionTag(input)}.xml`,
+    fileName: `zucchetti-TRRIPW-${company}${branch === null ? '' : `-${branch}`}-${versionTag(input)}.xml`,
     contentType: 'application/xml',
     body: Buffer.from(lines.join(CRLF) + CRLF, 'utf8'),
     rows: input.movements.length,
