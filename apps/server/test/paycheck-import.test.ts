@@ -291,6 +291,29 @@ describe('publishing', () => {
   });
 });
 
+describe('the currency of a slip (issue 30 item 14)', () => {
+  it('is the one its page writes its net in, not the euro by hand', async () => {
+    const file = pdf([['CEDOLINO PAGA LUGLIO 2026', `CF ${mario.fiscalCode}`, 'NETTO DEL MESE 2.400,00 CHF']]);
+    const detail = await uploadAndRead(ctx, admin, ctx.ws.demo, file, { year: 2026, month: 7 });
+    expect(detail.pages[0]).toMatchObject({ netAmount: 2400, currencyCode: 'CHF' });
+    const res = await ctx.post(
+      `/admin/paycheck/import/${detail.id}/publish`,
+      {
+        pages: [{ page: 1, userInfoId: mario.id }],
+        slips: [{ firstPage: 1, year: 2026, month: 7, netAmount: '2400,00', currencyCode: 'CHF' }],
+      },
+      inDemo(),
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    await runPayslipImportJob(ctx.deps, quiet);
+    const [slip] = await ctx.db
+      .select()
+      .from(paychecks)
+      .where(and(eq(paychecks.userInfoId, mario.id), eq(paychecks.year, 2026), eq(paychecks.month, 7)));
+    expect(slip).toMatchObject({ currencyCode: 'CHF', netAmount: 2400 });
+  });
+});
+
 describe('the same file twice for a month', () => {
   it('asks for confirmation (409 on confirm, nothing kept), accepts it confirmed, and another month freely', async () => {
     const file = pdf([['CEDOLINO SETTEMBRE 2026', `CF ${mario.fiscalCode}`]]);

@@ -92,6 +92,8 @@ export const ImportPageSchema = z.object({
   fiscalCodes: z.array(z.string()),
   period: z.object({ year: z.number(), month: z.number() }).nullable(),
   netAmount: z.number().nullable(),
+  /** The currency written beside the net ("EUR", "CHF"), when the page writes one (absent in older analyses). */
+  currencyCode: z.string().nullable().optional(),
 });
 export type ImportPage = z.infer<typeof ImportPageSchema>;
 
@@ -178,6 +180,13 @@ export const PublishImportSchema = z.object({
         month: monthField,
         netAmount: amount,
         description: optionalString(200),
+        /** The slip's currency (read on its first page); the import's `currencyCode` when absent. */
+        currencyCode: z
+          .string({ error: docMsg.currencyInvalid })
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-Z]{3}$/, { error: docMsg.currencyInvalid })
+          .optional(),
       }),
     )
     .max(IMPORT_MAX_PAGES),

@@ -224,7 +224,7 @@ async function publish(deps: AppDeps, scope: WorkspaceScope, row: repo.ImportRow
           month: s.month,
           description: s.description,
           netAmount: s.netAmount,
-          currencyCode: plan.currencyCode,
+          currencyCode: s.currencyCode ?? plan.currencyCode,
           fileId: stored[i]!.id,
           createdBy: row.publishedBy,
         })),

@@ -1,6 +1,14 @@
 import { generateCodiceFiscale } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
-import { attentionFirst, classifyPages, findFiscalCodes, netAmountOf, periodOf, slipsOf } from './classify';
+import {
+  attentionFirst,
+  classifyPages,
+  currencyOf,
+  findFiscalCodes,
+  netAmountOf,
+  periodOf,
+  slipsOf,
+} from './classify';
 
 const cf = (lastName: string, firstName: string, birthDate: string) =>
   generateCodiceFiscale({ lastName, firstName, birthDate, sex: 'M', belfiore: 'F205' });
@@ -40,6 +48,16 @@ describe('period and net amount', () => {
     expect(netAmountOf('TOTALE COMPETENZE 2.100,00 NETTO IN BUSTA 1.534,20')).toBe(1534.2);
     expect(netAmountOf('Netto del mese: € 987,65')).toBe(987.65);
     expect(netAmountOf('nessun importo')).toBeNull();
+    expect(netAmountOf('NETTO DEL MESE 2.400,00 CHF')).toBe(2400);
+  });
+
+  it('reads the currency written beside the net, or none (issue 30 item 14)', () => {
+    expect(currencyOf('Netto del mese: € 987,65')).toBe('EUR');
+    expect(currencyOf('NETTO IN BUSTA EUR 1.534,20')).toBe('EUR');
+    expect(currencyOf('NETTO DEL MESE 2.400,00 CHF')).toBe('CHF');
+    expect(currencyOf('NETTO A PAGARE CHF 2.400,00')).toBe('CHF');
+    expect(currencyOf('NETTO 1.534,20')).toBeNull();
+    expect(currencyOf('nessun importo')).toBeNull();
   });
 });
 

@@ -27,6 +27,8 @@ export interface PageAnalysis {
   period: { year: number; month: number } | null;
   /** The net pay the page shows ("NETTO … 1.534,20"), when it does: a suggestion for the review. */
   netAmount: number | null;
+  /** The currency the page writes its net in ("EUR", "€", "CHF"), when it does (issue 30 item 14). */
+  currencyCode: string | null;
 }
 
 const OMO = '[0-9LMNPQRSTUV]';
@@ -35,7 +37,7 @@ const MONTHS = ITALIAN_MONTHS.map((m) => m.toUpperCase());
 const MONTH_YEAR = new RegExp(`\\b(${MONTHS.join('|')})\\s+(20\\d{2})\\b`);
 const NUMERIC_PERIOD = /\bPERIODO\D{0,20}?\b(0?[1-9]|1[0-2])\s*[/-]\s*(20\d{2})\b/;
 const NET =
-  /\bNETTO(?:\s+(?:DEL\s+MESE|IN\s+BUSTA|A\s+PAGARE|DA\s+PAGARE))?\s*[:€]?\s*(?:EUR|€)?\s*(\d{1,3}(?:\.\d{3})*,\d{2}|\d+,\d{2}|\d+\.\d{2})\b/;
+  /\bNETTO(?:\s+(?:DEL\s+MESE|IN\s+BUSTA|A\s+PAGARE|DA\s+PAGARE))?\s*:?\s*(EUR|CHF|USD|GBP|€)?\s*(\d{1,3}(?:\.\d{3})*,\d{2}|\d+,\d{2}|\d+\.\d{2})\s*(EUR|CHF|USD|GBP|€)?/;
 const SUMMARY = /\bRIEPILOG(?:O|HI)\b/;
 const FOLLOWS = /\b(?:SEGUE|SEGUITO|CONTINUA|CONTINUAZIONE)\b/;
 
@@ -58,7 +60,14 @@ export function periodOf(text: string): { year: number; month: number } | null {
 
 export function netAmountOf(text: string): number | null {
   const m = NET.exec(text.toUpperCase().replace(/\s+/g, ' '));
-  return m ? parseAmount(m[1]!) : null;
+  return m ? parseAmount(m[2]!) : null;
+}
+
+/** The currency written beside the net pay ("NETTO EUR 1.534,20", "NETTO 1.534,20 €"), or null when none is. */
+export function currencyOf(text: string): string | null {
+  const m = NET.exec(text.toUpperCase().replace(/\s+/g, ' '));
+  const code = m?.[1] ?? m?.[3] ?? null;
+  return code === '€' ? 'EUR' : code;
 }
 
 /** Classifies every page; `employees` maps each employee's codice fiscale (uppercase) to their record id. */
@@ -69,7 +78,7 @@ export function classifyPages(
   const out: PageAnalysis[] = [];
   let previous: string | null = null;
   pages.forEach(({ text }, i) => {
-    const base = { page: i + 1, period: periodOf(text), netAmount: netAmountOf(text) };
+    const base = { page: i + 1, period: periodOf(text), netAmount: netAmountOf(text), currencyCode: currencyOf(text) };
     if (text.replace(/\s+/g, '') === '') {
       out.push({ ...base, class: 'no_text', userInfoId: null, fiscalCodes: [] });
       previous = null;

@@ -18,6 +18,8 @@ export interface PlannedSlip {
   month: number;
   netAmount: number;
   description: string | null;
+  /** Absent in plans stored before slips had their own (the plan's then). */
+  currencyCode?: string;
 }
 
 export interface Plan {
@@ -102,6 +104,7 @@ export function planPublication(
       month: f.month,
       netAmount: f.netAmount,
       description: f.description ?? null,
+      currencyCode: f.currencyCode ?? input.currencyCode,
     });
   }
   if (errors.length) return { errors };

@@ -34,6 +34,7 @@ import {
   initialChoices,
   needsAttention,
   publishBody,
+  slipCurrency,
   slipsOf,
   suggestedFields,
   undecidedPages,
@@ -166,6 +167,7 @@ function Review({ detail }: { detail: PaycheckImportDetail }) {
           slips={slips}
           people={detail.people}
           fields={fieldsOf}
+          currencyOf={(first) => slipCurrency(detail, first)}
           errors={slipErrors}
           onChange={(first, patch) => {
             setFields((f) => ({ ...f, [first]: { ...fieldsOf(first), ...patch } }));

@@ -1,6 +1,6 @@
-import type { ImportPage } from '@timbro/shared';
+import type { ImportPage, PaycheckImportDetail } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
-import { undecidedPages, type PageChoice } from './review-state';
+import { initialChoices, publishBody, undecidedPages, type PageChoice } from './review-state';
 
 const page = (n: number, cls: ImportPage['class']) => ({ page: n, class: cls }) as ImportPage;
 
@@ -28,5 +28,39 @@ describe('undecidedPages (issue 30 item 11)', () => {
         5: { userInfoId: null, byPerson: true },
       }),
     ).toEqual([]);
+  });
+});
+
+describe('publishBody: the slip’s currency (issue 30 item 14)', () => {
+  it('is the one its first page writes its net in, or the euro', () => {
+    const detail = {
+      year: 2026,
+      month: 10,
+      pages: [
+        {
+          page: 1,
+          class: 'assigned',
+          userInfoId: 'ui-a',
+          fiscalCodes: [],
+          period: null,
+          netAmount: 2400,
+          currencyCode: 'CHF',
+        },
+        {
+          page: 2,
+          class: 'assigned',
+          userInfoId: 'ui-b',
+          fiscalCodes: [],
+          period: null,
+          netAmount: 1000,
+          currencyCode: null,
+        },
+      ],
+    } as unknown as PaycheckImportDetail;
+    const body = publishBody(detail, initialChoices(detail.pages), {});
+    expect(body.slips.map((s) => [s.firstPage, s.currencyCode])).toEqual([
+      [1, 'CHF'],
+      [2, 'EUR'],
+    ]);
   });
 });

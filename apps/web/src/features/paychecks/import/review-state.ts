@@ -63,6 +63,10 @@ export function suggestedFields(detail: PaycheckImportDetail, firstPage: number)
   };
 }
 
+/** The currency a slip's first page writes its net in, or the euro. */
+export const slipCurrency = (detail: PaycheckImportDetail, firstPage: number) =>
+  detail.pages[firstPage - 1]?.currencyCode ?? 'EUR';
+
 /** Whether the chosen employee's codice fiscale is on the page (otherwise a person must have chosen them). */
 export function codeOnPage(page: ImportPage, person: ImportPerson | undefined) {
   return !!person?.fiscalCode && page.fiscalCodes.includes(person.fiscalCode.toUpperCase());
@@ -90,6 +94,8 @@ export function publishBody(
         month: f.month,
         netAmount: f.netAmount,
         description: f.description.trim() || undefined,
+        // The currency the slip's first page writes its net in (issue 30 item 14); the euro when it writes none.
+        currencyCode: slipCurrency(detail, s.pages[0]!),
       };
     }),
     currencyCode: 'EUR',

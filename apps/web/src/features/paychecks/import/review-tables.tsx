@@ -1,6 +1,7 @@
 import Visibility from '@mui/icons-material/VisibilityOutlined';
 import WarningAmber from '@mui/icons-material/WarningAmber';
 import {
+  InputAdornment,
   Autocomplete,
   Box,
   Chip,
@@ -222,10 +223,13 @@ export function SlipsTable({
   fields,
   errors,
   onChange,
+  currencyOf = () => 'EUR',
 }: {
   slips: readonly Slip[];
   people: readonly ImportPerson[];
   fields: (firstPage: number) => SlipFields;
+  /** The currency of a slip's net, as its first page writes it. */
+  currencyOf?: (firstPage: number) => string;
   errors: Record<number, Partial<Record<keyof SlipFields, string>>>;
   onChange(firstPage: number, patch: Partial<SlipFields>): void;
 }) {
@@ -301,10 +305,17 @@ export function SlipsTable({
                       onChange={(ev) => onChange(first, { netAmount: ev.target.value })}
                       slotProps={{
                         htmlInput: {
-                          'aria-label': t('paychecks.form.netAmount'),
+                          'aria-label': `${t('paychecks.form.netAmount')} (${currencyOf(first)})`,
                           inputMode: 'decimal',
                           dir: 'ltr',
                           'data-testid': `review-net-${first}`,
+                        },
+                        input: {
+                          endAdornment: (
+                            <InputAdornment position="end" data-testid={`review-currency-${first}`}>
+                              {currencyOf(first)}
+                            </InputAdornment>
+                          ),
                         },
                       }}
                     />
