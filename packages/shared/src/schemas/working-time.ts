@@ -193,8 +193,9 @@ export const ContractSchema = z.object({
   /** Active, ending within 30 days, and not already followed by a later contract of the person. */
   expiring: z.boolean(),
   /**
-   * A fixed-term contract's place in the person's fixed-term history (D.Lgs. 81/2015): extensions used out of 4 and
-   * months used toward the 24-month cap, over all their fixed-term contracts. Null for a permanent contract.
+   * A fixed-term contract's place in the person's fixed-term history (D.Lgs. 81/2015): its proroghe out of 4 (the
+   * fixed-term contracts it continues without a break; a rinnovo after a break starts its own count) and the months
+   * used toward the 24-month cap, over all their fixed-term contracts. Null for a permanent contract.
    */
   fixedTerm: z
     .object({

@@ -198,11 +198,15 @@ export async function deleteContract(q: Queryable, scope: WorkspaceScope, id: st
 
 /**
  * Per person: the start of their latest contract (a contract starting before it is followed) and their fixed-term
- * history — how many fixed-term contracts and how many days they cover (up to `today` for one without an end). One query.
+ * history — how many fixed-term contracts, how many days they cover (up to `today` for one without an end), and each
+ * one's span. One query.
  */
 export async function contractHistory(q: Queryable, scope: WorkspaceScope, userInfoIds: string[], today: string) {
   if (userInfoIds.length === 0)
-    return new Map<string, { latestStart: string; fixedTerms: number; fixedDays: number }>();
+    return new Map<
+      string,
+      { latestStart: string; fixedTerms: number; fixedDays: number; fixedSpans: { s: string; e: string | null }[] }
+    >();
   const rows = await q
     .select({
       userInfoId: contracts.userInfoId,
@@ -210,6 +214,9 @@ export async function contractHistory(q: Queryable, scope: WorkspaceScope, userI
       fixedTerms: sql<number>`(count(*) filter (where not ${contracts.permanent}))::int`,
       fixedDays: sql<number>`coalesce(sum(coalesce(${contracts.endsAt}, ${today}::date) - ${contracts.startsAt} + 1)
         filter (where not ${contracts.permanent}), 0)::int`,
+      // Each fixed-term contract's span: the proroghe of a contract are the fixed-term contracts it continues.
+      fixedSpans: sql<{ s: string; e: string | null }[]>`coalesce(json_agg(json_build_object(
+        's', ${contracts.startsAt}::text, 'e', ${contracts.endsAt}::text)) filter (where not ${contracts.permanent}), '[]')`,
     })
     .from(contracts)
     .where(inScope(contracts, scope, inArray(contracts.userInfoId, userInfoIds)))

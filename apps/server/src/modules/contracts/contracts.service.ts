@@ -1,4 +1,5 @@
 import {
+  addDays,
   ErrorCode,
   FIXED_TERM_MAX_EXTENSIONS,
   FIXED_TERM_MAX_MONTHS,
@@ -31,10 +32,29 @@ export function contractLabel(c: { startsAt: string; endsAt: string | null }) {
     : `dal ${italianDate(c.startsAt)} a tempo indeterminato`;
 }
 
-/** Extensions used (every fixed-term contract after the first) and months used (days ÷ 30.44, one decimal). */
-function fixedTermOf(h: { fixedTerms: number; fixedDays: number } | undefined) {
+/**
+ * The proroghe of a fixed-term contract (D.Lgs. 81/2015 art. 21): the fixed-term contracts of the person that it
+ * continues without a day's break, one before the other. A fixed-term contract after a break is a rinnovo: it starts
+ * its own count of proroghe (the months still add up towards the 24 of every fixed-term contract together).
+ */
+export function prorogheOf(spans: readonly { s: string; e: string | null }[], startsAt: string): number {
+  let n = 0;
+  let start = startsAt;
+  for (;;) {
+    const before = spans.find((x) => x.e !== null && addDays(x.e, 1) === start);
+    if (!before || n >= spans.length) return n;
+    n += 1;
+    start = before.s;
+  }
+}
+
+/** Proroghe of this contract out of 4, and months used over every fixed-term contract (days ÷ 30.44, one decimal). */
+function fixedTermOf(
+  h: { fixedDays: number; fixedSpans: { s: string; e: string | null }[] } | undefined,
+  startsAt: string,
+) {
   return {
-    extensions: Math.max(0, (h?.fixedTerms ?? 1) - 1),
+    extensions: prorogheOf(h?.fixedSpans ?? [], startsAt),
     extensionsMax: FIXED_TERM_MAX_EXTENSIONS,
     monthsUsed: Math.round(((h?.fixedDays ?? 0) / 30.44) * 10) / 10,
     monthsMax: FIXED_TERM_MAX_MONTHS,
@@ -79,7 +99,7 @@ async function present(q: Queryable, scope: WorkspaceScope, rows: ContractRow[],
       permanent: c.permanent,
       status: contractStatus(c, today),
       expiring: isExpiring(c, today) && (history.get(c.userInfoId)?.latestStart ?? c.startsAt) <= c.startsAt,
-      fixedTerm: c.permanent ? null : fixedTermOf(history.get(c.userInfoId)),
+      fixedTerm: c.permanent ? null : fixedTermOf(history.get(c.userInfoId), c.startsAt),
       justificationAccruals: accruals
         .filter((a) => a.a.contractId === c.id)
         .map((a) => ({
