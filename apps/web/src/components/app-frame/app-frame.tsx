@@ -8,6 +8,7 @@ import { DisabledWorkspacesNotice } from '../disabled-workspaces-notice';
 import { PageLoader } from '../page-loader';
 import { Header } from './header';
 import { RightPanelProvider } from './right-panel';
+import { ScrollToTop } from './scroll-to-top';
 import { Sidebar } from './sidebar';
 
 /**
@@ -22,6 +23,7 @@ export function AppFrame({ headerActions }: { headerActions?: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RightPanelProvider>
+        <ScrollToTop />
         <Box sx={{ display: 'flex', minHeight: '100vh' }}>
           <Header onMenu={() => setMobileOpen(true)} actions={headerActions} />
           <Drawer
