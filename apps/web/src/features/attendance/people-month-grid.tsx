@@ -30,7 +30,7 @@ interface Props<P extends GridPerson> {
 const NAME_WIDTH = 200;
 export const DAY_WIDTH = 52;
 
-const sticky: SxProps<Theme> = { position: 'sticky', insetInlineStart: 0, zIndex: 2, bgcolor: 'background.paper' };
+const sticky: SxProps<Theme> = { position: 'sticky', insetInlineStart: 0, zIndex: 1, bgcolor: 'background.paper' };
 
 /**
  * Employees × days of a month (admin calendar, timesheet): a table that scrolls sideways with the names and the day
@@ -66,7 +66,11 @@ export function PeopleMonthGrid<P extends GridPerson>({
           borderSpacing: 0,
           minWidth: '100%',
           '& th, & td': { borderBottom: 1, borderColor: 'divider', p: 0 },
-          '& thead th': { position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.paper' },
+          // The layers, from the bottom: the day cells, the names (sticky sideways), the days' header (sticky on top),
+          // and the corner above both (sticky both ways). Set here, where the header's rule would override a cell's
+          // own (issue 30 item 17: the names covered the corner when scrolled).
+          '& thead th': { position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.paper' },
+          '& thead th.pmg-corner': { insetInlineStart: 0, zIndex: 3 },
           '& td.pmg-day': { height: 44 },
           '& td.pmg-total': {
             px: 1,
@@ -84,9 +88,8 @@ export function PeopleMonthGrid<P extends GridPerson>({
             <Box
               component="th"
               scope="col"
+              className="pmg-corner"
               sx={{
-                ...sticky,
-                zIndex: 3,
                 minWidth: NAME_WIDTH,
                 textAlign: 'start',
                 px: 1.5,
