@@ -46,6 +46,9 @@ export function AdminCalendarCell({
   const absences = requests.filter((r) => r.status === 'approved');
   const progress = progressOf(d.date, today);
   const future = progress === 'future';
+  // Today (or a day with an entry still running) is not over: its balance is provisional, short until the work is done
+  // — no red before the working day has even started (issue 30 item 17). Its tint waits, as a day to come.
+  const open = future || cell.open;
   const anomalies = cell.anomalies;
   const worked = cell.worked;
   const absent = cell.justified > 0 && worked === 0;
@@ -56,7 +59,7 @@ export function AdminCalendarCell({
       ? DAY_TINT.absence
       : rest
         ? DAY_TINT.rest
-        : future || cell.expected === 0
+        : open || cell.expected === 0
           ? 'transparent'
           : cell.balance >= 0
             ? '#EAF5EC'
@@ -73,7 +76,9 @@ export function AdminCalendarCell({
       ? t('adminCalendar.cellWorked', { worked: formatMinutes(worked), expected: formatMinutes(cell.expected) })
       : null,
     !future && cell.expected > 0
-      ? t('memberCalendar.cellBalance', { balance: formatMinutes(cell.balance, { signed: true }) })
+      ? t(open ? 'timesheet.cell.balanceOpen' : 'memberCalendar.cellBalance', {
+          balance: formatMinutes(cell.balance, { signed: true }),
+        })
       : null,
     ...absences.map((r) => r.justification.name),
     pending.length > 0 ? t('adminCalendar.cellPending', { n: pending.length }) : null,
@@ -95,7 +100,7 @@ export function AdminCalendarCell({
         fontSize: '0.75rem',
         fontWeight: 500,
         fontVariantNumeric: 'tabular-nums',
-        color: !future && cell.expected > 0 && cell.balance < 0 && !absent ? BALANCE_COLOR.negative : 'text.primary',
+        color: !open && cell.expected > 0 && cell.balance < 0 && !absent ? BALANCE_COLOR.negative : 'text.primary',
         borderInlineEnd: (theme) => `1px solid ${theme.palette.divider}`,
         '&:hover, &.Mui-focusVisible': { boxShadow: (theme) => `inset 0 0 0 2px ${theme.palette.primary.main}` },
       }}

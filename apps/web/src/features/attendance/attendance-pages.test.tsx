@@ -304,6 +304,39 @@ describe('calendars: the default month is the workspace’s', { timeout: 20_000 
   });
 });
 
+describe('admin calendar: today is not short before its work is done (issue 30 item 17)', { timeout: 20_000 }, () => {
+  it('today, 8 h expected and nothing punched yet, is neither tinted red nor written red; a past short day is', async () => {
+    // The server's today (open: its balance provisional), as at 7:00 before the working day: the whole day short.
+    const early = structuredClone(timesheet);
+    const row = early.items[0]!;
+    row.days = row.days.map((d) => (d.date === TODAY ? { ...d, worked: 0, balance: -480, open: true } : d));
+    fakeApi({
+      ...adminSession,
+      'GET /attendance/user-info/current': () => json(200, currentInfo),
+      'GET /attendance/attendance-data/timesheet': () => json(200, early),
+      'GET /attendance/attendance-data': () => json(200, attendanceData),
+    });
+    renderRoutes(
+      [
+        page(
+          '/admin/attendance-calendar',
+          <RequireAuth permission="attendance:read:any">{withPanel(<AdminCalendarPage />)}</RequireAuth>,
+        ),
+      ],
+      '/admin/attendance-calendar',
+    );
+    const today = await screen.findByTestId(`cell-ui-mario-${TODAY}`, {}, SLOW);
+    const red = 'rgb(253, 236, 236)';
+    expect(getComputedStyle(today).backgroundColor).not.toBe(red);
+    expect(getComputedStyle(today).color).not.toBe('rgb(179, 38, 30)');
+    expect(today).toHaveAccessibleName(expect.stringContaining('saldo provvisorio −8:00 (giornata non conclusa)'));
+    // The 13th is over and 8 h short: red, as before.
+    const past = screen.getByTestId('cell-ui-mario-2026-11-13');
+    expect(getComputedStyle(past).backgroundColor).toBe(red);
+    expect(past).toHaveAccessibleName(expect.stringContaining('saldo −8:00'));
+  });
+});
+
 describe('member calendar: a closed month is shown before anyone tries (issue 30)', { timeout: 30_000 }, () => {
   const october = Array.from({ length: 31 }, (_, i) => sheet(`2026-10-${String(i + 1).padStart(2, '0')}`)).map((d) => ({
     ...d,
