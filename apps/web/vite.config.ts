@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -63,6 +64,21 @@ function appLibrariesChunk(id: string, graph: ModuleGraph): string | null {
   return APP_LIBRARIES.test(id) ? outsideLoginRoute(id, graph, 'app-libraries') : null;
 }
 
+/**
+ * React Router's production build. Its package exports point every condition at `dist/development` (react-router
+ * issue #14102, open), so a plain build ships its development warnings and checks to the browser (0.6 KB gzip on the
+ * login route, and warnings in the console). `dist/production` is the same API built without them; both entry points
+ * are aliased, so that no module gets the other copy (two copies would not share the router's context).
+ */
+const REACT_ROUTER_DIST = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: path.join(REACT_ROUTER_DIST, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(REACT_ROUTER_DIST, 'dom-export.mjs') },
+];
+
 export default defineConfig(({ command }) => {
   // `vite build` is always the production build, whatever NODE_ENV the shell has: `NODE_ENV=development npm start`
   // would otherwise bundle React's development build (331 KB instead of 248 KB gzip on the login route, over the
@@ -71,6 +87,7 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     plugins: [react()],
+    resolve: command === 'build' ? { alias: REACT_ROUTER_PRODUCTION } : {},
     server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
     build: {
       outDir: 'dist',

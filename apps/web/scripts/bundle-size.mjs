@@ -1,5 +1,7 @@
 // The gzip size of the JavaScript the login route needs before it can render: the entry chunk, its static imports,
-// and the login page's chunk with its static imports (from Vite's manifest of apps/web/dist, ADR 0007).
+// and the login page's chunk with its static imports (from Vite's manifest of apps/web/dist, ADR 0007). A lower bound,
+// known at build time: what Chromium loads for /signin (every script until the network is quiet, dynamic imports fired
+// on load included) is measured and held to the same budget by `e2e/smoke.spec.ts`, in the end-to-end run.
 // Without arguments (after `vite build`, hence `npm start`) it only prints the size, with a warning over the budget;
 // with --check (`npm run e2e`, hence `npm test` and CI) it fails over the budget.
 import fs from 'node:fs';
@@ -25,9 +27,11 @@ const keys = closure(loginKey, closure(entryKey));
 let total = 0;
 for (const k of keys) total += zlib.gzipSync(fs.readFileSync(path.join(dist, manifest[k].file))).length;
 const kb = total / 1024;
-const line = `Login route JS (entry + login page + their static imports, ${keys.size} chunks): ${kb.toFixed(1)} KB gzip (budget ${budgetKb} KB)`;
+const line = `Login route JS by the manifest (entry + login page + their static imports, ${keys.size} chunks; as loaded: e2e/smoke.spec.ts): ${kb.toFixed(1)} KB gzip (budget ${budgetKb} KB)`;
 if (kb <= budgetKb) {
-  console.log(check ? `Login route JS ${kb.toFixed(1)} KB gzip: within the ${budgetKb} KB budget` : line);
+  console.log(
+    check ? `Login route JS by the manifest ${kb.toFixed(1)} KB gzip: within the ${budgetKb} KB budget` : line,
+  );
 } else if (check) {
   console.error(`${line}\nThe login route exceeds the ${budgetKb} KB budget (ADR 0007).`);
   process.exit(1);

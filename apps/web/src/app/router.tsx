@@ -84,11 +84,14 @@ export function appRoutes(protectedRoutes: readonly ProtectedRoute[] = []): Rout
   ];
 }
 
+/** The pages of a visitor without a session: the logged-in pages' table is not loaded with them (createAppRouter). */
+const ANONYMOUS_PATHS = [paths.signin, paths.signup, paths.forgetPassword, paths.resetPassword, paths.firstLogin];
+
 /**
  * The app's router. The table of logged-in pages (every route with its permission and lazy page: 14 KB of code) is not
  * needed to show the login page (ADR 0007): the router starts with the anonymous pages and the frame's error pages,
- * and the table is patched into the frame once loaded — right after the first render (while the person types their
- * password), or before the first navigation that needs it (a logged-in person opening a link; React Router's
+ * and the table is patched into the frame once loaded — right after the first render on a logged-in page, when the
+ * person signs in on an anonymous one (while the password is checked), or before the first navigation that needs it (a logged-in person opening a link; React Router's
  * patchRoutesOnNavigation is called for the catch-all 404 too), whichever comes first.
  */
 export function createAppRouter() {
@@ -108,15 +111,19 @@ export function createAppRouter() {
       await load();
     },
   });
-  // Not awaited: the login page renders first; two navigations at once after a login must find the pages there.
-  setTimeout(() => void load(), 0);
+  // Not awaited: the page renders first; two navigations at once after a login must find the pages there. On the
+  // anonymous pages the table waits for the person to sign in (below) or for a navigation that needs it: the login
+  // page's visitor does not pay for it until then (ADR 0007, the login route as Chromium loads it).
+  const opened = router.state.location.pathname;
+  if (!ANONYMOUS_PATHS.some((p) => matchPath(p, opened))) setTimeout(() => void load(), 0);
   // The landing page's data, code and texts start together with the frame's code (ADR 0025).
   const preload = (pathname: string) => void import('./prefetch-dashboard').then((m) => m.preloadDashboard(pathname));
   // While the login request runs (the password check takes a moment), the frame's code and the landing page's load.
   authEvents.subscribe((event, landing) => {
-    // In the order they queue for the browser's six connections: the landing page's texts, data layer and code first
-    // (the frame waits for its page), then the frame's code, then the notification centre the frame shows after it.
+    // In the order they queue for the browser's six connections: the table of pages (the navigation waits for it),
+    // the landing page's texts, data layer and code (the frame waits for its page), then the frame's code, then the notification centre the frame shows after it.
     if (event === 'signing-in') {
+      void load();
       for (const area of DASHBOARD_AREAS) void loadCatalogArea(area);
       void import('./prefetch-dashboard').then((m) => m.preloadDashboardCode());
       void import('./frame').then((m) => m.loadNotificationCentre());

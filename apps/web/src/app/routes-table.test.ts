@@ -1,8 +1,9 @@
 import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes, createAppRouter } from './router';
 import { PROTECTED_ROUTES } from './routes';
 import { PAYROLL_PROVIDER, paths } from '../config/paths';
+import { authEvents } from '../lib/auth-events';
 
 /** The route table of spec section 2, copied as written ({payroll} is the payroll software's name). */
 const SPEC_ROUTES = [
@@ -73,6 +74,28 @@ describe("the app's routes cover the spec's route table", () => {
     expect(appRouter.state.matches.at(-1)?.route.path).toBe('*');
     // Patched once: a second navigation does not add the table again.
     expect(allPaths(router.routes).filter((p) => p === paths.dashboard)).toHaveLength(1);
+  });
+
+  it('on an anonymous page the table waits for the person to sign in; on a logged-in page it loads after the first render', async () => {
+    try {
+      // The login page: its visitor does not load the logged-in pages' table (ADR 0007, the login route's budget).
+      window.history.replaceState(null, '', paths.signin);
+      const login = createAppRouter();
+      router = login;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(allPaths(login.routes)).not.toContain(paths.adminUser);
+      // Signing in: loaded while the password is checked, before the navigation to the landing page needs it.
+      authEvents.emit('signing-in');
+      await vi.waitFor(() => expect(allPaths(login.routes)).toContain(paths.adminUser));
+      login.dispose();
+      // A logged-in page opened directly: loaded right after the first render, without waiting for a navigation.
+      window.history.replaceState(null, '', paths.myAccount);
+      const opened = createAppRouter();
+      router = opened;
+      await vi.waitFor(() => expect(allPaths(opened.routes)).toContain(paths.adminUser));
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('the payroll integration paths use one payroll software name', () => {

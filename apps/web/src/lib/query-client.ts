@@ -1,5 +1,6 @@
 import { MutationCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { registerQueryClient } from './loaded-query-client';
 import { DASHBOARD_KEY } from './query-keys';
 
 /**
@@ -24,3 +25,4 @@ export const queryClient = createQueryClient({
     retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
   },
 });
+registerQueryClient(queryClient);

@@ -4,7 +4,15 @@ import { authEvents } from '../auth-events';
 import { startBootRequests } from '../early-requests';
 import { workspaceStore } from '../workspace-store';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { registerQueryClient } from '../loaded-query-client';
 import { AuthProvider, useAuth } from './auth-context';
+
+/** How many times the app's query client module was loaded by this file's code. */
+const queryClientModule = vi.hoisted(() => ({ loads: 0 }));
+vi.mock('../query-client', () => {
+  queryClientModule.loads++;
+  return { queryClient: { clear: () => undefined } };
+});
 
 function Probe() {
   const { status, current, notice, workspaceId } = useAuth();
@@ -92,6 +100,28 @@ describe('session state', () => {
     act(() => authEvents.emit('auth-expired'));
     expect(screen.getByTestId('probe')).toHaveTextContent('anonymous|-|-|expired|-');
     expect(workspaceStore.get()).toBeNull();
+  });
+
+  it('a first visit without a session does not load React Query to empty its cache; a logout empties the loaded one', async () => {
+    fakeApi({
+      'GET /user': () => json(401, { code: 'UNAUTHENTICATED', message: 'x' }),
+      'POST /auth/token/refresh': () => json(401, { code: 'UNAUTHENTICATED', message: 'x' }),
+    });
+    const view = renderProbe();
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('anonymous|-|-|-|-'));
+    // The login route's budget (ADR 0007): the query client's module is never asked for there.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(queryClientModule.loads).toBe(0);
+    view.unmount();
+
+    // Once loaded (the frame), another user must never see the data of the one who left.
+    const clear = vi.fn();
+    registerQueryClient({ clear });
+    fakeApi(signedIn);
+    renderProbe();
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent(/^authenticated/));
+    act(() => authEvents.emit('logout'));
+    expect(clear).toHaveBeenCalled();
   });
 
   it('a logout event clears the user', async () => {

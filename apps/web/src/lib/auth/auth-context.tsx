@@ -7,6 +7,7 @@ import { api } from '../api';
 import { ApiError } from '../api-client';
 import { authEvents } from '../auth-events';
 import { dropEarly, takeEarlyResult } from '../early-requests';
+import { loadedQueryClient } from '../loaded-query-client';
 import { deriveCurrentUser, type DerivedUser } from '../current-user';
 import { workspaceStore } from '../workspace-store';
 import { changeLanguage } from '../../i18n/i18n';
@@ -37,10 +38,14 @@ export interface AuthApi extends AuthState {
 
 const AuthContext = createContext<AuthApi | null>(null);
 
-/** Drops every cached query (another user or workspace must never see stale data). Loaded lazily: not on the login route. */
+/**
+ * Drops every cached query (another user or workspace must never see stale data). The query client is loaded lazily,
+ * never on the login route: when it is not loaded there is nothing to drop, and a first anonymous visit does not load
+ * it just to empty it (ADR 0007).
+ */
 function clearQueryCache() {
   dropEarly();
-  void import('../query-client').then((m) => m.queryClient.clear());
+  loadedQueryClient()?.clear();
 }
 
 /**
