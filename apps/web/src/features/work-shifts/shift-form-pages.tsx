@@ -63,7 +63,9 @@ export function WorkShiftNewPage() {
         onSubmit={async (values) => {
           const res = await create.mutateAsync(toCreateBody(values));
           done({
-            message: t('workShifts.saved.created', { n: res.shifts.length }),
+            // A shift of several people is one cell each in the planning: the count is of those (issue 30 item 17:
+            // "5" said for the 10 cells of five days of two people).
+            message: t('workShifts.saved.created', { n: res.shifts.reduce((n, s) => n + s.assignees.length, 0) }),
             to: planningPath(values.date ?? undefined),
             next: t('workShifts.savedWarnings.toPlanning'),
             warnings: res.warnings,

@@ -185,6 +185,35 @@ describe('the shift form', { timeout: 60_000 }, () => {
     });
   });
 
+  it('a period of two people counts a shift per person and day, before and after saving (issue 30 item 17)', async () => {
+    // Five weekdays of two people: five shifts of the server, each of both — ten cells in the planning.
+    const week = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'];
+    fakeApi({
+      ...adminSession,
+      ...workspaceToday,
+      ...lookups,
+      'POST /admin/work-shift': () =>
+        json(201, created({ shifts: week.map((date) => shift({ date, assignees: [people.luca, people.giulia] })) })),
+    });
+    const { router } = render(`/admin/work-shift/new?date=2026-11-16&userInfoId=${ID.luca}`);
+    await user.click(await screen.findByTestId('shift-source-template'));
+    await user.click(screen.getByRole('combobox', { name: /Modello giornaliero/ }));
+    await user.click(await screen.findByRole('option', { name: /Mattina/ }));
+    await user.click(screen.getByTestId('shift-period'));
+    await typeDate(/^Al giorno/, '22112026');
+    await user.click(screen.getByRole('checkbox', { name: 'sabato' }));
+    await user.click(screen.getByRole('checkbox', { name: 'domenica' }));
+    expect(screen.getByTestId('shift-period-days')).toHaveTextContent('Giorni con un turno: 5');
+    await user.click(screen.getByTestId('shift-people'));
+    await user.click(await screen.findByRole('option', { name: 'Giulia Esposito' }));
+    expect(screen.getByTestId('shift-period-days')).toHaveTextContent(
+      'Giorni con un turno: 5 · turni da creare: 10 (uno per persona e giorno)',
+    );
+    await user.click(screen.getByTestId('shift-form-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/work-shift'));
+    expect(await screen.findByText('Turni creati come bozze: 10')).toBeInTheDocument();
+  });
+
   it('puts the server’s field errors on their fields', async () => {
     fakeApi({
       ...adminSession,

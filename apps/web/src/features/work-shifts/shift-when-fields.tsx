@@ -114,7 +114,12 @@ export function ShiftWhenFields({
                 ))}
               </FormGroup>
               <FormHelperText data-testid="shift-period-days">
-                {fieldState.error?.message ?? (days > 0 ? t('workShifts.form.periodDays', { n: days }) : ' ')}
+                {fieldState.error?.message ??
+                  (days > 0
+                    ? values.userInfoIds.length > 1
+                      ? t('workShifts.form.periodShifts', { days, n: days * values.userInfoIds.length })
+                      : t('workShifts.form.periodDays', { n: days })
+                    : ' ')}
               </FormHelperText>
             </FormControl>
           )}
