@@ -16,6 +16,12 @@ const ROUTES: AccessRoute[] = [
     call: () => ({ url: '/admin/file/logo', body: {} }),
     probeStatus: 400,
   },
+  {
+    route: 'GET /admin/file/storage',
+    grants: ['admin', 'accountant'],
+    call: () => ({ url: '/admin/file/storage' }),
+    probeStatus: 200,
+  },
 ];
 
 describeAccessTable({
@@ -24,5 +30,5 @@ describeAccessTable({
   ctx: () => t.ctx,
   sessions: () => t.sessions,
   plugins: [fileRoutes],
-  routeCount: 1,
+  routeCount: 2,
 });

@@ -45,6 +45,13 @@ const ROUTES: AccessRoute[] = [
     probeStatus: 400,
   },
   {
+    route: 'POST /platform/workspace/:id/quota',
+    grants: [],
+    call: () => ({ url: `/platform/workspace/${t.ctx.ws.demo}/quota`, body: { quotaMb: 4096, quotaFiles: 30000 } }),
+    probe: () => ({ url: `/platform/workspace/${t.ctx.ws.demo}/quota`, body: {} }),
+    probeStatus: 400,
+  },
+  {
     route: 'POST /platform/workspace/:id/enable',
     grants: [],
     call: () => ({ url: `/platform/workspace/${t.ctx.ws.beta}/enable` }),
@@ -58,7 +65,7 @@ const table: AccessTable = {
   ctx: () => t.ctx,
   sessions: () => t.sessions,
   plugins: [platformRoutes],
-  routeCount: 4,
+  routeCount: 5,
   routes: ROUTES,
 };
 

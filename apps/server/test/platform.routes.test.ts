@@ -196,6 +196,8 @@ describe('POST /platform/workspace', () => {
       employeesCount: 0,
       adminsCount: 0,
       pendingAdminsCount: 1,
+      // A new company starts with no file and the default quota (issue 30 item 8).
+      storage: { usedBytes: 0, usedFiles: 0, quotaMb: 2048, quotaFiles: 20000 },
     });
     // The defaults: national holidays and absence types.
     expect(await countRows(ctx, holidays, created.id)).toBeGreaterThan(5);

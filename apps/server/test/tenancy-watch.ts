@@ -48,6 +48,11 @@ const TENANT_TABLES = new Set(
  */
 export const CROSS_WORKSPACE_ALLOWED: { pattern: RegExp; reason: string }[] = [
   {
+    pattern:
+      /coalesce\(\(select sum\(f\.size\) from "files" f where f\.workspace_id = "workspaces"\."id"\), 0\)::float8, \(select count\(\*\) from "files" f where f\.workspace_id = "workspaces"\."id"\)::int/,
+    reason: 'platform list: each company’s file storage totals for the operator (issue 30 item 8), never a file',
+  },
+  {
     pattern: /^\s*select \/\* logosStoredBefore \*\/[\s\S]*$/,
     reason: 'logo-cleaning job: the logos in use stored before uploads were made anew, in every company (issue 30)',
   },

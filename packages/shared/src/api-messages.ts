@@ -62,6 +62,10 @@ export const apiMsg = {
     imageTooManyPixels: (maxMp: number) =>
       `L’immagine è troppo grande: al massimo ${maxMp} megapixel (per esempio 2000 × 2000 pixel)`,
     fileNotFound: 'File non trovato',
+    quotaBytes: (quota: string) =>
+      `Lo spazio per i file dell’azienda è esaurito (${quota}): elimina i file che non servono più o chiedi più spazio al gestore della piattaforma`,
+    quotaFiles: (quota: number) =>
+      `L’azienda ha raggiunto il numero massimo di file (${quota.toLocaleString('it-IT')}): elimina i file che non servono più o chiedi più spazio al gestore della piattaforma`,
   },
   limits: {
     tooMuchWork: (kind: 'payslip-import' | 'upload' | 'export' | 'month-close', minutes: number) =>
@@ -101,6 +105,20 @@ export const apiMsg = {
     punchDateColumnsMissing: 'Mancano le colonne «Data» e «Ora» (oppure «Data e ora»)',
     punchDirectionColumnMissing: 'Manca la colonna «Verso» (E/U, entrata/uscita)',
     repeatedPunch: (line: number) => `Timbratura ripetuta: è uguale alla riga ${line}`,
+    // The table reader's own refusals (lib/spreadsheet.ts, ADR 0016): what a file is, not what its rows say.
+    unsupportedFormat: 'Formato non supportato: carica un file CSV o Excel (.xlsx)',
+    excelUnreadable: 'Il file Excel non è leggibile',
+    excelTooManyEntries: (max: number) =>
+      `Il file Excel contiene troppi elementi (al massimo ${max}): salvalo di nuovo come cartella di lavoro Excel semplice`,
+    tooLargeUnzipped: (limit: string) =>
+      `Il file è troppo grande una volta decompresso: al massimo ${limit} di contenuto. Dividilo in più file`,
+    tooMuchText: (limit: string) =>
+      `Le celle del file contengono troppo testo: al massimo ${limit} in tutto. Dividilo in più file`,
+    csvQuoteNotClosed: 'Il file CSV contiene un campo tra virgolette non chiuso',
+    tooManyColumns: (line: number, max: string) =>
+      `Riga ${line}: più di ${max} colonne (il massimo di Excel). Controlla il separatore e salva di nuovo il file`,
+    cellTooLong: (max: string, line?: number) =>
+      `${line === undefined ? 'Una cella' : `Riga ${line}: una cella`} supera ${max} caratteri (il massimo di Excel). Controlla il file e salvalo di nuovo`,
   },
   workingTime: {
     templateDayInUse: 'Il modello giornaliero è usato da un modello settimanale: toglilo da lì prima di eliminarlo',

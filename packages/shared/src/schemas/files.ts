@@ -11,4 +11,13 @@ export const StoredFileSchema = z.object({
 });
 export type StoredFile = z.infer<typeof StoredFileSchema>;
 
+/** A company's file storage (issue 30 item 8): what it uses and its quota, set by the platform operator. */
+export const StorageUsageSchema = z.object({
+  usedBytes: z.number(),
+  usedFiles: z.number().int(),
+  quotaMb: z.number().int(),
+  quotaFiles: z.number().int(),
+});
+export type StorageUsage = z.infer<typeof StorageUsageSchema>;
+
 export { UPLOAD_RULES, type UploadKind } from '../uploads';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StorageUsageSchema } from './files';
 import { msg } from '../messages';
 import { paginationFields } from './common';
 import { CreateUserInputSchema, pageOf } from './people';
@@ -7,6 +8,8 @@ import { WorkspaceCompanySchema } from './workspace';
 /** The platform operator's area (ADR 0023): the Italian texts its answers carry. */
 export const platformMsg = {
   workspaceNotFound: 'Azienda non trovata',
+  quotaMbInvalid: 'Indica lo spazio in MB, tra 10 e 1.048.576 (1 TB)',
+  quotaFilesInvalid: 'Indica il numero di file, tra 10 e 10.000.000',
   companyNameTaken: 'Esiste già un’azienda con questa ragione sociale',
   vatNumberTaken: 'Esiste già un’azienda con questa partita IVA',
   adminIsOperator: 'Questo indirizzo è di un operatore della piattaforma, che non può amministrare un’azienda',
@@ -42,7 +45,24 @@ export const PlatformWorkspaceSchema = z.object({
   adminsCount: z.number(),
   /** Enabled admins still to answer their invitation (a new workspace's first admin until they do). */
   pendingAdminsCount: z.number(),
+  /** Its file storage: used and quota (issue 30 item 8). */
+  storage: StorageUsageSchema,
 });
+
+/** POST /platform/workspace/{id}/quota: the company's file storage quota. */
+export const WorkspaceQuotaInputSchema = z.object({
+  quotaMb: z.coerce
+    .number({ error: platformMsg.quotaMbInvalid })
+    .int({ error: platformMsg.quotaMbInvalid })
+    .min(10, { error: platformMsg.quotaMbInvalid })
+    .max(1_048_576, { error: platformMsg.quotaMbInvalid }),
+  quotaFiles: z.coerce
+    .number({ error: platformMsg.quotaFilesInvalid })
+    .int({ error: platformMsg.quotaFilesInvalid })
+    .min(10, { error: platformMsg.quotaFilesInvalid })
+    .max(10_000_000, { error: platformMsg.quotaFilesInvalid }),
+});
+export type WorkspaceQuotaInput = z.infer<typeof WorkspaceQuotaInputSchema>;
 export type PlatformWorkspace = z.infer<typeof PlatformWorkspaceSchema>;
 export const PlatformWorkspacePageSchema = pageOf(PlatformWorkspaceSchema);
 export type PlatformWorkspacePage = z.infer<typeof PlatformWorkspacePageSchema>;

@@ -76,10 +76,17 @@ export const workspaces = pgTable(
      * access; its data stays, and enabling it again restores everything.
      */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * The file storage this workspace may use (issue 30 item 8), set by the platform operator: megabytes and files.
+     * Uploads past either are refused while they are read; the admin sees the usage beside them.
+     */
+    storageQuotaMb: integer('storage_quota_mb').notNull().default(2048),
+    storageQuotaFiles: integer('storage_quota_files').notNull().default(20000),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('workspaces_storage_quota_check', sql`${t.storageQuotaMb} > 0 and ${t.storageQuotaFiles} > 0`),
     foreignKey({
       columns: [t.id, t.logoFileId],
       foreignColumns: [files.workspaceId, files.id],

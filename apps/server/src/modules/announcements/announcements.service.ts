@@ -115,7 +115,7 @@ export async function createAnnouncement(deps: AppDeps, ctx: RequestCtx, request
   let id: string;
   try {
     id = await deps.db.transaction(async (tx) => {
-      await files.recordUploads(tx, ctx.scope, form.files, ctx.actor);
+      await files.recordUploads(tx, ctx.scope, form.files, ctx.actor, { byPerson: true });
       const row = await repo.insertAnnouncement(tx, ctx.scope, {
         title: fields.title,
         content: fields.cleanContent,
@@ -181,7 +181,7 @@ export async function updateAnnouncement(deps: AppDeps, ctx: RequestCtx, id: str
       const bytes = kept.reduce((n, c) => n + c.file.size, 0) + form.files.reduce((n, f) => n + f.size, 0);
       if (bytes > TOTAL_BYTES) throw validation([{ path: 'file', message: annMsg.totalTooLarge }]);
       dropped = current.filter((c) => !keep.has(c.file.id)).map((c) => c.file.id);
-      await files.recordUploads(tx, ctx.scope, form.files, ctx.actor);
+      await files.recordUploads(tx, ctx.scope, form.files, ctx.actor, { byPerson: true });
       const processed = before.processedAt !== null;
       const after = await repo.updateAnnouncement(tx, ctx.scope, id, {
         title: fields.title,

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { fileDeletions, fileOpens, files } from '../../db/schema';
+import { fileDeletions, fileOpens, files, workspaces } from '../../db/schema';
 import { insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
 
 export type FileRow = typeof files.$inferSelect;
@@ -137,4 +137,32 @@ export async function opensBy(q: Queryable, scope: WorkspaceScope, pairs: { file
   const owner = new Map(pairs.map((p) => [p.fileId, p.userInfoId]));
   for (const r of rows) if (r.userInfoId && owner.get(r.fileId) === r.userInfoId) out.set(r.fileId, r.n);
   return out;
+}
+
+/** The workspace's file storage: what it uses (bytes, files) and its quota (issue 30 item 8). Two statements. */
+export async function storageOf(q: Queryable, scope: WorkspaceScope) {
+  const [[used], [quota]] = await Promise.all([
+    q
+      .select({
+        usedBytes: sql<number>`coalesce(sum(${files.size}), 0)::float8`,
+        usedFiles: sql<number>`count(*)::int`,
+      })
+      .from(files)
+      .where(inScope(files, scope)),
+    q
+      .select({ quotaMb: workspaces.storageQuotaMb, quotaFiles: workspaces.storageQuotaFiles })
+      .from(workspaces)
+      .where(eq(workspaces.id, scope.workspaceId)),
+  ]);
+  return {
+    usedBytes: used?.usedBytes ?? 0,
+    usedFiles: used?.usedFiles ?? 0,
+    quotaMb: quota?.quotaMb ?? 0,
+    quotaFiles: quota?.quotaFiles ?? 0,
+  };
+}
+
+/** Quota checks of one workspace wait for each other until their transaction ends (two uploads cannot both pass). */
+export async function lockStorage(q: Queryable, scope: WorkspaceScope) {
+  await q.execute(sql`select pg_advisory_xact_lock(hashtext(${`timbro:storage:${scope.workspaceId}`}))`);
 }

@@ -1,4 +1,4 @@
-import { StoredFileSchema } from '@timbro/shared';
+import { StorageUsageSchema, StoredFileSchema } from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { workspaceCtx } from '../../plugins/request-context';
@@ -21,6 +21,19 @@ export function fileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.uploadLogo(deps, workspaceCtx(request), request),
+    );
+
+    app.get(
+      '/admin/file/storage',
+      {
+        config: { permission: 'settings:read' },
+        schema: {
+          tags,
+          summary: 'The company’s file storage: bytes and files used, and the quota the platform operator set',
+          response: { 200: StorageUsageSchema },
+        },
+      },
+      async (request) => service.storageUsage(deps.db, workspaceCtx(request).scope),
     );
   };
 }

@@ -10,6 +10,7 @@ import { FileTooLargeError, readAll, StoredFileMissingError } from '../../lib/st
 import type { ActorRef, RequestCtx } from '../../plugins/request-context';
 import { FILE_KINDS, sizeLabel, type FileKind, type SniffedType } from './file-kinds';
 import * as repo from './files.repository';
+import { limitWork } from '../../lib/work-limits';
 import { cleanImage, IMAGE_MAX_PIXELS, ImageRefused } from './image-check';
 import { ContentCheck, WrongTypeError } from './upload-checks';
 
@@ -35,6 +36,8 @@ export interface ReceivedForm {
   /** The form's other fields, as strings (the route validates them with its schema). */
   fields: Record<string, string>;
 }
+
+const MB = 1024 * 1024;
 
 /** How long an upload may stay unrecorded before its bytes are swept (a process that died mid-request). */
 const RESERVATION_MS = 60 * 60 * 1000;
@@ -82,6 +85,10 @@ export async function receiveForm(
   const fields: Record<string, string> = {};
   const stored: PendingUpload[] = [];
   if (!request.isMultipart()) return { file: null, files: stored, fields };
+  // The company's storage left (issue 30 item 8): a file that would pass it stops being read there.
+  const storage = await repo.storageOf(deps.db, scope);
+  let roomBytes = storage.quotaMb * MB - storage.usedBytes;
+  let roomFiles = storage.quotaFiles - storage.usedFiles;
   /** Whether an error comes from the storage (a failure of ours) rather than from reading the form (the client's). */
   let storing = false;
   try {
@@ -112,21 +119,31 @@ export async function receiveForm(
         part.file.resume();
         throw fileError(ErrorCode.VALIDATION_FAILED, opts.total?.tooMany ?? apiMsg.upload.failed);
       }
+      if (roomFiles <= 0) {
+        part.file.resume();
+        throw fileError(ErrorCode.PAYLOAD_TOO_LARGE, apiMsg.upload.quotaFiles(storage.quotaFiles));
+      }
       // The total is a limit of its own: a file that would pass it stops being read there.
       const room = opts.total ? opts.total.maxBytes - used : rule.maxBytes;
       const name = cleanFileName(part.filename, 'file');
       let one: PendingUpload;
       try {
         storing = true;
-        one = await store(deps, scope, kind, part.file, name, Math.min(rule.maxBytes, Math.max(room, 0)));
+        const max = Math.min(rule.maxBytes, Math.max(room, 0), Math.max(roomBytes, 0));
+        one = await store(deps, scope, kind, part.file, name, max);
         storing = false;
       } catch (err) {
-        if (opts.total && room < rule.maxBytes && err instanceof AppError && err.code === ErrorCode.PAYLOAD_TOO_LARGE)
+        const tooLarge = err instanceof AppError && err.code === ErrorCode.PAYLOAD_TOO_LARGE;
+        if (tooLarge && roomBytes < Math.min(rule.maxBytes, room))
+          throw fileError(ErrorCode.PAYLOAD_TOO_LARGE, apiMsg.upload.quotaBytes(quotaLabel(storage.quotaMb)));
+        if (opts.total && room < rule.maxBytes && tooLarge)
           throw fileError(ErrorCode.PAYLOAD_TOO_LARGE, opts.total.tooLarge);
         throw err;
       }
       stored.push(one);
       used += one.size;
+      roomBytes -= one.size;
+      roomFiles -= 1;
     }
   } catch (err) {
     await discardUploads(deps, stored);
@@ -226,8 +243,36 @@ export function requireFile(form: ReceivedForm): PendingUpload {
   return form.file;
 }
 
-/** Records the uploaded file in the caller's transaction (and drops its reservation there: both commit, or neither). */
+/** "2 GB", "500 MB": a quota as the refusal says it. */
+const quotaLabel = (mb: number) => (mb >= 1024 && mb % 1024 === 0 ? `${mb / 1024} GB` : `${mb} MB`);
+
+/**
+ * A person's uploads, checked in the transaction that records them (issue 30 item 8): counted against the person's
+ * and the company's hourly upload limits, and the company's storage with them must stay within its quota (checked
+ * under a per-company lock, so two uploads cannot both pass). Over either, the transaction rolls back.
+ */
+async function checkPersonUploads(q: Queryable, scope: WorkspaceScope, pending: PendingUpload[], actor: ActorRef) {
+  await limitWork(q, 'upload', { userId: actor.userId, workspaceId: scope.workspaceId });
+  await repo.lockStorage(q, scope);
+  const s = await repo.storageOf(q, scope);
+  if (s.usedFiles + pending.length > s.quotaFiles)
+    throw fileError(ErrorCode.PAYLOAD_TOO_LARGE, apiMsg.upload.quotaFiles(s.quotaFiles));
+  if (s.usedBytes + pending.reduce((sum, p) => sum + p.size, 0) > s.quotaMb * MB)
+    throw fileError(ErrorCode.PAYLOAD_TOO_LARGE, apiMsg.upload.quotaBytes(quotaLabel(s.quotaMb)));
+}
+
+/** GET …: the company's storage, for the admin's company page and the operator's list. */
+export async function storageUsage(q: Queryable, scope: WorkspaceScope) {
+  const s = await repo.storageOf(q, scope);
+  return { usedBytes: s.usedBytes, usedFiles: s.usedFiles, quotaMb: s.quotaMb, quotaFiles: s.quotaFiles };
+}
+
+/**
+ * Records the uploaded file in the caller's transaction (and drops its reservation there: both commit, or neither),
+ * within the person's upload limits and the company's quota.
+ */
 export async function recordUpload(q: Queryable, scope: WorkspaceScope, pending: PendingUpload, actor: ActorRef) {
+  await checkPersonUploads(q, scope, [pending], actor);
   const row = await repo.insertFile(q, scope, {
     id: pending.id,
     name: pending.name,
@@ -287,8 +332,19 @@ export async function storeMade(
   return out;
 }
 
-/** Records many stored files in the caller's transaction: two statements whatever their number. */
-export async function recordUploads(q: Queryable, scope: WorkspaceScope, pending: PendingUpload[], actor: ActorRef) {
+/**
+ * Records many stored files in the caller's transaction: two statements whatever their number. A person's uploads
+ * (`byPerson`: an announcement's attachments) are checked like `recordUpload`'s; files the server made (the slips of a
+ * publication, a cleaned logo) count in the company's storage but are not refused (a publication never half fails).
+ */
+export async function recordUploads(
+  q: Queryable,
+  scope: WorkspaceScope,
+  pending: PendingUpload[],
+  actor: ActorRef,
+  opts: { byPerson?: boolean } = {},
+) {
+  if (opts.byPerson && pending.length > 0) await checkPersonUploads(q, scope, pending, actor);
   await repo.insertFiles(
     q,
     scope,

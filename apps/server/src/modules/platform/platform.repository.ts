@@ -1,7 +1,7 @@
 import type { ListPlatformWorkspacesQuery } from '@timbro/shared';
 import { asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { userInfos, users, workspaces } from '../../db/schema';
+import { files, userInfos, users, workspaces } from '../../db/schema';
 import { likePattern, nameKey, sortTerm } from '../../db/sql';
 
 /**
@@ -50,6 +50,11 @@ function rowsWithCounts(q: Queryable) {
       createdAt: workspaces.createdAt,
       disabledAt: workspaces.disabledAt,
       ...counts,
+      // The file storage of each workspace on the page (issue 30 item 8): two index reads per row.
+      usedBytes: sql<number>`coalesce((select sum(f.size) from ${files} f where f.workspace_id = ${workspaces.id}), 0)::float8`,
+      usedFiles: sql<number>`(select count(*) from ${files} f where f.workspace_id = ${workspaces.id})::int`,
+      quotaMb: workspaces.storageQuotaMb,
+      quotaFiles: workspaces.storageQuotaFiles,
     })
     .from(workspaces)
     .leftJoin(people, eq(people.workspaceId, workspaces.id));
@@ -146,4 +151,13 @@ export async function lockWorkspace(q: Queryable, id: string) {
 
 export async function setDisabledAt(q: Queryable, id: string, disabledAt: Date | null) {
   await q.update(workspaces).set({ disabledAt, updatedAt: new Date() }).where(eq(workspaces.id, id));
+}
+
+export async function setStorageQuota(q: Queryable, id: string, quota: { quotaMb: number; quotaFiles: number }) {
+  const rows = await q
+    .update(workspaces)
+    .set({ storageQuotaMb: quota.quotaMb, storageQuotaFiles: quota.quotaFiles, updatedAt: new Date() })
+    .where(eq(workspaces.id, id))
+    .returning({ id: workspaces.id });
+  return rows.length > 0;
 }

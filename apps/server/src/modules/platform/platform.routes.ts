@@ -4,6 +4,7 @@ import {
   ListPlatformWorkspacesQuerySchema,
   PlatformWorkspacePageSchema,
   PlatformWorkspaceSchema,
+  WorkspaceQuotaInputSchema,
 } from '@timbro/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
@@ -41,6 +42,21 @@ export function platformRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.createWorkspace(deps, actorRef(request), request.body, request.log),
+    );
+
+    app.post(
+      '/platform/workspace/:id/quota',
+      {
+        config: { permission: 'platform:manage' },
+        schema: {
+          tags,
+          summary: 'Set a workspace’s file storage quota (megabytes and files); uploads past it are refused',
+          params: IdParamsSchema,
+          body: WorkspaceQuotaInputSchema,
+          response: { 200: PlatformWorkspaceSchema },
+        },
+      },
+      async (request) => service.setStorageQuota(deps, actorRef(request), request.params.id, request.body),
     );
 
     for (const [action, disabled] of [

@@ -7,6 +7,7 @@ import {
   type ListPlatformWorkspacesQuery,
   type PlatformWorkspace,
   type PlatformWorkspacePage,
+  type WorkspaceQuotaInput,
 } from '@timbro/shared';
 import type { Queryable } from '../../db/client';
 import { workspaceScope } from '../../db/scope';
@@ -36,6 +37,7 @@ function present(row: repo.PlatformWorkspaceRow): PlatformWorkspace {
     employeesCount: row.employeesCount,
     adminsCount: row.adminsCount,
     pendingAdminsCount: row.pendingAdminsCount,
+    storage: { usedBytes: row.usedBytes, usedFiles: row.usedFiles, quotaMb: row.quotaMb, quotaFiles: row.quotaFiles },
   };
 }
 
@@ -152,6 +154,32 @@ export async function setWorkspaceDisabled(
       entityId: id,
       changes: {
         disabledAt: { from: before.disabledAt?.toISOString() ?? null, to: disabledAt?.toISOString() ?? null },
+      },
+      requestId: actor.requestId,
+    });
+    return getWorkspace(tx, id);
+  });
+}
+
+/** POST /platform/workspace/{id}/quota: the company's file storage quota (issue 30 item 8), audited. */
+export async function setStorageQuota(
+  deps: AppDeps,
+  actor: ActorRef,
+  id: string,
+  input: WorkspaceQuotaInput,
+): Promise<PlatformWorkspace> {
+  return deps.db.transaction(async (tx) => {
+    const before = await repo.findWorkspaceWithCounts(tx, id);
+    if (!before) throw notFound(platformMsg.workspaceNotFound);
+    await repo.setStorageQuota(tx, id, input);
+    await recordAudit(tx, workspaceScope(id), {
+      actorUserId: actor.userId,
+      action: 'workspace.storage_quota',
+      entityType: 'workspace',
+      entityId: id,
+      changes: {
+        quotaMb: { from: before.quotaMb, to: input.quotaMb },
+        quotaFiles: { from: before.quotaFiles, to: input.quotaFiles },
       },
       requestId: actor.requestId,
     });
