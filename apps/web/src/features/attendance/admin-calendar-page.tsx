@@ -5,9 +5,9 @@ import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import { Alert, Box, Button, LinearProgress, Paper, Skeleton, Stack, TablePagination } from '@mui/material';
 import type { JustificationRequest } from '@timbro/shared';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
@@ -51,6 +51,19 @@ export function AdminCalendarPage() {
   const detail = useAttendanceData(detailParams, ids.length > 0);
   const openDay = useDayPanel('admin');
   const days = monthDays(month);
+
+  // `?day=&user=` (a link naming a person's day, as the month closing's pre-check gives): that day opens once the
+  // person's row is shown.
+  const [search] = useSearchParams();
+  const linkedDay = search.get('day');
+  const linkedUser = search.get('user');
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linkedDay || !linkedUser || linkedDay < range.from || linkedDay > range.to) return;
+    if (!ids.includes(linkedUser) || opened.current === `${linkedUser}|${linkedDay}`) return;
+    opened.current = `${linkedUser}|${linkedDay}`;
+    openDay(detailParams, linkedUser, linkedDay);
+  }, [linkedDay, linkedUser, ids, range.from, range.to, detailParams, openDay]);
 
   const people: AdminCalendarPerson[] = useMemo(
     () =>

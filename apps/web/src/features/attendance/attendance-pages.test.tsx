@@ -337,6 +337,28 @@ describe('admin calendar: today is not short before its work is done (issue 30 i
   });
 });
 
+describe('admin calendar: a link naming a day opens it (issue 30 item 17)', { timeout: 20_000 }, () => {
+  it('?day=&user= (the pre-check’s "Apri il calendario") opens that person’s day', async () => {
+    fakeApi({
+      ...adminSession,
+      'GET /attendance/user-info/current': () => json(200, currentInfo),
+      'GET /attendance/attendance-data/timesheet': () => json(200, timesheet),
+      'GET /attendance/attendance-data': () => json(200, attendanceData),
+    });
+    renderRoutes(
+      [
+        page(
+          '/admin/attendance-calendar',
+          <RequireAuth permission="attendance:read:any">{withPanel(<AdminCalendarPage />)}</RequireAuth>,
+        ),
+      ],
+      '/admin/attendance-calendar?month=2026-11&search=Rossi&day=2026-11-13&user=ui-mario',
+    );
+    const panel = await screen.findByRole('dialog', {}, SLOW);
+    expect(within(panel).getByRole('heading', { name: 'Venerdì 13 novembre 2026' })).toBeInTheDocument();
+  });
+});
+
 describe('member calendar: a closed month is shown before anyone tries (issue 30)', { timeout: 30_000 }, () => {
   const october = Array.from({ length: 31 }, (_, i) => sheet(`2026-10-${String(i + 1).padStart(2, '0')}`)).map((d) => ({
     ...d,

@@ -76,7 +76,8 @@ describe('close a month', { timeout: 30_000 }, () => {
     expect(missing).toHaveTextContent('Timbrature incomplete');
     expect(within(missing).getByRole('link', { name: 'Apri il calendario' })).toHaveAttribute(
       'href',
-      '/admin/attendance-calendar?month=2026-10&search=Esposito',
+      // The day it names, of that person, opens with the calendar (issue 30 item 17).
+      '/admin/attendance-calendar?month=2026-10&search=Esposito&day=2026-10-06&user=ui-giulia',
     );
     expect(within(dialog).getByTestId('precheck-employee_code_missing')).toHaveTextContent('Romano Luca');
     expect(

@@ -39,7 +39,12 @@ export function fixLinkOf(item: PrecheckItem, check: Pick<Precheck, 'month' | 'e
     case 'unjustified_shortfall':
     case 'shift_deviation':
       return {
-        to: withQuery(paths.adminAttendanceCalendar, { month: check.month, ...person }),
+        // The person's first day named opens with the calendar (issue 30 item 17: the link showed the month only).
+        to: withQuery(paths.adminAttendanceCalendar, {
+          month: check.month,
+          ...person,
+          ...(item.userInfo && item.dates[0] ? { day: item.dates[0], user: item.userInfo.id } : {}),
+        }),
         label: 'calendar',
         permission: ATTENDANCE,
       };
