@@ -53,6 +53,13 @@ function ExportForm({ log }: { log: MonthLog }) {
     try {
       const file = await create.mutateAsync({ profile, changesSince: changesSince || undefined });
       enqueueSnackbar(t('monthLogs.exports.created', { name: file.fileName }), { variant: 'success' });
+      // "Crea il file" gives the file, as it says (issue 30 item 17): downloaded at once; if that fails, the file is
+      // made all the same and stays in the history below.
+      try {
+        await downloadPayrollExport(file);
+      } catch (err) {
+        enqueueSnackbar(errorMessage(err, t('errors.generic')), { variant: 'error' });
+      }
     } catch (err) {
       const refused = exportRefusalOf(err, t);
       if (refused) setRefusal(refused);

@@ -243,6 +243,11 @@ describe('month-log detail', { timeout: 30_000 }, () => {
           status: 200,
           headers: { 'content-disposition': 'attachment; filename="zucchetti_2026-10_v2.xml"' },
         }),
+      'GET /admin/payroll-export/pe-2/download': () =>
+        new Response('a;b', {
+          status: 200,
+          headers: { 'content-disposition': 'attachment; filename="paghe_2026-10_v2-v1.csv"' },
+        }),
     });
     const createObjectURL = vi.fn(() => 'blob:file');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
@@ -268,11 +273,17 @@ describe('month-log detail', { timeout: 30_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Crea il file' }));
     expect(await screen.findByText('File creato: paghe_2026-10_v2-v1.csv')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ profile: 'csv', changesSince: 'ml-1' });
+    // The file made is downloaded at once (issue 30 item 17), under the server's name.
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'GET' && c.path === '/admin/payroll-export/pe-2/download')).toBe(true),
+    );
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('paghe_2026-10_v2-v1.csv');
     expect(await within(history).findByText('paghe_2026-10_v2-v1.csv')).toBeInTheDocument();
     expect(within(history).getByText('v2 (variazioni da v1)')).toBeInTheDocument();
 
     await user.click(within(history).getByRole('button', { name: 'Scarica zucchetti_2026-10_v2.xml' }));
-    await waitFor(() => expect(click).toHaveBeenCalled());
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
     expect(calls.some((c) => c.method === 'GET' && c.path === '/admin/payroll-export/pe-1/download')).toBe(true);
     expect(createObjectURL).toHaveBeenCalled();
     click.mockRestore();
