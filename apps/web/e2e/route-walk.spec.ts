@@ -15,6 +15,8 @@ import { WALK_ROUTES, type IdKind, type WalkRoute } from './route-walk-list';
  *
  * Issue 17: axe-core on every route of the table as it renders for the first role that shows it (its page, or the error
  * page once): 0 serious or critical violations (`WALK_AXE=0` walks without it).
+ *
+ * Issue 30 item 15: every route as every role, narrowed to 360 px once checked: no sideways scroll, the header whole.
  */
 
 /** A well-formed id of nothing: the route's record is not there, the page must say so. */
@@ -341,6 +343,61 @@ async function walkPage(page: Page, routes: WalkRoute[], me: DerivedUser, ids: I
     await axeOnce(page, errorShown.length ? errorShown.join(',') : route.path, here, problems);
     const english = [...ENGLISH].filter((e) => seen.text.includes(e) || seen.labels.includes(e));
     if (english.length > 0) problems.push(`${here}: English text ${english.map((e) => `"${e}"`).join(', ')}`);
+    await phoneWidth(page, settled, here, problems);
+  }
+}
+
+/** The narrowest phone the app is made for (issue 30 item 15: no page scrolls sideways between 360 and 414 px). */
+const PHONE = { width: 360, height: 740 };
+
+/**
+ * The page shown, narrowed to a phone (the same page, resized: no second walk): nothing may scroll sideways — the
+ * document no wider than the screen — and the header's buttons (menu, language, bell, profile) all on screen. A
+ * problem names what sticks out, as far as the page lets it show (an element placed outside a scroller that clips it).
+ * The walk's width is restored after.
+ */
+async function phoneWidth(page: Page, settle: () => Promise<unknown>, here: string, problems: string[]) {
+  const wide = page.viewportSize()!;
+  await page.setViewportSize(PHONE);
+  try {
+    // The phone layout (a breakpoint's re-render, a grid measuring itself) may load more: settled again.
+    await painted(page);
+    await settle();
+    const seen = await page.evaluate(() => {
+      const doc = document.scrollingElement!;
+      const width = doc.clientWidth;
+      const out = (e: Element) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && (r.right > width + 0.5 || r.left < -0.5);
+      };
+      const name = (e: Element) =>
+        `${e.tagName.toLowerCase()}${e.getAttribute('data-testid') ? `[data-testid=${e.getAttribute('data-testid')}]` : ''} "${(e.textContent ?? '').trim().slice(0, 30)}"`;
+      const header = [...document.querySelectorAll('header button')].filter(out).map(name);
+      if (doc.scrollWidth <= width) return { scrollWidth: doc.scrollWidth, width, header, culprits: [] };
+      // What sticks out and no scroller clips (an absolute element escapes a scroller it is not placed in).
+      const clipped = (e: Element) => {
+        let absolute = getComputedStyle(e).position === 'absolute';
+        if (getComputedStyle(e).position === 'fixed') return true;
+        for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+          const style = getComputedStyle(p);
+          if (style.overflowX !== 'visible' && !absolute) return true;
+          if (style.position !== 'static') absolute = style.position === 'absolute';
+        }
+        return false;
+      };
+      const culprits = [...document.body.querySelectorAll('*')].filter((e) => out(e) && !clipped(e));
+      // The outermost ones: their insides say nothing more.
+      const outermost = culprits.filter((e) => !culprits.some((c) => c !== e && c.contains(e)));
+      return { scrollWidth: doc.scrollWidth, width, header, culprits: outermost.slice(0, 3).map(name) };
+    });
+    if (seen.scrollWidth > seen.width)
+      problems.push(
+        `${here}: at ${PHONE.width} px the page is ${seen.scrollWidth} px wide (${seen.culprits.join(', ') || '?'})`,
+      );
+    if (seen.header.length > 0)
+      problems.push(`${here}: at ${PHONE.width} px the header's ${seen.header.join(', ')} off screen`);
+  } finally {
+    await page.setViewportSize(wide);
   }
 }
 

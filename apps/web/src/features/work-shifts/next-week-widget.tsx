@@ -109,7 +109,9 @@ export function NextWeekWidget() {
         {range}
       </Typography>
       <Box
-        sx={{ overflowX: 'auto' }}
+        // Positioned: the cells' screen-reader texts (absolute) are placed in the scroller, not in the page, which
+        // they would widen past a phone's screen (issue 30 item 15: the dashboard 605 px wide at 390).
+        sx={{ overflowX: 'auto', position: 'relative' }}
         tabIndex={0}
         role="region"
         aria-label={`${title}, ${range}`}
