@@ -260,3 +260,35 @@ describe('company details', { timeout: 30_000 }, () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 });
+
+describe('the company’s file storage (issue 30 item 8)', { timeout: 30_000 }, () => {
+  it('shows the space and the files used against the quota, and warns from 80 %', async () => {
+    fakeApi({
+      ...accountantSession,
+      'GET /admin/workspace/ws-demo': () => json(200, workspace()),
+      'GET /admin/file/storage': () =>
+        json(200, { usedBytes: 1.7 * 1024 ** 3, usedFiles: 1234, quotaMb: 2048, quotaFiles: 20000 }),
+    });
+    renderPage();
+    const card = await screen.findByTestId('company-storage', {}, SLOW);
+    expect(card).toHaveTextContent('Usati 1,7 GB di 2 GB · 1234 file di 20.000');
+    expect(within(card).getByRole('progressbar', { name: 'Spazio usato: 85%' })).toHaveAttribute('aria-valuenow', '85');
+    expect(screen.getByTestId('company-storage-warning')).toHaveTextContent(
+      'Lo spazio per i file è quasi esaurito (85%)',
+    );
+  });
+
+  it('no warning while there is room', async () => {
+    fakeApi({
+      ...adminSession,
+      'GET /admin/workspace/ws-demo': () => json(200, workspace()),
+      'GET /admin/file/storage': () =>
+        json(200, { usedBytes: 5 * 1024 ** 2, usedFiles: 12, quotaMb: 2048, quotaFiles: 20000 }),
+    });
+    renderPage();
+    expect(await screen.findByTestId('company-storage', {}, SLOW)).toHaveTextContent(
+      'Usati 5 MB di 2 GB · 12 file di 20.000',
+    );
+    expect(screen.queryByTestId('company-storage-warning')).toBeNull();
+  });
+});

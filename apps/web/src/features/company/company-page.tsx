@@ -17,6 +17,7 @@ import { useWorkspace, type Workspace } from './api/get-workspace';
 import { useUpdateWorkspace } from './api/update-workspace';
 import { useUploadLogo } from './api/upload-logo';
 import { LogoField } from './logo-field';
+import { StorageCard } from './storage-card';
 import {
   COMPANY_FIELDS,
   COMPANY_LIMITS,
@@ -97,6 +98,9 @@ export function CompanyDetailsPage() {
       <Loaded queries={[query]} width={FORM_WIDTH}>
         {([workspace]) => (canEdit ? <CompanyForm workspace={workspace} /> : <CompanyView workspace={workspace} />)}
       </Loaded>
+      <Box sx={{ mt: 2 }}>
+        <StorageCard />
+      </Box>
     </FormPage>
   );
 }

@@ -35,17 +35,8 @@ export function formatQuantity(value: number, language: string): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
 }
 
-/** A file size: 980 → "980 B", 15360 → "15 KB", in the user's language. */
-export function formatSize(bytes: number, language: string): string {
-  const unit = bytes < 1024 ? 'byte' : bytes < 1024 * 1024 ? 'kilobyte' : 'megabyte';
-  const value = unit === 'byte' ? bytes : unit === 'kilobyte' ? bytes / 1024 : bytes / 1024 / 1024;
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit,
-    unitDisplay: 'short',
-    maximumFractionDigits: 1,
-  }).format(value);
-}
+/** A file size in the user's language (lib/format-size). */
+export { formatSize } from '../../lib/format-size';
 
 /** The first 12 characters of a SHA-256 (enough to tell two files apart at a glance). */
 export const shortHash = (sha256: string) => `${sha256.slice(0, 12)}…`;
