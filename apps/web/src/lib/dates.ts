@@ -1,4 +1,4 @@
-import { DATE_FORMAT, DATE_TIME_FORMAT } from '@timbro/shared/constants';
+import { DATE_FORMAT, DATE_MAX, DATE_MIN, DATE_TIME_FORMAT } from '@timbro/shared/constants';
 import dayjs, { type Dayjs } from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 
@@ -11,6 +11,26 @@ export function toApiDate(value: Dayjs | Date | string): string {
 
 export function toApiDateTime(value: Dayjs | Date | string): string {
   return dayjs(value).format(DATE_TIME_FORMAT);
+}
+
+/**
+ * A date that is whole: a real YYYY-MM-DD within what the API accepts (DATE_MIN … DATE_MAX), or null. A date still being
+ * typed in a picker is a valid date for a moment (the year "0002" on its way to "2026"): nothing is asked of the server
+ * for it (issue 30 item 17: partly typed dates fired requests answered 400).
+ */
+export function completeDate(value: Dayjs | string | null | undefined): string | null {
+  if (!value) return null;
+  let text: string;
+  if (typeof value === 'string') {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+    const d = new Date(`${value}T00:00:00Z`);
+    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return null;
+    text = value;
+  } else {
+    if (!value.isValid()) return null;
+    text = value.format('YYYY-MM-DD');
+  }
+  return text >= DATE_MIN && text <= DATE_MAX ? text : null;
 }
 
 /** A date in the user's language (e.g. "22 novembre 2026" in Italian). */

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { DateLocalization } from '../../components/data/date-localization';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { catalogFor } from '../../i18n/languages';
-import { formatDate } from '../../lib/dates';
+import { completeDate, formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
 import { AccrualEntries } from './accrual-entries';
 import { AdjustmentDialog } from './adjustment-dialog';
@@ -55,7 +55,11 @@ export function AccrualsSection({ userInfoId, name }: { userInfoId: string; name
             <DatePicker
               label={t('accruals.date')}
               value={dayjs(date)}
-              onChange={(d) => d?.isValid() && setDate(d.format('YYYY-MM-DD'))}
+              onChange={(d) => {
+                // A whole date only: the year being typed ("0002") asks the server nothing.
+                const whole = completeDate(d);
+                if (whole) setDate(whole);
+              }}
               slotProps={{ textField: { size: 'small', fullWidth: true } }}
             />
           </DateLocalization>

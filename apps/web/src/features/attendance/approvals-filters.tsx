@@ -5,6 +5,7 @@ import type { RequestStatus } from '@timbro/shared';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DateLocalization } from '../../components/data/date-localization';
+import { completeDate } from '../../lib/dates';
 import { FilterBar } from '../../components/list/filter-bar';
 import { SearchField } from '../../components/list/search-field';
 import type { GroupRef } from '../../lib/queries/group-lookup';
@@ -44,7 +45,11 @@ export function ApprovalsFilters({
       value={params.filters[key] && isDate(params.filters[key]) ? dayjs(params.filters[key]) : null}
       onChange={(d) => {
         if (d === null) update({ filters: { [key]: '' } });
-        else if (d.isValid()) update({ filters: { [key]: d.format('YYYY-MM-DD') } });
+        else {
+          // A whole date only: the list is not asked for while the year is being typed ("0002").
+          const whole = completeDate(d);
+          if (whole) update({ filters: { [key]: whole } });
+        }
       }}
       slotProps={{ textField: { size: 'small', fullWidth: true }, field: { clearable: true } }}
     />

@@ -207,6 +207,25 @@ async function typeDate(dialog: HTMLElement, label: RegExp, ddmmyyyy: string) {
   await user.keyboard(ddmmyyyy);
 }
 
+describe('request dialog: a date being typed (issue 30 item 17)', { timeout: 30_000 }, () => {
+  it('asks for the balance only of whole dates: none while the year is typed digit by digit', async () => {
+    const { fetchMock } = setup();
+    const dialog = await screen.findByTestId('request-dialog');
+    await user.click(within(dialog).getByRole('combobox', { name: /Giustificativo/ }));
+    await user.click(await screen.findByRole('option', { name: 'Permesso ROL (ore)' }));
+    const asked = () =>
+      fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((u) => u.pathname === '/api/v1/member/accrual')
+        .map((u) => u.searchParams.get('date'));
+    await waitFor(() => expect(asked()).toContain('2026-11-12'));
+    // 3 December 2026, typed as a person types it: the year goes 0002, 0020, 0202, 2026.
+    await typeDate(dialog, /^Data/, '03122026');
+    await waitFor(() => expect(asked()).toContain('2026-12-03'));
+    expect(asked().filter((d) => !d || d < '1900-01-01')).toEqual([]);
+  });
+});
+
 describe('request dialog: closed months (issue 30)', { timeout: 30_000 }, () => {
   const closed = (months: string[]) => ({ 'GET /attendance/ajax/closed-months': () => json(200, { months }) });
 

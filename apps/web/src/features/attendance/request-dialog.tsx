@@ -15,6 +15,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form/form-text-field';
 import { useAuth } from '../../lib/auth/auth-context';
+import { completeDate } from '../../lib/dates';
 import type { RequestScope } from './api/save-request';
 import { RequestBalance } from './request-balance';
 import { RequestEmployeesField } from './request-employees-field';
@@ -148,7 +149,7 @@ function RequestDialogContent({ onClose, ...options }: RequestDialogProps) {
               minRows={2}
               slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.note, 'data-testid': 'request-note' } }}
             />
-            {justification && balance.firstDate && /^\d{4}-\d{2}-\d{2}$/.test(balance.firstDate) && balance.show && (
+            {justification && completeDate(balance.firstDate) && balance.show && (
               <RequestBalance
                 scope={scope}
                 justification={justification}

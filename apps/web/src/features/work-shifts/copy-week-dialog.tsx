@@ -17,6 +17,7 @@ import dayjs from 'dayjs';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateLocalization } from '../../components/data/date-localization';
+import { completeDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
 import { useCopyWeek, type CopyWeekResponse } from './api/publish-work-shifts';
 import { mondayOf } from './planning-range';
@@ -78,7 +79,10 @@ export function CopyWeekDialog({ from, group, onClose, onShowWeek }: Props) {
                 label={t('workShifts.copy.target')}
                 name="copy-week-target"
                 value={target ? dayjs(target) : null}
-                onChange={(d) => setTarget(d && d.isValid() ? mondayOf(d.format('YYYY-MM-DD')) : null)}
+                onChange={(d) => {
+                  const whole = completeDate(d);
+                  setTarget(whole ? mondayOf(whole) : null);
+                }}
                 slotProps={{
                   textField: {
                     fullWidth: true,
