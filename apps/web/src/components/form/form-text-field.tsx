@@ -22,6 +22,11 @@ export function FormTextField<T extends FieldValues>({ name, control, transform,
           // The form focuses the first invalid field: the ref goes to the input, not the wrapper.
           inputRef={ref}
           onChange={transform ? (e) => field.onChange(transform(e.target.value)) : field.onChange}
+          // The form's own blur (touched), then the caller's (e.g. checking the field when it is left).
+          onBlur={(e) => {
+            field.onBlur();
+            rest.onBlur?.(e);
+          }}
           value={field.value ?? ''}
           error={!!fieldState.error}
           helperText={fieldState.error?.message ?? rest.helperText}

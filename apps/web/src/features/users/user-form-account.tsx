@@ -1,10 +1,13 @@
 import { Alert, AlertTitle, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import type { Control } from 'react-hook-form';
+import { decodeCodiceFiscale, normalizeCodiceFiscale } from '@timbro/shared/validators/codice-fiscale';
+import dayjs from 'dayjs';
+import { useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../components/form/form-text-field';
 import { SectionCard } from '../../components/section-card';
 import type { UnboundUser } from './api/search-unbound';
+import { catalogFor } from '../../i18n/languages';
 import { LIMITS, type UserFormValues } from './schemas';
 import { useUnboundMatches } from './use-unbound-matches';
 import { grid, readOnlySx } from './user-form-layout';
@@ -19,10 +22,16 @@ export function UserAccountSection({
   control,
   editing,
   emailLocked,
+  onFiscalCodeLeft,
+  onBirthFromFiscalCode,
 }: {
   control: Control<UserFormValues>;
   editing: boolean;
   emailLocked: boolean;
+  /** The fiscal code field was left: the form checks it. */
+  onFiscalCodeLeft?: () => void;
+  /** "Usa la data di nascita": the birth date the fiscal code encodes goes into the form. */
+  onBirthFromFiscalCode?: (birthday: string) => void;
 }) {
   const { t } = useTranslation();
   const { found, isFetching, dismiss } = useUnboundMatches(control, editing);
@@ -39,6 +48,7 @@ export function UserAccountSection({
           label={t('auth.fields.fiscalCode')}
           required
           autoComplete="off"
+          onBlur={editing ? undefined : onFiscalCodeLeft}
           helperText={editing ? t('users.form.fiscalCodeLocked') : t('users.form.fiscalCodeHint')}
           transform={(v) => v.toUpperCase().replace(/\s+/g, '')}
           slotProps={{
@@ -55,6 +65,7 @@ export function UserAccountSection({
           }}
           sx={{ gridColumn: { sm: '1 / -1' }, maxWidth: { sm: 'calc(50% - 8px)' }, ...readOnlySx(editing) }}
         />
+        {onBirthFromFiscalCode && <BirthFromFiscalCode control={control} onUse={onBirthFromFiscalCode} />}
         {!editing && found.length > 0 && <UnboundFound found={found} onDismiss={dismiss} />}
         <FormTextField
           control={control}
@@ -133,6 +144,42 @@ function UnboundFound({ found, onDismiss }: { found: UnboundUser[]; onDismiss(id
           </Stack>
         </Stack>
       ))}
+    </Alert>
+  );
+}
+
+/**
+ * What a valid fiscal code says of the person (issue 30 item 17): their birth date, offered for the form when it is not
+ * the one there, and the cadastral code of their comune (or Z… for a country abroad) to find their birth place — the
+ * app holds no list of comuni to name it.
+ */
+function BirthFromFiscalCode({ control, onUse }: { control: Control<UserFormValues>; onUse: (date: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const [fiscalCode, birthday] = useWatch({ control, name: ['fiscalCode', 'birthday'] });
+  const decoded = fiscalCode ? decodeCodiceFiscale(normalizeCodiceFiscale(fiscalCode)) : null;
+  if (!decoded || decoded.birthDate === birthday) return null;
+  const date = dayjs(decoded.birthDate).locale(catalogFor(i18n.language)).format('D MMMM YYYY');
+  const foreign = decoded.belfiore.startsWith('Z');
+  return (
+    <Alert
+      severity="info"
+      sx={{ gridColumn: { sm: '1 / -1' } }}
+      data-testid="fiscal-code-birth"
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          onClick={() => onUse(decoded.birthDate)}
+          data-testid="fiscal-code-use-birth"
+        >
+          {t('users.form.fromFiscalCode.use')}
+        </Button>
+      }
+    >
+      {t(foreign ? 'users.form.fromFiscalCode.bodyAbroad' : 'users.form.fromFiscalCode.body', {
+        date,
+        code: decoded.belfiore,
+      })}
     </Alert>
   );
 }

@@ -85,6 +85,43 @@ describe('new employee form', { timeout: 20_000 }, () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('flags a wrong check character when the field is left, and offers the birth date the fiscal code encodes (issue 30 item 17)', async () => {
+    const { calls } = fakeApi({
+      ...session,
+      'GET /admin/user/search-unbound': () => json(200, []),
+      'POST /admin/user': () => json(200, savedUser),
+    });
+    renderNew();
+    const code = await screen.findByTestId('field-fiscalCode');
+    // The last character (the check character) mistyped: said as soon as the field is left, before any saving.
+    await fill(code, 'RSSLRA90E52H501A');
+    await user.tab();
+    expect(await screen.findByText('Il codice fiscale non è valido')).toBeInTheDocument();
+    expect(screen.queryByTestId('fiscal-code-birth')).not.toBeInTheDocument();
+    await user.clear(code);
+    await fill(code, VALID_CF);
+    await user.tab();
+    await waitFor(() => expect(screen.queryByText('Il codice fiscale non è valido')).not.toBeInTheDocument());
+    // Born on 12 May 1990 (a woman: day 52), in the comune H501.
+    const offer = screen.getByTestId('fiscal-code-birth');
+    expect(offer).toHaveTextContent(
+      'Dal codice fiscale: nato/a il 12 maggio 1990, nel comune di codice catastale H501.',
+    );
+    await user.click(within(offer).getByRole('button', { name: 'Usa la data di nascita' }));
+    await waitFor(() => expect(screen.queryByTestId('fiscal-code-birth')).not.toBeInTheDocument());
+    await fill(field(/^Nome/), 'Laura');
+    await fill(field(/^Cognome/), 'Rossi');
+    await fill(field(/^Email di accesso/), 'laura.rossi@example.it');
+    await fill(field(/^Email aziendale/), 'laura.rossi@demo.timbro.it');
+    await fill(field(/^PEC/), 'laura.rossi@pec.it');
+    await submit();
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      fiscalCode: VALID_CF,
+      birthday: '1990-05-12',
+    });
+  });
+
   it('requires at least one role, and work e-mail / PEC only for employees', async () => {
     fakeApi({ ...session, 'GET /admin/user/search-unbound': () => json(200, []) });
     renderNew();

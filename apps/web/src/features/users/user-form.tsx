@@ -55,7 +55,18 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
       submitLabel={submitLabel}
       onCancel={onCancel}
     >
-      <UserAccountSection control={control} editing={editing} emailLocked={emailLocked} />
+      <UserAccountSection
+        control={control}
+        editing={editing}
+        emailLocked={emailLocked}
+        // A wrong fiscal code (its check character) is said when the field is left, not only at saving (issue 30).
+        onFiscalCodeLeft={() => {
+          if (form.getValues('fiscalCode')) void form.trigger('fiscalCode');
+        }}
+        onBirthFromFiscalCode={(birthday) =>
+          form.setValue('birthday', birthday, { shouldDirty: true, shouldValidate: true })
+        }
+      />
       <UserRolesSection control={control} memberLocked={memberLocked} />
       <UserEmployeeSection control={control} isEmployee={isEmployee} />
       <SectionCard title={t('users.form.sections.groups')} description={t('users.form.sections.groupsHint')}>
