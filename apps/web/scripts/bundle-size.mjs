@@ -41,6 +41,18 @@ if (kb <= budgetKb) {
   );
 }
 
+// The logged-in pages' chunks stay off the login route: a module of theirs that the entry or the login page imports
+// (or that their group takes along as a dependency, vite.config.ts) makes the login page load the whole chunk.
+const offRoute = [...keys].filter((k) => /(^|\/)(app-libraries|icons)-[\w-]+\.js$/.test(manifest[k].file));
+if (offRoute.length > 0) {
+  const why = `The login route loads ${offRoute.map((k) => manifest[k].file).join(', ')}, the logged-in pages' chunk: see loginSharedChunk in vite.config.ts.`;
+  if (check) {
+    console.error(why);
+    process.exit(1);
+  }
+  console.warn(`Warning: ${why}`);
+}
+
 // The logged-in pages' MUI components are one chunk (vite.config.ts, ADR 0007 amendment of 2026-12-01), as far as the
 // entry and the login route do not hold them. A barrel import (`from '@mui/material'`) in a file of theirs makes the
 // build count every MUI module as theirs, and the chunk empties into dozens again: import by path there.

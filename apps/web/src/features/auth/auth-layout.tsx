@@ -3,23 +3,24 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths';
-import { LANGUAGES, type Language } from '@timbro/shared/constants';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES } from '../../i18n/languages';
-import { useLanguage } from '../../lib/auth/use-language';
+
+const loadLanguageMenu = () => import('./auth-language-menu');
+/** Not on the login route until asked for (ADR 0007): MUI's Menu brings its Popover, Modal and focus trap. */
+const AuthLanguageMenu = lazy(loadLanguageMenu);
+const preloadLanguageMenu = () => void loadLanguageMenu();
 
 /** The frame of the auth screens: brand, a language switcher, the card. */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const { t } = useTranslation();
-  const { language, setLanguage } = useLanguage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu's code is asked for as the pointer or the focus reaches its button, and mounted on the first click.
+  const [menuWanted, setMenuWanted] = useState(false);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <Box
@@ -38,28 +39,23 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         </Typography>
         <IconButton
           color="inherit"
-          onClick={(e) => setAnchor(e.currentTarget)}
+          onPointerEnter={preloadLanguageMenu}
+          onFocus={preloadLanguageMenu}
+          onClick={(e) => {
+            setMenuWanted(true);
+            setAnchor(e.currentTarget);
+          }}
           aria-label={t('header.language')}
           title={t('header.language')}
           data-testid="language-button"
         >
           <TranslateOutlined />
         </IconButton>
-        <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-          {LANGUAGES.map((l) => (
-            <MenuItem
-              key={l}
-              selected={l === language}
-              onClick={() => {
-                setAnchor(null);
-                void setLanguage(l as Language);
-              }}
-              data-testid={`language-${l}`}
-            >
-              {LANGUAGE_NAMES[l]}
-            </MenuItem>
-          ))}
-        </Menu>
+        {menuWanted && (
+          <Suspense fallback={null}>
+            <AuthLanguageMenu anchor={anchor} onClose={() => setAnchor(null)} />
+          </Suspense>
+        )}
       </Box>
       <Box component="main" sx={{ flexGrow: 1, display: 'grid', placeItems: 'center', p: 2 }}>
         <Paper elevation={0} variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 460 }}>

@@ -26,6 +26,32 @@ describe('login page', () => {
     expect(calls.some((c) => c.path === '/auth/login')).toBe(false);
   });
 
+  it('the fields tell assistive technology what is wrong, as MUI text fields do', async () => {
+    fakeApi(anonymous);
+    renderRoutes([page('/signin', <LoginPage />)], '/signin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Accedi' }));
+    const email = await screen.findByRole('textbox', { name: /Email/ });
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription("Inserisci l'indirizzo email");
+    expect(email).toBeRequired();
+    expect(email).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription('Inserisci la password');
+  });
+
+  it('the language menu, loaded on its first use, switches the page to the chosen language', async () => {
+    fakeApi(anonymous);
+    renderRoutes([page('/signin', <LoginPage />)], '/signin');
+    try {
+      await userEvent.click(await screen.findByTestId('language-button'));
+      await userEvent.click(await screen.findByTestId('language-en'));
+      expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    } finally {
+      await userEvent.click(screen.getByTestId('language-button'));
+      await userEvent.click(await screen.findByTestId('language-it'));
+      expect(await screen.findByRole('heading', { name: 'Accedi' })).toBeInTheDocument();
+    }
+  });
+
   it('shows the server message for wrong credentials', async () => {
     fakeApi({
       ...anonymous,

@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { FormTextField } from '../../components/form/form-text-field';
+import { FormInputField } from '../../components/form/form-input-field';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
 import { AuthLayout } from './auth-layout';
@@ -76,7 +76,7 @@ export function LoginPage() {
             {failure}
           </Alert>
         )}
-        <FormTextField
+        <FormInputField
           control={control}
           name="username"
           label={t('auth.fields.email')}
@@ -85,7 +85,7 @@ export function LoginPage() {
           autoFocus
           required
         />
-        <FormTextField
+        <FormInputField
           control={control}
           name="password"
           label={t('auth.fields.password')}
