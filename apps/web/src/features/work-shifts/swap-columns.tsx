@@ -1,7 +1,7 @@
-import { Box, Link, Typography } from '@mui/material';
+import { Box, Link, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Swap } from '@timbro/shared';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { catalogFor } from '../../i18n/languages';
@@ -46,15 +46,95 @@ function ShiftCell({
   );
 }
 
+/** A labelled line of a swap's card (the phone layout): "Il mio turno" above the shift. */
+function CardPart({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }} data-testid={testId}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
 /**
  * The swap lists' columns. Admin: the requester's shift → the colleague's, the status, when it was asked. Member: my
  * shift and the other's (whoever asked), the other person with which way the request goes, the status, when.
+ * On a phone (`phone`, under 600 px) one column: each swap a card with the same parts one under the other (issue 30
+ * item 17: five columns of 150–210 px squeezed into a phone's width).
  */
-export function useSwapColumns(side: SwapSide, me: string | null): GridColDef<Swap>[] {
+export function useSwapColumns(side: SwapSide, me: string | null, phone = false): GridColDef<Swap>[] {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   return useMemo<GridColDef<Swap>[]>(() => {
     const common = { sortable: false, filterable: false, disableColumnMenu: true } as const;
+    const mineFirst = (row: Swap) => me === null || row.requester.id === me;
+    if (phone)
+      return [
+        {
+          ...common,
+          field: 'summary',
+          headerName: t('shiftSwaps.columns.swap'),
+          flex: 1,
+          minWidth: 0,
+          renderCell: ({ row }) => {
+            const asked = mineFirst(row);
+            const when = (
+              <Typography variant="caption" color="text.secondary">
+                {t('shiftSwaps.columns.createdOn', { date: formatDateTime(row.createdAt, language) })}
+              </Typography>
+            );
+            return (
+              <Stack spacing={1} sx={{ py: 1, minWidth: 0, width: '100%' }} data-testid="swap-card">
+                {side === 'admin' ? (
+                  <>
+                    <CardPart label={t('shiftSwaps.columns.requester')}>
+                      <ShiftCell
+                        name={personName(row.requester)}
+                        shift={row.sourceShift}
+                        to={swapPath('admin', row.id)}
+                        testId="swap-row-source"
+                      />
+                    </CardPart>
+                    <CardPart label={t('shiftSwaps.columns.target')}>
+                      <ShiftCell name={personName(row.target)} shift={row.targetShift} testId="swap-row-target" />
+                    </CardPart>
+                  </>
+                ) : (
+                  <>
+                    <Box data-testid="swap-row-colleague">
+                      <Link
+                        component={RouterLink}
+                        to={swapPath('member', row.id)}
+                        onClick={(e) => e.stopPropagation()}
+                        underline="hover"
+                        variant="body2"
+                        sx={{ display: 'block', fontWeight: 500 }}
+                      >
+                        {personName(asked ? row.target : row.requester)}
+                      </Link>
+                      <Typography variant="caption" color="text.secondary">
+                        {t(asked ? 'shiftSwaps.columns.askedByMe' : 'shiftSwaps.columns.askedToMe')}
+                      </Typography>
+                    </Box>
+                    <CardPart label={t('shiftSwaps.columns.myShift')} testId="swap-row-mine">
+                      <ShiftLine shift={asked ? row.sourceShift : row.targetShift} />
+                    </CardPart>
+                    <CardPart label={t('shiftSwaps.columns.otherShift')} testId="swap-row-other">
+                      <ShiftLine shift={asked ? row.targetShift : row.sourceShift} />
+                    </CardPart>
+                  </>
+                )}
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+                  <SwapStatusChip status={row.status} />
+                  {when}
+                </Box>
+              </Stack>
+            );
+          },
+        },
+      ];
     const status: GridColDef<Swap> = {
       ...common,
       field: 'status',
@@ -101,7 +181,6 @@ export function useSwapColumns(side: SwapSide, me: string | null): GridColDef<Sw
         status,
         created,
       ];
-    const mineFirst = (row: Swap) => me === null || row.requester.id === me;
     return [
       {
         ...common,
@@ -157,5 +236,5 @@ export function useSwapColumns(side: SwapSide, me: string | null): GridColDef<Sw
       status,
       created,
     ];
-  }, [t, language, side, me]);
+  }, [t, language, side, me, phone]);
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SwapStatus } from '@timbro/shared/domain/shift-swaps';
 import { SWAP_STATUSES } from '@timbro/shared/domain/shift-swaps';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
 import { RequireAuth } from '../../lib/auth/require-auth';
 import { fakeApi, json } from '../../testing/fake-api';
@@ -52,6 +52,50 @@ const toMario = swap({
   targetShift: shiftRef({ id: 's-mario-2', date: '2026-11-28', startMinutes: 1320, endMinutes: 360 }),
 });
 const byMario = swap({ id: 'sw-1', status: 'waiting_admin', targetStatus: 'accepted' });
+
+/** A screen `width` px wide, as the media queries see it (jsdom has none: MUI's useMediaQuery reads matchMedia). */
+function screenWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const px = (re: RegExp) => Number(re.exec(query)?.[1] ?? NaN);
+    const min = px(/min-width:\s*([\d.]+)px/);
+    const max = px(/max-width:\s*([\d.]+)px/);
+    return {
+      matches: (Number.isNaN(min) || width >= min) && (Number.isNaN(max) || width <= max),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  });
+}
+
+describe('swap list on a phone (issue 30 item 17)', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('at 390 px each swap is one card: the colleague, my shift, the other, the status and when — no squeezed columns', async () => {
+    screenWidth(390);
+    fakeApi({ ...marioSession, 'GET /member/shift-swap': () => json(200, page([toMario])) });
+    render('/member/shift-swap');
+    const grid = await screen.findByTestId('swaps-grid');
+    const card = await within(grid).findByTestId('swap-card');
+    // One column, headed by what a row is.
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Cambio turno']);
+    expect(within(card).getByTestId('swap-row-colleague')).toHaveTextContent('Luca FerriRichiesta a te');
+    expect(within(card).getByTestId('swap-row-mine')).toHaveTextContent(
+      'Il mio turnosab 28 nov 2026 · 22:00–06:00 (+1)',
+    );
+    expect(within(card).getByTestId('swap-row-other')).toHaveTextContent('In cambio diven 27 nov 2026 · 09:00–17:00');
+    expect(within(card).getByTestId('swap-status')).toHaveTextContent('In attesa del collega');
+    expect(card).toHaveTextContent(/Richiesta il \d{1,2} nov 2026/);
+  });
+});
 
 describe('swap list (member)', { timeout: 20_000 }, () => {
   it('"Da rispondere" by default with its number; my shift first, the colleague with the way the request goes', async () => {

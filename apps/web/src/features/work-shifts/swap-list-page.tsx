@@ -1,5 +1,5 @@
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
-import { Box, MenuItem, Tab, Tabs, TextField } from '@mui/material';
+import { Box, MenuItem, Tab, Tabs, TextField, useMediaQuery, useTheme } from '@mui/material';
 import type { Swap } from '@timbro/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -48,7 +48,8 @@ export function MemberSwapListPage() {
   const query = useMySwaps({ box, page: params.page, perPage: params.perPage });
   // The tab's number: the swaps awaiting my reply, whatever the tab shown.
   const toAnswer = useMySwaps({ box: 'to_answer', page: 1, perPage: 10 });
-  const columns = useSwapColumns('member', me);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const columns = useSwapColumns('member', me, phone);
 
   return (
     <>
@@ -112,7 +113,8 @@ export function AdminSwapListPage() {
   const { params, update } = list;
   const status = isAdminSwapFilter(params.filters.status) ? params.filters.status : DEFAULT_STATUS;
   const query = useAdminSwaps({ status, page: params.page, perPage: params.perPage });
-  const columns = useSwapColumns('admin', null);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const columns = useSwapColumns('admin', null, phone);
 
   return (
     <>
