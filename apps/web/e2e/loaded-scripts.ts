@@ -58,8 +58,8 @@ export async function loadedScripts(
   const page = await context.newPage();
   try {
     await open(page);
-    // Quiet for 500 ms by Playwright's measure; then again after a second, for what an idle callback or a timer asks
-    // for once the page is up (a lazy table, a prefetch): every script up to the first real pause is counted.
+    // Quiet for 500 ms by Playwright's measure, then until a whole second passes without a new script: what a timer
+    // or an idle callback asks for once the page is up (a lazy table, a prefetch) is counted too.
     let before = -1;
     while (before !== seen.size) {
       before = seen.size;
