@@ -50,6 +50,7 @@ const workspace = (over: Record<string, unknown> = {}) => ({
   employeesCount: 14,
   adminsCount: 1,
   pendingAdminsCount: 0,
+  storage: { usedBytes: 12.5 * 1024 * 1024, usedFiles: 340, quotaMb: 2048, quotaFiles: 20000 },
   ...over,
 });
 const pageOf = (items: unknown[]) => ({ items, total: items.length, page: 1, perPage: 25 });
@@ -280,5 +281,36 @@ describe('a new workspace', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Gamma S.n.c. è stata creata: abbiamo invitato elena.conti@gamma.example.it'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the file storage quota (issue 30 item 8)', () => {
+  it('shows each company’s storage, and the operator sets its quota, checked first, then saved', async () => {
+    const { calls } = fakeApi({
+      ...operatorSession,
+      'GET /platform/workspace': () => json(200, pageOf([workspace()])),
+      'POST /platform/workspace/ws-demo/quota': (req) =>
+        json(200, workspace({ storage: { ...workspace().storage, ...(req.body as object) } })),
+    });
+    renderList();
+    const button = await screen.findByTestId('workspace-quota-ws-demo', {}, FIRST_ROWS);
+    expect(button).toHaveTextContent('12,5 MB / 2 GB');
+    expect(button).toHaveAccessibleName('Spazio per i file di Demo S.r.l.: 12,5 MB di 2 GB. Modifica');
+    await user.click(button);
+    const dialog = await screen.findByTestId('workspace-quota-dialog');
+    expect(dialog).toHaveTextContent('L’azienda usa ora 12,5 MB in 340 file.');
+    const mb = within(dialog).getByTestId('quota-mb');
+    await user.clear(mb);
+    await user.type(mb, '5');
+    await user.click(within(dialog).getByTestId('quota-save'));
+    expect(await within(dialog).findByText('Indica lo spazio in MB, tra 10 e 1.048.576 (1 TB)')).toBeInTheDocument();
+    // Below what the company uses already: said before saving.
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Il limite è sotto ciò che l’azienda usa già');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.clear(mb);
+    await user.type(mb, '4096');
+    await user.click(within(dialog).getByTestId('quota-save'));
+    await waitFor(() => expect(screen.queryByTestId('workspace-quota-dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ quotaMb: 4096, quotaFiles: 20000 });
   });
 });

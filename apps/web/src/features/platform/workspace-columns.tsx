@@ -2,6 +2,7 @@ import { Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { formatDate } from '../../lib/dates';
+import { formatSize } from '../../lib/format-size';
 import type { PlatformWorkspace } from './api/get-platform-workspaces';
 import type { WorkspaceStateAction } from './api/set-workspace-state';
 
@@ -34,6 +35,7 @@ export function workspaceColumns(
   t: TFunction,
   language: string,
   onAction: (workspace: PlatformWorkspace, action: WorkspaceStateAction) => void,
+  onQuota: (workspace: PlatformWorkspace) => void = () => undefined,
 ): GridColDef<PlatformWorkspace>[] {
   return [
     {
@@ -90,6 +92,30 @@ export function workspaceColumns(
           <span>{row.adminsCount}</span>
         </Stack>
       ),
+    },
+    {
+      // The file storage used against the quota (issue 30 item 8); the operator changes the quota from here.
+      field: 'storage',
+      headerName: t('platform.columns.storage'),
+      sortable: false,
+      width: 170,
+      renderCell: ({ row }) => {
+        const used = formatSize(row.storage.usedBytes, language);
+        const quota = formatSize(row.storage.quotaMb * 1024 * 1024, language);
+        return (
+          <Button
+            size="small"
+            onClick={() => onQuota(row)}
+            aria-label={t('platform.actions.storageEdit', { name: row.name, used, quota })}
+            data-testid={`workspace-quota-${row.id}`}
+            sx={{ textTransform: 'none', px: 0.5 }}
+          >
+            <bdi>
+              {used} / {quota}
+            </bdi>
+          </Button>
+        );
+      },
     },
     {
       field: 'createdAt',

@@ -23,6 +23,7 @@ import {
 import { useSetWorkspaceState, type WorkspaceStateAction } from './api/set-workspace-state';
 import { useRefreshOperatorWorkspaces } from './use-operator-workspaces';
 import { workspaceColumns } from './workspace-columns';
+import { WorkspaceQuotaDialog } from './workspace-quota-dialog';
 import { WorkspaceStateDialog } from './workspace-state-dialog';
 
 const NO_FILTERS = [] as const;
@@ -51,13 +52,19 @@ export function PlatformWorkspaceListPage() {
   const refreshWorkspaces = useRefreshOperatorWorkspaces();
   const [target, setTarget] = useState<{ workspace: PlatformWorkspace; action: WorkspaceStateAction } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [quotaOf, setQuotaOf] = useState<PlatformWorkspace | null>(null);
 
   const columns = useMemo(
     () =>
-      workspaceColumns(t, language, (workspace, action) => {
-        setRefusal(null);
-        setTarget({ workspace, action });
-      }),
+      workspaceColumns(
+        t,
+        language,
+        (workspace, action) => {
+          setRefusal(null);
+          setTarget({ workspace, action });
+        },
+        setQuotaOf,
+      ),
     [t, language],
   );
 
@@ -123,7 +130,7 @@ export function PlatformWorkspaceListPage() {
         list={list}
         query={query}
         columns={columns}
-        columnVisibilityModel={{ vatNumber: !phone, createdAt: !phone, adminsCount: !phone }}
+        columnVisibilityModel={{ vatNumber: !phone, createdAt: !phone, adminsCount: !phone, storage: !phone }}
         autoRowHeight
         empty={empty}
         label={t('platform.list.title')}
@@ -135,6 +142,14 @@ export function PlatformWorkspaceListPage() {
         error={refusal}
         onConfirm={() => void confirm()}
         onClose={() => setTarget(null)}
+      />
+      <WorkspaceQuotaDialog
+        workspace={quotaOf}
+        onClose={() => setQuotaOf(null)}
+        onSaved={(saved) => {
+          enqueueSnackbar(t('platform.quota.done', { name: saved.name }), { variant: 'success' });
+          setQuotaOf(null);
+        }}
       />
     </>
   );
