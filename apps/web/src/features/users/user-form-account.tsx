@@ -161,12 +161,15 @@ function BirthFromFiscalCode({ control, onUse }: { control: Control<UserFormValu
   const date = dayjs(decoded.birthDate).locale(catalogFor(i18n.language)).format('D MMMM YYYY');
   const foreign = decoded.belfiore.startsWith('Z');
   return (
-    <Alert
-      severity="info"
-      sx={{ gridColumn: { sm: '1 / -1' } }}
-      data-testid="fiscal-code-birth"
-      action={
+    <Alert severity="info" sx={{ gridColumn: { sm: '1 / -1' } }} data-testid="fiscal-code-birth">
+      {t(foreign ? 'users.form.fromFiscalCode.bodyAbroad' : 'users.form.fromFiscalCode.body', {
+        date,
+        code: decoded.belfiore,
+      })}
+      {/* Under the sentence, not beside it: a phone's width has no room for both. */}
+      <Box sx={{ mt: 1 }}>
         <Button
+          variant="outlined"
           color="inherit"
           size="small"
           onClick={() => onUse(decoded.birthDate)}
@@ -174,12 +177,7 @@ function BirthFromFiscalCode({ control, onUse }: { control: Control<UserFormValu
         >
           {t('users.form.fromFiscalCode.use')}
         </Button>
-      }
-    >
-      {t(foreign ? 'users.form.fromFiscalCode.bodyAbroad' : 'users.form.fromFiscalCode.body', {
-        date,
-        code: decoded.belfiore,
-      })}
+      </Box>
     </Alert>
   );
 }
