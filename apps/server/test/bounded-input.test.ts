@@ -507,6 +507,49 @@ describe('a request holds at most what a day can', () => {
     }
   });
 
+  it('when a day’s punches arrive, self-approved credits past 24 h go back to pending (issue 30 item 7)', async () => {
+    const MON = '2026-03-09';
+    await ctx.db.update(userInfos).set({ attendanceAutoApproveRequest: true }).where(eq(userInfos.id, marioId));
+    try {
+      // Nothing worked yet on the day: 20 h of credit fit and are approved at once.
+      let res = await own(amount(MON, 'TRA', 20));
+      expect(res.json().items[0]).toMatchObject({ status: 'approved', amount: 20 });
+      const id = res.json().items[0].id as string;
+      // The admin adds the day's forgotten punches: 8 h worked, and 20 h credited on top.
+      for (const [at, direction] of [
+        [`${MON} 09:00:00`, 'in'],
+        [`${MON} 17:00:00`, 'out'],
+      ] as const) {
+        res = await ctx.post(
+          `/admin/user/${marioId}/punch`,
+          { at, direction, reason: 'Timbratura dimenticata' },
+          inDemo(admin),
+        );
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const [back] = await ctx.db.select().from(justificationRequests).where(eq(justificationRequests.id, id));
+      expect(back).toMatchObject({
+        status: 'open',
+        decidedBy: null,
+        decisionNote:
+          'Tornata in attesa: il 09/03/2026 le ore lavorate e quelle chieste superano 24 ore. Serve la decisione di un amministratore',
+      });
+      // The admin approves it knowingly: a later punch of that day leaves an admin's approval alone.
+      res = await ctx.post('/admin/justification-request/approve', { ids: [id] }, inDemo(admin));
+      expect(res.statusCode, res.body).toBe(200);
+      res = await ctx.post(
+        `/admin/user/${marioId}/punch`,
+        { at: `${MON} 18:00:00`, direction: 'in', reason: 'Rientro' },
+        inDemo(admin),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const [kept] = await ctx.db.select().from(justificationRequests).where(eq(justificationRequests.id, id));
+      expect(kept!.status).toBe('approved');
+    } finally {
+      await ctx.db.update(userInfos).set({ attendanceAutoApproveRequest: null }).where(eq(userInfos.id, marioId));
+    }
+  });
+
   it('moving a pending credit onto a day without room is refused', async () => {
     const res = await own(amount(FRI, 'FOR', 5));
     expect(res.statusCode, res.body).toBe(200);

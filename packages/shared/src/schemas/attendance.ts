@@ -32,6 +32,8 @@ export const attMsg = {
   amountInvalid: 'La quantità deve essere maggiore di zero (al massimo 999)',
   amountOverDayHours: 'In un giorno si possono chiedere al massimo 24 ore',
   amountOverDayDays: 'In un giorno si può chiedere al massimo 1 giorno',
+  creditsOverDay: (date: string) =>
+    `Tornata in attesa: il ${date} le ore lavorate e quelle chieste superano 24 ore. Serve la decisione di un amministratore`,
   dayFull: (date: string, hours: string) =>
     `Per il ${date} puoi aggiungere al massimo ${hours} ${hours === '1' ? 'ora' : 'ore'}: un giorno ha 24 ore, meno quelle già lavorate e quelle delle altre richieste che aggiungono ore in quel giorno`,
   startRequired: 'Inserisci l’orario di inizio',

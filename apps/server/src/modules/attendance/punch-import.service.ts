@@ -15,6 +15,7 @@ import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { noteMonthChanges } from './month-lock';
+import { recheckDayCredits } from './requests.checks';
 import { AppError } from '../../lib/errors';
 import { SpreadsheetError, readTable, type Table } from '../../lib/spreadsheet';
 import type { RequestCtx } from '../../plugins/request-context';
@@ -250,6 +251,11 @@ export async function runPunchImport(deps: AppDeps, ctx: RequestCtx, buf: Buffer
       requestId: actor.requestId,
     });
     const days = new Map(fresh.map((p) => [`${p.userInfoId}|${p.localDate}`, p]));
+    await recheckDayCredits(
+      tx,
+      ctx,
+      [...days.values()].map((p) => ({ userInfoId: p.userInfoId, date: p.localDate })),
+    );
     await noteMonthChanges(
       deps,
       tx,

@@ -16,6 +16,7 @@ import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { assertMonthsOpen, noteMonthChanges } from './month-lock';
+import { recheckDayCredits } from './requests.checks';
 import { AppError, conflict, notFound, validation } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import type { PunchRow } from './attendance.repository';
@@ -97,6 +98,7 @@ export async function clock(deps: AppDeps, ctx: RequestCtx, direction: PunchDire
       },
     ]);
     const date = toLocal(now.toISOString(), timeZone).date;
+    await recheckDayCredits(tx, ctx, [{ userInfoId, date }]);
     await noteMonthChanges(deps, tx, scope, [
       {
         date,
@@ -151,6 +153,7 @@ export async function addPunch(deps: AppDeps, ctx: RequestCtx, userInfoId: strin
       changes: { userInfoId, at: at.toISOString(), direction: input.direction, reason: input.reason },
       requestId: actor.requestId,
     });
+    await recheckDayCredits(tx, ctx, [{ userInfoId, date: localDate }]);
     await noteMonthChanges(deps, tx, scope, [
       {
         date: localDate,
@@ -197,6 +200,7 @@ export async function updatePunch(deps: AppDeps, ctx: RequestCtx, id: string, in
       },
       requestId: actor.requestId,
     });
+    await recheckDayCredits(tx, ctx, [{ userInfoId: before.userInfoId, date: localDate }]);
     await noteMonthChanges(
       deps,
       tx,

@@ -1,6 +1,7 @@
 import {
   attMsg,
   contractOn,
+  DAY_MINUTES,
   isoWeekday,
   openDayMinutes,
   pairPunches,
@@ -15,7 +16,8 @@ import type { WorkspaceScope } from '../../db/scope';
 import { conflict, validation } from '../../lib/errors';
 import { italianDate } from '../../lib/time';
 import type { RequestCtx } from '../../plugins/request-context';
-import { quotaInputs } from '../accruals/accruals.service';
+import { recordAudit } from '../../lib/audit';
+import { quotaInputs, syncUsage } from '../accruals/accruals.service';
 import { loadContracts, loadEnginePunches, loadHolidays, type JustificationRow } from './attendance.repository';
 import * as repo from './requests.repository';
 import {
@@ -177,4 +179,81 @@ export async function quotaWarnings(
       });
   }
   return warnings;
+}
+
+/**
+ * The open hours checked again when a day's punches arrive (issue 30 item 7): a credit an employee filed for a day to
+ * come was bound by 24 h then, with nothing worked yet; once the day is worked, worked time and credits together may
+ * pass 24 h. Then the day's credits the employee approved for themselves (auto-approval) go back to pending, with a
+ * note saying why, so that a person decides them; the punches stay as they are (they are what happened), and credits
+ * an admin approved stay approved. Returns the requests put back. Runs in the punches' transaction.
+ */
+export async function recheckDayCredits(
+  q: Queryable,
+  ctx: RequestCtx,
+  days: readonly { userInfoId: string; date: string }[],
+): Promise<string[]> {
+  const unique = [...new Map(days.map((d) => [`${d.userInfoId}|${d.date}`, d])).values()];
+  if (unique.length === 0) return [];
+  const people = [...new Set(unique.map((d) => d.userInfoId))];
+  const dates = unique.map((d) => d.date).sort();
+  const from = dates[0]!;
+  const to = dates.at(-1)!;
+  const credits = await repo.activeRequestsBetween(q, ctx.scope, people, from, to, { increaseOnly: true });
+  const candidates = unique.filter((d) => credits.some((r) => r.userInfoId === d.userInfoId && r.date === d.date));
+  if (candidates.length === 0) return [];
+  // Same order as checkOpenHours: loadContracts first (see there).
+  const [contractsBy, hol, punchesBy, accounts] = await Promise.all([
+    loadContracts(q, ctx.scope, people, from, to),
+    loadHolidays(q, ctx.scope, from, to),
+    loadEnginePunches(q, ctx.scope, people, from, to),
+    repo.accountsOf(q, ctx.scope, people),
+  ]);
+  const holidaySet = new Set(hol.map((h) => h.date));
+  const now = new Date().toISOString();
+  const back: { id: string; date: string }[] = [];
+  for (const d of candidates) {
+    const contractsOf = contractsBy.get(d.userInfoId) ?? [];
+    const pairs = pairPunches(
+      (punchesBy.get(d.userInfoId) ?? []).map((p) => ({ id: p.id, at: p.at, direction: p.direction })),
+      ctx.timeZone,
+      now,
+    );
+    const expected = expectedFor(contractsOf, holidaySet, d.date);
+    const contract = contractOn(contractsOf, d.date);
+    const pauses = contract && expected > 0 ? weekdayPauses(contract.timeSlots, isoWeekday(d.date)) : [];
+    const worked = pairs.filter((p) => p.date === d.date && !p.anomaly).reduce((sum, p) => sum + p.minutes, 0);
+    const ofDay = credits.filter((r) => r.userInfoId === d.userInfoId && r.date === d.date);
+    const credited = ofDay.reduce(
+      (sum, r) =>
+        sum + requestMinutes({ ...r, impact: r.justification.impact, unit: r.justification.unit }, expected, pauses),
+      0,
+    );
+    if (worked + credited <= DAY_MINUTES) continue;
+    const self = accounts.get(d.userInfoId);
+    for (const r of ofDay)
+      if (r.status === 'approved' && self && r.createdBy === self && r.decidedBy === self)
+        back.push({ id: r.id, date: d.date });
+  }
+  if (back.length === 0) return [];
+  const reopened: Awaited<ReturnType<typeof repo.reopenRequests>> = [];
+  for (const date of [...new Set(back.map((b) => b.date))])
+    reopened.push(
+      ...(await repo.reopenRequests(
+        q,
+        ctx.scope,
+        back.filter((b) => b.date === date).map((b) => b.id),
+        attMsg.creditsOverDay(italianDate(date)),
+      )),
+    );
+  await syncUsage(q, ctx.scope, ctx.actor.userId, reopened);
+  await recordAudit(q, ctx.scope, {
+    actorUserId: ctx.actor.userId,
+    action: 'request.reopen_over_day',
+    entityType: 'justification-request',
+    entityId: reopened.length === 1 ? reopened[0]!.id : `bulk:${reopened.length}`,
+    changes: { ids: reopened.map((r) => r.id) },
+    requestId: ctx.actor.requestId,
+  });
+  return reopened.map((r) => r.id);
 }

@@ -129,6 +129,36 @@ export async function setDecision(
     .returning();
 }
 
+/**
+ * Approved requests back to pending, with a note saying why (issue 30 item 7: a day's credits past 24 h once its
+ * punches arrived): a person decides them again.
+ */
+export async function reopenRequests(q: Queryable, scope: WorkspaceScope, ids: string[], note: string) {
+  if (ids.length === 0) return [];
+  return q
+    .update(justificationRequests)
+    .set({ status: 'open', decidedBy: null, decidedAt: null, decisionNote: note, updatedAt: new Date() })
+    .where(
+      inScope(
+        justificationRequests,
+        scope,
+        inArray(justificationRequests.id, ids),
+        eq(justificationRequests.status, 'approved'),
+      ),
+    )
+    .returning();
+}
+
+/** The accounts behind employee records (who filed a request for themselves). */
+export async function accountsOf(q: Queryable, scope: WorkspaceScope, userInfoIds: string[]) {
+  if (userInfoIds.length === 0) return new Map<string, string | null>();
+  const rows = await q
+    .select({ id: userInfos.id, userId: userInfos.userId })
+    .from(userInfos)
+    .where(inScope(userInfos, scope, inArray(userInfos.id, userInfoIds)));
+  return new Map(rows.map((r) => [r.id, r.userId]));
+}
+
 /** Requests with their justification and employee, by id, in date and name order. */
 export async function requestsByIds(q: Queryable, scope: WorkspaceScope, ids: string[]) {
   if (ids.length === 0) return [];
