@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { readZip } from '../src/lib/zip';
 import { buildZip, deflated, workbook, xlsxBomb, type RawEntry } from './zip-fixtures';
 
@@ -71,6 +72,52 @@ export function hostilePng(): Buffer {
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
   return out;
+}
+
+/** 4 KB of bytes with no 0xFF in them (no JPEG marker): garbage after a valid header. */
+const garbage = () => Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37 + 11) % 255));
+
+/** A JPEG's start (SOI, a JFIF APP0) and then garbage with no marker in it: a JPEG by its signature only. */
+export function jpegGarbage(): Buffer {
+  return Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), garbage()]);
+}
+
+/**
+ * A real 8×8 JPEG (made by sharp) whose frame header (SOF0) is rewritten to declare 65500 × 65500 pixels: 4.3
+ * gigapixels, 12 GB once decoded, in a few hundred bytes. A decoder that trusts the header allocates for it.
+ */
+export async function jpegHugeFrame(): Promise<Buffer> {
+  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1a415b' } })
+    .jpeg({ progressive: false, mozjpeg: false })
+    .toBuffer();
+  const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+  if (sof < 0) throw new Error('no baseline frame header');
+  jpeg.writeUInt16BE(65500, sof + 5); // height
+  jpeg.writeUInt16BE(65500, sof + 7); // width
+  return jpeg;
+}
+
+/** A WebP's RIFF header and a VP8 chunk of garbage. */
+export function webpGarbage(): Buffer {
+  const body = garbage();
+  const head = Buffer.alloc(20);
+  head.write('RIFF', 0, 'latin1');
+  head.writeUInt32LE(12 + body.length, 4);
+  head.write('WEBPVP8 ', 8, 'latin1');
+  head.writeUInt32LE(body.length, 16);
+  return Buffer.concat([head, body]);
+}
+
+/** A real 8×8 lossy WebP (made by sharp) whose VP8 frame is rewritten to declare 16383 × 16383 (268 megapixels). */
+export async function webpHugeFrame(): Promise<Buffer> {
+  const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1a415b' } })
+    .webp({ lossless: false })
+    .toBuffer();
+  const start = webp.indexOf(Buffer.from([0x9d, 0x01, 0x2a]), webp.indexOf(Buffer.from('VP8 ')));
+  if (start < 0) throw new Error('no VP8 key frame');
+  webp.writeUInt16LE(16383, start + 3); // width (14 bits, no scaling)
+  webp.writeUInt16LE(16383, start + 5); // height
+  return webp;
 }
 
 /**
@@ -181,6 +228,165 @@ export const hostileZips = {
   duplicateNames: () =>
     renamedWorkbook((n) => n, [deflated('xl/worksheets/sheet1.xml', '<worksheet><sheetData/></worksheet>')]),
 };
+
+const xmlText = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const inlineCell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${xmlText(text)}</t></is></c>`;
+/** A1, B1, …, XFD1 and past it (ZZZ1…): the column letters of `n` (1-based). */
+function columnName(n: number): string {
+  let name = '';
+  for (; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+/** A table's rows as inline cells, from row `first` on. */
+const inlineRows = (rows: string[][], first = 1) =>
+  rows
+    .map(
+      (cells, i) =>
+        `<row r="${first + i}">${cells.map((t, c) => inlineCell(`${columnName(c + 1)}${first + i}`, t)).join('')}</row>`,
+    )
+    .join('');
+const SHEET_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const worksheet = (sheetData: string, before = '', doctype = '') =>
+  `${SHEET_HEAD}${doctype}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${before}<sheetData>${sheetData}</sheetData></worksheet>`;
+const sharedStrings = (items: (string | Buffer)[], doctype = '') =>
+  Buffer.concat([
+    Buffer.from(
+      `${SHEET_HEAD}${doctype}<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${items.length}" uniqueCount="${items.length}">`,
+    ),
+    ...items.flatMap((t) => [Buffer.from('<si><t>'), Buffer.from(t), Buffer.from('</t></si>')]),
+    Buffer.from('</sst>'),
+  ]);
+
+/** The other parts of a real workbook (as ExcelJS writes it), deflated again honestly; made once. */
+let realParts: Promise<RawEntry[]> | undefined;
+const otherParts = () =>
+  (realParts ??= workbook(['Nome'], [['Mario']]).then((base) =>
+    readZip(base, { maxTotalBytes: 10 * 1024 * 1024, maxEntries: 100 })
+      .filter((e) => e.name !== 'xl/worksheets/sheet1.xml' && e.name !== 'xl/sharedStrings.xml')
+      .map((e) => deflated(e.name, e.data)),
+  ));
+
+/**
+ * A real workbook with its first sheet, and its shared strings, replaced by hand-written XML: every other part is the
+ * real one's, so only the replaced parts are hostile.
+ */
+async function handWorkbook(sheet: string, shared?: RawEntry): Promise<Buffer> {
+  return buildZip([...(await otherParts()), deflated('xl/worksheets/sheet1.xml', sheet), ...(shared ? [shared] : [])]);
+}
+
+/** "Billion laughs": ten levels of entities, each ten times the one below: lol9 is 20 GB of "haha" once expanded. */
+const LAUGHS = (root: string) => {
+  let dtd = '<!ENTITY lol0 "hahahahahahahahahaha">';
+  for (let i = 1; i <= 9; i++) dtd += `<!ENTITY lol${i} "${`&lol${i - 1};`.repeat(10)}">`;
+  return `<!DOCTYPE ${root} [${dtd}]>`;
+};
+
+/**
+ * Workbooks with a valid signature (a ZIP holding a real workbook's parts) and a hostile inside, each small to send.
+ * `header` and `row` are an import's columns and one good row of it, so that the hostile part sits where the import
+ * reads (ADR 0016: the bounded reader; issue 30).
+ */
+export const hostileWorkbooks = {
+  /** A shared string made of the billion laughs, used by the header's first cell. */
+  laughsInSharedStrings: (header: string[]) =>
+    handWorkbook(
+      worksheet(
+        `<row r="1"><c r="A1" t="s"><v>0</v></c>${header
+          .slice(1)
+          .map((h, c) => inlineCell(`${columnName(c + 2)}1`, h))
+          .join('')}</row>`,
+      ),
+      deflated('xl/sharedStrings.xml', sharedStrings(['&lol9;'], LAUGHS('sst'))),
+    ),
+  /** The billion laughs in the sheet itself, in an inline cell under the header. */
+  laughsInSheet: (header: string[]) =>
+    handWorkbook(
+      worksheet(
+        `${inlineRows([header])}<row r="2"><c r="A2" t="inlineStr"><is><t>&lol9;</t></is></c></row>`,
+        '',
+        LAUGHS('worksheet'),
+      ),
+    ),
+  /**
+   * A sheet that declares the whole grid (A1:XFD1048576, every column styled) and has one cell, at XFD1048576: a
+   * reader that sizes anything by the declarations, or fills the row up to its last column naively, pays for 17
+   * billion cells.
+   */
+  farCell: () =>
+    handWorkbook(
+      worksheet(
+        `<row r="1048576" spans="1:16384">${inlineCell('XFD1048576', 'x')}</row>`,
+        '<dimension ref="A1:XFD1048576"/><cols><col min="1" max="16384" width="9" customWidth="1"/></cols>',
+      ),
+    ),
+  /** The header, then a row of 100,000 cells (A2 … past XFD, the last column Excel has). */
+  wideRow: (header: string[]) =>
+    handWorkbook(
+      worksheet(
+        `${inlineRows([header])}<row r="2">${Array.from({ length: 100_000 }, (_, c) => `<c r="${columnName(c + 1)}2"><v>1</v></c>`).join('')}</row>`,
+      ),
+    ),
+  /** One shared string of `length` characters in the first column of `rows` rows, the rest of each row as `row`. */
+  sharedString: (header: string[], row: string[], rows: number, length: number) =>
+    sharedStringRows(header, row, rows, length),
+  /** One shared string of 15 MB (inside the 20 MiB the ZIP may inflate to), in the first column of `rows` rows. */
+  hugeSharedString: (header: string[], row: string[], rows: number) => sharedStringRows(header, row, rows, 15_000_000),
+  /**
+   * One shared string of 32,000 characters (a cell Excel allows) in the first column of `rows` rows: every row reads it
+   * again, 2,000 rows are 64 million characters of cells from a file of a few KB, and an import's preview sends its
+   * cells back.
+   */
+  reusedSharedString: (header: string[], row: string[], rows: number) => sharedStringRows(header, row, rows, 32_000),
+};
+
+/** The shared strings of one string of `length` characters, deflated once per length (15 MB take a while). */
+const longShared = new Map<number, RawEntry>();
+
+function sharedStringRows(header: string[], row: string[], rows: number, length: number): Promise<Buffer> {
+  const data = Array.from(
+    { length: rows },
+    (_, i) =>
+      `<row r="${i + 2}"><c r="A${i + 2}" t="s"><v>0</v></c>${row
+        .slice(1)
+        .map((t, c) => inlineCell(`${columnName(c + 2)}${i + 2}`, t))
+        .join('')}</row>`,
+  ).join('');
+  let shared = longShared.get(length);
+  if (!shared) {
+    shared = deflated('xl/sharedStrings.xml', sharedStrings([Buffer.alloc(length, 'A')]));
+    longShared.set(length, shared);
+  }
+  return handWorkbook(worksheet(`${inlineRows([header])}${data}`), shared);
+}
+
+/** CSV files with a hostile inside; `head` is an import's header line (with its line break), `good` a whole good file. */
+export const hostileCsv = {
+  /** A quote opened on the first data line and never closed: the rest of the file (up to `size`) is one field. */
+  unclosedQuote: (head: string, size: number) => padTo(Buffer.from(`${head}"`), size, 'a'),
+  /** The header, then one line of 100,000 columns. */
+  wideRow: (head: string) => Buffer.from(`${head}${'x;'.repeat(99_999)}x\r\n`),
+  /** The header, then one line of `size` bytes with no delimiter in it: one cell. */
+  longLine: (head: string, size: number) =>
+    Buffer.concat([padTo(Buffer.from(head), size - 2, 'a'), Buffer.from('\r\n')]),
+  /** A good file with NUL bytes in its data (a UTF-16 export, or binary, looks like this). */
+  nul: (good: Buffer) => Buffer.concat([good, Buffer.from('Mario\u0000;Rossi\u0000\r\n', 'latin1')]),
+  /**
+   * Bytes that are no UTF-8 anywhere: overlong encodings, UTF-16 surrogates, 5-byte forms, lone continuation bytes,
+   * BOMs of other encodings and C1 controls, between delimiters and line breaks (the reader falls back to Latin-1).
+   */
+  invalidUtf8: () => {
+    const junk = Buffer.from('c0afeda080f888808080c1bffeff80bf859b', 'hex');
+    const line = Buffer.concat([junk, Buffer.from(';'), junk, Buffer.from(';'), junk, Buffer.from('\r\n')]);
+    return Buffer.concat(Array.from({ length: 50 }, () => line));
+  },
+};
+
+/** `head` followed by `fill` up to `size` bytes. */
+function padTo(head: Buffer, size: number, fill: string): Buffer {
+  const out = Buffer.alloc(size, fill);
+  head.copy(out);
+  return out;
+}
 
 /**
  * The review's hostile pay-slip import (issue 30): `pages` pages that all draw one Flate content stream which decodes

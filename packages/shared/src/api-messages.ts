@@ -110,6 +110,8 @@ export const apiMsg = {
     excelUnreadable: 'Il file Excel non è leggibile',
     excelTooManyEntries: (max: number) =>
       `Il file Excel contiene troppi elementi (al massimo ${max}): salvalo di nuovo come cartella di lavoro Excel semplice`,
+    excelTooManyStyles:
+      'Il file Excel contiene troppi formati di cella: copia i dati in una cartella di lavoro nuova e salvala di nuovo',
     tooLargeUnzipped: (limit: string) =>
       `Il file è troppo grande una volta decompresso: al massimo ${limit} di contenuto. Dividilo in più file`,
     tooMuchText: (limit: string) =>

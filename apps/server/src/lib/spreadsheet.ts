@@ -1,5 +1,8 @@
+// Longer than ~300 lines on purpose: the one reader of uploaded tables, CSV and XLSX, with the bounds and the refusals
+// they share (ADR 0016); every bound of a table upload is read here, top to bottom, in one place.
 import { Readable } from 'node:stream';
-import { ErrorCode } from '@timbro/shared';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { apiMsg, ErrorCode } from '@timbro/shared';
 import ExcelJS from 'exceljs';
 import { AppError } from './errors';
 import { readZip, writeStoredZip, ZipFormatError, ZipLimitError, type ZipEntry } from './zip';
@@ -15,10 +18,19 @@ export interface Table {
  * (10 MiB, the multipart limit); an XLSX inflates to at most 20 MiB in at most 500 ZIP entries; a table has at most
  * `maxRows` data rows, by default the people import's 2000 (MAX_IMPORT_ROWS). Every bound is checked while reading,
  * so an oversized file costs at most the bound, never what it would inflate or parse to.
+ *
+ * Issue 30 (hostile bodies behind a valid signature) added Excel's own bounds, which no real export passes: a row has
+ * at most 16,384 columns (A…XFD), a cell at most 32,767 characters, a styles part at most 250,000 elements (Excel
+ * keeps 64,000 cell formats); and the cells of a workbook hold at most 20 MiB of text in all, counted as read (a
+ * shared string counts every time a cell uses it: a 15 MB string used by 2,000 rows is 30 GB of cells, and an import's
+ * preview sends its cells back; a 32,000-character one used by 2,000 rows ran the server out of memory).
  */
 export const DEFAULT_MAX_ROWS = 2000;
 export const MAX_XLSX_UNZIPPED_BYTES = 20 * 1024 * 1024;
 export const MAX_XLSX_ENTRIES = 500;
+export const MAX_TABLE_COLUMNS = 16_384;
+export const MAX_CELL_CHARS = 32_767;
+export const MAX_TABLE_CHARS = 20 * 1024 * 1024;
 
 /** The upload cannot be read as a table (the message is the Italian text for the user; routes answer 400). */
 export class SpreadsheetError extends Error {
@@ -29,7 +41,7 @@ export class SpreadsheetError extends Error {
 export class SpreadsheetTooManyRowsError extends SpreadsheetError {
   override name = 'SpreadsheetTooManyRowsError';
   constructor(readonly maxRows: number) {
-    super(`Il file contiene più di ${maxRows.toLocaleString('it-IT')} righe: dividilo in più file`);
+    super(apiMsg.import.tooManyRows(maxRows.toLocaleString('it-IT')));
   }
 }
 
@@ -52,17 +64,14 @@ export interface ReadTableOptions {
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
+/** A ZIP is a workbook; text with a NUL byte is no CSV (UTF-16 or binary); any other text is read as CSV. */
 export function detectKind(buf: Buffer): 'xlsx' | 'csv' | null {
   if (buf.length >= 4 && ZIP_MAGIC.every((b, i) => buf[i] === b)) return 'xlsx';
   if (buf.includes(0)) return null;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(buf);
-    return 'csv';
-  } catch {
-    return 'csv'; // Latin-1 exports from old spreadsheets: decoded below
-  }
+  return 'csv';
 }
 
+/** UTF-8 when the bytes are valid UTF-8, else Latin-1 (exports from old spreadsheets); a leading BOM dropped. */
 function decodeText(buf: Buffer): string {
   let text: string;
   try {
@@ -73,65 +82,113 @@ function decodeText(buf: Buffer): string {
   return text.replace(/^\uFEFF/, '');
 }
 
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CR = 0x0d;
+const itNumber = (n: number) => n.toLocaleString('it-IT');
+
+const SEMICOLON = 0x3b;
+const COMMA = 0x2c;
+const TAB = 0x09;
+
+/** The delimiter the header line uses most: `;` (as Italian spreadsheets export), `,` or tab; `;` on a tie. */
+function detectDelimiter(text: string): number {
+  let semicolons = 0;
+  let commas = 0;
+  let tabs = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === LF) break;
+    if (c === SEMICOLON) semicolons++;
+    else if (c === COMMA) commas++;
+    else if (c === TAB) tabs++;
+  }
+  if (semicolons >= commas && semicolons >= tabs) return SEMICOLON;
+  return commas >= tabs ? COMMA : TAB;
+}
+
 /**
- * RFC 4180 CSV with the delimiter detected from the header line (`;` as Italian spreadsheets export, `,` or tab).
- * Non-empty records are counted as they are scanned: one more than the header plus `maxRows` stops the scan.
+ * RFC 4180 CSV with the delimiter detected from the header line (`;`, `,` or tab). Non-empty records are counted as
+ * they are scanned: one more than the header plus `maxRows` stops the scan. A quote opens a quoted field only at the
+ * start of a field (elsewhere it is text); a quoted field may span lines and writes a quote as `""`.
+ *
+ * Each field is taken as slices of the decoded text, never a character at a time (issue 30: adding one character at
+ * a time made a 10 MB line cost ~450 MB and seconds of a blocked event loop), and the scan stops at Excel's bounds: a
+ * field past MAX_CELL_CHARS or a row past MAX_TABLE_COLUMNS refuses the file. A quoted field is scanned to its
+ * closing quote even past the bound (keeping nothing more), so a quote never closed is reported as such.
  */
 export function parseCsv(buf: Buffer, maxRows = DEFAULT_MAX_ROWS): Table {
   const text = decodeText(buf);
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const counts = [';', ',', '\t'].map((d) => [d, firstLine.split(d).length - 1] as const);
-  const delimiter = counts.sort((a, b) => b[1] - a[1])[0]![0];
+  const end = text.length;
+  const delimiter = detectDelimiter(text);
   const records: { line: number; cells: string[] }[] = [];
-  const push = (record: { line: number; cells: string[] }) => {
-    if (!record.cells.some((c) => c.trim() !== '')) return;
-    records.push(record);
-    if (records.length > maxRows + 1) throw new SpreadsheetTooManyRowsError(maxRows);
-  };
   let cells: string[] = [];
-  let field = '';
-  let quoted = false;
   let line = 1;
   let recordLine = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === '\n') line++;
-        field += c;
-      }
+  const tooLong = () => new SpreadsheetError(apiMsg.import.cellTooLong(itNumber(MAX_CELL_CHARS), recordLine));
+  /** Where the unquoted text from `from` ends: the next delimiter, line break or the end. */
+  const textEnd = (from: number) => {
+    let j = from;
+    for (let c = text.charCodeAt(j); j < end && c !== delimiter && c !== LF && c !== CR; c = text.charCodeAt(++j));
+    return j;
+  };
+  let i = 0;
+  // One field a turn, up to the delimiter or line break that closes it (or the end of the text).
+  while (i < end || cells.length > 0) {
+    const first = text.charCodeAt(i);
+    if (cells.length === 0 && (first === LF || first === CR)) {
+      // A blank line between records: skipped at once.
+      i += first === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
+      recordLine = ++line;
       continue;
     }
-    if (c === '"' && field === '') quoted = true;
-    else if (c === delimiter) {
-      cells.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      cells.push(field);
-      push({ line: recordLine, cells });
+    let cell: string;
+    if (first === QUOTE) {
+      cell = '';
+      let length = 0;
+      for (let from = i + 1; ;) {
+        const close = text.indexOf('"', from);
+        if (close === -1) throw new SpreadsheetError(apiMsg.import.csvQuoteNotClosed);
+        for (let k = from; k < close; k++) if (text.charCodeAt(k) === LF) line++;
+        const doubled = text.charCodeAt(close + 1) === QUOTE;
+        const to = doubled ? close + 1 : close;
+        length += to - from;
+        if (length <= MAX_CELL_CHARS) cell += text.slice(from, to);
+        if (!doubled) {
+          i = close + 1;
+          break;
+        }
+        from = close + 2;
+      }
+      // Text after the closing quote belongs to the field ("ab"cd is abcd).
+      const j = textEnd(i);
+      if (length + (j - i) > MAX_CELL_CHARS) throw tooLong();
+      if (j > i) cell += text.slice(i, j);
+      i = j;
+    } else {
+      const j = textEnd(i);
+      if (j - i > MAX_CELL_CHARS) throw tooLong();
+      cell = text.slice(i, j);
+      i = j;
+    }
+    cells.push(cell.trim());
+    if (cells.length > MAX_TABLE_COLUMNS)
+      throw new SpreadsheetError(apiMsg.import.tooManyColumns(recordLine, itNumber(MAX_TABLE_COLUMNS)));
+    const closer = text.charCodeAt(i++);
+    // After a delimiter another field follows, even at the very end ("a;" ends with an empty field).
+    if (closer === delimiter) continue;
+    if (closer === CR && text.charCodeAt(i) === LF) i++;
+    if (closer === LF || closer === CR) line++;
+    if (cells.some((c) => c !== '')) {
+      records.push({ line: recordLine, cells });
+      if (records.length > maxRows + 1) throw new SpreadsheetTooManyRowsError(maxRows);
       cells = [];
-      field = '';
-      line++;
-      recordLine = line;
-    } else field += c;
-  }
-  if (quoted) throw new SpreadsheetError('Il file CSV contiene un campo tra virgolette non chiuso');
-  if (field !== '' || cells.length > 0) {
-    cells.push(field);
-    push({ line: recordLine, cells });
+    } else cells.length = 0; // a line of empty fields: nothing kept
+    recordLine = line;
   }
   const [header, ...rows] = records;
-  if (!header) throw new SpreadsheetError('Il file è vuoto');
-  return {
-    headers: header.cells.map((h) => h.trim()),
-    rows: rows.map((r) => ({ line: r.line, cells: r.cells.map((c) => c.trim()) })),
-  };
+  if (!header) throw new SpreadsheetError(apiMsg.import.fileEmpty);
+  return { headers: header.cells, rows };
 }
 
 function cellText(value: ExcelJS.CellValue): string {
@@ -147,7 +204,7 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-const unreadable = () => new SpreadsheetError('Il file Excel non è leggibile');
+const unreadable = () => new SpreadsheetError(apiMsg.import.excelUnreadable);
 const mib = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /** The ZIP entries of a workbook, inflated under the bounds (413 over them, 400 when damaged). */
@@ -158,8 +215,8 @@ function unzipWorkbook(buf: Buffer): ZipEntry[] {
     if (err instanceof ZipLimitError) {
       throw new SpreadsheetTooLargeError(
         err.limit === 'entries'
-          ? `Il file Excel contiene troppi elementi (al massimo ${MAX_XLSX_ENTRIES}): salvalo di nuovo come cartella di lavoro Excel semplice`
-          : `Il file è troppo grande una volta decompresso: al massimo ${mib(MAX_XLSX_UNZIPPED_BYTES)} di contenuto. Dividilo in più file`,
+          ? apiMsg.import.excelTooManyEntries(MAX_XLSX_ENTRIES)
+          : apiMsg.import.tooLargeUnzipped(mib(MAX_XLSX_UNZIPPED_BYTES)),
       );
     }
     if (err instanceof ZipFormatError) throw unreadable();
@@ -173,6 +230,39 @@ const EMPTY_RELS =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>';
 const READ_CHUNK_BYTES = 16 * 1024;
 const SHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+
+/**
+ * The longest stretch of a workbook's XML without a tag that a cell within MAX_CELL_CHARS may need, however it is
+ * written (Excel writes a control character as `_x000D_`: seven bytes): 1 MiB. Looked for before parsing, so that a
+ * 15 MB string is refused in milliseconds rather than after ExcelJS has read it; the cells themselves are checked
+ * again as they are read.
+ */
+const MAX_TEXT_RUN_BYTES = 1024 * 1024;
+
+/** Whether `xml` has more than MAX_TEXT_RUN_BYTES without a `<`: a window at a time, from the last `<` of the last. */
+function hasLongTextRun(xml: Buffer): boolean {
+  let from = 0;
+  while (xml.length - from > MAX_TEXT_RUN_BYTES) {
+    const last = xml.lastIndexOf(0x3c /* < */, from + MAX_TEXT_RUN_BYTES);
+    if (last < from) return true;
+    from = last + 1;
+  }
+  return false;
+}
+
+/**
+ * Elements a styles part may have: Excel keeps at most 64,000 cell formats, each an `<xf>` with perhaps an alignment
+ * and a protection, besides fonts, fills, borders and number formats. ExcelJS holds every style it reads (~250 bytes
+ * each): 20 MiB of `<xf/>` took ~1 GB (issue 30); 250,000 take ~60 MB.
+ */
+const MAX_STYLE_TAGS = 250_000;
+
+/** Whether `xml` has more than `max` elements (its `<` counted, up to one past `max`). */
+function moreTagsThan(xml: Buffer, max: number): boolean {
+  let n = 0;
+  for (let i = xml.indexOf(0x3c /* < */); i !== -1; i = xml.indexOf(0x3c, i + 1)) if (++n > max) return true;
+  return false;
+}
 
 /**
  * The parts of the workbook the streaming reader needs, in the order that lets it read in one pass without temporary
@@ -189,23 +279,34 @@ function readerZip(entries: ZipEntry[]): Buffer {
     { name: 'xl/sharedStrings.xml', data: byName.get('xl/sharedStrings.xml') ?? Buffer.from(EMPTY_SHARED_STRINGS) },
   ];
   const styles = byName.get('xl/styles.xml');
+  if (styles && moreTagsThan(styles, MAX_STYLE_TAGS)) throw new SpreadsheetError(apiMsg.import.excelTooManyStyles);
   if (styles) parts.push({ name: 'xl/styles.xml', data: styles });
   const sheets = entries
     .filter((e) => SHEET.test(e.name))
     .sort((a, b) => Number(SHEET.exec(a.name)![1]) - Number(SHEET.exec(b.name)![1]));
-  if (sheets.length === 0) throw new SpreadsheetError('Il file è vuoto');
+  if (sheets.length === 0) throw new SpreadsheetError(apiMsg.import.fileEmpty);
+  for (const part of [parts[2]!, ...sheets])
+    if (hasLongTextRun(part.data)) throw new SpreadsheetError(apiMsg.import.cellTooLong(itNumber(MAX_CELL_CHARS)));
   return writeStoredZip([...parts, ...sheets]);
 }
 
 /**
  * The first worksheet (in the workbook's order) of an XLSX file. The ZIP is read by our own bounded reader (zip.ts),
- * then the sheet is parsed as a stream, row by row: the parse stops as soon as the data rows exceed `maxRows`.
+ * then the sheet is parsed as a stream, row by row: the parse stops as soon as the data rows exceed `maxRows`, a cell
+ * exceeds MAX_CELL_CHARS, or the cells read so far exceed MAX_TABLE_CHARS. ExcelJS reads neither DTDs nor entities
+ * ("billion laughs" is an unreadable file) and refuses a column past XFD.
  */
 export async function parseXlsx(buf: Buffer, maxRows = DEFAULT_MAX_ROWS): Promise<Table> {
   const zip = readerZip(unzipWorkbook(buf));
-  // Fed in small chunks: the sheet's XML is then parsed, and its rows handed over, a few kilobytes at a time.
-  const chunks = function* () {
-    for (let i = 0; i < zip.length; i += READ_CHUNK_BYTES) yield zip.subarray(i, i + READ_CHUNK_BYTES);
+  // Fed in small chunks: the sheet's XML is then parsed, and its rows handed over, a few kilobytes at a time. Each
+  // chunk waits for the event loop's next turn: fed without a pause, ExcelJS read the shared strings and the styles in
+  // one go (a million shared strings held every other request for 2–4 s, issue 30); with it, other requests are served
+  // between chunks (the longest wait ~0.2 s, the unzipping before included).
+  const chunks = async function* () {
+    for (let i = 0; i < zip.length; i += READ_CHUNK_BYTES) {
+      await nextTurn();
+      yield zip.subarray(i, i + READ_CHUNK_BYTES);
+    }
   };
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunks()), {
     worksheets: 'emit',
@@ -216,6 +317,7 @@ export async function parseXlsx(buf: Buffer, maxRows = DEFAULT_MAX_ROWS): Promis
   });
   const records: { line: number; cells: string[] }[] = [];
   let found = false;
+  let chars = 0;
   try {
     for await (const sheet of reader) {
       // The reader knows the workbook's sheet order once it has read xl/workbook.xml (first in readerZip).
@@ -224,7 +326,15 @@ export async function parseXlsx(buf: Buffer, maxRows = DEFAULT_MAX_ROWS): Promis
       found = true;
       for await (const row of sheet) {
         const values = row.values as ExcelJS.CellValue[];
-        const cells = values.slice(1).map((v) => cellText(v).trim());
+        // Every column up to the last cell, a missing cell as '' (a row is at most XFD wide: ExcelJS refuses more).
+        const cells = Array.from(values.slice(1), (v) => cellText(v).trim());
+        for (const cell of cells) {
+          if (cell.length > MAX_CELL_CHARS)
+            throw new SpreadsheetError(apiMsg.import.cellTooLong(itNumber(MAX_CELL_CHARS), row.number));
+          chars += cell.length;
+        }
+        if (chars > MAX_TABLE_CHARS)
+          throw new SpreadsheetTooLargeError(apiMsg.import.tooMuchText(mib(MAX_TABLE_CHARS)));
         if (!cells.some((c) => c !== '')) continue;
         records.push({ line: row.number, cells });
         if (records.length > maxRows + 1) throw new SpreadsheetTooManyRowsError(maxRows);
@@ -232,11 +342,11 @@ export async function parseXlsx(buf: Buffer, maxRows = DEFAULT_MAX_ROWS): Promis
       break;
     }
   } catch (err) {
-    if (err instanceof SpreadsheetError) throw err;
+    if (err instanceof SpreadsheetError || err instanceof SpreadsheetTooLargeError) throw err;
     throw unreadable();
   }
   const [header, ...rows] = records;
-  if (!found || !header) throw new SpreadsheetError('Il file è vuoto');
+  if (!found || !header) throw new SpreadsheetError(apiMsg.import.fileEmpty);
   return { headers: header.cells, rows };
 }
 
@@ -246,7 +356,7 @@ export async function readTable(buf: Buffer, opts: ReadTableOptions = {}): Promi
   const kind = detectKind(buf);
   if (kind === 'xlsx') return parseXlsx(buf, maxRows);
   if (kind === 'csv') return parseCsv(buf, maxRows);
-  throw new SpreadsheetError('Formato non supportato: carica un file CSV o Excel (.xlsx)');
+  throw new SpreadsheetError(apiMsg.import.unsupportedFormat);
 }
 
 /** An XLSX workbook with one sheet: bold header, frozen first row, column widths from the content. */

@@ -26,6 +26,20 @@ describe('crc32', () => {
     expect(crc32(text('123456789'))).toBe(0xcbf43926);
     expect(crc32(text('6789'), crc32(text('12345')))).toBe(0xcbf43926);
   });
+
+  it('is zlib’s own where the runtime has it, and the table gives the same where it does not', () => {
+    const data = Buffer.from(Array.from({ length: 100_000 }, (_, i) => (i * 7919) % 256));
+    expect(crc32(data)).toBe(zlib.crc32(data));
+    const native = zlib.crc32;
+    (zlib as { crc32?: typeof zlib.crc32 }).crc32 = undefined;
+    try {
+      expect(zlib.crc32).toBeUndefined();
+      expect(crc32(data)).toBe(native(data));
+      expect(crc32(text('6789'), crc32(text('12345')))).toBe(0xcbf43926);
+    } finally {
+      zlib.crc32 = native;
+    }
+  });
 });
 
 describe('readZip', () => {

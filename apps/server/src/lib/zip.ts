@@ -57,8 +57,12 @@ const fail = (message: string): never => {
 
 let crcTable: Uint32Array | null = null;
 
-/** CRC-32 (IEEE 802.3), as ZIP stores it; `previous` continues the CRC of the bytes before `data`. */
+/**
+ * CRC-32 (IEEE 802.3), as ZIP stores it; `previous` continues the CRC of the bytes before `data`. zlib's own where the
+ * runtime has it (Node 22.2+: ~10× faster, 20 MiB in ~10 ms instead of ~150 ms of a held event loop), else the table.
+ */
 export function crc32(data: Uint8Array, previous = 0): number {
+  if (typeof zlib.crc32 === 'function') return zlib.crc32(data, previous);
   if (!crcTable) {
     crcTable = new Uint32Array(256);
     for (let n = 0; n < 256; n++) {
