@@ -5,27 +5,39 @@ import {
   API_BASE_PATH,
   apiMsg,
   generateCodiceFiscale,
+  importMsg,
 } from '@timbro/shared';
 import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_LIMIT_BYTES, type App } from '../src/app';
+import { MAX_CELL_CHARS, MAX_TABLE_CHARS, MAX_TABLE_COLUMNS } from '../src/lib/spreadsheet';
 import type { MemoryStorage } from '../src/lib/storage/memory';
-import { FILE_KINDS, sizeLabel, type FileKind } from '../src/modules/files/file-kinds';
+import { FILE_KINDS, sizeLabel, type FileKind, type SniffedType } from '../src/modules/files/file-kinds';
+import { IMAGE_MAX_PIXELS } from '../src/modules/files/image-check';
 import { buildEmployee } from './factories';
 import { createTestContext, ENDS_OWN_SESSION, membershipOf, type Session, type TestContext } from './helpers';
 import {
   elf,
   exe,
+  hostileCsv,
+  hostilePng,
+  hostileWorkbooks,
   hostileZips,
   html,
+  jpegGarbage,
+  jpegHugeFrame,
   notQuitePdf,
   padded,
   pdf,
+  pdfBomb,
   pdfWithJavaScript,
   png,
+  pngOf,
   shellScript,
   svgWithScript,
   truncatedPdf,
+  webpGarbage,
+  webpHugeFrame,
 } from './upload-corpus';
 
 /**
@@ -40,6 +52,17 @@ import {
  * written in any table of any schema (files, reservations, pay slips, imports, people, punches, codes, audit, mail…).
  * Hostile file names (a path, NUL, 1,000 characters, control and bidi characters) are not refused but cleaned: a third
  * test uploads a good file under each on every storing route and reads the name back.
+ *
+ * Valid signature, hostile body (issue 30): for every kind the server accepts, files whose first bytes are right and
+ * whose inside is built to hurt the reader — a PNG whose IDAT is zlib garbage and one of 8000 × 8000, a JPEG that is
+ * garbage after its header and one whose frame declares 65500 × 65500, the same two of WebP (the logo takes it), a PDF
+ * of 200 pages sharing one content stream that decodes to 64 MB, workbooks with the billion laughs, a cell at
+ * XFD1048576 under a declared full grid, a row of 100,000 cells, a 15 MB shared string and a 32,000-character one
+ * read by 2,000 rows, CSV files with a quote never closed, 100,000 columns, a 10 MB line, NUL bytes and no valid
+ * UTF-8. Each attacks the routes that read the inside of its kind, and only those (`readsInside`): there it must be
+ * refused like the rest, and quickly (the slowest attempt and the worker's peak memory are printed; the slowest is held
+ * under 30 s). Routes that store PNG, JPEG or PDF as sent (documents, pay slips, attachments) never decode them on the
+ * server, so a hostile body is no attack on it there (ADR 0019: downloads are sandboxed).
  */
 
 let ctx: TestContext;
@@ -257,6 +280,49 @@ const file = (
 const notPdfRoutes = (r: UploadRoute) => !takesPdf(r);
 const requiredFile = (r: UploadRoute) => r.fileRequired;
 
+/**
+ * The routes whose server reads the inside of a kind: the logo's images (decoded by sharp in a limited child process,
+ * then stored as a fresh PNG: files.service uploadLogo), the pay-slip import's PDF (its structure checked in a limited
+ * child process at upload: imports.service checkStructure) and the tables (read in process by lib/spreadsheet.ts,
+ * ADR 0016). Documents, pay slips and announcement attachments keep a PNG, JPEG or PDF as sent, checked by its first
+ * bytes, size and password only (ADR 0019): the browser decodes it, not the server, so it is not attacked there. A
+ * route that does not take the kind at all refuses it by its first bytes, which the wrong-type entries check.
+ */
+const READS_INSIDE: Partial<Record<FileKind, readonly SniffedType[]>> = {
+  logo: ['image/png', 'image/jpeg', 'image/webp'],
+  'payslip-import': ['application/pdf'],
+};
+const readsInside =
+  (kind: SniffedType | 'table') =>
+  (r: UploadRoute): boolean =>
+    kind === 'table' ? r.kind === 'table' : r.kind !== 'table' && (READS_INSIDE[r.kind]?.includes(kind) ?? false);
+
+/** A table route's good file, taken apart: its header line (with the line break), its header and its first row. */
+function tableOf(r: UploadRoute) {
+  const [head, row] = r.good().toString('utf8').split('\r\n');
+  return { headLine: `${head}\r\n`, header: head!.split(';'), row: row!.split(';'), good: r.good() };
+}
+/** A table entry: the hostile file made for each table route from its own columns. */
+const tableFile = (
+  name: string,
+  content: (t: ReturnType<typeof tableOf>) => Buffer | Promise<Buffer>,
+  filename: string,
+  type: string,
+  promise?: Entry['promise'],
+): Entry => ({
+  name,
+  attacks: readsInside('table'),
+  promise,
+  build: async (r) => withFields(r, filePart(await content(tableOf(r)), filename, type)),
+});
+const itNumber = (n: number) => n.toLocaleString('it-IT');
+const TEN_MB = 10_000_000;
+const imageUnreadable = () => ({ status: 400, message: apiMsg.upload.imageUnreadable });
+/** Any one of these messages, whole. */
+const oneOf = (...messages: string[]) =>
+  new RegExp(`^(${messages.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+const imageTooManyPixels = () => ({ status: 400, message: apiMsg.upload.imageTooManyPixels(IMAGE_MAX_PIXELS / 1e6) });
+
 const CORPUS: Entry[] = [
   file(
     'empty file',
@@ -383,6 +449,142 @@ const CORPUS: Entry[] = [
     name: 'a multipart body declared as JSON',
     build: (r) => ({ body: withFields(r, filePart(r.good(), 'file.pdf')).body, contentType: 'application/json' }),
   },
+  // Valid signature, hostile body (issue 30): see the header and READS_INSIDE.
+  file(
+    'PNG: a valid header, zlib garbage in its IDAT',
+    hostilePng,
+    'logo.png',
+    'image/png',
+    imageUnreadable,
+    readsInside('image/png'),
+  ),
+  file(
+    'PNG: 8000 × 8000 pixels (64 MP in 200 KB)',
+    () => pngOf(8000, 8000),
+    'logo.png',
+    'image/png',
+    imageTooManyPixels,
+    readsInside('image/png'),
+  ),
+  file(
+    'JPEG: SOI and APP0, then garbage',
+    jpegGarbage,
+    'logo.jpg',
+    'image/jpeg',
+    imageUnreadable,
+    readsInside('image/jpeg'),
+  ),
+  file(
+    'JPEG: a frame of 65500 × 65500',
+    jpegHugeFrame,
+    'logo.jpg',
+    'image/jpeg',
+    imageTooManyPixels,
+    readsInside('image/jpeg'),
+  ),
+  file(
+    'WebP: a RIFF header, a VP8 chunk of garbage',
+    webpGarbage,
+    'logo.webp',
+    'image/webp',
+    imageUnreadable,
+    readsInside('image/webp'),
+  ),
+  // libvips' WebP loader asks for the whole frame (1 GB here) before its pixel check: the sandbox's memory limit stops
+  // it and the logo is refused as unreadable; a sandbox given more memory would say "too many pixels" instead.
+  file(
+    'WebP: a frame of 16383 × 16383',
+    webpHugeFrame,
+    'logo.webp',
+    'image/webp',
+    () => ({ status: 400, message: oneOf(apiMsg.upload.imageUnreadable, imageTooManyPixels().message) }),
+    readsInside('image/webp'),
+  ),
+  file(
+    'PDF: 200 pages sharing one content stream of 64 MB',
+    () => pdfBomb(200, 64),
+    'cedolini.pdf',
+    'application/pdf',
+    () => ({ status: 400, message: importMsg.absurd }),
+    readsInside('application/pdf'),
+  ),
+  tableFile(
+    'XLSX: billion laughs in the shared strings',
+    (t) => hostileWorkbooks.laughsInSharedStrings(t.header),
+    'dipendenti.xlsx',
+    XLSX,
+    () => ({ status: 400, message: apiMsg.import.excelUnreadable }),
+  ),
+  tableFile(
+    'XLSX: billion laughs in the sheet',
+    (t) => hostileWorkbooks.laughsInSheet(t.header),
+    'dipendenti.xlsx',
+    XLSX,
+    () => ({ status: 400, message: apiMsg.import.excelUnreadable }),
+  ),
+  tableFile(
+    'XLSX: the grid A1:XFD1048576 declared, one cell at XFD1048576',
+    () => hostileWorkbooks.farCell(),
+    'dipendenti.xlsx',
+    XLSX,
+    () => ({ status: 400 }),
+  ),
+  tableFile(
+    'XLSX: a row of 100,000 cells',
+    (t) => hostileWorkbooks.wideRow(t.header),
+    'dipendenti.xlsx',
+    XLSX,
+    () => ({ status: 400, message: apiMsg.import.excelUnreadable }),
+  ),
+  tableFile(
+    'XLSX: a shared string of 15 MB in every row',
+    (t) => hostileWorkbooks.hugeSharedString(t.header, t.row, 2000),
+    'dipendenti.xlsx',
+    XLSX,
+    () => ({ status: 400, message: apiMsg.import.cellTooLong(itNumber(MAX_CELL_CHARS)) }),
+  ),
+  tableFile(
+    'XLSX: a shared string of 32,000 characters read by 2,000 rows (64 M characters)',
+    (t) => hostileWorkbooks.reusedSharedString(t.header, t.row, 2000),
+    'dipendenti.xlsx',
+    XLSX,
+    () => ({ status: 413, message: apiMsg.import.tooMuchText(`${MAX_TABLE_CHARS / MB} MB`) }),
+  ),
+  tableFile(
+    'CSV: a quote never closed, 10 MB long',
+    (t) => hostileCsv.unclosedQuote(t.headLine, TEN_MB),
+    'dipendenti.csv',
+    'text/csv',
+    () => ({ status: 400, message: apiMsg.import.csvQuoteNotClosed }),
+  ),
+  tableFile(
+    'CSV: a row of 100,000 columns',
+    (t) => hostileCsv.wideRow(t.headLine),
+    'dipendenti.csv',
+    'text/csv',
+    () => ({ status: 400, message: apiMsg.import.tooManyColumns(2, itNumber(MAX_TABLE_COLUMNS)) }),
+  ),
+  tableFile(
+    'CSV: one line of 10 MB',
+    (t) => hostileCsv.longLine(t.headLine, TEN_MB),
+    'dipendenti.csv',
+    'text/csv',
+    () => ({ status: 400, message: apiMsg.import.cellTooLong(itNumber(MAX_CELL_CHARS), 2) }),
+  ),
+  tableFile(
+    'CSV: NUL bytes',
+    (t) => hostileCsv.nul(t.good),
+    'dipendenti.csv',
+    'text/csv',
+    () => ({ status: 400, message: apiMsg.import.unsupportedFormat }),
+  ),
+  tableFile(
+    'CSV: no valid UTF-8 anywhere',
+    () => hostileCsv.invalidUtf8(),
+    'dipendenti.csv',
+    'text/csv',
+    () => ({ status: 400 }),
+  ),
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -565,6 +767,7 @@ describe('uploads: the hostile corpus on every upload route', () => {
     const perRoute = new Map<string, number>();
     let attempts = 0;
     let storedCount = 0;
+    let slowest = { ms: 0, what: '' };
     // One request first: the admin's remembered workspace is written once, not by the first attempt.
     await ctx.get('/user', { session: admin, workspace: ctx.ws.demo });
     // Nothing else writes between two attempts (no jobs run in tests): each state is the next attempt's "before".
@@ -573,7 +776,11 @@ describe('uploads: the hostile corpus on every upload route', () => {
       const r = UPLOAD_ROUTES[key]!;
       for (const entry of CORPUS) {
         if (entry.attacks && !entry.attacks(r)) continue;
-        const res = await send(r.url(), await entry.build(r));
+        const attempt = await entry.build(r);
+        const started = performance.now();
+        const res = await send(r.url(), attempt);
+        const took = performance.now() - started;
+        if (took > slowest.ms) slowest = { ms: took, what: `${key} × ${entry.name}` };
         const after = await state(before);
         attempts++;
         perRoute.set(key, (perRoute.get(key) ?? 0) + 1);
@@ -588,9 +795,11 @@ describe('uploads: the hostile corpus on every upload route', () => {
       }
     }
     console.info(
-      `Upload corpus: ${routes.length} upload routes × ${CORPUS.length} entries (those that attack each) = ${attempts} attempts, stored ${storedCount}`,
+      `Upload corpus: ${routes.length} upload routes × ${CORPUS.length} entries (those that attack each) = ${attempts} attempts, stored ${storedCount}; slowest ${Math.round(slowest.ms)} ms (${slowest.what}), peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
     );
     expect(problems).toEqual([]);
+    // Never hangs: the slowest refusal is within the issue's 30 s (the sandboxes stop a decoder at 10 s).
+    expect(slowest.ms, slowest.what).toBeLessThan(30_000);
     // Every route got the whole corpus that attacks it: the universal entries at least.
     const universal = CORPUS.filter((e) => !e.attacks).length;
     for (const key of routes) expect(perRoute.get(key), key).toBeGreaterThanOrEqual(universal);
