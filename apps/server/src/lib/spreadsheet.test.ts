@@ -284,7 +284,9 @@ describe('readTable: a CSV with a hostile inside (issue 30)', () => {
       expect(err).toBeInstanceOf(SpreadsheetError);
       expect((err as Error).message).toBe(message);
     }
-    expect(performance.now() - started).toBeLessThan(2500);
+    // The five together: ~0.3 s quiet, ~3 s with the machine's two cores busy with other test runs; the reader that went
+    // a character at a time took 12–30 s for them. The bound sits between, far from both.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('NUL bytes are no CSV; bytes that are no UTF-8 are read as Latin-1', async () => {
@@ -337,8 +339,9 @@ describe('readTable: a workbook with a hostile inside (issue 30)', () => {
     expect(((await rejection(readTable(huge))) as Error).message).toBe(
       apiMsg.import.cellTooLong(itNumber(MAX_CELL_CHARS)),
     );
-    // Read by ExcelJS, the 15 MB string took ~3 s (then 2,000 rows of it went to the import's preview).
-    expect(performance.now() - started).toBeLessThan(1500);
+    // Read by ExcelJS, the 15 MB string took ~3 s quiet (then 2,000 rows of it went to the import's preview); refused
+    // before, it takes ~0.1 s quiet. The bound leaves room for a machine busy with other test runs (CI's second lane).
+    expect(performance.now() - started).toBeLessThan(2500);
   });
 
   it('the cells hold at most 20 MiB of text, a shared string counted every time a row uses it: over it is a 413', async () => {
@@ -390,7 +393,8 @@ describe('readTable: a workbook with a hostile inside (issue 30)', () => {
     } finally {
       clearInterval(timer);
     }
-    // Fed without a pause, ExcelJS read them in one go: 1.8–4.2 s with no other request served.
-    expect(longest).toBeLessThan(1000);
+    // Fed without a pause, ExcelJS read them in one go: 1.8–4.2 s with no other request served; fed a chunk per turn,
+    // the longest wait is ~0.2 s quiet. The bound leaves room for a busy machine.
+    expect(longest).toBeLessThan(1500);
   });
 });
