@@ -226,6 +226,8 @@ interface Role {
 async function walkPage(page: Page, routes: WalkRoute[], me: DerivedUser, ids: Ids, problems: string[]) {
   let here = 'landing (/403)';
   let expected: Expected | null = null;
+  /** The screens this role has seen narrowed to a phone. */
+  const phoned = new Set<string>();
   const inflight = new Set<object>();
   page.on('pageerror', (e) => problems.push(`${here}: page error ${e.message}`));
   page.on('console', (m) => {
@@ -343,7 +345,13 @@ async function walkPage(page: Page, routes: WalkRoute[], me: DerivedUser, ids: I
     await axeOnce(page, errorShown.length ? errorShown.join(',') : route.path, here, problems);
     const english = [...ENGLISH].filter((e) => seen.text.includes(e) || seen.labels.includes(e));
     if (english.length > 0) problems.push(`${here}: English text ${english.map((e) => `"${e}"`).join(', ')}`);
-    await phoneWidth(page, settled, here, problems);
+    // An error page is one screen whichever route shows it: narrowed once per role (the 403 page of the employee's
+    // fifty admin routes is the same screen fifty times).
+    const phoneKey = errorShown.length ? errorShown.join(',') : exp.url;
+    if (!phoned.has(phoneKey)) {
+      phoned.add(phoneKey);
+      await phoneWidth(page, settled, here, problems);
+    }
   }
 }
 
@@ -357,39 +365,50 @@ const PHONE = { width: 360, height: 740 };
  * The walk's width is restored after.
  */
 async function phoneWidth(page: Page, settle: () => Promise<unknown>, here: string, problems: string[]) {
+  // On by default; `WALK_PHONE=0` walks without it (to measure what it costs).
+  if (process.env.WALK_PHONE === '0') return;
   const wide = page.viewportSize()!;
   await page.setViewportSize(PHONE);
   try {
-    // The phone layout (a breakpoint's re-render, a grid measuring itself) may load more: settled again.
-    await painted(page);
-    await settle();
-    const seen = await page.evaluate(() => {
-      const doc = document.scrollingElement!;
-      const width = doc.clientWidth;
-      const out = (e: Element) => {
-        const r = e.getBoundingClientRect();
-        return r.width > 0 && (r.right > width + 0.5 || r.left < -0.5);
-      };
-      const name = (e: Element) =>
-        `${e.tagName.toLowerCase()}${e.getAttribute('data-testid') ? `[data-testid=${e.getAttribute('data-testid')}]` : ''} "${(e.textContent ?? '').trim().slice(0, 30)}"`;
-      const header = [...document.querySelectorAll('header button')].filter(out).map(name);
-      if (doc.scrollWidth <= width) return { scrollWidth: doc.scrollWidth, width, header, culprits: [] };
-      // What sticks out and no scroller clips (an absolute element escapes a scroller it is not placed in).
-      const clipped = (e: Element) => {
-        let absolute = getComputedStyle(e).position === 'absolute';
-        if (getComputedStyle(e).position === 'fixed') return true;
-        for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
-          const style = getComputedStyle(p);
-          if (style.overflowX !== 'visible' && !absolute) return true;
-          if (style.position !== 'static') absolute = style.position === 'absolute';
-        }
-        return false;
-      };
-      const culprits = [...document.body.querySelectorAll('*')].filter((e) => out(e) && !clipped(e));
-      // The outermost ones: their insides say nothing more.
-      const outermost = culprits.filter((e) => !culprits.some((c) => c !== e && c.contains(e)));
-      return { scrollWidth: doc.scrollWidth, width, header, culprits: outermost.slice(0, 3).map(name) };
-    });
+    // The phone layout painted (a breakpoint's re-render, a grid measuring itself). Something too wide is looked at
+    // again once the page has settled (a call the phone layout made, a grid between two measurements): only what
+    // stays too wide is a problem. Most screens pass at the first look, which keeps the walk's added time small.
+    const measure = () =>
+      page.evaluate(async () => {
+        // Two frames: the breakpoint's re-render and what it measures painted (one round trip, no more).
+        await new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+        const doc = document.scrollingElement!;
+        const width = doc.clientWidth;
+        const out = (e: Element) => {
+          const r = e.getBoundingClientRect();
+          return r.width > 0 && (r.right > width + 0.5 || r.left < -0.5);
+        };
+        const name = (e: Element) =>
+          `${e.tagName.toLowerCase()}${e.getAttribute('data-testid') ? `[data-testid=${e.getAttribute('data-testid')}]` : ''} "${(e.textContent ?? '').trim().slice(0, 30)}"`;
+        const header = [...document.querySelectorAll('header button')].filter(out).map(name);
+        if (doc.scrollWidth <= width) return { scrollWidth: doc.scrollWidth, width, header, culprits: [] };
+        // What sticks out and no scroller clips (an absolute element escapes a scroller it is not placed in).
+        const clipped = (e: Element) => {
+          let absolute = getComputedStyle(e).position === 'absolute';
+          if (getComputedStyle(e).position === 'fixed') return true;
+          for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+            const style = getComputedStyle(p);
+            if (style.overflowX !== 'visible' && !absolute) return true;
+            if (style.position !== 'static') absolute = style.position === 'absolute';
+          }
+          return false;
+        };
+        const culprits = [...document.body.querySelectorAll('*')].filter((e) => out(e) && !clipped(e));
+        // The outermost ones: their insides say nothing more.
+        const outermost = culprits.filter((e) => !culprits.some((c) => c !== e && c.contains(e)));
+        return { scrollWidth: doc.scrollWidth, width, header, culprits: outermost.slice(0, 3).map(name) };
+      });
+    let seen = await measure();
+    if (seen.scrollWidth > seen.width || seen.header.length > 0) {
+      await painted(page);
+      await settle();
+      seen = await measure();
+    }
     if (seen.scrollWidth > seen.width)
       problems.push(
         `${here}: at ${PHONE.width} px the page is ${seen.scrollWidth} px wide (${seen.culprits.join(', ') || '?'})`,
