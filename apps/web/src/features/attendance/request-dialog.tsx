@@ -73,6 +73,8 @@ function RequestDialogContent({ onClose, ...options }: RequestDialogProps) {
     closedMonths,
   } = useRequestDialog(options);
   const { control, setValue, formState } = form;
+  // The balance of a whole date only: none is asked while the date is being typed (issue 30 item 17).
+  const balanceDate = completeDate(balance.firstDate);
 
   const close = () => {
     if (!save.isPending) onClose();
@@ -149,12 +151,12 @@ function RequestDialogContent({ onClose, ...options }: RequestDialogProps) {
               minRows={2}
               slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.note, 'data-testid': 'request-note' } }}
             />
-            {justification && completeDate(balance.firstDate) && balance.show && (
+            {justification && balanceDate && balance.show && (
               <RequestBalance
                 scope={scope}
                 justification={justification}
                 userInfoId={balance.owner}
-                date={balance.firstDate}
+                date={balanceDate}
                 requested={balance.requested}
                 excludeRequestId={request?.id}
               />
