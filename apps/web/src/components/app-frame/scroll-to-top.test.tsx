@@ -43,6 +43,8 @@ describe('ScrollToTop', () => {
 
   it('opens a new page at its top, and leaves back, forward and a query change alone', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    // Scrolled down the page (jsdom never scrolls: its position is told).
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(800);
     const router = app();
     expect(scrollTo).not.toHaveBeenCalled();
 
@@ -88,6 +90,7 @@ describe('ScrollToTop', () => {
     );
     await screen.findByRole('heading', { name: 'Prima' }, { timeout: 10_000 });
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(800);
     await act(() => router.navigate(paths.myAccount));
     await screen.findByRole('heading', { name: 'Seconda' });
     expect(scrollTo).toHaveBeenCalledWith(0, 0);

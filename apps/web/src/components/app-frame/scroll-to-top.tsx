@@ -13,7 +13,7 @@ export function ScrollToTop() {
   useLayoutEffect(() => {
     if (last.current === pathname) return;
     last.current = pathname;
-    if (type !== 'POP' && !hash) window.scrollTo(0, 0);
+    if (type !== 'POP' && !hash && (window.scrollX !== 0 || window.scrollY !== 0)) window.scrollTo(0, 0);
   }, [pathname, hash, type]);
   return null;
 }
