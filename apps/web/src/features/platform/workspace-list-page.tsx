@@ -147,7 +147,7 @@ export function PlatformWorkspaceListPage() {
         workspace={quotaOf}
         onClose={() => setQuotaOf(null)}
         onSaved={(saved) => {
-          enqueueSnackbar(t('platform.quota.done', { name: saved.name }), { variant: 'success' });
+          enqueueSnackbar(t('platform.quota.done', { name: `\u2068${saved.name}\u2069` }), { variant: 'success' });
           setQuotaOf(null);
         }}
       />

@@ -17,6 +17,9 @@ import { formatSize } from '../../lib/format-size';
 import type { PlatformWorkspace } from './api/get-platform-workspaces';
 import { useSetWorkspaceQuota } from './api/set-workspace-quota';
 
+/** A company's name kept in its own direction inside a sentence (a Latin name in Arabic). */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
 /** The bounds the server checks (WorkspaceQuotaInputSchema), checked here first. */
 const MB = { min: 10, max: 1_048_576 };
 const FILES = { min: 10, max: 10_000_000 };
@@ -88,7 +91,7 @@ function QuotaForm({
       fullWidth
       data-testid="workspace-quota-dialog"
     >
-      <DialogTitle id={titleId}>{t('platform.quota.title', { name: workspace.name })}</DialogTitle>
+      <DialogTitle id={titleId}>{t('platform.quota.title', { name: isolate(workspace.name) })}</DialogTitle>
       <DialogContent>
         <Stack
           spacing={2}
