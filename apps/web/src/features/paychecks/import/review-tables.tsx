@@ -302,6 +302,7 @@ export function SlipsTable({
                       error={!!e.netAmount}
                       helperText={e.netAmount}
                       placeholder="1234,56"
+                      sx={{ minWidth: 150 }}
                       onChange={(ev) => onChange(first, { netAmount: ev.target.value })}
                       slotProps={{
                         htmlInput: {
