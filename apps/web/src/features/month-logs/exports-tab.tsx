@@ -16,12 +16,13 @@ import { SectionCard } from '../../components/section-card';
 import { PAGE_SIZES } from '../../lib/use-list-params';
 import { catalogFor } from '../../i18n/languages';
 import { formatDateTime } from '../../lib/dates';
+import { useAuth } from '../../lib/auth/auth-context';
 import { errorMessage } from '../../lib/error-message';
 import { useMonthVersions } from './api/get-month-logs';
 import { downloadPayrollExport, useCreatePayrollExport, usePayrollExports } from './api/payroll-exports';
 import { PAYROLL_PROFILES } from './constants';
 import { ExportRefusalAlert, exportRefusalOf, type ExportRefusal } from './export-refusal';
-import { formatSize, shortHash } from './format';
+import { formatMonth, formatSize, shortHash } from './format';
 import { exportFormSchema, type ExportFormValues } from './schemas';
 
 /** The payroll files of a completed version: the form that makes one, and the files made so far. */
@@ -129,6 +130,11 @@ function ExportForm({ log }: { log: MonthLog }) {
 function ExportHistory({ log }: { log: MonthLog }) {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
+  // Which company and month a file holds, said beside its name (issue 30 item 17): INAZ's file must be called DATRILEU
+  // whatever it holds, and two downloads must still be told apart.
+  const { workspaces, workspaceId } = useAuth();
+  const company = workspaces.find((w) => w.id === workspaceId)?.name ?? '';
+  const holds = t('monthLogs.exports.holds', { company, month: formatMonth(log.month, language) });
   const { enqueueSnackbar } = useSnackbar();
   const query = usePayrollExports(log.id);
   const [downloading, setDownloading] = useState<string | null>(null);
@@ -167,6 +173,9 @@ function ExportHistory({ log }: { log: MonthLog }) {
             >
               {row.fileName}
             </Box>
+            <Typography variant="caption" component="p" data-testid={`export-holds-${row.id}`}>
+              {holds}
+            </Typography>
             <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="caption" color="text.secondary">
                 {t('monthLogs.exports.columns.sha256')}
@@ -250,7 +259,7 @@ function ExportHistory({ log }: { log: MonthLog }) {
         ),
       },
     ];
-  }, [t, language, enqueueSnackbar, downloading]);
+  }, [t, language, enqueueSnackbar, downloading, holds]);
 
   return (
     <Box>

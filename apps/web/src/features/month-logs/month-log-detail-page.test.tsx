@@ -262,6 +262,8 @@ describe('month-log detail', { timeout: 30_000 }, () => {
     expect(first).toHaveTextContent('15 kB');
     expect(first).toHaveTextContent('9f86d081884c…');
     expect(first).toHaveTextContent('Anna Bianchi');
+    // Which company and month the file holds, beside its name (issue 30 item 17: INAZ's is always "DATRILEU").
+    expect(within(first).getByTestId('export-holds-pe-1')).toHaveTextContent('Demo S.r.l. · ottobre 2026');
 
     // An accountant: no reopen; exports allowed.
     expect(screen.queryByTestId('detail-reopen')).not.toBeInTheDocument();
