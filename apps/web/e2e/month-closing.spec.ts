@@ -389,6 +389,8 @@ test.describe('month closing and the payroll hand-off', () => {
       ] as const) {
         await chooseOption(accountant, 'Formato', label);
         const answer = accountant.waitForResponse((r) => isExportCreation(r.request()));
+        // "Crea il file" gives the file it made (issue 30 item 17).
+        const made = accountant.waitForEvent('download');
         await accountant.getByTestId('export-submit').click();
         const res = await answer;
         expect(res.ok(), await res.text()).toBe(true);
@@ -396,6 +398,7 @@ test.describe('month closing and the payroll hand-off', () => {
         expect(file.profile).toBe(profile);
         expect(file.rows).toBeGreaterThan(0);
         exported.push(file);
+        expect(await (await made).path()).toBeTruthy();
         await expect(accountant.getByText(`File creato: ${file.fileName}`)).toBeVisible();
         await expect(history.getByRole('row').filter({ hasText: file.fileName })).toContainText(label);
       }
