@@ -1,14 +1,6 @@
 import { generateCodiceFiscale } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  attentionFirst,
-  classifyPages,
-  currencyOf,
-  findFiscalCodes,
-  netAmountOf,
-  periodOf,
-  slipsOf,
-} from './classify';
+import { attentionFirst, classifyPages, currencyOf, findFiscalCodes, netAmountOf, periodOf, slipsOf } from './classify';
 
 const cf = (lastName: string, firstName: string, birthDate: string) =>
   generateCodiceFiscale({ lastName, firstName, birthDate, sex: 'M', belfiore: 'F205' });
