@@ -13,7 +13,9 @@ import { expectAccessible, login, screenshot, signedIn } from './fixtures';
  * `npm run bench:dashboard-paint` on a quiet machine, not here: these journeys share the machine with other suites.)
  */
 async function widgetsPainted(page: Page, ids: string[]) {
-  for (const id of ids) await expect(page.getByTestId(id)).toBeVisible();
+  // After a reload (a language switch) the page's code and texts load again: on a machine busy with the other suites
+  // (CI's second lane) that took over 5 s once, so the first widget is given 15 s; the rest follow it.
+  for (const id of ids) await expect(page.getByTestId(id)).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('[data-testid$="-loading"], [aria-busy="true"]')).toHaveCount(0);
 }
 
