@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files, workspaces } from '../src/db/schema';
 import { readAll } from '../src/lib/storage';
-import { LOGOS_CLEAN_SINCE, runLogoCleaning } from '../src/modules/workspaces/logo-cleaning.job';
+import { firstSeen } from '../src/lib/app-meta';
+import { LOGOS_MARK, runLogoCleaning } from '../src/modules/workspaces/logo-cleaning.job';
 import { createTestContext, type TestContext } from './helpers';
 import { quiet } from './paycheck-import.fixtures';
 import { hostilePng, pngOf } from './upload-corpus';
@@ -23,7 +24,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-/** A logo stored the old way: the uploaded bytes as they came, recorded before LOGOS_CLEAN_SINCE. */
+/** A logo stored the old way: the uploaded bytes as they came, recorded before this release's first start. */
 async function oldLogo(workspace: string, bytes: Buffer, name: string) {
   const [row] = await ctx.db
     .insert(files)
@@ -34,7 +35,7 @@ async function oldLogo(workspace: string, bytes: Buffer, name: string) {
       size: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       kind: 'logo',
-      createdAt: new Date(LOGOS_CLEAN_SINCE.getTime() - 86_400_000),
+      createdAt: new Date((await firstSeen(ctx.db, LOGOS_MARK)).getTime() - 86_400_000),
     })
     .returning();
   await ctx.deps.storage.put(`${workspace}/${row!.id}`, bytes, { contentType: 'application/octet-stream' });

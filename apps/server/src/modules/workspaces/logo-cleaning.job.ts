@@ -1,6 +1,7 @@
 import { workspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
+import { firstSeen } from '../../lib/app-meta';
 import type { JobLogger } from '../../lib/jobs';
 import { StoredFileMissingError } from '../../lib/storage';
 import { cleanImage, ImageRefused } from '../files/image-check';
@@ -8,14 +9,15 @@ import * as files from '../files/files.service';
 import * as repo from './workspaces.repository';
 
 /**
- * From this moment every stored logo was decoded and made anew at upload (issue 30); a logo in use stored before it is
- * one the `logo-cleaning` job has to do.
+ * Every logo stored from this release's first start on was decoded and made anew at upload (issue 30): a logo in use
+ * stored before it is one the `logo-cleaning` job has to do. The moment is the installation's own (lib/app-meta), not
+ * a date in the code, so a release deployed days later still finds every logo the older one stored.
  */
-export const LOGOS_CLEAN_SINCE = new Date('2026-12-07T00:00:00Z');
+export const LOGOS_MARK = 'logos-made-anew-since';
 const BATCH = 20;
 
 /**
- * The `logo-cleaning` job (issue 30 item 1): the logos stored before uploads were made anew go through the same
+ * The `logo-cleaning` job (issue 30 item 1): the logos stored before uploads were made anew (before this release's first start) go through the same
  * sandboxed decoder. One that decodes is replaced by its clean PNG under a new id (the company's details point at it;
  * the old record is deleted and its bytes queued for the sweeper, in one transaction); one that does not decode (the
  * review's 106-byte PNG) is removed from the company's details, audited, so no PDF ever meets it again. Run at start
@@ -24,13 +26,12 @@ const BATCH = 20;
  * transaction replaces only a logo the company still uses). Returns how many logos it replaced and removed.
  */
 export async function runLogoCleaning(deps: AppDeps, log: JobLogger) {
+  const since = await firstSeen(deps.db, LOGOS_MARK);
   const seen = new Set<string>();
   let replaced = 0;
   let removed = 0;
   for (;;) {
-    const due = (await repo.logosStoredBefore(deps.db, LOGOS_CLEAN_SINCE, BATCH + seen.size)).filter(
-      (l) => !seen.has(l.fileId),
-    );
+    const due = (await repo.logosStoredBefore(deps.db, since, BATCH + seen.size)).filter((l) => !seen.has(l.fileId));
     if (due.length === 0) return { replaced, removed };
     for (const { workspaceId, fileId } of due.slice(0, BATCH)) {
       seen.add(fileId);
