@@ -479,11 +479,18 @@ export const draftsIn = (from: IsoDate, to: IsoDate, groupId: string | null) =>
     groupId ? shiftInGroup(groupId) : undefined,
   );
 
-/** How many drafts the range has: one query. */
+/**
+ * How many drafts the range has, counted as the planning grid shows them: one per person and shift (a shift of two
+ * people on five days is 10), a draft without people as one. The same unit as the publication's result. One query.
+ */
 export async function countDrafts(q: Queryable, scope: WorkspaceScope, from: IsoDate, to: IsoDate, groupId?: string) {
   const [row] = await q
     .select({ n: sql<number>`count(*)::int` })
     .from(workShifts)
+    .leftJoin(
+      workShiftAssignees,
+      joinInScope(workShifts, workShiftAssignees, eq(workShiftAssignees.shiftId, workShifts.id)),
+    )
     .where(inScope(workShifts, scope, draftsIn(from, to, groupId ?? null)));
   return row?.n ?? 0;
 }

@@ -371,7 +371,10 @@ export async function publish(
     await repo.setWarnings(tx, ctx.scope, new Map(drafts.map((d) => [d.id, warnings.get(d.id) ?? []])));
     await repo.markPublished(tx, ctx.scope, plain, ctx.actor.userId, now, null);
     await repo.markPublished(tx, ctx.scope, overridden, ctx.actor.userId, now, input.overrideNote);
-    const published = plain.length + overridden.length;
+    // Counted as the grid and its drafts count show them: one per person and shift (a skipped shift without people
+    // as one).
+    const published = [...told.values()].reduce((n, k) => n + k, 0);
+    const skippedCount = skipped.reduce((n, s) => n + Math.max(1, s.people.length), 0);
     if (told.size > 0) {
       const publicationId = newId();
       await notify(tx, nctx, {
@@ -404,7 +407,7 @@ export async function publish(
       },
       requestId: ctx.actor.requestId,
     });
-    return { message: shiftMsg.published(published, skipped.length), published, skipped };
+    return { message: shiftMsg.published(published, skippedCount), published, skipped };
   });
 }
 

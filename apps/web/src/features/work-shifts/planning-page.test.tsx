@@ -213,6 +213,36 @@ describe('the planning', { timeout: 40_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('"Pubblica": a skipped shift of two people counts as two, as the grid shows two cells (issue 30)', async () => {
+    fakeApi({
+      ...adminSession,
+      ...workspaceToday,
+      ...lookups,
+      'GET /admin/work-shift': () => json(200, planning({ drafts: 6 })),
+      'POST /admin/work-shift/publish': () =>
+        json(200, {
+          message: 'Pubblicati 4, saltati 2: vedi il motivo di ciascuno',
+          published: 4,
+          skipped: [
+            {
+              shift: nightDraft(),
+              people: ['Rossi Mario', 'Bianchi Anna'],
+              reason: 'warnings',
+              reasonText: 'Avvisi sui riposi o sulle assenze senza una nota che li giustifichi',
+              warnings: [warning()],
+            },
+          ],
+        } satisfies PublishResponse),
+    });
+    render();
+    await screen.findByTestId('planning-grid');
+    expect(screen.getByTestId('drafts-count')).toHaveTextContent('Bozze nel periodo: 6');
+    await user.click(screen.getByTestId('publish'));
+    const dialog = await screen.findByRole('dialog', { name: 'Pubblicare i turni?' });
+    await user.click(within(dialog).getByTestId('publish-confirm'));
+    expect(await within(dialog).findByTestId('publish-counts')).toHaveTextContent('Pubblicati 4, saltati 2');
+  });
+
   it('publishes only the filtered group unless unticked', async () => {
     const { calls } = fakeApi({
       ...adminSession,

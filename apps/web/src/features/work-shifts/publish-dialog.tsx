@@ -142,7 +142,8 @@ export function PublishDialog({ from, to, drafts, group, onClose }: Props) {
 function PublishResult({ result }: { result: PublishResponse }) {
   const { t } = useTranslation();
   const formatDay = useDayFormat();
-  const skipped = result.skipped.length;
+  // One per person and shift, as the grid, its drafts count and `published` count them (a shift without people as one).
+  const skipped = result.skipped.reduce((n, s) => n + Math.max(1, s.people.length), 0);
   return (
     <Box data-testid="publish-result">
       <Alert severity={skipped > 0 ? 'warning' : 'success'} data-testid="publish-counts">
