@@ -8,10 +8,14 @@ import { FormTextField } from '../../components/form/form-text-field';
 import { SectionCard } from '../../components/section-card';
 import type { UnboundUser } from './api/search-unbound';
 import { catalogFor } from '../../i18n/languages';
+import { birthPlaceText, useBirthPlace } from './birth-place';
 import { LIMITS, type UserFormValues } from './schemas';
 import { useUnboundMatches } from './use-unbound-matches';
 import { grid, readOnlySx } from './user-form-layout';
 import { userDetailPath } from './user-paths';
+
+/** The birth date, and the place when the code's comune or country is known (null otherwise). */
+type BirthFromFiscalCodeUse = (birthday: string, birthplace: string | null) => void;
 
 /**
  * The account: fiscal code (with the records it already has here, for a new employee), name and login e-mail. The
@@ -30,8 +34,8 @@ export function UserAccountSection({
   emailLocked: boolean;
   /** The fiscal code field was left: the form checks it. */
   onFiscalCodeLeft?: () => void;
-  /** "Usa la data di nascita": the birth date the fiscal code encodes goes into the form. */
-  onBirthFromFiscalCode?: (birthday: string) => void;
+  /** "Usa data e luogo di nascita": the birth date and place the fiscal code encodes go into the form. */
+  onBirthFromFiscalCode?: BirthFromFiscalCodeUse;
 }) {
   const { t } = useTranslation();
   const { found, isFetching, dismiss } = useUnboundMatches(control, editing);
@@ -149,33 +153,44 @@ function UnboundFound({ found, onDismiss }: { found: UnboundUser[]; onDismiss(id
 }
 
 /**
- * What a valid fiscal code says of the person (issue 30 item 17): their birth date, offered for the form when it is not
- * the one there, and the cadastral code of their comune (or Z… for a country abroad) to find their birth place — the
- * app holds no list of comuni to name it.
+ * What a valid fiscal code says of the person (issue 30 item 17): their birth date and the comune (or country) of birth,
+ * named from its cadastral code, offered for the form when the date is not the one there or the place is still empty.
+ * Until the list of places has loaded, or for a code it does not know, the code itself is shown.
  */
-function BirthFromFiscalCode({ control, onUse }: { control: Control<UserFormValues>; onUse: (date: string) => void }) {
+function BirthFromFiscalCode({ control, onUse }: { control: Control<UserFormValues>; onUse: BirthFromFiscalCodeUse }) {
   const { t, i18n } = useTranslation();
-  const [fiscalCode, birthday] = useWatch({ control, name: ['fiscalCode', 'birthday'] });
+  const [fiscalCode, birthday, birthplace] = useWatch({ control, name: ['fiscalCode', 'birthday', 'birthplace'] });
   const decoded = fiscalCode ? decodeCodiceFiscale(normalizeCodiceFiscale(fiscalCode)) : null;
-  if (!decoded || decoded.birthDate === birthday) return null;
+  const place = useBirthPlace(decoded?.belfiore ?? null, decoded?.birthDate ?? null).data ?? null;
+  if (!decoded) return null;
+  const placeText = place ? birthPlaceText(place) : null;
+  const dateDiffers = decoded.birthDate !== birthday;
+  const placeMissing = !!placeText && !(birthplace ?? '').trim();
+  if (!dateDiffers && !placeMissing) return null;
   const date = dayjs(decoded.birthDate).locale(catalogFor(i18n.language)).format('D MMMM YYYY');
   const foreign = decoded.belfiore.startsWith('Z');
-  return (
-    <Alert severity="info" sx={{ gridColumn: { sm: '1 / -1' } }} data-testid="fiscal-code-birth">
-      {t(foreign ? 'users.form.fromFiscalCode.bodyAbroad' : 'users.form.fromFiscalCode.body', {
+  const body = placeText
+    ? t(foreign ? 'users.form.fromFiscalCode.bodyCountry' : 'users.form.fromFiscalCode.bodyPlace', {
+        date,
+        place: placeText,
+      })
+    : t(foreign ? 'users.form.fromFiscalCode.bodyAbroad' : 'users.form.fromFiscalCode.body', {
         date,
         code: decoded.belfiore,
-      })}
+      });
+  return (
+    <Alert severity="info" sx={{ gridColumn: { sm: '1 / -1' } }} data-testid="fiscal-code-birth">
+      {body}
       {/* Under the sentence, not beside it: a phone's width has no room for both. */}
       <Box sx={{ mt: 1 }}>
         <Button
           variant="outlined"
           color="inherit"
           size="small"
-          onClick={() => onUse(decoded.birthDate)}
+          onClick={() => onUse(decoded.birthDate, placeText)}
           data-testid="fiscal-code-use-birth"
         >
-          {t('users.form.fromFiscalCode.use')}
+          {t(placeText ? 'users.form.fromFiscalCode.useBoth' : 'users.form.fromFiscalCode.use')}
         </Button>
       </Box>
     </Alert>

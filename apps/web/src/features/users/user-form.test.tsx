@@ -102,12 +102,10 @@ describe('new employee form', { timeout: 20_000 }, () => {
     await fill(code, VALID_CF);
     await user.tab();
     await waitFor(() => expect(screen.queryByText('Il codice fiscale non è valido')).not.toBeInTheDocument());
-    // Born on 12 May 1990 (a woman: day 52), in the comune H501.
+    // Born on 12 May 1990 (a woman: day 52), in the comune H501: Roma, named once the list of places has loaded.
     const offer = screen.getByTestId('fiscal-code-birth');
-    expect(offer).toHaveTextContent(
-      'Dal codice fiscale: nato/a il 12 maggio 1990, nel comune di codice catastale H501.',
-    );
-    await user.click(within(offer).getByRole('button', { name: 'Usa la data di nascita' }));
+    await waitFor(() => expect(offer).toHaveTextContent('Dal codice fiscale: nato/a il 12 maggio 1990 a Roma (RM).'));
+    await user.click(within(offer).getByRole('button', { name: 'Usa data e luogo di nascita' }));
     await waitFor(() => expect(screen.queryByTestId('fiscal-code-birth')).not.toBeInTheDocument());
     await fill(field(/^Nome/), 'Laura');
     await fill(field(/^Cognome/), 'Rossi');
@@ -119,7 +117,19 @@ describe('new employee form', { timeout: 20_000 }, () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
       fiscalCode: VALID_CF,
       birthday: '1990-05-12',
+      birthplace: 'Roma (RM)',
     });
+  });
+
+  it('names a country of birth abroad, and a comune as it was on the birth date (issue 30 item 17)', async () => {
+    const { birthPlaceOf } = await import('./birth-place');
+    expect(await birthPlaceOf('Z404', '1980-01-01')).toEqual({
+      name: "Stati Uniti d'America",
+      province: null,
+      abroad: true,
+    });
+    expect(await birthPlaceOf('A944', '1976-07-23')).toEqual({ name: 'Bologna', province: 'BO', abroad: false });
+    expect(await birthPlaceOf('Z999', '1980-01-01')).toBeNull();
   });
 
   it('requires at least one role, and work e-mail / PEC only for employees', async () => {

@@ -63,9 +63,10 @@ export function UserForm({ user, submitLabel, onSubmit, onCancel }: Props) {
         onFiscalCodeLeft={() => {
           if (form.getValues('fiscalCode')) void form.trigger('fiscalCode');
         }}
-        onBirthFromFiscalCode={(birthday) =>
-          form.setValue('birthday', birthday, { shouldDirty: true, shouldValidate: true })
-        }
+        onBirthFromFiscalCode={(birthday, birthplace) => {
+          form.setValue('birthday', birthday, { shouldDirty: true, shouldValidate: true });
+          if (birthplace) form.setValue('birthplace', birthplace, { shouldDirty: true, shouldValidate: true });
+        }}
       />
       <UserRolesSection control={control} memberLocked={memberLocked} />
       <UserEmployeeSection control={control} isEmployee={isEmployee} />
