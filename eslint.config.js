@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { MODULE_LAYERS } from './eslint-rules/module-layers.js';
 import ownedTables from './eslint-rules/owned-tables.js';
 
 /**
@@ -20,6 +21,9 @@ const WEB_FEATURES = fs
   .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+
+const SERVER_MODULES = MODULE_LAYERS.flatMap((l) => l.modules);
+const moduleDir = (m) => `./apps/server/src/modules/${m}`;
 
 export default tseslint.config(
   {
@@ -187,8 +191,8 @@ export default tseslint.config(
             punches: ['attendance'],
             justificationRequests: ['attendance'],
             accrualEntries: ['accruals'],
-            payrollSettings: ['payroll'],
-            payrollExports: ['payroll'],
+            payrollSettings: ['payroll-settings'],
+            payrollExports: ['payroll-exports'],
             monthLogs: ['month-logs'],
             monthLogSheets: ['month-logs'],
             monthLogLines: ['month-logs'],
@@ -265,6 +269,40 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: IMPORT_X_SETTINGS,
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Server modules in layers, each with one public face (ADR 0029): another module is imported through its index.ts
+    // only, never a file inside it (a repository never leaves its module); and never from a layer above.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: IMPORT_X_SETTINGS,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: MODULE_LAYERS.flatMap((layer, rank) =>
+            layer.modules.flatMap((m) => [
+              ...(rank + 1 < MODULE_LAYERS.length
+                ? [
+                    {
+                      target: moduleDir(m),
+                      from: MODULE_LAYERS.slice(rank + 1).flatMap((l) => l.modules.map(moduleDir)),
+                      message: `${m} is in the layer "${layer.name}": it never imports a module of a layer above (ADR 0029). Tell it through notify or a port in AppDeps.`,
+                    },
+                  ]
+                : []),
+              {
+                target: moduleDir(m),
+                from: './apps/server/src/modules',
+                except: [`./${m}`, ...SERVER_MODULES.filter((o) => o !== m).map((o) => `./${o}/index.ts`)],
+                message: `Another module is imported through its public face only: '../<module>' (its index.ts), never a file inside it (ADR 0029).`,
+              },
+            ]),
+          ),
+        },
+      ],
+    },
   },
   {
     // Plugins and lib are below the modules: they never import a module.

@@ -5,7 +5,7 @@ import { demoLoginsText, seedDemo } from './seed';
 import type { Jobs } from './lib/jobs';
 import { loggerOptions } from './lib/logging';
 import { startupBanner } from './lib/startup-banner';
-import { ensureAllWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
+import { ensureAllWorkspaceDefaults } from './modules/platform/workspace-defaults';
 import { createDeps, openConfiguredDatabase, startPlatformJobs } from './runtime';
 
 async function main() {

@@ -15,14 +15,16 @@ import { createStorage, type FileStorage } from './lib/storage';
 import { sweepLoginFailures } from './modules/auth/auth.repository';
 import { loadSigningKeys } from './lib/secrets';
 import { syncAccrualsNightly } from './modules/accruals/accruals.service';
-import { ensureAllWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
+import { ensureAllWorkspaceDefaults } from './modules/platform/workspace-defaults';
 import { runPaycheckReminders } from './modules/paychecks/delivery.service';
 import { runLogoCleaning } from './modules/workspaces/logo-cleaning.job';
 import { runPayslipImportJob } from './modules/paychecks/imports.job';
 import { runDocumentReminders } from './modules/documents/document-reminders.job';
 import { runFileSweep } from './modules/files/file-sweep.job';
 import { runMonthCloseJob } from './modules/month-logs/month-close.job';
+import { firstLoginPort } from './modules/invitations/first-login.provider';
 import { monthLockPort } from './modules/month-logs/month-lock.provider';
+import { deletePersonFeed } from './modules/work-shifts/calendar-feed.service';
 import { LiveHub } from './modules/notifications/live';
 import { STREAM_LIMITS, StreamRegistry } from './modules/notifications/stream-registry';
 import { ActorCache } from './plugins/actor-cache';
@@ -63,6 +65,8 @@ export async function createDeps(
     streams: new StreamRegistry({ ...STREAM_LIMITS, perProcess: config.notificationStreamsMax }),
     actors: new ActorCache(database),
     monthLock: monthLockPort,
+    firstLogin: firstLoginPort,
+    accessEnded: { disabled: deletePersonFeed },
   };
 }
 

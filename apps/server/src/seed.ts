@@ -34,7 +34,7 @@ import {
 } from './db/schema';
 import { workspaceScope } from './db/scope';
 import { syncContractAccruals } from './modules/accruals/accruals.service';
-import { ensureWorkspaceDefaults } from './modules/workspaces/workspace-defaults';
+import { ensureWorkspaceDefaults } from './modules/platform/workspace-defaults';
 import { syncUsage } from './modules/accruals/accruals.service';
 import { todayIn } from './lib/time';
 import type { Queryable } from './db/client';

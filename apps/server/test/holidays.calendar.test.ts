@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holidays, justificationGroups, justifications, userInfos, workspaces } from '../src/db/schema';
 import { workspaceScope } from '../src/db/scope';
 import { ensureNationalHolidays } from '../src/modules/holidays/holidays.service';
-import { ensureAllWorkspaceDefaults, ensureWorkspaceDefaults } from '../src/modules/workspaces/workspace-defaults';
+import { ensureAllWorkspaceDefaults, ensureWorkspaceDefaults } from '../src/modules/platform/workspace-defaults';
 import {
   auditOf,
   countRows,

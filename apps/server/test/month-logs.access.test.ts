@@ -6,7 +6,7 @@ import { auditLog, justifications, monthLogs, payrollExports, payrollSettings, u
 import { todayIn } from '../src/lib/time';
 import { runMonthCloseJob } from '../src/modules/month-logs/month-close.job';
 import { monthLogRoutes } from '../src/modules/month-logs/month-logs.routes';
-import { payrollExportRoutes } from '../src/modules/payroll/payroll-exports.routes';
+import { payrollExportRoutes } from '../src/modules/payroll-exports/payroll-exports.routes';
 import { describeAccessTable, useAccessContext, type AccessRoute } from './access-table';
 import { expectError, fieldErrors, type RequestOptions, type Session } from './helpers';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { justifications, payrollSettings, userInfos } from '../src/db/schema';
-import { payrollSettingsRoutes } from '../src/modules/payroll/payroll-settings.routes';
+import { payrollSettingsRoutes } from '../src/modules/payroll-settings/payroll-settings.routes';
 import { describeAccessTable, useAccessContext, type AccessRoute } from './access-table';
 import { justificationId } from './factories';
 import { membershipIdOf } from './helpers';

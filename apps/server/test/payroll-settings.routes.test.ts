@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryObservers } from '../src/db/client';
 import { workspaceScope } from '../src/db/scope';
 import { justifications, payrollSettings, userInfos } from '../src/db/schema';
-import { payrollCodes } from '../src/modules/payroll/payroll-codes.service';
+import { payrollCodes } from '../src/modules/payroll-settings/payroll-codes.service';
 import { buildEmployee, justificationId, type BuiltEmployee } from './factories';
 import {
   auditOf,

@@ -9,7 +9,7 @@ import { runMonthCloseJob } from '../src/modules/month-logs/month-close.job';
 import { runNotificationDigest } from '../src/modules/notifications/digest.job';
 import { notify } from '../src/modules/notifications/notify';
 import { runPaycheckReminders } from '../src/modules/paychecks/delivery.service';
-import { ensureAllWorkspaceDefaults } from '../src/modules/workspaces/workspace-defaults';
+import { ensureAllWorkspaceDefaults } from '../src/modules/platform/workspace-defaults';
 import { createAnnouncement } from './announcement-forms';
 import { buildEmployee, type BuiltEmployee } from './factories';
 import { createTestContext, type Session, type TestContext } from './helpers';

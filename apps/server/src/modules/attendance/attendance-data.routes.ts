@@ -14,7 +14,7 @@ import type { AttendanceApp } from './attendance.routes.shared';
 import * as data from './attendance-data.service';
 import { TIMESHEET_EXPORT, timesheetXlsx } from './timesheet-export';
 import { workspaceCtx } from '../../plugins/request-context';
-import { letterhead } from '../workspaces/workspaces.service';
+import { letterhead } from '../workspaces';
 
 const tags = ['attendance'];
 

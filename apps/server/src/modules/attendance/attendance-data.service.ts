@@ -35,8 +35,11 @@ import {
 import { clockState, presentPunch } from './punches.service';
 import { presentRequest } from './requests.rules';
 
-/** The employees of the timesheet's filters (a page, in name order) and their count: the planning grid uses them. */
-export { timesheetPeople as employeesPage, countTimesheetPeople as countEmployees } from './attendance.repository';
+/** The employees of the timesheet's filters (a page, in name order): the planning grid uses them. */
+export const employeesPage = (...args: Parameters<typeof timesheetPeople>) => timesheetPeople(...args);
+
+/** How many employees the timesheet's filters match: the planning grid's total. */
+export const countEmployees = (...args: Parameters<typeof countTimesheetPeople>) => countTimesheetPeople(...args);
 
 /** The engine's view of punch rows: narrow rows (instant as text) go as they are, whole rows are converted. */
 function enginePunches(rows: (EnginePunch | PunchRow)[]): PunchInput[] {

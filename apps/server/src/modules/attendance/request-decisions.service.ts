@@ -4,7 +4,7 @@ import { recordAudit } from '../../lib/audit';
 import { noteRequestChanges } from './requests.service';
 import { conflict, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
-import { syncUsage } from '../accruals/accruals.service';
+import { syncUsage } from '../accruals';
 import { mailDecisions } from './requests.mails';
 import * as repo from './requests.repository';
 import { presentRequest } from './requests.rules';

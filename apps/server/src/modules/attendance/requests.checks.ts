@@ -17,7 +17,7 @@ import { conflict, validation } from '../../lib/errors';
 import { italianDate } from '../../lib/time';
 import type { RequestCtx } from '../../plugins/request-context';
 import { recordAudit } from '../../lib/audit';
-import { quotaInputs, syncUsage } from '../accruals/accruals.service';
+import { quotaInputs, syncUsage } from '../accruals';
 import { loadContracts, loadEnginePunches, loadHolidays, type JustificationRow } from './attendance.repository';
 import * as repo from './requests.repository';
 import {

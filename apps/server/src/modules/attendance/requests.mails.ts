@@ -2,7 +2,7 @@ import type { RequestDecisionInput } from '@timbro/shared';
 import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { RequestCtx } from '../../plugins/request-context';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 import type { RequestWithJustification } from './attendance.repository';
 import { summaryOf } from './requests.rules';
 import { pendingRequestsMail, requestDecisionMail } from './requests.templates';

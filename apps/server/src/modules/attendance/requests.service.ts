@@ -17,7 +17,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
-import { removeUsage, syncUsage } from '../accruals/accruals.service';
+import { removeUsage, syncUsage } from '../accruals';
 import { loadContracts, loadHolidays, type JustificationRow } from './attendance.repository';
 import { assertMonthsOpen, noteMonthChanges } from './month-lock';
 import { checkOpenHours, checkOverlaps, loadJustification, quotaWarnings, requireMembers } from './requests.checks';

@@ -21,7 +21,7 @@ import { loadActor } from '../../plugins/request-context';
 import { AppError } from '../../lib/errors';
 import * as service from './auth.service';
 import { verifyEmail } from './email-verification.service';
-import { presentCurrentUser } from './current-user.presenter';
+import { presentCurrentUser } from '../../plugins/current-user.presenter';
 
 const tags = ['auth'];
 

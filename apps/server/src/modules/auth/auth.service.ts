@@ -15,11 +15,10 @@ import { assertNotCommonPassword } from '../../lib/common-passwords';
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_REMEMBER_SECONDS, SESSION_TTL_SECONDS, idleSeconds } from '../../lib/cookies';
 import { AppError } from '../../lib/errors';
 import type { MailLogger } from '../../lib/mail';
-import { notifyAccount } from '../notifications/notifications.service';
+import { notifyAccount } from '../notifications';
 import { passwordChangedMail, resetPasswordMail } from './auth.mails';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { refundRateLimit } from '../../lib/rate-limit';
-import { acceptCreatorInvitations } from '../invitations/invitations.service';
 import { randomToken, sha256, signAccessToken } from '../../lib/tokens';
 import * as repo from './auth.repository';
 import { issueEmailVerification } from './email-verification.service';
@@ -238,7 +237,7 @@ export async function setPasswordWithToken(
     await repo.setPasswordFromLink(tx, user.id, passwordHash, user.emailVerifiedAt ?? now, now);
     await repo.burnAllOneTimeTokens(tx, user.id, now);
     await repo.revokeUserSessions(tx, user.id, 'password_set');
-    if (purpose === 'first_login') await acceptCreatorInvitations(tx, user.id, user.createdByWorkspaceId, now);
+    if (purpose === 'first_login') await deps.firstLogin.accepted(tx, user, now);
     await repo.trustFiscalCode(tx, user.id, now);
     if (purpose === 'reset')
       await notifyAccount(

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import { ipRateKey } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
 import type { MailLogger } from '../../lib/mail';
-import { notifyAccount } from '../notifications/notifications.service';
+import { notifyAccount } from '../notifications';
 import { verifyEmailMail, welcomeMail } from './auth.mails';
 import { randomToken, sha256 } from '../../lib/tokens';
 import * as repo from './auth.repository';

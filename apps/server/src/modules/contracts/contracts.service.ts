@@ -19,7 +19,7 @@ import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
 import { italianDate, todayIn } from '../../lib/time';
-import { deleteContractAccruals, syncContractAccruals } from '../accruals/accruals.service';
+import { deleteContractAccruals, syncContractAccruals } from '../accruals';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as repo from './contracts.repository';
 

@@ -10,16 +10,16 @@ import {
 import type { AppDeps } from '../../deps';
 import { todayIn } from '../../lib/time';
 import type { RequestCtx } from '../../plugins/request-context';
-import { balancesAt } from '../accruals/accruals.service';
-import { listAnnouncements, myAnnouncements } from '../announcements/announcements.service';
-import { clockState } from '../attendance/punches.service';
-import { listContracts } from '../contracts/contracts.service';
-import { listRequests } from '../attendance/requests.service';
-import { holidaysInRange } from '../holidays/holidays.service';
-import { getUser, listUsers } from '../users/users.service';
-import { myShifts } from '../work-shifts/my-shifts.service';
-import { adminSwaps, mySwaps } from '../work-shifts/swaps.service';
-import { publishedRoster } from '../work-shifts/work-shifts.service';
+import { balancesAt } from '../accruals';
+import { listAnnouncements, myAnnouncements } from '../announcements';
+import { clockState } from '../attendance';
+import { listContracts } from '../contracts';
+import { listRequests } from '../attendance';
+import { holidaysInRange } from '../holidays';
+import { getUser, listUsers } from '../users';
+import { myShifts } from '../work-shifts';
+import { adminSwaps, mySwaps } from '../work-shifts';
+import { publishedRoster } from '../work-shifts';
 
 const page = { page: 1, per_page: DASHBOARD_LIST_SIZE };
 

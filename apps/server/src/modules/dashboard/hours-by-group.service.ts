@@ -11,8 +11,8 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { todayIn } from '../../lib/time';
 import type { RequestCtx } from '../../plugins/request-context';
-import { timesheetAll } from '../attendance/attendance-data.service';
-import { groupMemberships, lookupGroups } from '../groups/groups.service';
+import { timesheetAll } from '../attendance';
+import { groupMemberships, lookupGroups } from '../groups';
 
 type Figures = HoursByGroup['total'];
 

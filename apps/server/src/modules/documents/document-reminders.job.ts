@@ -2,7 +2,7 @@ import { daysBetween } from '@timbro/shared';
 import { workspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import type { JobLogger } from '../../lib/jobs';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 import { documentExpiryMail } from './documents.mails';
 import * as repo from './reminders.repository';
 

@@ -16,10 +16,10 @@ import { diff, recordAudit } from '../../lib/audit';
 import { forbidden, notFound, validation } from '../../lib/errors';
 import { todayIn } from '../../lib/time';
 import type { RequestCtx } from '../../plugins/request-context';
-import * as files from '../files/files.service';
+import * as files from '../files';
 import * as repo from './documents.repository';
 import * as reminders from './reminders.repository';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 import { documentPublishedMail } from './documents.mails';
 
 /**

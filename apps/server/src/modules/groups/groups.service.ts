@@ -6,9 +6,21 @@ import { recordAudit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 
-/** Used by the people module: the import finds or creates the groups named in the file; a record's groups are replaced. */
-export { findGroupByName, groupRepo, setGroupsOfUser } from './groups.repository';
 import * as repo from './groups.repository';
+
+// Used by the people module: the import finds or creates the groups named in the file; a record's groups are replaced.
+// Service functions, never the repository itself (ADR 0029): another module writes `groups` rows only through these.
+
+/** The group of this name (case-insensitive), if any. */
+export const findGroupByName = (...args: Parameters<typeof repo.findGroupByName>) => repo.findGroupByName(...args);
+
+/** The group of this name, created when the workspace has none (the people import's "Gruppi" column). */
+export async function findOrCreateGroup(q: Queryable, scope: WorkspaceScope, name: string): Promise<string> {
+  return (await repo.findGroupByName(q, scope, name))?.id ?? (await repo.groupRepo.insert(q, scope, { name })).id;
+}
+
+/** Replaces a record's groups. */
+export const setGroupsOfUser = (...args: Parameters<typeof repo.setGroupsOfUser>) => repo.setGroupsOfUser(...args);
 
 type Row = { id: string; name: string; createdAt: Date; usersCount: number };
 const present = (r: Row): Group => ({

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
-import { claimHolidaysSeeding } from '../workspaces/workspaces.service';
+import { claimHolidaysSeeding } from '../workspaces';
 import * as repo from './holidays.repository';
 
 type Row = repo.HolidayRow;

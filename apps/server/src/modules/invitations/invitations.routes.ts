@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { loadActor, requireActor } from '../../plugins/request-context';
 import { AppError } from '../../lib/errors';
-import { presentCurrentUser } from '../auth/current-user.presenter';
+import { presentCurrentUser } from '../../plugins/current-user.presenter';
 import * as service from './invitations.service';
 
 const tags = ['invitations'];

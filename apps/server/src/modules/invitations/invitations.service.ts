@@ -4,14 +4,14 @@ import { workspaceScope } from '../../db/scope';
 import { recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/request-context';
-import * as accounts from '../auth/account.service';
+import * as accounts from '../auth';
 import * as repo from './invitations.repository';
 
 /**
- * Used by the first-login link of auth (the workspace that created the account), and by the deletion of an account
- * (a company's record of an invitation never accepted moves to a placeholder account, declined).
+ * Used by the deletion of an account: a company's record of an invitation never accepted moves to a placeholder
+ * account, declined. (The first-login link's acceptance answers auth's port: first-login.provider.ts.)
  */
-export { acceptCreatorInvitations, handOverDeclined } from './invitations.repository';
+export const handOverDeclined = (...args: Parameters<typeof repo.handOverDeclined>) => repo.handOverDeclined(...args);
 
 const roleList = (i: { isAdmin: boolean; isAccountant: boolean; isMember: boolean }) =>
   [i.isAdmin && 'admin', i.isAccountant && 'accountant', i.isMember && 'member'].filter(Boolean) as Invitation['roles'];

@@ -1,14 +1,14 @@
 import { ITALIAN_MONTHS, monthMsg, sumSheets, type SheetTotals } from '@timbro/shared';
 import type { Queryable } from '../../db/client';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 import { monthClosedMail, monthFailedMail } from './month-logs.mails';
 import { workspaceScope, type WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import type { JobLogger } from '../../lib/jobs';
-import { balancesOfEveryone } from '../accruals/accruals.service';
-import { findWorkspace } from '../workspaces/workspaces.service';
+import { balancesOfEveryone } from '../accruals';
+import { findWorkspace } from '../workspaces';
 import { todayIn } from '../../lib/time';
-import { payrollCodes } from '../payroll/payroll-codes.service';
+import { payrollCodes } from '../payroll-settings';
 import { computeMonth } from './month-compute';
 import { precheckOf } from './precheck';
 import * as repo from './month-logs.repository';

@@ -1,7 +1,7 @@
 import { payrollLinesOf, sumSheets, type DaySheet, type PayrollLine, type SheetTotals } from '@timbro/shared';
 import type { AppDeps } from '../../deps';
 import type { RequestCtx } from '../../plugins/request-context';
-import { everyonesSheets } from '../attendance/attendance-data.service';
+import { everyonesSheets } from '../attendance';
 import { endOfMonthOf } from './month-logs.repository';
 
 export interface ComputedEmployee {

@@ -4,7 +4,7 @@ import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
-import { payrollCodes, type PayrollCodes } from '../payroll/payroll-codes.service';
+import { payrollCodes, type PayrollCodes } from '../payroll-settings';
 import * as repo from './month-logs.repository';
 
 // Comparing versions: the diff the page shows, and the lines a payroll file is made from (all, or the changes only).

@@ -1,4 +1,4 @@
-import type { MonthChangeNote, MonthLockPort } from '../attendance/month-lock';
+import type { MonthChangeNote, MonthLockPort } from '../attendance';
 import { endOfMonthOf } from './month-logs.repository';
 import * as repo from './month-lock.repository';
 

@@ -16,7 +16,7 @@ import { recordAudit } from '../../lib/audit';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { todayIn } from '../../lib/time';
 import type { RequestCtx } from '../../plugins/request-context';
-import { payrollCodes } from '../payroll/payroll-codes.service';
+import { payrollCodes } from '../payroll-settings';
 import { computeMonth, monthRange } from './month-compute';
 import { presentMonthLog } from './month-logs.presenter';
 import { changesAfter, closedMonths as closedMonthEnds } from './month-lock.repository';

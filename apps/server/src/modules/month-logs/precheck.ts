@@ -6,7 +6,7 @@ import {
   type PrecheckItem,
   type PrecheckKind,
 } from '@timbro/shared';
-import type { PayrollCodes } from '../payroll/payroll-codes.service';
+import type { PayrollCodes } from '../payroll-settings';
 import type { ComputedEmployee } from './month-compute';
 
 const name = (u: { firstName: string; lastName: string }) => `${u.lastName} ${u.firstName}`;

@@ -2,7 +2,6 @@ import { workspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import type { JobLogger } from '../../lib/jobs';
 import { enqueueMail } from '../../lib/mail';
-import { recipientsOf } from '../users/users.service';
 import { digestMail } from './notifications.mails';
 import * as repo from './notifications.repository';
 
@@ -22,7 +21,7 @@ export async function runNotificationDigest(deps: Pick<AppDeps, 'db' | 'config'>
       const next = await repo.lockNextDigest(tx, now, DIGEST_MAX_ITEMS);
       if (!next) return false;
       const scope = workspaceScope(next.workspaceId);
-      const [person] = await recipientsOf(tx, scope, [next.userInfoId]);
+      const person = await repo.digestAddressOf(tx, scope, next.userInfoId);
       let mailId: string | null = null;
       if (person && next.rows.length > 0)
         mailId = await enqueueMail(tx, {

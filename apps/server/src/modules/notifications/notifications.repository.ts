@@ -21,6 +21,20 @@ export interface ResolvedRecipient {
 const reachable = () =>
   and(eq(userInfos.invitationStatus, 'accepted'), eq(userInfos.enabled, true), eq(users.enabled, true));
 
+/** Where a person's digest goes: their login e-mail and first name (one query; null when the record is gone). */
+export async function digestAddressOf(
+  q: Queryable,
+  scope: WorkspaceScope,
+  userInfoId: string,
+): Promise<{ email: string; firstName: string } | null> {
+  const [row] = await q
+    .select({ email: users.email, firstName: userInfos.firstName })
+    .from(userInfos)
+    .innerJoin(users, eq(users.id, userInfos.userId))
+    .where(inScope(userInfos, scope, eq(userInfos.id, userInfoId)));
+  return row ?? null;
+}
+
 /**
  * The recipients of an event with their settings for its category, in one statement: either these records, or the
  * enabled admins (`admins`), or everyone reachable in the workspace.

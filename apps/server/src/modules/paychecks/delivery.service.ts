@@ -6,11 +6,11 @@ import { renderForRequest } from '../../lib/render-pool';
 import { limitWork } from '../../lib/work-limits';
 import { sendFile } from '../../lib/http-file';
 import type { JobLogger } from '../../lib/jobs';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 import { paycheckReminderMail } from './paychecks.mails';
 import type { RequestCtx } from '../../plugins/request-context';
-import * as files from '../files/files.service';
-import { letterhead } from '../workspaces/workspaces.service';
+import * as files from '../files';
+import { letterhead } from '../workspaces';
 import { DELIVERY_REPORT, deliveryCsv, type DeliveryRow } from './delivery.report';
 import * as repo from './paychecks.repository';
 

@@ -5,7 +5,7 @@ import { recordAudits } from '../../lib/audit';
 import type { JobLogger } from '../../lib/jobs';
 import { SandboxLimitError } from '../../lib/sandbox';
 import type { ActorRef } from '../../plugins/request-context';
-import * as files from '../files/files.service';
+import * as files from '../files';
 import { classifyPages } from './import/classify';
 import { PdfReadFailure, readPageTexts, splitPdf } from './import/pdf-pages';
 import type { Plan } from './import/plan';

@@ -15,7 +15,7 @@ import { checkPdfStructure, PdfReadFailure } from './import/pdf-pages';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound, validation } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
-import * as files from '../files/files.service';
+import * as files from '../files';
 import type { PageAnalysis } from './import/classify';
 import { planPublication, type Plan } from './import/plan';
 import * as repo from './imports.repository';

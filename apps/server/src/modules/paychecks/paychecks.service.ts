@@ -14,11 +14,11 @@ import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { forbidden, notFound, validation } from '../../lib/errors';
 import type { MailLogger } from '../../lib/mail';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 import { paycheckPublishedMail } from './paychecks.mails';
 import type { WorkspaceScope } from '../../db/scope';
 import type { RequestCtx } from '../../plugins/request-context';
-import * as files from '../files/files.service';
+import * as files from '../files';
 import * as repo from './paychecks.repository';
 
 /**

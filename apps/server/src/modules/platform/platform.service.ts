@@ -16,9 +16,9 @@ import { recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { MailLogger } from '../../lib/mail';
 import type { ActorRef } from '../../plugins/request-context';
-import { enroll } from '../users/users.service';
-import { deleteWorkspaceFeeds } from '../work-shifts/calendar-feed.service';
-import { ensureWorkspaceDefaults } from '../workspaces/workspace-defaults';
+import { enroll } from '../users';
+import { deleteWorkspaceFeeds } from '../work-shifts';
+import { ensureWorkspaceDefaults } from './workspace-defaults';
 import * as repo from './platform.repository';
 
 /**

@@ -14,8 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { clearAuthCookies } from '../../lib/cookies';
 import { loadActor, requireActor } from '../../plugins/request-context';
-import { presentCurrentUser } from '../auth/current-user.presenter';
-import { resendEmailVerification } from '../auth/email-verification.service';
+import { presentCurrentUser } from '../../plugins/current-user.presenter';
+import { resendEmailVerification } from '../auth';
 import * as service from './profile.service';
 
 const tags = ['profile'];

@@ -15,16 +15,16 @@ import { workspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { MailLogger } from '../../lib/mail';
-import { emailChangedMail, passwordChangedMail } from '../auth/auth.mails';
-import { notifyAccount } from '../notifications/notifications.service';
+import { emailChangedMail, passwordChangedMail } from '../auth';
+import { notifyAccount } from '../notifications';
 import { assertNotCommonPassword } from '../../lib/common-passwords';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import type { Actor } from '../../plugins/request-context';
-import * as accounts from '../auth/account.service';
-import { issueEmailVerification } from '../auth/email-verification.service';
-import { handOverDeclined } from '../invitations/invitations.service';
-import { otherEnabledAdmins } from '../users/users.service';
+import * as accounts from '../auth';
+import { issueEmailVerification } from '../auth';
+import { handOverDeclined } from '../invitations';
+import { otherEnabledAdmins } from '../users';
 import * as repo from './profile.repository';
 
 const wrongPassword = (path: string) =>

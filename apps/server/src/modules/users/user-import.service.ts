@@ -13,8 +13,8 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { readTable, SpreadsheetError, writeXlsx, type Table } from '../../lib/spreadsheet';
-import { groupRepo, findGroupByName } from '../groups/groups.service';
-import { findWorkspace } from '../workspaces/workspaces.service';
+import { findOrCreateGroup } from '../groups';
+import { findWorkspace } from '../workspaces';
 import * as repo from './users.repository';
 import type { RequestCtx } from '../../plugins/request-context';
 import { enroll } from './users.service';
@@ -225,7 +225,7 @@ export async function runImport(deps: AppDeps, ctx: RequestCtx, buf: Buffer) {
         const key = name.toLowerCase();
         let gid = groupIds.get(key);
         if (!gid) {
-          gid = (await findGroupByName(tx, scope, name))?.id ?? (await groupRepo.insert(tx, scope, { name })).id;
+          gid = await findOrCreateGroup(tx, scope, name);
           groupIds.set(key, gid);
         }
         ids.push(gid);

@@ -3,9 +3,8 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
-import * as accounts from '../auth/account.service';
-import { deletePersonFeed } from '../work-shifts/calendar-feed.service';
-import { findWorkspace } from '../workspaces/workspaces.service';
+import * as accounts from '../auth';
+import { findWorkspace } from '../workspaces';
 import { otherEnabledAdmins } from './recipients.repository';
 import { loginEmailEditable } from './users.presenter';
 import { checkDisable } from './users.policy';
@@ -69,7 +68,7 @@ export async function setEnabled(deps: AppDeps, ctx: RequestCtx, id: string, ena
     }
     await repo.userInfoRepo.update(tx, scope, id, { enabled, updatedAt: new Date() });
     // Their calendar link must not outlive the access (ADR 0022): enabling again does not bring it back.
-    if (!enabled) await deletePersonFeed(tx, scope, id);
+    if (!enabled) await deps.accessEnded.disabled(tx, scope, id);
     // The workspace is gone at once for every open session (the actor cache forgets the membership at commit). When it was the
     // person's last enabled workspace, their sessions end too, so no refresh token outlives the access.
     if (!enabled && !(await accounts.keepsPlatformAccess(tx, row.info.userId))) {

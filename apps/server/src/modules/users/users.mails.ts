@@ -2,10 +2,10 @@ import { INVITATION_TOKEN_TTL_HOURS } from '@timbro/shared';
 import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { MailLogger } from '../../lib/mail';
-import { notifyAccount } from '../notifications/notifications.service';
+import { notifyAccount } from '../notifications';
 import { invitationMail, workspaceInvitationMail } from './invitation.mails';
 import { randomToken, sha256 } from '../../lib/tokens';
-import * as accounts from '../auth/account.service';
+import * as accounts from '../auth';
 import type { AccountRow } from './users.repository';
 
 /** The e-mails of enrolment, queued in the caller's transaction (the outbox sends them after commit). */

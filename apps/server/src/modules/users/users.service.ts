@@ -17,18 +17,22 @@ import { diff, recordAudit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
 import type { MailLogger } from '../../lib/mail';
 import type { RequestCtx } from '../../plugins/request-context';
-import * as accounts from '../auth/account.service';
-import { findWorkspace } from '../workspaces/workspaces.service';
-import { setGroupsOfUser } from '../groups/groups.service';
+import * as accounts from '../auth';
+import { findWorkspace } from '../workspaces';
+import { setGroupsOfUser } from '../groups';
 import { loginEmailEditable, maskEmail, presentUser } from './users.presenter';
 import { checkRoleChange } from './users.policy';
-import { otherEnabledAdmins } from './recipients.repository';
+import * as recipients from './recipients.repository';
 import * as repo from './users.repository';
 import { lockEmployeeCodes, updateEmployeeCodes } from './employee-codes.repository';
 import { sendFirstLogin, sendWorkspaceInvitation } from './users.mails';
 
 /** Recipient lookups, used by every module that notifies people (requests, and the modules to come). */
-export { enabledAdmins, otherEnabledAdmins, recipientsOf, type Recipient } from './recipients.repository';
+export type { Recipient } from './recipients.repository';
+
+/** Enabled admins of the workspace other than this record (the last admin must stay): the account deletion asks it. */
+export const otherEnabledAdmins = (...args: Parameters<typeof recipients.otherEnabledAdmins>) =>
+  recipients.otherEnabledAdmins(...args);
 import type { UserRecord } from './users.repository';
 
 function roleFlags(roles: string[]) {
@@ -205,7 +209,7 @@ export async function updateUser(deps: AppDeps, ctx: RequestCtx, id: string, inp
     const roleRule = checkRoleChange(
       info,
       input.roles,
-      info.isAdmin ? await otherEnabledAdmins(tx, scope, info.id) : 0,
+      info.isAdmin ? await recipients.otherEnabledAdmins(tx, scope, info.id) : 0,
     );
     if (!roleRule.ok) throw validation([{ path: roleRule.path ?? 'roles', message: roleRule.message }]);
     const emailChanged = input.email.toLowerCase() !== account.email.toLowerCase();

@@ -138,7 +138,7 @@ export async function revokeFeed(deps: AppDeps, ctx: RequestCtx) {
   return { message: shiftMsg.feedRevoked };
 }
 
-/** The person's membership is disabled: their link dies in the same transaction (users.access.service). */
+/** The person's membership is disabled: their link dies in the same transaction (users asks through `deps.accessEnded`). */
 export async function deletePersonFeed(q: Queryable, scope: WorkspaceScope, userInfoId: string) {
   await repo.deleteFeed(q, scope, userInfoId);
 }

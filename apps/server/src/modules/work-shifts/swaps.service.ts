@@ -20,7 +20,7 @@ import type { AppDeps } from '../../deps';
 import { recordAudit } from '../../lib/audit';
 import { conflict, forbidden, notFound, validation } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 import { warningsFor } from './work-shifts.checks';
 import { swapMail } from './work-shifts.mails';
 import * as repo from './work-shifts.repository';

@@ -4,8 +4,8 @@ import { recordAudit } from '../../lib/audit';
 import { firstSeen } from '../../lib/app-meta';
 import type { JobLogger } from '../../lib/jobs';
 import { StoredFileMissingError } from '../../lib/storage';
-import { cleanImage, ImageRefused } from '../files/image-check';
-import * as files from '../files/files.service';
+import { cleanImage, ImageRefused } from '../files';
+import * as files from '../files';
 import * as repo from './workspaces.repository';
 
 /**

@@ -5,15 +5,19 @@ import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import { notFound, validation } from '../../lib/errors';
-import { deleteFiles, findFile, findFiles, readStoredFile, sendStoredImage } from '../files/files.service';
+import { deleteFiles, findFile, findFiles, readStoredFile, sendStoredImage } from '../files';
 import type { Queryable } from '../../db/client';
 import type { Actor, RequestCtx } from '../../plugins/request-context';
-import { presentWorkspaceList } from '../auth/current-user.presenter';
+import { presentWorkspaceList } from '../../plugins/current-user.presenter';
 
-/** Used by users (enrolment mails name the company). */
-export { findWorkspace } from './workspaces.repository';
-/** Used by holidays (the national holidays are added once in a workspace's life). */
-export { claimHolidaysSeeding } from './workspaces.repository';
+/** The workspace of a scope (its row), or null: users' enrolment mails name the company. */
+export const findWorkspace = (...args: Parameters<typeof repo.findWorkspace>) => repo.findWorkspace(...args);
+/** Claims the one-time seeding of the national holidays (true once in a workspace's life): holidays asks it. */
+export const claimHolidaysSeeding = (...args: Parameters<typeof repo.claimHolidaysSeeding>) =>
+  repo.claimHolidaysSeeding(...args);
+
+/** The ids of the enabled workspaces (the daily jobs serve these only). */
+export const enabledWorkspaceIds = (q: Queryable) => repo.enabledWorkspaceIds(q);
 import * as repo from './workspaces.repository';
 
 export function presentWorkspace(w: repo.WorkspaceRow): Workspace {

@@ -1,10 +1,13 @@
 import type { Db, Queryable } from '../../db/client';
 import { workspaceScope, type WorkspaceScope } from '../../db/scope';
-import { ensureNationalHolidays } from '../holidays/holidays.service';
-import { ensureDefaultJustifications } from '../justifications/justifications.service';
-import { enabledWorkspaceIds } from './workspaces.repository';
+import { ensureNationalHolidays } from '../holidays';
+import { ensureDefaultJustifications } from '../justifications';
+import { enabledWorkspaceIds } from '../workspaces';
 
-/** What a workspace starts with: the Italian national holidays (added once) and the Italian absence types (idempotent). */
+/**
+ * What a workspace starts with: the Italian national holidays (added once) and the Italian absence types (idempotent).
+ * Composed here, in platform, above the modules it calls, so that workspaces stays below holidays and justifications.
+ */
 export async function ensureWorkspaceDefaults(q: Queryable, scope: WorkspaceScope) {
   await ensureNationalHolidays(q, scope);
   await ensureDefaultJustifications(q, scope);

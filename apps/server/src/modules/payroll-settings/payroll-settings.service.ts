@@ -14,8 +14,8 @@ import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { diff, recordAudit } from '../../lib/audit';
 import type { ActorRef, RequestCtx } from '../../plugins/request-context';
-import * as justifications from '../justifications/justifications.service';
-import * as users from '../users/users.service';
+import * as justifications from '../justifications';
+import * as users from '../users';
 import { justificationCodes } from './payroll-codes.repository';
 import * as repo from './payroll-settings.repository';
 

@@ -13,10 +13,10 @@ import { limitWork } from '../../lib/work-limits';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
-import { exportSource, itemLabel } from '../month-logs/month-diff.service';
-import { getMonthLog, versionNumbersOfMonth } from '../month-logs/month-logs.service';
+import { exportSource, itemLabel } from '../month-logs';
+import { getMonthLog, versionNumbersOfMonth } from '../month-logs';
 import { exporterOf, type PayrollExporter, type PayrollMovement } from './exporters';
-import { payrollCodes, type PayrollCodes } from './payroll-codes.service';
+import { payrollCodes, type PayrollCodes } from '../payroll-settings';
 import * as repo from './payroll-exports.repository';
 
 interface Problem {

@@ -1,5 +1,5 @@
 import type { CurrentUser, WorkspaceSummary } from '@timbro/shared';
-import type { Actor } from '../../plugins/request-context';
+import type { Actor } from './request-context';
 
 /** GET /user in the spec's shape (snake_case; workspace_roles and attendance_infos per workspace). */
 export function presentCurrentUser(

@@ -1,0 +1,9 @@
+export {
+  balancesAt,
+  balancesOfEveryone,
+  deleteContractAccruals,
+  quotaInputs,
+  removeUsage,
+  syncContractAccruals,
+  syncUsage,
+} from './accruals.service';

@@ -1,0 +1,1 @@
+export { listAnnouncements, myAnnouncements } from './announcements.service';

@@ -1,0 +1,1 @@
+export { listContracts } from './contracts.service';

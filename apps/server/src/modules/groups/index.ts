@@ -1,0 +1,1 @@
+export { findGroupByName, findOrCreateGroup, groupMemberships, lookupGroups, setGroupsOfUser } from './groups.service';

@@ -1,0 +1,1 @@
+export { ensureNationalHolidays, holidayRules, holidaysInRange } from './holidays.service';

@@ -1,0 +1,1 @@
+export { handOverDeclined } from './invitations.service';

@@ -1,0 +1,1 @@
+export { ensureDefaultJustifications, setPayrollCodes } from './justifications.service';

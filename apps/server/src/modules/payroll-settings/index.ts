@@ -1,0 +1,2 @@
+export { payrollCodes } from './payroll-codes.service';
+export type { PayrollCodes } from './payroll-codes.service';

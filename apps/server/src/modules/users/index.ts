@@ -1,0 +1,1 @@
+export { enroll, getUser, listUsers, otherEnabledAdmins, setPayrollCodes } from './users.service';

@@ -1,0 +1,1 @@
+export { claimHolidaysSeeding, enabledWorkspaceIds, findWorkspace, letterhead } from './workspaces.service';
