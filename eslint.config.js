@@ -4,6 +4,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { MODULE_LAYERS } from './eslint-rules/module-layers.js';
+import fileSize from './eslint-rules/file-size.js';
 import ownedTables from './eslint-rules/owned-tables.js';
 
 /**
@@ -269,6 +270,13 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: IMPORT_X_SETTINGS,
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Files over 300 lines say why in their header, or are split (issue 31): a warning, listed by every lint run.
+    files: ['apps/server/src/**/*.{ts,mjs}', 'apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/testing/**', '**/__fixtures__/**', '**/*.d.ts'],
+    plugins: { house: { rules: { 'file-size': fileSize } } },
+    rules: { 'house/file-size': ['warn', { max: 300 }] },
   },
   {
     // Server modules in layers, each with one public face (ADR 0029): another module is imported through its index.ts
