@@ -1,17 +1,16 @@
 import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useCallback, useState, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useCallback, type ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { applyServerErrors } from '../../lib/apply-server-errors';
-import { errorMessage } from '../../lib/error-message';
 import { BackLink } from '../back-link';
 import { LoadFailure } from '../load-failure';
 import { PageHeader } from '../page-header';
 import { PageLoader } from '../page-loader';
 import { hasUnsavedChanges, useUnsavedChangesGuard, type UnsavedChangesGuard } from '../unsaved-changes-guard';
+import { useServerForm, type ServerForm, type ServerFormOptions } from './use-server-form';
 
 interface Back {
   to: string;
@@ -65,53 +64,18 @@ export function Loaded<const Q extends readonly UseQueryResult<unknown, unknown>
   return <>{children(queries.map((q) => q.data) as { [K in keyof Q]: DataOf<Q[K]> })}</>;
 }
 
-interface FormOptions<T extends FieldValues> {
-  resolver: Resolver<T>;
-  defaultValues: DefaultValues<T>;
-  /** The form's fields that the server's field errors may name (lib/apply-server-errors). */
-  serverFields: readonly string[];
-  /**
-   * A refusal the generic handling does not cover (errors on rows of a list, a conflict to show above the form):
-   * returns the text to show above the form, or null. By default the field errors go on their fields and anything
-   * else shows above the form.
-   */
-  onServerError?(err: unknown, form: UseFormReturn<T>): string | null;
-}
-
-export interface FormScaffold<T extends FieldValues> extends UseFormReturn<T> {
+export interface FormScaffold<T extends FieldValues> extends ServerForm<T> {
   leaveGuard: UnsavedChangesGuard;
-  /** The refusal shown above the form (none while a submit runs). */
-  failure: string | null;
-  /** The form's submit handler: validates, runs `action` with the values, and puts a refusal on the fields or above. */
-  submitWith(action: (values: T) => Promise<void>): (e?: React.BaseSyntheticEvent) => Promise<void>;
 }
 
 /**
  * A react-hook-form form with the app's habits: zod validation (the resolver), the unsaved-changes guard, and the
  * server's refusal on the fields it names or above the form.
  */
-export function useFormScaffold<T extends FieldValues>({
-  resolver,
-  defaultValues,
-  serverFields,
-  onServerError,
-}: FormOptions<T>): FormScaffold<T> {
-  const { t } = useTranslation();
-  const form = useForm<T>({ resolver, defaultValues });
+export function useFormScaffold<T extends FieldValues>(options: ServerFormOptions<T>): FormScaffold<T> {
+  const form = useServerForm(options);
   const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(form.formState));
-  const [failure, setFailure] = useState<string | null>(null);
-  const submitWith = (action: (values: T) => Promise<void>) =>
-    form.handleSubmit(async (values) => {
-      setFailure(null);
-      try {
-        await action(values);
-      } catch (err) {
-        if (onServerError) setFailure(onServerError(err, form));
-        else if (!applyServerErrors(err, form.setError, serverFields))
-          setFailure(errorMessage(err, t('errors.generic')));
-      }
-    });
-  return { ...form, leaveGuard, failure, submitWith };
+  return { ...form, leaveGuard };
 }
 
 interface ShellProps {

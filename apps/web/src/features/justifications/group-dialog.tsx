@@ -1,120 +1,69 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Stack,
-  Switch,
-  Typography,
-} from '@mui/material';
+import { Box, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import type { JustificationGroup } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
-import { useId, useMemo, useState } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { useId, useMemo } from 'react';
+import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form/form-dialog';
 import { FormTextField } from '../../components/form/form-text-field';
-import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
-import { applyServerErrors } from '../../lib/apply-server-errors';
-import { errorMessage } from '../../lib/error-message';
+import { useGuardedDialogForm } from '../../components/form/use-dialog-form';
 import { useSaveJustificationGroup } from './api/save-justification';
 import { groupFormSchema, groupPayload, groupToForm, JUSTIFICATION_NAME_MAX, type GroupFormValues } from './schemas';
 
 /** New / edit absence-type group: name, one line in summaries (summarizeable), disabled. */
 export function GroupDialog({ group, onClose }: { group: JustificationGroup | null; onClose(): void }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveJustificationGroup(group?.id ?? null);
   const schema = useMemo(() => groupFormSchema(t), [t]);
-  const { control, handleSubmit, setError, formState } = useForm<GroupFormValues>({
+  // Closing with changes asks first, as leaving the page does.
+  const form = useGuardedDialogForm<GroupFormValues>({
     resolver: zodResolver(schema),
     defaultValues: groupToForm(group),
+    serverFields: ['name', 'disabled', 'summarizeable'],
+    onClose,
   });
-  // Closing with changes asks first, as leaving the page does.
-  const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
-  const close = () => leaveGuard.confirmLeave(onClose);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = handleSubmit(async (v) => {
-    setFailure(null);
-    try {
-      const saved = await save.mutateAsync(groupPayload(v));
-      enqueueSnackbar(
-        t(group ? 'justifications.groups.saved' : 'justifications.groups.created', { name: saved.name }),
-        { variant: 'success' },
-      );
-      onClose();
-    } catch (err) {
-      if (!applyServerErrors(err, setError, ['name', 'disabled', 'summarizeable']))
-        setFailure(errorMessage(err, t('errors.generic')));
-    }
+  const submit = form.submitWith(async (v) => {
+    const saved = await save.mutateAsync(groupPayload(v));
+    enqueueSnackbar(t(group ? 'justifications.groups.saved' : 'justifications.groups.created', { name: saved.name }), {
+      variant: 'success',
+    });
   });
 
   return (
-    <Dialog
-      open
-      onClose={() => !formState.isSubmitting && close()}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-      data-testid="group-dialog"
+    <FormDialog
+      form={form}
+      onSubmit={submit}
+      title={group ? t('justifications.groups.editTitle', { name: group.name }) : t('justifications.groups.newTitle')}
+      testId="group-dialog"
+      contentSx={{ pt: 1 }}
+      submitLabel={group ? t('common.save') : t('justifications.groups.create')}
+      submitTestId="group-submit"
     >
-      <DialogTitle id={titleId}>
-        {group ? t('justifications.groups.editTitle', { name: group.name }) : t('justifications.groups.newTitle')}
-      </DialogTitle>
-      <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
-        <DialogContent sx={{ pt: 1 }}>
-          {failure && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {failure}
-            </Alert>
-          )}
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField
-              control={control}
-              name="name"
-              label={t('justifications.groups.fields.name')}
-              required
-              autoComplete="off"
-              slotProps={{ htmlInput: { maxLength: JUSTIFICATION_NAME_MAX, 'data-testid': 'group-name' } }}
-            />
-            <GroupSwitch
-              control={control}
-              name="summarizeable"
-              label={t('justifications.groups.summarizeableLabel')}
-              hint={t('justifications.groups.summarizeableHint')}
-            />
-            <GroupSwitch
-              control={control}
-              name="disabled"
-              label={t('justifications.groups.disabledLabel')}
-              hint={t('justifications.groups.disabledHint')}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={formState.isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={formState.isSubmitting}
-            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="group-submit"
-          >
-            {group ? t('common.save') : t('justifications.groups.create')}
-          </Button>
-        </DialogActions>
-      </Box>
-      {leaveGuard.dialog}
-    </Dialog>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormTextField
+          control={form.control}
+          name="name"
+          label={t('justifications.groups.fields.name')}
+          required
+          autoComplete="off"
+          slotProps={{ htmlInput: { maxLength: JUSTIFICATION_NAME_MAX, 'data-testid': 'group-name' } }}
+        />
+        <GroupSwitch
+          control={form.control}
+          name="summarizeable"
+          label={t('justifications.groups.summarizeableLabel')}
+          hint={t('justifications.groups.summarizeableHint')}
+        />
+        <GroupSwitch
+          control={form.control}
+          name="disabled"
+          label={t('justifications.groups.disabledLabel')}
+          hint={t('justifications.groups.disabledHint')}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
 

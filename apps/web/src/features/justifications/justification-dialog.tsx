@@ -1,26 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Box, MenuItem, Stack, TextField } from '@mui/material';
 import type { Justification } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
-import { useId, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form/form-dialog';
 import { FormTextField } from '../../components/form/form-text-field';
-import { hasUnsavedChanges, useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
-import { applyServerErrors } from '../../lib/apply-server-errors';
-import { errorMessage } from '../../lib/error-message';
+import { useGuardedDialogForm } from '../../components/form/use-dialog-form';
 import { useJustificationGroups } from './api/get-justifications';
 import { useSaveJustification } from './api/save-justification';
 import {
@@ -45,161 +32,125 @@ export function JustificationDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const { enqueueSnackbar } = useSnackbar();
   const groups = useJustificationGroups();
   const save = useSaveJustification(justification?.id ?? null);
   const schema = useMemo(() => justificationFormSchema(t), [t]);
-  const { control, handleSubmit, setError, formState } = useForm<JustificationFormValues>({
+  // Closing with changes asks first, as leaving the page does.
+  const form = useGuardedDialogForm<JustificationFormValues>({
     resolver: zodResolver(schema),
     defaultValues: justificationToForm(justification),
+    serverFields: FIELDS,
+    onClose,
   });
-  // Closing with changes asks first, as leaving the page does.
-  const leaveGuard = useUnsavedChangesGuard(hasUnsavedChanges(formState));
-  const close = () => leaveGuard.confirmLeave(onClose);
-  const [failure, setFailure] = useState<string | null>(null);
   const title = justification
     ? t('justifications.form.editTitle', { name: justification.name })
     : t('justifications.form.newTitle');
 
-  const submit = handleSubmit(async (v) => {
-    setFailure(null);
-    try {
-      const saved = await save.mutateAsync(justificationPayload(v));
-      enqueueSnackbar(
-        t(justification ? 'justifications.form.saved' : 'justifications.form.created', { name: saved.name }),
-        { variant: 'success' },
-      );
-      onClose();
-    } catch (err) {
-      if (!applyServerErrors(err, setError, FIELDS)) setFailure(errorMessage(err, t('errors.generic')));
-    }
+  const submit = form.submitWith(async (v) => {
+    const saved = await save.mutateAsync(justificationPayload(v));
+    enqueueSnackbar(
+      t(justification ? 'justifications.form.saved' : 'justifications.form.created', { name: saved.name }),
+      { variant: 'success' },
+    );
   });
 
   return (
-    <Dialog
-      open
-      onClose={() => !formState.isSubmitting && close()}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-      data-testid="justification-dialog"
+    <FormDialog
+      form={form}
+      onSubmit={submit}
+      title={title}
+      testId="justification-dialog"
+      contentSx={{ pt: 1 }}
+      submitLabel={justification ? t('common.save') : t('justifications.form.create')}
+      submitTestId="justification-submit"
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
-        <DialogContent sx={{ pt: 1 }}>
-          {failure && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {failure}
-            </Alert>
-          )}
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Box
-              sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' }, alignItems: 'start' }}
-            >
-              <FormTextField
-                control={control}
-                name="code"
-                label={t('justifications.fields.code')}
-                required
-                autoComplete="off"
-                helperText={t('justifications.form.codeHint')}
-                transform={(v) => v.toUpperCase()}
-                slotProps={{ htmlInput: { maxLength: 10, dir: 'ltr', 'data-testid': 'justification-code' } }}
-              />
-              <FormTextField
-                control={control}
-                name="name"
-                label={t('justifications.fields.name')}
-                required
-                autoComplete="off"
-                slotProps={{ htmlInput: { maxLength: JUSTIFICATION_NAME_MAX, 'data-testid': 'justification-name' } }}
-              />
-            </Box>
-            <ChoiceField
-              control={control}
-              name="impact"
-              label={t('justifications.fields.impact')}
-              options={IMPACTS.map((v) => ({
-                value: v,
-                label: t(`justifications.impactLong.${v}`),
-                hint: t(`justifications.impactHints.${v}`),
-              }))}
-            />
-            <ChoiceField
-              control={control}
-              name="unit"
-              label={t('justifications.fields.unit')}
-              row
-              options={UNITS.map((v) => ({ value: v, label: t(`justifications.units.${v}`) }))}
-            />
-            <Box
-              sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, alignItems: 'start' }}
-            >
-              <Controller
-                control={control}
-                name="groupId"
-                render={({ field: { ref, ...field } }) => (
-                  <TextField
-                    select
-                    label={t('justifications.fields.group')}
-                    {...field}
-                    value={groups.data?.some((g) => g.id === field.value) ? field.value : ''}
-                    inputRef={ref}
-                    slotProps={{ htmlInput: { 'data-testid': 'justification-group' } }}
-                  >
-                    <MenuItem value="">
-                      <em>{t('justifications.noGroup')}</em>
-                    </MenuItem>
-                    {(groups.data ?? []).map((g) => (
-                      <MenuItem key={g.id} value={g.id}>
-                        {g.disabled ? t('justifications.groupDisabled', { name: g.name }) : g.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-              <FormTextField
-                control={control}
-                name="payrollCode"
-                label={t('justifications.fields.payrollCode')}
-                autoComplete="off"
-                helperText={t('justifications.form.payrollHint')}
-                transform={(v) => v.toUpperCase()}
-                slotProps={{ htmlInput: { maxLength: 4, dir: 'ltr' } }}
-              />
-            </Box>
-            <SwitchField
-              control={control}
-              name="enabled"
-              label={t('justifications.form.enabled')}
-              hint={t('justifications.form.enabledHint')}
-              testId="justification-enabled"
-            />
-            <SwitchField
-              control={control}
-              name="requiresCertificate"
-              label={t('justifications.form.certificate')}
-              hint={t('justifications.form.certificateHint')}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={formState.isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={formState.isSubmitting}
-            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="justification-submit"
-          >
-            {justification ? t('common.save') : t('justifications.form.create')}
-          </Button>
-        </DialogActions>
-      </Box>
-      {leaveGuard.dialog}
-    </Dialog>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' }, alignItems: 'start' }}>
+          <FormTextField
+            control={form.control}
+            name="code"
+            label={t('justifications.fields.code')}
+            required
+            autoComplete="off"
+            helperText={t('justifications.form.codeHint')}
+            transform={(v) => v.toUpperCase()}
+            slotProps={{ htmlInput: { maxLength: 10, dir: 'ltr', 'data-testid': 'justification-code' } }}
+          />
+          <FormTextField
+            control={form.control}
+            name="name"
+            label={t('justifications.fields.name')}
+            required
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: JUSTIFICATION_NAME_MAX, 'data-testid': 'justification-name' } }}
+          />
+        </Box>
+        <ChoiceField
+          control={form.control}
+          name="impact"
+          label={t('justifications.fields.impact')}
+          options={IMPACTS.map((v) => ({
+            value: v,
+            label: t(`justifications.impactLong.${v}`),
+            hint: t(`justifications.impactHints.${v}`),
+          }))}
+        />
+        <ChoiceField
+          control={form.control}
+          name="unit"
+          label={t('justifications.fields.unit')}
+          row
+          options={UNITS.map((v) => ({ value: v, label: t(`justifications.units.${v}`) }))}
+        />
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, alignItems: 'start' }}>
+          <Controller
+            control={form.control}
+            name="groupId"
+            render={({ field: { ref, ...field } }) => (
+              <TextField
+                select
+                label={t('justifications.fields.group')}
+                {...field}
+                value={groups.data?.some((g) => g.id === field.value) ? field.value : ''}
+                inputRef={ref}
+                slotProps={{ htmlInput: { 'data-testid': 'justification-group' } }}
+              >
+                <MenuItem value="">
+                  <em>{t('justifications.noGroup')}</em>
+                </MenuItem>
+                {(groups.data ?? []).map((g) => (
+                  <MenuItem key={g.id} value={g.id}>
+                    {g.disabled ? t('justifications.groupDisabled', { name: g.name }) : g.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <FormTextField
+            control={form.control}
+            name="payrollCode"
+            label={t('justifications.fields.payrollCode')}
+            autoComplete="off"
+            helperText={t('justifications.form.payrollHint')}
+            transform={(v) => v.toUpperCase()}
+            slotProps={{ htmlInput: { maxLength: 4, dir: 'ltr' } }}
+          />
+        </Box>
+        <SwitchField
+          control={form.control}
+          name="enabled"
+          label={t('justifications.form.enabled')}
+          hint={t('justifications.form.enabledHint')}
+          testId="justification-enabled"
+        />
+        <SwitchField
+          control={form.control}
+          name="requiresCertificate"
+          label={t('justifications.form.certificate')}
+          hint={t('justifications.form.certificateHint')}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

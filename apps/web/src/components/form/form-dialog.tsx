@@ -1,0 +1,100 @@
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  type ButtonProps,
+  type DialogProps,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
+import type { ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { DialogForm } from './use-dialog-form';
+
+interface FormDialogProps {
+  form: Pick<DialogForm<FieldValues>, 'titleId' | 'failure' | 'busy' | 'close' | 'guardDialog'>;
+  onSubmit(e?: React.BaseSyntheticEvent): Promise<void>;
+  title: ReactNode;
+  /** The dialog's test id. */
+  testId: string;
+  /** The refusal's test id, where tests look for it. */
+  failureTestId?: string;
+  submitLabel: string;
+  submitTestId: string;
+  submitColor?: ButtonProps['color'];
+  maxWidth?: DialogProps['maxWidth'];
+  /** Shown or not (a dialog that stays mounted); open by default, for a dialog mounted while open. */
+  open?: boolean;
+  /** Above the refusal: the dialog's explanation. */
+  intro?: ReactNode;
+  contentSx?: SxProps<Theme>;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/**
+ * A dialog form's frame (with `useDialogForm`): the title, the form named by it, the explanation, the refusal above
+ * the fields, then Annulla and the submit button (spinning while the save runs).
+ */
+export function FormDialog({
+  form,
+  onSubmit,
+  title,
+  testId,
+  failureTestId,
+  submitLabel,
+  submitTestId,
+  submitColor,
+  maxWidth = 'sm',
+  open = true,
+  intro,
+  contentSx,
+  children,
+}: FormDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onClose={form.close}
+      aria-labelledby={form.titleId}
+      maxWidth={maxWidth}
+      fullWidth
+      data-testid={testId}
+    >
+      <DialogTitle id={form.titleId}>{title}</DialogTitle>
+      <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby={form.titleId}>
+        <DialogContent sx={contentSx}>
+          {intro}
+          {form.failure && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid={failureTestId}>
+              {form.failure}
+            </Alert>
+          )}
+          {children}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={form.close} disabled={form.busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            color={submitColor}
+            disabled={form.busy}
+            startIcon={form.busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            data-testid={submitTestId}
+          >
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </Box>
+      {form.guardDialog}
+    </Dialog>
+  );
+}
