@@ -226,7 +226,8 @@ export default tseslint.config(
     // Tenancy that cannot be forgotten: inserts into tenant tables go through insertInScope (db/scope.ts), which takes
     // the workspace from the scope; no module writes workspaceId into a row by hand, nor moves a row to another one.
     // Messages: every user-visible text comes from the shared catalogue (apiMsg, msg, peopleMsg, attMsg, wtMsg…), never
-    // a literal in an AppError, an error helper or a `{ message }` answer.
+    // a literal in an AppError, an error helper or a `{ message }` answer; a notification's title and body come from
+    // its event's builder in `<module>.mails.ts` (spread into notify), never a literal or template in the call.
     files: [
       'apps/server/src/modules/**/*.ts',
       'apps/server/src/lib/**/*.ts',
@@ -260,6 +261,12 @@ export default tseslint.config(
           selector:
             "Property[key.name='message'] > Literal[value=/\\s/], Property[key.name='message'] > TemplateLiteral",
           message: 'User-visible texts come from the shared catalogue (apiMsg and the schema messages), not literals.',
+        },
+        {
+          selector:
+            'CallExpression:matches([callee.name=/^notify(Account)?$/], [callee.property.name=/^notify(Account)?$/]) > ObjectExpression > Property[key.name=/^(title|body)$/] :matches(Literal[value=/[A-Za-z]/], TemplateLiteral)',
+          message:
+            "User-visible texts come from the catalogue: a notification's title and body come from its event's builder in <module>.mails.ts (spread into notify), not literals.",
         },
       ],
     },

@@ -2,7 +2,8 @@
  * The Italian texts the API answers with, beside the field messages of the schemas (msg, inputMsg, peopleMsg, attMsg,
  * wtMsg): HTTP-level errors, access, authentication, imports and the confirmations of actions. Server code takes every
  * user-visible text from here or from those objects (lint forbids literal messages in AppError, the error helpers
- * and `{ message }` answers); the web shows them as they come. Mail texts live in the server's mail templates.
+ * and `{ message }` answers); the web shows them as they come. Mail texts and notification titles and bodies live
+ * beside their module: one builder per event in the server's `<module>.mails.ts`.
  */
 const rows = (n: number) => `${n} ${n === 1 ? 'riga' : 'righe'}`;
 
@@ -11,6 +12,8 @@ export const apiMsg = {
     invalidRequest: 'Richiesta non valida',
     invalidFields: 'Alcuni campi non sono validi',
     notFound: 'Risorsa non trovata',
+    /** What `notFound()` says when its caller names nothing more precise. */
+    itemNotFound: 'Elemento non trovato',
     methodNotAllowed: 'Metodo non consentito',
     notAcceptable: 'Formato della risposta non disponibile',
     payloadTooLarge: 'Il contenuto inviato è troppo grande',

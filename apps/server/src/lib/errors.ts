@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorHeaderValue, type FieldError, errorTexts } from '@timbro/shared';
+import { apiMsg, ErrorCode, type ErrorHeaderValue, type FieldError, errorTexts } from '@timbro/shared';
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -33,10 +33,11 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message = 'Elemento non trovato') => new AppError(ErrorCode.NOT_FOUND, message);
+export const notFound = (message: string = apiMsg.http.itemNotFound) => new AppError(ErrorCode.NOT_FOUND, message);
 export const forbidden = (message: string = errorTexts.forbiddenPage) => new AppError(ErrorCode.FORBIDDEN, message);
-export const unauthenticated = (message = 'Accesso richiesto') => new AppError(ErrorCode.UNAUTHENTICATED, message);
-export const validation = (errors: FieldError[], message = 'Alcuni campi non sono validi') =>
+export const unauthenticated = (message: string = apiMsg.access.loginRequired) =>
+  new AppError(ErrorCode.UNAUTHENTICATED, message);
+export const validation = (errors: FieldError[], message: string = apiMsg.http.invalidFields) =>
   new AppError(ErrorCode.VALIDATION_FAILED, message, { errors });
 export const conflict = (message: string, errors?: FieldError[], headerValue?: ErrorHeaderValue) =>
   new AppError(ErrorCode.CONFLICT, message, { errors, headerValue });

@@ -23,7 +23,7 @@ import { conflict, forbidden, notFound, validation } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as files from '../files';
 import { markReadByLink, notify } from '../notifications';
-import { announcementMail, announcementReminderMail } from './announcements.mails';
+import { announcementNotice, announcementReminderNotice } from './announcements.mails';
 import * as repo from './announcements.repository';
 import { plainText, sanitizeContent } from './sanitize';
 
@@ -380,12 +380,10 @@ export async function remind(deps: AppDeps, ctx: RequestCtx, id: string) {
       {
         type: 'announcement.reminder',
         to: { userInfoIds: pending },
-        title: `Promemoria: ${row.title}`,
-        body: row.requiresAck ? 'Conferma la presa visione' : '',
+        ...announcementReminderNotice(row.title, row.requiresAck),
         link: memberLink(id),
         params: { title: row.title, requiresAck: row.requiresAck },
         dedupeKey: `announcement-reminder:${id}:${now.getTime()}`,
-        mail: (r) => announcementReminderMail(r.firstName, row.title, row.requiresAck, r.link),
       },
     );
     await repo.markReminded(tx, ctx.scope, id, pending, now);
@@ -440,12 +438,10 @@ export async function processAnnouncement(
     {
       type: 'announcement.published',
       to: { userInfoIds: fresh },
-      title: row.title,
-      body: text.length > 200 ? `${text.slice(0, 200)}…` : text,
+      ...announcementNotice(row.title, text, row.requiresAck),
       link: memberLink(row.id),
       params: { title: row.title, requiresAck: row.requiresAck },
       dedupeKey: `announcement:${row.id}`,
-      mail: (r) => announcementMail(r.firstName, row.title, text, row.requiresAck, r.link),
     },
   );
   await repo.markEmailed(

@@ -5,7 +5,7 @@ import type { RequestCtx } from '../../plugins/request-context';
 import { notify } from '../notifications';
 import type { RequestWithJustification } from './attendance.repository';
 import { summaryOf } from './requests.rules';
-import { pendingRequestsMail, requestDecisionMail } from './requests.templates';
+import { pendingRequestsNotice, requestDecisionNotice } from './requests.templates';
 
 /** What absence requests tell people, through the notification dispatcher in the caller's transaction (ADR 0020). */
 
@@ -31,14 +31,9 @@ export async function mailPendingToAdmins(
       {
         type: 'request.pending',
         to: { admins: true },
-        title:
-          list.length === 1
-            ? `Nuova richiesta da approvare: ${employee}`
-            : `${list.length} nuove richieste da approvare: ${employee}`,
-        body: summary,
+        ...pendingRequestsNotice(employee, summary, list.length),
         link: '/admin/justification-request',
         params: { employee, count: list.length },
-        mail: (r) => pendingRequestsMail(r.firstName, employee, summary, list.length, r.link),
       },
     );
   }
@@ -61,11 +56,9 @@ export async function mailDecisions(
       {
         type: approve ? 'request.approved' : 'request.rejected',
         to: { userInfoIds: [userInfoId] },
-        title: approve ? 'La tua richiesta è stata approvata' : 'La tua richiesta è stata rifiutata',
-        body: note ? `${summary}\nNota: ${note}` : summary,
+        ...requestDecisionNotice(approve, summary, note),
         link: '/member/calendar',
         params: { count: own.length },
-        mail: (r) => requestDecisionMail(r.firstName, approve, summary, note, r.link),
       },
     );
   }

@@ -3,7 +3,7 @@ import { workspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import type { JobLogger } from '../../lib/jobs';
 import { notify } from '../notifications';
-import { documentExpiryMail } from './documents.mails';
+import { documentExpiryNotice } from './documents.mails';
 import * as repo from './reminders.repository';
 
 const BATCH = 100;
@@ -29,25 +29,19 @@ export async function runDocumentReminders(deps: Pick<AppDeps, 'db' | 'config'>,
         await notify(tx, ctx, {
           type: 'document.expiring',
           to: { userInfoIds: [r.userInfoId] },
-          title:
-            daysLeft >= 0 ? `Il tuo documento «${r.label}» sta per scadere` : `Il tuo documento «${r.label}» è scaduto`,
+          ...documentExpiryNotice(r.label, null, r.expiresAt, daysLeft),
           link: '/member/document',
           params,
           dedupeKey: key,
-          mail: (p) => documentExpiryMail(p.firstName, r.label, null, r.expiresAt, daysLeft, p.link),
         });
         await notify(tx, ctx, {
           type: 'document.expiring',
           to: { admins: true },
           except: [r.userInfoId],
-          title:
-            daysLeft >= 0
-              ? `Il documento «${r.label}» di ${employee} sta per scadere`
-              : `Il documento «${r.label}» di ${employee} è scaduto`,
+          ...documentExpiryNotice(r.label, employee, r.expiresAt, daysLeft),
           link: `/admin/user/${r.userInfoId}/document`,
           params: { ...params, employee },
           dedupeKey: key,
-          mail: (p) => documentExpiryMail(p.firstName, r.label, employee, r.expiresAt, daysLeft, p.link),
         });
       }
       await repo.markSent(tx, due, now);

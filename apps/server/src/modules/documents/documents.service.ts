@@ -20,7 +20,7 @@ import * as files from '../files';
 import * as repo from './documents.repository';
 import * as reminders from './reminders.repository';
 import { notify } from '../notifications';
-import { documentPublishedMail } from './documents.mails';
+import { documentPublishedNotice } from './documents.mails';
 
 /**
  * Employee documents (spec §3, §4): admins file them per employee (one file each: PDF, PNG or JPEG), with a label,
@@ -153,10 +153,9 @@ export async function createDocument(deps: AppDeps, ctx: RequestCtx, userInfoId:
           type: 'document.published',
           to: { userInfoIds: [userInfoId] },
           except: ctx.actor.userInfoId ? [ctx.actor.userInfoId] : [],
-          title: `Nuovo documento: ${fields.label}`,
+          ...documentPublishedNotice(fields.label),
           link: '/member/document',
           params: { label: fields.label },
-          mail: (r) => documentPublishedMail(r.firstName, fields.label, r.link),
         },
       );
       await recordAudit(tx, ctx.scope, {

@@ -1,7 +1,7 @@
 import { ITALIAN_MONTHS, monthMsg, sumSheets, type SheetTotals } from '@timbro/shared';
 import type { Queryable } from '../../db/client';
 import { notify } from '../notifications';
-import { monthClosedMail, monthFailedMail } from './month-logs.mails';
+import { monthClosedNotice, monthFailedNotice } from './month-logs.mails';
 import { workspaceScope, type WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import type { JobLogger } from '../../lib/jobs';
@@ -85,15 +85,10 @@ async function tellMonth(
     {
       type: failure ? 'month.failed' : 'month.closed',
       to: { roles: ['admin', 'accountant'] },
-      title: failure ? `Chiusura non riuscita: ${period}` : `Mese chiuso: ${period}`,
-      body: failure ?? `Versione ${version}`,
+      ...(failure ? monthFailedNotice(period, version, failure) : monthClosedNotice(period, version)),
       link: '/admin/month-log',
       params: { year: y, month: m, version },
       dedupeKey: `month:${row.id}`,
-      mail: (r) =>
-        failure
-          ? monthFailedMail(r.firstName, period, version, failure, r.link)
-          : monthClosedMail(r.firstName, period, version, r.link),
     },
   );
 }

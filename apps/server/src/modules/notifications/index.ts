@@ -1,2 +1,2 @@
 export { markReadByLink, notify, notifyAccount } from './notifications.service';
-export type { NotifyCtx } from './notifications.service';
+export type { Notice, NotifyCtx } from './notifications.service';

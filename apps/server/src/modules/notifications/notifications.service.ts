@@ -26,6 +26,7 @@ export {
   type NotifyEvent,
   type NotifyCtx,
   type MailContent,
+  type Notice,
 } from './notify';
 
 function own(ctx: RequestCtx) {

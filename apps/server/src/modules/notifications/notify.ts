@@ -37,6 +37,13 @@ export interface NotifyEvent {
   mail: (r: { firstName: string; link: string }) => MailContent;
 }
 
+/**
+ * What an event says: its Italian title and body and its e-mail. Each event has one builder returning it, in its
+ * module's `<module>.mails.ts` beside the other Italian texts (the title is the mail's subject where they say the same);
+ * the caller spreads it into `notify` (lint refuses a literal title or body there).
+ */
+export type Notice = Pick<NotifyEvent, 'title' | 'body' | 'mail'>;
+
 export interface NotifyCtx {
   scope: WorkspaceScope;
   /** PUBLIC_URL: the mails' links are absolute. */

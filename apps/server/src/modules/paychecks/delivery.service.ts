@@ -1,4 +1,4 @@
-import { ITALIAN_MONTHS, PAYSLIP_REMINDER_DAYS, type DeliverySummary } from '@timbro/shared';
+import { PAYSLIP_REMINDER_DAYS, type DeliverySummary } from '@timbro/shared';
 import type { FastifyReply } from 'fastify';
 import { workspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
@@ -7,7 +7,7 @@ import { limitWork } from '../../lib/work-limits';
 import { sendFile } from '../../lib/http-file';
 import type { JobLogger } from '../../lib/jobs';
 import { notify } from '../notifications';
-import { paycheckReminderMail } from './paychecks.mails';
+import { paycheckReminderNotice } from './paychecks.mails';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as files from '../files';
 import { letterhead } from '../workspaces';
@@ -98,18 +98,16 @@ export async function runPaycheckReminders(deps: Pick<AppDeps, 'db' | 'config'>,
       for (const d of due) byWorkspace.set(d.workspaceId, [...(byWorkspace.get(d.workspaceId) ?? []), d]);
       for (const [workspaceId, slips] of byWorkspace)
         for (const s of slips) {
-          const period = `${ITALIAN_MONTHS[s.month - 1]} ${s.year}`;
           await notify(
             tx,
             { scope: workspaceScope(workspaceId), publicUrl: deps.config.publicUrl },
             {
               type: 'paycheck.reminder',
               to: { userInfoIds: [s.userInfoId] },
-              title: `Promemoria: il tuo cedolino di ${period} ti aspetta`,
+              ...paycheckReminderNotice(s.year, s.month),
               link: `/member/paycheck/${s.id}`,
               params: { year: s.year, month: s.month },
               dedupeKey: `paycheck-reminder:${s.id}`,
-              mail: (r) => paycheckReminderMail(r.firstName, s.year, s.month, r.link),
             },
           );
         }

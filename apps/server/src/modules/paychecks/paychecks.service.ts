@@ -1,5 +1,4 @@
 import {
-  ITALIAN_MONTHS,
   docMsg,
   PaycheckFieldsSchema,
   peopleMsg,
@@ -15,7 +14,7 @@ import { diff, recordAudit } from '../../lib/audit';
 import { forbidden, notFound, validation } from '../../lib/errors';
 import type { MailLogger } from '../../lib/mail';
 import { notify } from '../notifications';
-import { paycheckPublishedMail } from './paychecks.mails';
+import { paycheckPublishedNotice } from './paychecks.mails';
 import type { WorkspaceScope } from '../../db/scope';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as files from '../files';
@@ -151,17 +150,15 @@ export async function mailPublished(
     periods.set(key, p);
   }
   for (const p of periods.values()) {
-    const period = `${ITALIAN_MONTHS[p.month - 1]} ${p.year}`;
     await notify(
       q,
       { scope, publicUrl: deps.config.publicUrl, log },
       {
         type: 'paycheck.published',
         to: { userInfoIds: [...p.people] },
-        title: `Il tuo cedolino di ${period} è disponibile`,
+        ...paycheckPublishedNotice(p.year, p.month),
         link: '/member/paycheck',
         params: { year: p.year, month: p.month },
-        mail: (r) => paycheckPublishedMail(r.firstName, p.year, p.month, r.link),
       },
     );
   }
