@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { DialogForm } from './use-dialog-form';
 
 interface FormDialogProps {
-  form: Pick<DialogForm<FieldValues>, 'titleId' | 'failure' | 'busy' | 'close' | 'guardDialog'>;
+  form: Pick<DialogForm<FieldValues>, 'titleId' | 'open' | 'failure' | 'busy' | 'close' | 'guardDialog'>;
   onSubmit(e?: React.BaseSyntheticEvent): Promise<void>;
   title: ReactNode;
   /** The dialog's test id. */
@@ -29,8 +29,6 @@ interface FormDialogProps {
   submitTestId: string;
   submitColor?: ButtonProps['color'];
   maxWidth?: DialogProps['maxWidth'];
-  /** Shown or not (a dialog that stays mounted); open by default, for a dialog mounted while open. */
-  open?: boolean;
   /** Above the refusal: the dialog's explanation. */
   intro?: ReactNode;
   contentSx?: SxProps<Theme>;
@@ -52,7 +50,6 @@ export function FormDialog({
   submitTestId,
   submitColor,
   maxWidth = 'sm',
-  open = true,
   intro,
   contentSx,
   children,
@@ -60,7 +57,7 @@ export function FormDialog({
   const { t } = useTranslation();
   return (
     <Dialog
-      open={open}
+      open={form.open}
       onClose={form.close}
       aria-labelledby={form.titleId}
       maxWidth={maxWidth}

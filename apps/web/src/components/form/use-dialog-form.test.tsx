@@ -55,6 +55,7 @@ function ThingForm({ open, save, onClose, useDialog }: ThingProps & { useDialog:
     resolver: zodResolver(schema),
     defaultValues: { name: '', note: '' },
     serverFields: ['name', 'note'],
+    open,
     onClose,
   });
   const submit = form.submitWith(async (values) => {
@@ -63,7 +64,6 @@ function ThingForm({ open, save, onClose, useDialog }: ThingProps & { useDialog:
   return (
     <FormDialog
       form={form}
-      open={open}
       onSubmit={submit}
       title="Nuova cosa"
       testId="thing-dialog"

@@ -6,6 +6,11 @@ import { useServerForm, type ServerForm, type ServerFormOptions } from './use-se
 export interface DialogFormOptions<T extends FieldValues> extends ServerFormOptions<T> {
   /** Closes the dialog: after a save, or on Annulla, Esc and the backdrop once nothing runs. */
   onClose(): void;
+  /**
+   * For a dialog that stays mounted, whether it shows: closing it then resets the form and forgets the refusal, so
+   * that it opens afresh. A dialog mounted only while open (the usual way) leaves this out.
+   */
+  open?: boolean;
   /** Something of the dialog's own runs outside the submit (a mutation): the dialog stays open and its buttons wait. */
   busy?: boolean;
 }
@@ -13,6 +18,8 @@ export interface DialogFormOptions<T extends FieldValues> extends ServerFormOpti
 export interface DialogForm<T extends FieldValues> extends ServerForm<T> {
   /** The title's id: the dialog and its form are named by it. */
   titleId: string;
+  /** Whether the dialog shows (always, for one mounted while open). */
+  open: boolean;
   /** A submit or the dialog's own work is running: no closing, the buttons wait. */
   busy: boolean;
   /**
@@ -23,7 +30,7 @@ export interface DialogForm<T extends FieldValues> extends ServerForm<T> {
     action: (values: T) => Promise<void>,
     options?: { keepOpen?: boolean },
   ): (e?: React.BaseSyntheticEvent) => Promise<void>;
-  /** Annulla, Esc, the backdrop: nothing while busy; else the form and its refusal start afresh and the dialog closes. */
+  /** Annulla, Esc, the backdrop: nothing while busy; else the dialog closes (one that stays mounted starts afresh). */
   close(): void;
   /** The unsaved-changes question, for a guarded dialog (useGuardedDialogForm); render it inside the dialog. */
   guardDialog: ReactElement | null;
@@ -32,17 +39,19 @@ export interface DialogForm<T extends FieldValues> extends ServerForm<T> {
 /**
  * A form in a dialog, the dialog twin of `useFormScaffold` (bulletproof-react's FormDrawer idea): zod validation, the
  * submit that closes the dialog when done, the server's field errors on their fields and any other refusal above the
- * form, closing that waits for a running save and resets the form. `FormDialog` is its frame.
+ * form, closing that waits for a running save (and resets the form of a dialog that stays mounted). `FormDialog` is its frame.
  */
 export function useDialogForm<T extends FieldValues>({
   onClose,
   busy,
+  open,
   ...options
 }: DialogFormOptions<T>): DialogForm<T> {
   const form = useServerForm(options);
   const titleId = useId();
   const running = form.formState.isSubmitting || !!busy;
   const reset = () => {
+    if (open === undefined) return;
     form.reset();
     form.clearFailure();
   };
@@ -59,7 +68,7 @@ export function useDialogForm<T extends FieldValues>({
         onClose();
       }
     });
-  return { ...form, titleId, busy: running, submitWith, close, guardDialog: null };
+  return { ...form, titleId, open: open ?? true, busy: running, submitWith, close, guardDialog: null };
 }
 
 /**

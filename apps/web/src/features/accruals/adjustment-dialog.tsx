@@ -17,16 +17,15 @@ import {
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useSnackbar } from 'notistack';
-import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { FormDateField } from '../../components/form/form-date-field';
 import { FormTextField } from '../../components/form/form-text-field';
+import { useDialogForm } from '../../components/form/use-dialog-form';
 import { catalogFor } from '../../i18n/languages';
-import { applyServerErrors } from '../../lib/apply-server-errors';
 import { formatDate } from '../../lib/dates';
-import { errorMessage } from '../../lib/error-message';
 import { parseDecimal } from '../../lib/decimal';
 import { useJustificationLookup } from '../../lib/queries/justification-lookup';
 import { useAddAdjustment } from './api/add-adjustment';
@@ -80,24 +79,23 @@ export function AdjustmentDialog({
 }) {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
-  const titleId = useId();
   const { enqueueSnackbar } = useSnackbar();
   const lookup = useJustificationLookup();
   const add = useAddAdjustment(userInfoId);
   const schema = useMemo(() => adjustmentSchema(t), [t]);
-  const { control, handleSubmit, setError, reset, getValues, setFocus, getFieldState } = useForm<Values>({
+  const [step, setStep] = useState<'form' | 'confirm'>('form');
+  const form = useDialogForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { justificationId: '', amount: '', date: dayjs().format('YYYY-MM-DD'), reason: '' },
+    serverFields: FIELDS,
+    open,
+    // Closing also goes back to the form's step.
+    onClose: () => {
+      setStep('form');
+      onClose();
+    },
   });
-  const [step, setStep] = useState<'form' | 'confirm'>('form');
-  const [failure, setFailure] = useState<string | null>(null);
-  const close = () => {
-    if (add.isPending) return;
-    setStep('form');
-    setFailure(null);
-    reset();
-    onClose();
-  };
+  const { control, getValues, setFocus, getFieldState, failure, close, titleId } = form;
   // Each step replaces the other's fields and buttons, the one just pressed among them: the focus goes to the new
   // step at once (the summary; back in the form, the first field with an error, else the first), not to the page
   // behind, where Esc or Tab would be lost until the dialog's focus trap took the focus back.
@@ -114,23 +112,22 @@ export function AdjustmentDialog({
   const values = getValues();
   const justification = lookup.data?.find((j) => j.id === values.justificationId);
 
-  const review = handleSubmit(() => setStep('confirm'));
-  const confirm = async () => {
-    setFailure(null);
+  const review = form.handleSubmit(() => setStep('confirm'));
+  // The confirmation sends what the form holds; a refusal goes back to the form, on the fields it names or above.
+  const confirm = form.submitWith(async (v) => {
     try {
       await add.mutateAsync({
-        justificationId: values.justificationId,
-        amount: parseDecimal(values.amount),
-        date: values.date!,
-        reason: values.reason.trim(),
+        justificationId: v.justificationId,
+        amount: parseDecimal(v.amount),
+        date: v.date!,
+        reason: v.reason.trim(),
       });
-      enqueueSnackbar(t('accruals.adjust.done'), { variant: 'success' });
-      close();
     } catch (err) {
       setStep('form');
-      if (!applyServerErrors(err, setError, FIELDS)) setFailure(errorMessage(err, t('errors.generic')));
+      throw err;
     }
-  };
+    enqueueSnackbar(t('accruals.adjust.done'), { variant: 'success' });
+  });
 
   return (
     <Dialog
@@ -229,14 +226,14 @@ export function AdjustmentDialog({
             </DialogContentText>
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => setStep('form')} disabled={add.isPending}>
+            <Button onClick={() => setStep('form')} disabled={form.busy}>
               {t('accruals.adjust.back')}
             </Button>
             <Button
               variant="contained"
               onClick={() => void confirm()}
-              disabled={add.isPending}
-              startIcon={add.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+              disabled={form.busy}
+              startIcon={form.busy ? <CircularProgress size={16} color="inherit" /> : undefined}
               data-testid="adjust-confirm"
             >
               {t('accruals.adjust.confirm')}

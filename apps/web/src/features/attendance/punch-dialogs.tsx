@@ -3,7 +3,6 @@ import {
   Alert,
   Box,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -17,12 +16,13 @@ import {
 } from '@mui/material';
 import type { Punch } from '@timbro/shared';
 import { useId, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDateField } from '../../components/form/form-date-field';
+import { FormDialog } from '../../components/form/form-dialog';
 import { FormTextField } from '../../components/form/form-text-field';
+import { useDialogForm } from '../../components/form/use-dialog-form';
 import { normalizeClock } from '../../components/time-slots/slot-rows';
-import { applyServerErrors } from '../../lib/apply-server-errors';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
@@ -64,11 +64,9 @@ function PunchDialogContent({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const save = useSavePunch();
-  const [failure, setFailure] = useState<string | null>(null);
   const schema = useMemo(() => punchFormSchema(t), [t]);
-  const { control, handleSubmit, setError } = useForm<PunchFormValues>({
+  const form = useDialogForm<PunchFormValues>({
     resolver: zodResolver(schema),
     defaultValues: {
       date: punch?.localDate ?? date,
@@ -76,131 +74,106 @@ function PunchDialogContent({
       direction: punch?.direction ?? 'in',
       reason: '',
     },
+    serverFields: ['direction', 'reason'],
+    busy: save.isPending,
+    onClose,
   });
-  const submit = handleSubmit(async (v) => {
-    setFailure(null);
-    try {
-      await save.mutateAsync({
-        userInfoId,
-        punchId: punch?.id,
-        payload: { at: `${v.date} ${normalizeClock(v.time)}:00`, direction: v.direction, reason: v.reason.trim() },
-      });
-      onClose();
-    } catch (err) {
-      if (!applyServerErrors(err, setError, ['direction', 'reason']))
-        setFailure(errorMessage(err, t('errors.generic')));
-    }
+  const submit = form.submitWith(async (v) => {
+    await save.mutateAsync({
+      userInfoId,
+      punchId: punch?.id,
+      payload: { at: `${v.date} ${normalizeClock(v.time)}:00`, direction: v.direction, reason: v.reason.trim() },
+    });
   });
   return (
-    <Dialog
-      open
-      onClose={() => !save.isPending && onClose()}
-      aria-labelledby={titleId}
+    <FormDialog
+      form={form}
+      onSubmit={submit}
+      title={punch ? t('punchDialog.editTitle') : t('punchDialog.addTitle')}
+      testId="punch-dialog"
+      failureTestId="punch-error"
       maxWidth="xs"
-      fullWidth
-      data-testid="punch-dialog"
+      contentSx={{ pt: 0 }}
+      intro={<DialogContentText sx={{ mb: 2 }}>{t('punchDialog.hint', { name: person })}</DialogContentText>}
+      submitLabel={t('common.save')}
+      submitTestId="punch-submit"
     >
-      <DialogTitle id={titleId}>{punch ? t('punchDialog.editTitle') : t('punchDialog.addTitle')}</DialogTitle>
-      <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
-        <DialogContent sx={{ pt: 0 }}>
-          <DialogContentText sx={{ mb: 2 }}>{t('punchDialog.hint', { name: person })}</DialogContentText>
-          {failure && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="punch-error">
-              {failure}
-            </Alert>
-          )}
-          <Stack spacing={2}>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '3fr 2fr', alignItems: 'start' }}>
-              <FormDateField
-                control={control}
-                name="date"
-                label={t('punchDialog.fields.date')}
+      <Stack spacing={2}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '3fr 2fr', alignItems: 'start' }}>
+          <FormDateField
+            control={form.control}
+            name="date"
+            label={t('punchDialog.fields.date')}
+            required
+            disableFuture
+          />
+          <Controller
+            control={form.control}
+            name="time"
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
                 required
-                disableFuture
+                label={t('punchDialog.fields.time')}
+                placeholder={t('requestDialog.timePlaceholder')}
+                onBlur={() => {
+                  field.onChange(normalizeClock(field.value));
+                  field.onBlur();
+                }}
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message}
+                slotProps={{
+                  htmlInput: {
+                    inputMode: 'numeric',
+                    dir: 'ltr',
+                    maxLength: 5,
+                    autoComplete: 'off',
+                    'data-testid': 'punch-time',
+                  },
+                }}
               />
-              <Controller
-                control={control}
-                name="time"
-                render={({ field: { ref, ...field }, fieldState }) => (
-                  <TextField
-                    {...field}
-                    inputRef={ref}
-                    required
-                    label={t('punchDialog.fields.time')}
-                    placeholder={t('requestDialog.timePlaceholder')}
-                    onBlur={() => {
-                      field.onChange(normalizeClock(field.value));
-                      field.onBlur();
-                    }}
-                    error={!!fieldState.error}
-                    helperText={fieldState.error?.message}
-                    slotProps={{
-                      htmlInput: {
-                        inputMode: 'numeric',
-                        dir: 'ltr',
-                        maxLength: 5,
-                        autoComplete: 'off',
-                        'data-testid': 'punch-time',
-                      },
-                    }}
-                  />
-                )}
-              />
+            )}
+          />
+        </Box>
+        <Controller
+          control={form.control}
+          name="direction"
+          render={({ field }) => (
+            <Box>
+              <Typography variant="body2" color="text.secondary" id={`${form.titleId}-dir`} sx={{ mb: 0.5 }}>
+                {t('punchDialog.fields.direction')}
+              </Typography>
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                color="primary"
+                value={field.value}
+                onChange={(_e, v: 'in' | 'out' | null) => v && field.onChange(v)}
+                aria-labelledby={`${form.titleId}-dir`}
+              >
+                <ToggleButton value="in" data-testid="punch-direction-in">
+                  {t('attendance.direction.in')}
+                </ToggleButton>
+                <ToggleButton value="out" data-testid="punch-direction-out">
+                  {t('attendance.direction.out')}
+                </ToggleButton>
+              </ToggleButtonGroup>
             </Box>
-            <Controller
-              control={control}
-              name="direction"
-              render={({ field }) => (
-                <Box>
-                  <Typography variant="body2" color="text.secondary" id={`${titleId}-dir`} sx={{ mb: 0.5 }}>
-                    {t('punchDialog.fields.direction')}
-                  </Typography>
-                  <ToggleButtonGroup
-                    exclusive
-                    size="small"
-                    color="primary"
-                    value={field.value}
-                    onChange={(_e, v: 'in' | 'out' | null) => v && field.onChange(v)}
-                    aria-labelledby={`${titleId}-dir`}
-                  >
-                    <ToggleButton value="in" data-testid="punch-direction-in">
-                      {t('attendance.direction.in')}
-                    </ToggleButton>
-                    <ToggleButton value="out" data-testid="punch-direction-out">
-                      {t('attendance.direction.out')}
-                    </ToggleButton>
-                  </ToggleButtonGroup>
-                </Box>
-              )}
-            />
-            <FormTextField
-              control={control}
-              name="reason"
-              label={t('punchDialog.fields.reason')}
-              required
-              multiline
-              minRows={2}
-              helperText={t('punchDialog.reasonHint')}
-              slotProps={{ htmlInput: { maxLength: PUNCH_REASON_MAX, 'data-testid': 'punch-reason' } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={save.isPending}
-            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="punch-submit"
-          >
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          )}
+        />
+        <FormTextField
+          control={form.control}
+          name="reason"
+          label={t('punchDialog.fields.reason')}
+          required
+          multiline
+          minRows={2}
+          helperText={t('punchDialog.reasonHint')}
+          slotProps={{ htmlInput: { maxLength: PUNCH_REASON_MAX, 'data-testid': 'punch-reason' } }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
 

@@ -1,18 +1,7 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import type { DayPause, JustificationRequest } from '@timbro/shared';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form/form-dialog';
 import { FormTextField } from '../../components/form/form-text-field';
 import { useAuth } from '../../lib/auth/auth-context';
 import { completeDate } from '../../lib/dates';
@@ -52,132 +41,99 @@ export function RequestDialog(props: RequestDialogProps) {
   return props.open ? <RequestDialogContent {...props} /> : null;
 }
 
-function RequestDialogContent({ onClose, ...options }: RequestDialogProps) {
-  const { scope, request, initialEmployees } = options;
+function RequestDialogContent({ open: _open, ...options }: RequestDialogProps) {
+  const { scope, request, initialEmployees, onClose } = options;
   const { t } = useTranslation();
-  const titleId = useId();
   const { current } = useAuth();
-  const {
-    admin,
-    editing,
-    form,
-    values,
-    justifications,
-    people,
-    justification,
-    save,
-    failure,
-    result,
-    submit,
-    balance,
-    closedMonths,
-  } = useRequestDialog(options);
-  const { control, setValue, formState } = form;
+  const { admin, editing, form, values, justifications, people, justification, result, submit, balance, closedMonths } =
+    useRequestDialog(options);
+  const { control, setValue, titleId } = form;
   // The balance of a whole date only: none is asked while the date is being typed (issue 30 item 17).
   const balanceDate = completeDate(balance.firstDate);
-
-  const close = () => {
-    if (!save.isPending) onClose();
-  };
 
   if (result)
     return <RequestResult result={result} scope={scope} editing={editing} titleId={titleId} onClose={onClose} />;
 
   return (
-    <Dialog open onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth data-testid="request-dialog">
-      <DialogTitle id={titleId}>
-        {editing ? t('requestDialog.editTitle') : admin ? t('requestDialog.adminTitle') : t('requestDialog.title')}
-      </DialogTitle>
-      <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
-        <DialogContent sx={{ pt: 0 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="request-approval-note">
-            {admin
-              ? t('requestDialog.adminNote')
-              : current?.attendanceAutoApprove
-                ? t('requestDialog.autoApproveNote')
-                : t('requestDialog.approvalNote')}
+    <FormDialog
+      form={form}
+      onSubmit={submit}
+      title={editing ? t('requestDialog.editTitle') : admin ? t('requestDialog.adminTitle') : t('requestDialog.title')}
+      testId="request-dialog"
+      failureTestId="request-error"
+      contentSx={{ pt: 0 }}
+      intro={
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="request-approval-note">
+          {admin
+            ? t('requestDialog.adminNote')
+            : current?.attendanceAutoApprove
+              ? t('requestDialog.autoApproveNote')
+              : t('requestDialog.approvalNote')}
+        </Typography>
+      }
+      submitLabel={editing ? t('common.save') : admin ? t('requestDialog.submitAdmin') : t('requestDialog.submit')}
+      submitTestId="request-submit"
+    >
+      <Stack spacing={2}>
+        {admin && !editing && (
+          <RequestEmployeesField control={control} people={people} initialEmployees={initialEmployees} />
+        )}
+        {admin && editing && request && (
+          <Typography>
+            <strong>{t('requestDialog.fields.employee')}:</strong> {request.employee.firstName}{' '}
+            {request.employee.lastName}
           </Typography>
-          {failure && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="request-error">
-              {failure}
-            </Alert>
-          )}
-          <Stack spacing={2}>
-            {admin && !editing && (
-              <RequestEmployeesField control={control} people={people} initialEmployees={initialEmployees} />
-            )}
-            {admin && editing && request && (
-              <Typography>
-                <strong>{t('requestDialog.fields.employee')}:</strong> {request.employee.firstName}{' '}
-                {request.employee.lastName}
-              </Typography>
-            )}
-            <RequestJustificationField
-              control={control}
-              justifications={justifications.data}
-              justification={justification}
-              request={request}
-            />
-            <RequestPeriodFields
-              control={control}
-              setValue={setValue}
-              values={values}
-              editing={editing}
-              titleId={titleId}
-              justification={justification}
-              closedMonths={closedMonths}
-            />
-            {justification?.requiresCertificate && (
-              <FormTextField
-                control={control}
-                name="certificateCode"
-                label={t('requestDialog.fields.certificateCode')}
-                helperText={t('requestDialog.certificateHint')}
-                transform={(v) => v.toUpperCase()}
-                slotProps={{
-                  htmlInput: {
-                    maxLength: REQUEST_LIMITS.certificate,
-                    dir: 'ltr',
-                    'data-testid': 'request-certificate',
-                  },
-                }}
-              />
-            )}
-            <FormTextField
-              control={control}
-              name="note"
-              label={t('requestDialog.fields.note')}
-              multiline
-              minRows={2}
-              slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.note, 'data-testid': 'request-note' } }}
-            />
-            {justification && balanceDate && balance.show && (
-              <RequestBalance
-                scope={scope}
-                justification={justification}
-                userInfoId={balance.owner}
-                date={balanceDate}
-                requested={balance.requested}
-                excludeRequestId={request?.id}
-              />
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={save.isPending || formState.isSubmitting}
-            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="request-submit"
-          >
-            {editing ? t('common.save') : admin ? t('requestDialog.submitAdmin') : t('requestDialog.submit')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        )}
+        <RequestJustificationField
+          control={control}
+          justifications={justifications.data}
+          justification={justification}
+          request={request}
+        />
+        <RequestPeriodFields
+          control={control}
+          setValue={setValue}
+          values={values}
+          editing={editing}
+          titleId={titleId}
+          justification={justification}
+          closedMonths={closedMonths}
+        />
+        {justification?.requiresCertificate && (
+          <FormTextField
+            control={control}
+            name="certificateCode"
+            label={t('requestDialog.fields.certificateCode')}
+            helperText={t('requestDialog.certificateHint')}
+            transform={(v) => v.toUpperCase()}
+            slotProps={{
+              htmlInput: {
+                maxLength: REQUEST_LIMITS.certificate,
+                dir: 'ltr',
+                'data-testid': 'request-certificate',
+              },
+            }}
+          />
+        )}
+        <FormTextField
+          control={control}
+          name="note"
+          label={t('requestDialog.fields.note')}
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.note, 'data-testid': 'request-note' } }}
+        />
+        {justification && balanceDate && balance.show && (
+          <RequestBalance
+            scope={scope}
+            justification={justification}
+            userInfoId={balance.owner}
+            date={balanceDate}
+            requested={balance.requested}
+            excludeRequestId={request?.id}
+          />
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

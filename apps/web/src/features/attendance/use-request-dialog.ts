@@ -2,8 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DayPause, Justification, JustificationRequest, RequestWriteResult } from '@timbro/shared';
 import { useMemo, useState } from 'react';
-import { useForm, useWatch, type Path } from 'react-hook-form';
+import { useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useDialogForm } from '../../components/form/use-dialog-form';
 import { catalogFor } from '../../i18n/languages';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
 import { useJustificationLookup } from '../../lib/queries/justification-lookup';
@@ -22,6 +23,7 @@ import {
 
 export interface RequestDialogOptions {
   scope: RequestScope;
+  onClose(): void;
   request?: JustificationRequest | null;
   initialDate?: string | null;
   initialEmployees?: { id: string; name: string }[];
@@ -44,6 +46,7 @@ export function useRequestDialog({
   initialEmployees,
   expectedMinutes,
   pauses = [],
+  onClose,
 }: RequestDialogOptions) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -59,15 +62,32 @@ export function useRequestDialog({
   const justifications = useJustificationLookup();
   const people = useUserLookup(false);
   const save = useSaveRequest(scope);
-  const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<RequestWriteResult | null>(null);
-  const form = useForm<RequestFormValues>({
+  const form = useDialogForm<RequestFormValues>({
     resolver: zodResolver(schema),
     defaultValues: request
       ? requestToForm(request)
       : emptyRequestForm({ date: initialDate, userInfoIds: initialEmployees?.map((e) => e.id) }),
+    serverFields: REQUEST_FORM_FIELDS,
+    onServerError: (err, { setError, getValues }) => {
+      let placed = false;
+      for (const [path, message] of Object.entries(fieldErrors(err))) {
+        const head = path.split('.')[0]!;
+        let field = SERVER_FIELDS[head] ?? (REQUEST_FORM_FIELDS as readonly string[]).find((f) => f === head);
+        if (field === 'date' && getValues('multiDay')) field = 'startDate';
+        if (field) {
+          setError(field as Path<RequestFormValues>, { type: 'server', message }, { shouldFocus: !placed });
+          placed = true;
+        }
+      }
+      // A month closed meanwhile (the lock's 409): the dates show it from now on.
+      if (!admin) void queryClient.invalidateQueries({ queryKey: closedMonthsQueryOptions().queryKey });
+      return placed ? null : errorMessage(err, t('errors.generic'));
+    },
+    busy: save.isPending,
+    onClose,
   });
-  const { control, handleSubmit, setError } = form;
+  const { control } = form;
   const values = useWatch({ control }) as RequestFormValues;
   const justification =
     justifications.data?.find((j) => j.id === values.justificationId) ??
@@ -81,26 +101,11 @@ export function useRequestDialog({
     ? estimateUsage(values, justification.unit, sameDay ? (expectedMinutes ?? null) : null, sameDay ? pauses : [])
     : null;
 
-  const submit = handleSubmit(async (v) => {
-    setFailure(null);
-    try {
-      setResult(await save.mutateAsync({ id: request?.id, payload: formToPayload(v, { admin, editing }) }));
-    } catch (err) {
-      let placed = false;
-      for (const [path, message] of Object.entries(fieldErrors(err))) {
-        const head = path.split('.')[0]!;
-        let field = SERVER_FIELDS[head] ?? (REQUEST_FORM_FIELDS as readonly string[]).find((f) => f === head);
-        if (field === 'date' && v.multiDay) field = 'startDate';
-        if (field) {
-          setError(field as Path<RequestFormValues>, { type: 'server', message }, { shouldFocus: !placed });
-          placed = true;
-        }
-      }
-      if (!placed) setFailure(errorMessage(err, t('errors.generic')));
-      // A month closed meanwhile (the lock's 409): the dates show it from now on.
-      if (!admin) void queryClient.invalidateQueries({ queryKey: closedMonthsQueryOptions().queryKey });
-    }
-  });
+  // After the save the dialog shows its outcome (approved, or awaiting approval) instead of the form.
+  const submit = form.submitWith(
+    async (v) => setResult(await save.mutateAsync({ id: request?.id, payload: formToPayload(v, { admin, editing }) })),
+    { keepOpen: true },
+  );
 
   return {
     admin,
@@ -111,7 +116,6 @@ export function useRequestDialog({
     people,
     justification,
     save,
-    failure,
     result,
     submit,
     balance: { firstDate, owner: balanceOwner, show: showBalance, requested },

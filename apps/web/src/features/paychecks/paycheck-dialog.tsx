@@ -1,24 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Grid,
-  MenuItem,
-  Stack,
-} from '@mui/material';
+import { Alert, Grid, MenuItem, Stack } from '@mui/material';
 import type { AdminPaycheck } from '@timbro/shared';
 import { parseAmount } from '@timbro/shared/domain/amounts';
 import { useSnackbar } from 'notistack';
-import { useId, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
+import { FormDialog } from '../../components/form/form-dialog';
 import { FormTextField } from '../../components/form/form-text-field';
+import { useDialogForm } from '../../components/form/use-dialog-form';
 import { FileField } from '../../components/upload/file-field';
 import { catalogFor } from '../../i18n/languages';
 import { applyServerErrors } from '../../lib/apply-server-errors';
@@ -65,11 +56,12 @@ export function PaycheckDialog({
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const { enqueueSnackbar } = useSnackbar();
-  const titleId = useId();
   const save = useSavePaycheck(userInfoId, paycheck?.id ?? null);
   const resolver = useMemo(() => zodResolver(schema(t, !paycheck)), [t, paycheck]);
   const start = lastMonth();
-  const form = useForm<Values>({
+  // The file's refusal is kept apart: picking another file clears it.
+  const [fileError, setFileError] = useState<string | undefined>();
+  const form = useDialogForm<Values>({
     resolver,
     defaultValues: paycheck
       ? {
@@ -81,154 +73,124 @@ export function PaycheckDialog({
           file: null,
         }
       : { year: start.year, month: start.month, netAmount: '', currencyCode: 'EUR', description: '', file: null },
-  });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [fileError, setFileError] = useState<string | undefined>();
-  const busy = form.formState.isSubmitting;
-  const months = monthNames(language);
-
-  const onSubmit = form.handleSubmit(async (v) => {
-    setFailure(null);
-    setFileError(undefined);
-    try {
-      await save.mutateAsync({
-        year: Number(v.year),
-        month: Number(v.month),
-        netAmount: v.netAmount,
-        currencyCode: v.currencyCode.toUpperCase(),
-        description: v.description,
-        file: v.file ?? null,
-      });
-      enqueueSnackbar(t(paycheck ? 'paychecks.form.saved' : 'paychecks.form.published', { name }), {
-        variant: 'success',
-      });
-      onClose();
-    } catch (err) {
+    serverFields: SERVER_FIELDS,
+    onServerError: (err, { setError }) => {
       const onFile = fieldErrors(err).file;
       if (onFile) setFileError(onFile);
-      if (!applyServerErrors(err, form.setError, SERVER_FIELDS) && !onFile)
-        setFailure(errorMessage(err, t('errors.generic')));
-    }
+      return applyServerErrors(err, setError, SERVER_FIELDS) || onFile ? null : errorMessage(err, t('errors.generic'));
+    },
+    onClose,
+  });
+  const months = monthNames(language);
+
+  const onSubmit = form.submitWith(async (v) => {
+    setFileError(undefined);
+    await save.mutateAsync({
+      year: Number(v.year),
+      month: Number(v.month),
+      netAmount: v.netAmount,
+      currencyCode: v.currencyCode.toUpperCase(),
+      description: v.description,
+      file: v.file ?? null,
+    });
+    enqueueSnackbar(t(paycheck ? 'paychecks.form.saved' : 'paychecks.form.published', { name }), {
+      variant: 'success',
+    });
   });
 
   return (
-    <Dialog
-      open
-      onClose={() => !busy && onClose()}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-      data-testid="paycheck-dialog"
+    <FormDialog
+      form={form}
+      onSubmit={onSubmit}
+      title={t(paycheck ? 'paychecks.form.editTitle' : 'paychecks.form.newTitle', { name })}
+      testId="paycheck-dialog"
+      contentSx={{ pt: 1 }}
+      submitLabel={t(paycheck ? 'common.save' : 'paychecks.form.publish')}
+      submitTestId="paycheck-save"
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <DialogTitle id={titleId}>
-          {t(paycheck ? 'paychecks.form.editTitle' : 'paychecks.form.newTitle', { name })}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure && (
-              <Alert severity="error" role="alert">
-                {failure}
-              </Alert>
-            )}
-            <Grid container spacing={2}>
-              <Grid size={{ xs: 7 }}>
-                <FormTextField
-                  name="month"
-                  control={form.control}
-                  select
-                  label={t('paychecks.form.month')}
-                  fullWidth
-                  required
-                  slotProps={{ htmlInput: { 'data-testid': 'paycheck-month' } }}
-                >
-                  {months.map((m, i) => (
-                    <MenuItem key={m} value={i + 1}>
-                      {m}
-                    </MenuItem>
-                  ))}
-                </FormTextField>
-              </Grid>
-              <Grid size={{ xs: 5 }}>
-                <FormTextField
-                  name="year"
-                  control={form.control}
-                  label={t('paychecks.form.year')}
-                  type="number"
-                  fullWidth
-                  required
-                  slotProps={{ htmlInput: { 'data-testid': 'paycheck-year', min: 2000, max: 2100 } }}
-                />
-              </Grid>
-              <Grid size={{ xs: 8 }}>
-                <FormTextField
-                  name="netAmount"
-                  control={form.control}
-                  label={t('paychecks.form.netAmount')}
-                  helperText={t('paychecks.form.netHint')}
-                  fullWidth
-                  required
-                  slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'paycheck-net', dir: 'ltr' } }}
-                />
-              </Grid>
-              <Grid size={{ xs: 4 }}>
-                <FormTextField
-                  name="currencyCode"
-                  control={form.control}
-                  label={t('paychecks.form.currency')}
-                  fullWidth
-                  required
-                  transform={(s) => s.toUpperCase()}
-                  slotProps={{ htmlInput: { maxLength: 3, 'data-testid': 'paycheck-currency', dir: 'ltr' } }}
-                />
-              </Grid>
-            </Grid>
+      <Stack spacing={2}>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 7 }}>
             <FormTextField
-              name="description"
+              name="month"
               control={form.control}
-              label={t('paychecks.form.description')}
-              helperText={t('paychecks.form.descriptionHint')}
+              select
+              label={t('paychecks.form.month')}
               fullWidth
-              slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'paycheck-description' } }}
-            />
-            <Controller
-              name="file"
+              required
+              slotProps={{ htmlInput: { 'data-testid': 'paycheck-month' } }}
+            >
+              {months.map((m, i) => (
+                <MenuItem key={m} value={i + 1}>
+                  {m}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          </Grid>
+          <Grid size={{ xs: 5 }}>
+            <FormTextField
+              name="year"
               control={form.control}
-              render={({ field, fieldState }) => (
-                <FileField
-                  kind="payslip"
-                  label={t('paychecks.form.file')}
-                  file={field.value ?? null}
-                  onChange={(f) => {
-                    setFileError(undefined);
-                    field.onChange(f);
-                  }}
-                  current={paycheck ? { name: paycheck.attachment.name, size: paycheck.attachment.size } : null}
-                  error={fileError ?? fieldState.error?.message}
-                  required={!paycheck}
-                  disabled={busy}
-                  testId="paycheck-file"
-                />
-              )}
+              label={t('paychecks.form.year')}
+              type="number"
+              fullWidth
+              required
+              slotProps={{ htmlInput: { 'data-testid': 'paycheck-year', min: 2000, max: 2100 } }}
             />
-            {paycheck && <Alert severity="info">{t('paychecks.form.replaceNote')}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="paycheck-save"
-          >
-            {t(paycheck ? 'common.save' : 'paychecks.form.publish')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          </Grid>
+          <Grid size={{ xs: 8 }}>
+            <FormTextField
+              name="netAmount"
+              control={form.control}
+              label={t('paychecks.form.netAmount')}
+              helperText={t('paychecks.form.netHint')}
+              fullWidth
+              required
+              slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'paycheck-net', dir: 'ltr' } }}
+            />
+          </Grid>
+          <Grid size={{ xs: 4 }}>
+            <FormTextField
+              name="currencyCode"
+              control={form.control}
+              label={t('paychecks.form.currency')}
+              fullWidth
+              required
+              transform={(s) => s.toUpperCase()}
+              slotProps={{ htmlInput: { maxLength: 3, 'data-testid': 'paycheck-currency', dir: 'ltr' } }}
+            />
+          </Grid>
+        </Grid>
+        <FormTextField
+          name="description"
+          control={form.control}
+          label={t('paychecks.form.description')}
+          helperText={t('paychecks.form.descriptionHint')}
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'paycheck-description' } }}
+        />
+        <Controller
+          name="file"
+          control={form.control}
+          render={({ field, fieldState }) => (
+            <FileField
+              kind="payslip"
+              label={t('paychecks.form.file')}
+              file={field.value ?? null}
+              onChange={(f) => {
+                setFileError(undefined);
+                field.onChange(f);
+              }}
+              current={paycheck ? { name: paycheck.attachment.name, size: paycheck.attachment.size } : null}
+              error={fileError ?? fieldState.error?.message}
+              required={!paycheck}
+              disabled={form.busy}
+              testId="paycheck-file"
+            />
+          )}
+        />
+        {paycheck && <Alert severity="info">{t('paychecks.form.replaceNote')}</Alert>}
+      </Stack>
+    </FormDialog>
   );
 }

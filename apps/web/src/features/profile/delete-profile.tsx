@@ -12,10 +12,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormTextField } from '../../components/form/form-text-field';
+import { useDialogForm } from '../../components/form/use-dialog-form';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { applyServerErrors } from '../../lib/apply-server-errors';
@@ -32,30 +32,31 @@ export function DeleteProfile() {
   const navigate = useNavigate();
   const { endSession } = useAuth();
   const [open, setOpen] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const schema = useMemo(() => deleteProfileSchema(t), [t]);
-  const { control, handleSubmit, setError, reset, formState } = useForm<DeleteProfileForm>({
+  const form = useDialogForm<DeleteProfileForm>({
     resolver: zodResolver(schema),
     defaultValues: { password: '' },
+    serverFields: ['password'],
+    // A wrong password is said on the field; any other refusal closes the dialog and shows on the page.
+    onServerError: (err, { setError, reset }) => {
+      if (applyServerErrors(err, setError, ['password'])) return null;
+      setOpen(false);
+      reset();
+      return errorMessage(err, t('errors.generic'));
+    },
+    onClose: () => setOpen(false),
   });
-  const busy = formState.isSubmitting;
+  const { control, failure, busy } = form;
+  // Annulla keeps the page's refusal (it is the page's, not the dialog's): only the password starts afresh.
   const close = () => {
     if (busy) return;
     setOpen(false);
-    reset();
+    form.reset();
   };
-  const confirm = handleSubmit(async ({ password }) => {
-    setFailure(null);
-    try {
-      await api.post('/user/immediately-delete', { password });
-      endSession(null);
-      void navigate(paths.signin, { replace: true });
-    } catch (err) {
-      if (applyServerErrors(err, setError, ['password'])) return;
-      setFailure(errorMessage(err, t('errors.generic')));
-      setOpen(false);
-      reset();
-    }
+  const confirm = form.submitWith(async ({ password }) => {
+    await api.post('/user/immediately-delete', { password });
+    endSession(null);
+    void navigate(paths.signin, { replace: true });
   });
   return (
     <Stack spacing={2}>
