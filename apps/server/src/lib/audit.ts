@@ -41,6 +41,34 @@ export async function recordAudit(q: Queryable, scope: WorkspaceScope, entry: Au
   });
 }
 
+/** Who did it and where: a `RequestCtx` is one; work outside a request builds `{ scope, actor }`. */
+export interface AuditCtx {
+  readonly scope: WorkspaceScope;
+  readonly actor: { readonly userId: string | null; readonly requestId?: string | null };
+}
+
+/** What was done, to which record, and what changed. */
+export interface AuditEvent {
+  action: string;
+  entity: { type: string; id: string };
+  changes?: AuditEntry['changes'];
+}
+
+/**
+ * The audit entry of a request: the actor, the workspace and the request id come from its context. The way a service
+ * records what it did, inside its transaction (`recordAudit` stays for entries without a request, as the jobs').
+ */
+export async function audit(q: Queryable, ctx: AuditCtx, event: AuditEvent) {
+  await recordAudit(q, ctx.scope, {
+    actorUserId: ctx.actor.userId,
+    action: event.action,
+    entityType: event.entity.type,
+    entityId: event.entity.id,
+    changes: event.changes,
+    requestId: ctx.actor.requestId,
+  });
+}
+
 /** Many entries in one statement (a publication's row per page). */
 export async function recordAudits(q: Queryable, scope: WorkspaceScope, entries: AuditEntry[]) {
   if (entries.length === 0) return;

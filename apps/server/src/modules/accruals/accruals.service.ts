@@ -2,7 +2,7 @@ import { peopleMsg, wtMsg, type AccrualAdjustmentInput } from '@timbro/shared';
 import type { Db, Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { notFound, validation } from '../../lib/errors';
 import { todayIn } from '../../lib/time';
 import type { RequestCtx } from '../../plugins/request-context';
@@ -110,11 +110,9 @@ export async function addAdjustment(deps: AppDeps, ctx: RequestCtx, userInfoId: 
       reason: input.reason,
       createdBy: actor.userId,
     });
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'accrual.adjust',
-      entityType: 'user',
-      entityId: userInfoId,
+      entity: { type: 'user', id: userInfoId },
       changes: {
         justificationId: input.justificationId,
         amount: input.amount,
@@ -122,7 +120,6 @@ export async function addAdjustment(deps: AppDeps, ctx: RequestCtx, userInfoId: 
         reason: input.reason,
         entryId: row.id,
       },
-      requestId: actor.requestId,
     });
   });
   const today = todayIn(ctx.timeZone);

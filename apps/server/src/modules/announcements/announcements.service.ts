@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { conflict, forbidden, notFound, validation } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as files from '../files';
@@ -134,18 +134,15 @@ export async function createAnnouncement(deps: AppDeps, ctx: RequestCtx, request
         form.files.map((f, position) => ({ fileId: f.id, position })),
       );
       await schedule(deps, tx, row);
-      await recordAudit(tx, ctx.scope, {
-        actorUserId: ctx.actor.userId,
+      await audit(tx, ctx, {
         action: 'announcement.create',
-        entityType: 'announcement',
-        entityId: row.id,
+        entity: { type: 'announcement', id: row.id },
         changes: {
           title: row.title,
           sendAt: row.sendAt.toISOString(),
           audience: fields.audience,
           files: form.files.length,
         },
-        requestId: ctx.actor.requestId,
       });
       return row.id;
     });
@@ -206,11 +203,9 @@ export async function updateAnnouncement(deps: AppDeps, ctx: RequestCtx, id: str
         form.files.map((f, n) => ({ fileId: f.id, position: kept.length + n })),
       );
       if (!processed && after!.sendAt.getTime() !== before.sendAt.getTime()) await schedule(deps, tx, after!);
-      await recordAudit(tx, ctx.scope, {
-        actorUserId: ctx.actor.userId,
+      await audit(tx, ctx, {
         action: 'announcement.update',
-        entityType: 'announcement',
-        entityId: id,
+        entity: { type: 'announcement', id },
         changes: {
           title: before.title !== after!.title ? [before.title, after!.title] : undefined,
           contentChanged: before.content !== after!.content,
@@ -219,7 +214,6 @@ export async function updateAnnouncement(deps: AppDeps, ctx: RequestCtx, id: str
           filesRemoved: dropped.length,
           afterProcessing: processed,
         },
-        requestId: ctx.actor.requestId,
       });
     });
   } catch (err) {
@@ -242,13 +236,10 @@ export async function deleteAnnouncement(deps: AppDeps, ctx: RequestCtx, id: str
       ctx.scope,
       attached.map((a) => a.file.id),
     );
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'announcement.delete',
-      entityType: 'announcement',
-      entityId: id,
+      entity: { type: 'announcement', id },
       changes: { title: row!.title, processed: row!.processedAt !== null },
-      requestId: ctx.actor.requestId,
     });
   });
   await deps.triggerJob('file-sweep');
@@ -388,13 +379,10 @@ export async function remind(deps: AppDeps, ctx: RequestCtx, id: string) {
     );
     await repo.markReminded(tx, ctx.scope, id, pending, now);
     await repo.updateAnnouncement(tx, ctx.scope, id, { remindedAt: now });
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'announcement.remind',
-      entityType: 'announcement',
-      entityId: id,
+      entity: { type: 'announcement', id },
       changes: { reminded: pending.length, told: told.length },
-      requestId: ctx.actor.requestId,
     });
     return pending.length;
   });

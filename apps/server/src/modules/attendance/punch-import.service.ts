@@ -13,7 +13,7 @@ import {
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { noteMonthChanges } from './month-lock';
 import { recheckDayCredits } from './requests.checks';
 import { AppError } from '../../lib/errors';
@@ -242,13 +242,10 @@ export async function runPunchImport(deps: AppDeps, ctx: RequestCtx, buf: Buffer
       );
     }
     const duplicates = rows.length - fresh.length;
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'punch.import',
-      entityType: 'punch',
-      entityId: 'import',
+      entity: { type: 'punch', id: 'import' },
       changes: { created: fresh.length, duplicates, from, to },
-      requestId: actor.requestId,
     });
     const days = new Map(fresh.map((p) => [`${p.userInfoId}|${p.localDate}`, p]));
     await recheckDayCredits(

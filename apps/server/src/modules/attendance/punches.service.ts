@@ -14,7 +14,7 @@ import {
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { assertMonthsOpen, noteMonthChanges } from './month-lock';
 import { recheckDayCredits } from './requests.checks';
 import { AppError, conflict, notFound, validation } from '../../lib/errors';
@@ -145,13 +145,10 @@ export async function addPunch(deps: AppDeps, ctx: RequestCtx, userInfoId: strin
         reason: input.reason,
       },
     ]);
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'punch.create',
-      entityType: 'punch',
-      entityId: created!.id,
+      entity: { type: 'punch', id: created!.id },
       changes: { userInfoId, at: at.toISOString(), direction: input.direction, reason: input.reason },
-      requestId: actor.requestId,
     });
     await recheckDayCredits(tx, ctx, [{ userInfoId, date: localDate }]);
     await noteMonthChanges(deps, tx, scope, [
@@ -186,11 +183,9 @@ export async function updatePunch(deps: AppDeps, ctx: RequestCtx, id: string, in
       reason: input.reason,
       updatedAt: new Date(),
     });
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'punch.update',
-      entityType: 'punch',
-      entityId: id,
+      entity: { type: 'punch', id },
       changes: {
         userInfoId: before.userInfoId,
         at: { from: before.at.toISOString(), to: at.toISOString() },
@@ -198,7 +193,6 @@ export async function updatePunch(deps: AppDeps, ctx: RequestCtx, id: string, in
         source: before.source,
         reason: input.reason,
       },
-      requestId: actor.requestId,
     });
     await recheckDayCredits(tx, ctx, [{ userInfoId: before.userInfoId, date: localDate }]);
     await noteMonthChanges(
@@ -226,11 +220,9 @@ export async function deletePunch(deps: AppDeps, ctx: RequestCtx, id: string, re
     const before = await repo.lockPunch(tx, scope, id);
     if (!before) throw notFound(attMsg.punchNotFound);
     await repo.deletePunchRow(tx, scope, id);
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'punch.delete',
-      entityType: 'punch',
-      entityId: id,
+      entity: { type: 'punch', id },
       changes: {
         userInfoId: before.userInfoId,
         at: before.at.toISOString(),
@@ -238,7 +230,6 @@ export async function deletePunch(deps: AppDeps, ctx: RequestCtx, id: string, re
         source: before.source,
         reason,
       },
-      requestId: actor.requestId,
     });
     await noteMonthChanges(deps, tx, scope, [
       {

@@ -1,6 +1,6 @@
 import { attMsg, type RequestDecisionInput } from '@timbro/shared';
 import type { AppDeps } from '../../deps';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { noteRequestChanges } from './requests.service';
 import { conflict, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
@@ -29,13 +29,10 @@ export async function decide(deps: AppDeps, ctx: RequestCtx, input: RequestDecis
       },
     );
     await syncUsage(tx, ctx.scope, ctx.actor.userId, updated);
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: approve ? 'request.approve' : 'request.reject',
-      entityType: 'justification-request',
-      entityId: updated.length === 1 ? updated[0]!.id : `bulk:${updated.length}`,
+      entity: { type: 'justification-request', id: updated.length === 1 ? updated[0]!.id : `bulk:${updated.length}` },
       changes: { ids: updated.map((r) => r.id), note: input.note },
-      requestId: ctx.actor.requestId,
     });
     await noteRequestChanges(deps, tx, ctx, updated, approve ? 'request.approve' : 'request.reject');
     const items = await repo.requestsByIds(

@@ -16,7 +16,7 @@ import type { WorkspaceScope } from '../../db/scope';
 import { conflict, validation } from '../../lib/errors';
 import { italianDate } from '../../lib/time';
 import type { RequestCtx } from '../../plugins/request-context';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { quotaInputs, syncUsage } from '../accruals';
 import { loadContracts, loadEnginePunches, loadHolidays, type JustificationRow } from './attendance.repository';
 import * as repo from './requests.repository';
@@ -247,13 +247,10 @@ export async function recheckDayCredits(
       )),
     );
   await syncUsage(q, ctx.scope, ctx.actor.userId, reopened);
-  await recordAudit(q, ctx.scope, {
-    actorUserId: ctx.actor.userId,
+  await audit(q, ctx, {
     action: 'request.reopen_over_day',
-    entityType: 'justification-request',
-    entityId: reopened.length === 1 ? reopened[0]!.id : `bulk:${reopened.length}`,
+    entity: { type: 'justification-request', id: reopened.length === 1 ? reopened[0]!.id : `bulk:${reopened.length}` },
     changes: { ids: reopened.map((r) => r.id) },
-    requestId: ctx.actor.requestId,
   });
   return reopened.map((r) => r.id);
 }

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import { removeUsage, syncUsage } from '../accruals';
@@ -105,17 +105,14 @@ async function writeDrafts(
       })),
     );
     await syncUsage(tx, ctx.scope, ctx.actor.userId, inserted);
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'request.create',
-      entityType: 'justification-request',
-      entityId: batchId ?? inserted[0]!.id,
+      entity: { type: 'justification-request', id: batchId ?? inserted[0]!.id },
       changes: {
         justificationId: j.id,
         status,
         rows: inserted.map((r) => ({ id: r.id, userInfoId: r.userInfoId, date: r.date, amount: r.amount })),
       },
-      requestId: ctx.actor.requestId,
     });
     await noteRequestChanges(deps, tx, ctx, inserted, 'request.create');
     const items = await repo.requestsByIds(
@@ -215,17 +212,14 @@ export async function updateRequest(
       updatedAt: new Date(),
     });
     await syncUsage(tx, ctx.scope, ctx.actor.userId, [after]);
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'request.update',
-      entityType: 'justification-request',
-      entityId: id,
+      entity: { type: 'justification-request', id },
       changes: {
         date: { from: current.date, to: after.date },
         justificationId: { from: current.justificationId, to: after.justificationId },
         amount: { from: current.amount, to: after.amount },
       },
-      requestId: ctx.actor.requestId,
     });
     await noteRequestChanges(deps, tx, ctx, current.date === after.date ? [after] : [current, after], 'request.update');
     return { items: (await repo.requestsByIds(tx, ctx.scope, [id])).map(presentRequest), warnings };
@@ -265,11 +259,9 @@ export async function deleteRequest(deps: AppDeps, ctx: RequestCtx, id: string, 
     if (asEmployee) await assertMonthsOpen(deps, tx, ctx.scope, [row.date]);
     await removeUsage(tx, ctx.scope, id);
     await repo.deleteRequestRow(tx, ctx.scope, id);
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: asEmployee ? 'request.withdraw' : 'request.delete',
-      entityType: 'justification-request',
-      entityId: id,
+      entity: { type: 'justification-request', id },
       changes: {
         userInfoId: row.userInfoId,
         justificationId: row.justificationId,
@@ -277,7 +269,6 @@ export async function deleteRequest(deps: AppDeps, ctx: RequestCtx, id: string, 
         amount: row.amount,
         status: row.status,
       },
-      requestId: ctx.actor.requestId,
     });
     await noteRequestChanges(deps, tx, ctx, [row], asEmployee ? 'request.withdraw' : 'request.delete');
   });

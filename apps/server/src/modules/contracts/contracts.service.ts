@@ -16,7 +16,7 @@ import {
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
-import { diff, recordAudit } from '../../lib/audit';
+import { diff, audit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
 import { italianDate, todayIn } from '../../lib/time';
 import { deleteContractAccruals, syncContractAccruals } from '../accruals';
@@ -180,7 +180,7 @@ async function closedMonthsOf(deps: AppDeps, q: Queryable, scope: WorkspaceScope
 
 /** POST /admin/user/{id}/contract: no overlap with the employee's other contracts; accruals synced at once. */
 export async function createContract(deps: AppDeps, ctx: RequestCtx, userInfoId: string, input: ContractInput) {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   const id = await deps.db.transaction(async (tx) => {
     await requireEmployee(tx, scope, userInfoId, true);
     await checkRules(tx, scope, userInfoId, input);
@@ -197,13 +197,10 @@ export async function createContract(deps: AppDeps, ctx: RequestCtx, userInfoId:
       todayIn(ctx.timeZone),
       await closedMonthsOf(deps, tx, scope),
     );
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'contract.create',
-      entityType: 'contract',
-      entityId: row.id,
+      entity: { type: 'contract', id: row.id },
       changes: { userInfoId, ...contractFields(input), workerType: input.workerType },
-      requestId: actor.requestId,
     });
     return row.id;
   });
@@ -212,7 +209,7 @@ export async function createContract(deps: AppDeps, ctx: RequestCtx, userInfoId:
 
 /** POST /admin/contract/{id}: the worker type is fixed once set; slots and accruals are replaced. */
 export async function updateContract(deps: AppDeps, ctx: RequestCtx, id: string, input: ContractInput) {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   await deps.db.transaction(async (tx) => {
     const before = await repo.findContract(tx, scope, id);
     if (!before) throw notFound(wtMsg.contractNotFound);
@@ -235,36 +232,30 @@ export async function updateContract(deps: AppDeps, ctx: RequestCtx, id: string,
       todayIn(ctx.timeZone),
       await closedMonthsOf(deps, tx, scope),
     );
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'contract.update',
-      entityType: 'contract',
-      entityId: id,
+      entity: { type: 'contract', id },
       changes: {
         ...diff(before, after!),
         timeSlots: input.timeSlots.length,
         justificationAccruals: input.justificationAccruals,
       },
-      requestId: actor.requestId,
     });
   });
   return getContract(deps, ctx, id);
 }
 
 export async function deleteContract(deps: AppDeps, ctx: RequestCtx, id: string) {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   await deps.db.transaction(async (tx) => {
     const before = await repo.findContract(tx, scope, id);
     if (!before) throw notFound(wtMsg.contractNotFound);
     await deleteContractAccruals(tx, scope, id);
     await repo.deleteContract(tx, scope, id);
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'contract.delete',
-      entityType: 'contract',
-      entityId: id,
+      entity: { type: 'contract', id },
       changes: { userInfoId: before.userInfoId, startsAt: before.startsAt, endsAt: before.endsAt },
-      requestId: actor.requestId,
     });
   });
 }

@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { diff, recordAudit } from '../../lib/audit';
+import { diff, audit } from '../../lib/audit';
 import { forbidden, notFound, validation } from '../../lib/errors';
 import { todayIn } from '../../lib/time';
 import type { RequestCtx } from '../../plugins/request-context';
@@ -158,13 +158,10 @@ export async function createDocument(deps: AppDeps, ctx: RequestCtx, userInfoId:
           params: { label: fields.label },
         },
       );
-      await recordAudit(tx, ctx.scope, {
-        actorUserId: ctx.actor.userId,
+      await audit(tx, ctx, {
         action: 'document.create',
-        entityType: 'document',
-        entityId: row.id,
+        entity: { type: 'document', id: row.id },
         changes: { ...fields, userInfoId, file: upload.sha256 },
-        requestId: ctx.actor.requestId,
       });
       return row.id;
     });
@@ -201,13 +198,10 @@ export async function updateDocument(deps: AppDeps, ctx: RequestCtx, id: string,
           todayIn(ctx.timeZone),
           'reset',
         );
-      await recordAudit(tx, ctx.scope, {
-        actorUserId: ctx.actor.userId,
+      await audit(tx, ctx, {
         action: 'document.update',
-        entityType: 'document',
-        entityId: id,
+        entity: { type: 'document', id },
         changes: diff(before, after!),
-        requestId: ctx.actor.requestId,
       });
     });
   } catch (err) {
@@ -224,13 +218,10 @@ export async function deleteDocument(deps: AppDeps, ctx: RequestCtx, id: string)
     const row = await repo.deleteDocument(tx, ctx.scope, id);
     if (!row) throw notFound(docMsg.documentNotFound);
     await files.deleteFiles(tx, ctx.scope, [row.fileId]);
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'document.delete',
-      entityType: 'document',
-      entityId: id,
+      entity: { type: 'document', id },
       changes: { label: row.label, userInfoId: row.userInfoId, expiresAt: row.expiresAt },
-      requestId: ctx.actor.requestId,
     });
   });
   await deps.triggerJob('file-sweep');
@@ -315,13 +306,10 @@ export async function saveSettings(deps: AppDeps, ctx: RequestCtx, input: Docume
     const before = await reminders.reminderDays(tx, ctx.scope);
     await reminders.saveReminderDays(tx, ctx.scope, input.reminderDays);
     await reminders.syncReminders(tx, ctx.scope, null, input.reminderDays, todayIn(ctx.timeZone), 'offsets');
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'document.settings',
-      entityType: 'workspace',
-      entityId: ctx.scope.workspaceId,
+      entity: { type: 'workspace', id: ctx.scope.workspaceId },
       changes: { reminderDays: [before, input.reminderDays] },
-      requestId: ctx.actor.requestId,
     });
   });
   return getSettings(deps, ctx);

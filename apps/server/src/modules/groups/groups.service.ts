@@ -2,7 +2,7 @@ import { ErrorCode, peopleMsg, type Group, type GroupDetail, type GroupInput } f
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 
@@ -66,19 +66,16 @@ export async function getGroup(deps: AppDeps, ctx: Pick<RequestCtx, 'scope'>, id
 }
 
 export async function createGroup(deps: AppDeps, ctx: RequestCtx, input: GroupInput): Promise<GroupDetail> {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   const id = await deps.db.transaction(async (tx) => {
     if (await repo.findGroupByName(tx, scope, input.name)) throw nameTaken();
     const members = await checkMembers(tx, scope, input.members ?? []);
     const group = await repo.groupRepo.insert(tx, scope, { name: input.name });
     await repo.setMembers(tx, scope, group.id, members);
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'group.create',
-      entityType: 'group',
-      entityId: group.id,
+      entity: { type: 'group', id: group.id },
       changes: { name: input.name, members },
-      requestId: actor.requestId,
     });
     return group.id;
   });
@@ -86,7 +83,7 @@ export async function createGroup(deps: AppDeps, ctx: RequestCtx, input: GroupIn
 }
 
 export async function updateGroup(deps: AppDeps, ctx: RequestCtx, id: string, input: GroupInput): Promise<GroupDetail> {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   await deps.db.transaction(async (tx) => {
     const before = await repo.findGroup(tx, scope, id);
     if (!before) throw notFound(peopleMsg.groupNotFound);
@@ -102,31 +99,21 @@ export async function updateGroup(deps: AppDeps, ctx: RequestCtx, id: string, in
       if (JSON.stringify(old) !== JSON.stringify([...members].sort()))
         changes.members = { from: old, to: [...members].sort() };
     }
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
-      action: 'group.update',
-      entityType: 'group',
-      entityId: id,
-      changes,
-      requestId: actor.requestId,
-    });
+    await audit(tx, ctx, { action: 'group.update', entity: { type: 'group', id }, changes });
   });
   return getGroup(deps, ctx, id);
 }
 
 export async function deleteGroup(deps: AppDeps, ctx: RequestCtx, id: string) {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   await deps.db.transaction(async (tx) => {
     const before = await repo.findGroup(tx, scope, id);
     if (!before) throw notFound(peopleMsg.groupNotFound);
     await repo.groupRepo.remove(tx, scope, id);
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'group.delete',
-      entityType: 'group',
-      entityId: id,
+      entity: { type: 'group', id },
       changes: { name: before.name, usersCount: before.usersCount },
-      requestId: actor.requestId,
     });
   });
 }

@@ -10,7 +10,7 @@ import {
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
-import { diff, recordAudit } from '../../lib/audit';
+import { diff, audit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import { claimHolidaysSeeding } from '../workspaces';
@@ -108,55 +108,34 @@ async function checkPatron(q: Queryable, scope: WorkspaceScope, input: HolidayIn
 }
 
 export async function createHoliday(deps: AppDeps, ctx: RequestCtx, input: HolidayInput) {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   return deps.db.transaction(async (tx) => {
     await checkPatron(tx, scope, input);
     const row = await repo.holidayRepo.insert(tx, scope, columns(input));
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
-      action: 'holiday.create',
-      entityType: 'holiday',
-      entityId: row.id,
-      changes: input,
-      requestId: actor.requestId,
-    });
+    await audit(tx, ctx, { action: 'holiday.create', entity: { type: 'holiday', id: row.id }, changes: input });
     return present(row);
   });
 }
 
 export async function updateHoliday(deps: AppDeps, ctx: RequestCtx, id: string, input: HolidayInput) {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   return deps.db.transaction(async (tx) => {
     const before = await repo.holidayRepo.findById(tx, scope, id);
     if (!before) throw notFound(wtMsg.holidayNotFound);
     await checkPatron(tx, scope, input, id);
     const after = await repo.holidayRepo.update(tx, scope, id, { ...columns(input, before), updatedAt: new Date() });
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
-      action: 'holiday.update',
-      entityType: 'holiday',
-      entityId: id,
-      changes: diff(before, after!),
-      requestId: actor.requestId,
-    });
+    await audit(tx, ctx, { action: 'holiday.update', entity: { type: 'holiday', id }, changes: diff(before, after!) });
     return present(after!);
   });
 }
 
 export async function deleteHoliday(deps: AppDeps, ctx: RequestCtx, id: string) {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   await deps.db.transaction(async (tx) => {
     const before = await repo.holidayRepo.findById(tx, scope, id);
     if (!before) throw notFound(wtMsg.holidayNotFound);
     await repo.holidayRepo.remove(tx, scope, id);
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
-      action: 'holiday.delete',
-      entityType: 'holiday',
-      entityId: id,
-      changes: present(before),
-      requestId: actor.requestId,
-    });
+    await audit(tx, ctx, { action: 'holiday.delete', entity: { type: 'holiday', id }, changes: present(before) });
   });
 }
 

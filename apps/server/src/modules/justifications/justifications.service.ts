@@ -2,7 +2,7 @@ import { ErrorCode, wtMsg, type JustificationGroupInput, type JustificationInput
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
-import { diff, recordAudit } from '../../lib/audit';
+import { diff, audit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import { DEFAULT_JUSTIFICATION_GROUPS, DEFAULT_JUSTIFICATIONS } from './justifications.defaults';
@@ -75,17 +75,14 @@ async function checkJustification(q: Queryable, scope: WorkspaceScope, input: Ju
 }
 
 export async function createJustification(deps: AppDeps, ctx: RequestCtx, input: JustificationInput) {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   const id = await deps.db.transaction(async (tx) => {
     await checkJustification(tx, scope, input);
     const row = await justificationRepo.insert(tx, scope, input);
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'justification.create',
-      entityType: 'justification',
-      entityId: row.id,
+      entity: { type: 'justification', id: row.id },
       changes: input,
-      requestId: actor.requestId,
     });
     return row.id;
   });
@@ -93,19 +90,16 @@ export async function createJustification(deps: AppDeps, ctx: RequestCtx, input:
 }
 
 export async function updateJustification(deps: AppDeps, ctx: RequestCtx, id: string, input: JustificationInput) {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   await deps.db.transaction(async (tx) => {
     const before = await justificationRepo.findById(tx, scope, id);
     if (!before) throw notFound(wtMsg.justificationNotFound);
     await checkJustification(tx, scope, input, id);
     const after = await justificationRepo.update(tx, scope, id, { ...input, updatedAt: new Date() });
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'justification.update',
-      entityType: 'justification',
-      entityId: id,
+      entity: { type: 'justification', id },
       changes: diff(before, after!),
-      requestId: actor.requestId,
     });
   });
   return getJustification(deps, ctx, id);
@@ -134,17 +128,14 @@ async function checkGroupName(q: Queryable, scope: WorkspaceScope, name: string,
 }
 
 export async function createJustificationGroup(deps: AppDeps, ctx: RequestCtx, input: JustificationGroupInput) {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   return deps.db.transaction(async (tx) => {
     await checkGroupName(tx, scope, input.name);
     const row = await groupRepo.insert(tx, scope, input);
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'justification-group.create',
-      entityType: 'justification-group',
-      entityId: row.id,
+      entity: { type: 'justification-group', id: row.id },
       changes: input,
-      requestId: actor.requestId,
     });
     return {
       id: row.id,
@@ -162,19 +153,16 @@ export async function updateJustificationGroup(
   id: string,
   input: JustificationGroupInput,
 ) {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   await deps.db.transaction(async (tx) => {
     const before = await groupRepo.findById(tx, scope, id);
     if (!before) throw notFound(wtMsg.justificationGroupNotFound);
     await checkGroupName(tx, scope, input.name, id);
     const after = await groupRepo.update(tx, scope, id, { ...input, updatedAt: new Date() });
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'justification-group.update',
-      entityType: 'justification-group',
-      entityId: id,
+      entity: { type: 'justification-group', id },
       changes: diff(before, after!),
-      requestId: actor.requestId,
     });
   });
   const all = await listJustificationGroups(deps, ctx, { includeDisabled: true });

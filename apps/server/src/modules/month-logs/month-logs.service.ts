@@ -12,7 +12,7 @@ import {
 } from '@timbro/shared';
 import type { AppDeps } from '../../deps';
 import { limitWork } from '../../lib/work-limits';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { todayIn } from '../../lib/time';
 import type { RequestCtx } from '../../plugins/request-context';
@@ -67,13 +67,10 @@ export async function closeMonth(deps: AppDeps, ctx: RequestCtx, input: CloseMon
         forced: input.force ?? false,
         createdBy: ctx.actor.userId,
       });
-      await recordAudit(tx, ctx.scope, {
-        actorUserId: ctx.actor.userId,
+      await audit(tx, ctx, {
         action: 'month-log.close',
-        entityType: 'month-log',
-        entityId: row.id,
+        entity: { type: 'month-log', id: row.id },
         changes: { month, version: row.versionNumber, force: input.force ?? false },
-        requestId: ctx.actor.requestId,
       });
       return row.id;
     });
@@ -155,13 +152,10 @@ export async function retry(deps: AppDeps, ctx: RequestCtx, id: string): Promise
         heartbeatAt: null,
       });
       if (!row) throw conflict(monthMsg.notFailed);
-      await recordAudit(tx, ctx.scope, {
-        actorUserId: ctx.actor.userId,
+      await audit(tx, ctx, {
         action: 'month-log.retry',
-        entityType: 'month-log',
-        entityId: id,
+        entity: { type: 'month-log', id },
         changes: { version: row.versionNumber },
-        requestId: ctx.actor.requestId,
       });
     });
   } catch (err) {
@@ -186,13 +180,10 @@ export async function reopen(deps: AppDeps, ctx: RequestCtx, id: string, reason:
       reopenedBy: ctx.actor.userId,
       reopenReason: reason,
     });
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'month-log.reopen',
-      entityType: 'month-log',
-      entityId: id,
+      entity: { type: 'month-log', id },
       changes: { month: found.log.endOfMonth.slice(0, 7), version: found.log.versionNumber, reason },
-      requestId: ctx.actor.requestId,
     });
   });
   return getMonthLog(deps, ctx, id);

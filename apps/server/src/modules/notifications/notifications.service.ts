@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { forbidden, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as repo from './notifications.repository';
@@ -167,13 +167,10 @@ export async function saveDefaults(deps: AppDeps, ctx: RequestCtx, input: { cate
   const changeable = input.categories.filter((c) => !categoryLocked(c.category));
   await deps.db.transaction(async (tx) => {
     await repo.upsertDefaults(tx, ctx.scope, changeable);
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'notification.defaults',
-      entityType: 'workspace',
-      entityId: ctx.scope.workspaceId,
+      entity: { type: 'workspace', id: ctx.scope.workspaceId },
       changes: { categories: changeable },
-      requestId: ctx.actor.requestId,
     });
   });
   return getDefaults(deps, ctx);

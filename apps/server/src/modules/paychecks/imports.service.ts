@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps';
 import { SandboxLimitError } from '../../lib/sandbox';
 import { limitWork } from '../../lib/work-limits';
 import { checkPdfStructure, PdfReadFailure } from './import/pdf-pages';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { conflict, notFound, validation } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as files from '../files';
@@ -86,13 +86,10 @@ export async function uploadImport(deps: AppDeps, ctx: RequestCtx, request: Fast
         month,
         createdBy: ctx.actor.userId,
       });
-      await recordAudit(tx, ctx.scope, {
-        actorUserId: ctx.actor.userId,
+      await audit(tx, ctx, {
         action: 'paycheck_import.create',
-        entityType: 'paycheck_import',
-        entityId: row.id,
+        entity: { type: 'paycheck_import', id: row.id },
         changes: { year, month, file: upload.sha256, size: upload.size, repeated: !!earlier },
-        requestId: ctx.actor.requestId,
       });
       return row;
     });
@@ -185,17 +182,14 @@ export async function publishImport(deps: AppDeps, ctx: RequestCtx, id: string, 
       heartbeatAt: null,
       error: null,
     });
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'paycheck_import.publish',
-      entityType: 'paycheck_import',
-      entityId: id,
+      entity: { type: 'paycheck_import', id },
       changes: {
         slips: checked.plan.slips.length,
         manual: checked.plan.decisions.filter((d) => d.how === 'manual').map((d) => d.page),
         excluded: checked.plan.decisions.filter((d) => d.how === 'excluded').map((d) => d.page),
       },
-      requestId: ctx.actor.requestId,
     });
     return next!;
   });
@@ -211,13 +205,10 @@ export async function deleteImport(deps: AppDeps, ctx: RequestCtx, id: string) {
     if (row.status === 'published' || row.status === 'publishing') throw conflict(importMsg.notCancellable);
     await repo.deleteImport(tx, ctx.scope, id);
     await files.deleteFiles(tx, ctx.scope, [row.fileId]);
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'paycheck_import.delete',
-      entityType: 'paycheck_import',
-      entityId: id,
+      entity: { type: 'paycheck_import', id },
       changes: { year: row.year, month: row.month, status: row.status, file: row.sha256 },
-      requestId: ctx.actor.requestId,
     });
   });
   await deps.triggerJob('file-sweep');

@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { diff, recordAudit } from '../../lib/audit';
+import { diff, audit } from '../../lib/audit';
 import { forbidden, notFound, validation } from '../../lib/errors';
 import type { MailLogger } from '../../lib/mail';
 import { notify } from '../notifications';
@@ -117,13 +117,10 @@ export async function createPaycheck(deps: AppDeps, ctx: RequestCtx, userInfoId:
       fileId: upload.id,
       createdBy: ctx.actor.userId,
     });
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'paycheck.create',
-      entityType: 'paycheck',
-      entityId: row.id,
+      entity: { type: 'paycheck', id: row.id },
       changes: { ...fields, userInfoId, file: upload.sha256 },
-      requestId: ctx.actor.requestId,
     });
     await mailPublished(tx, deps, ctx.scope, [{ userInfoId, year: fields.year, month: fields.month }], ctx.log);
     return row.id;
@@ -184,13 +181,10 @@ export async function updatePaycheck(deps: AppDeps, ctx: RequestCtx, id: string,
         ...(upload ? { fileId: upload.id, attachmentFirstOpenAt: null, reminderSentAt: null } : {}),
       });
       if (upload) await files.deleteFiles(tx, ctx.scope, [before.fileId]);
-      await recordAudit(tx, ctx.scope, {
-        actorUserId: ctx.actor.userId,
+      await audit(tx, ctx, {
         action: 'paycheck.update',
-        entityType: 'paycheck',
-        entityId: id,
+        entity: { type: 'paycheck', id },
         changes: diff(before, after!),
-        requestId: ctx.actor.requestId,
       });
     });
   } catch (err) {
@@ -206,13 +200,10 @@ export async function deletePaycheck(deps: AppDeps, ctx: RequestCtx, id: string)
     const row = await repo.deletePaycheck(tx, ctx.scope, id);
     if (!row) throw notFound(docMsg.paycheckNotFound);
     await files.deleteFiles(tx, ctx.scope, [row.fileId]);
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'paycheck.delete',
-      entityType: 'paycheck',
-      entityId: id,
+      entity: { type: 'paycheck', id },
       changes: { year: row.year, month: row.month, userInfoId: row.userInfoId },
-      requestId: ctx.actor.requestId,
     });
   });
   await deps.triggerJob('file-sweep');

@@ -10,7 +10,7 @@ import {
 } from '@timbro/shared';
 import type { AppDeps } from '../../deps';
 import { limitWork } from '../../lib/work-limits';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import { exportSource, itemLabel } from '../month-logs';
@@ -138,13 +138,10 @@ export async function exportVersion(deps: AppDeps, ctx: RequestCtx, id: string, 
       rows: file.rows,
       createdBy: ctx.actor.userId,
     });
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'payroll.export',
-      entityType: 'month-log',
-      entityId: id,
+      entity: { type: 'month-log', id },
       changes: { profile: input.profile, sha256, base: src.base?.versionNumber ?? null, rows: file.rows },
-      requestId: ctx.actor.requestId,
     });
     return newId;
   });

@@ -10,10 +10,9 @@ import type {
 } from '@timbro/shared';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
-import { diff, recordAudit } from '../../lib/audit';
-import type { ActorRef, RequestCtx } from '../../plugins/request-context';
+import { diff, audit } from '../../lib/audit';
+import type { RequestCtx } from '../../plugins/request-context';
 import * as justifications from '../justifications';
 import * as users from '../users';
 import { justificationCodes } from './payroll-codes.repository';
@@ -36,19 +35,16 @@ export async function getCompany(deps: AppDeps, { scope }: RequestCtx): Promise<
 
 export async function updateCompany(
   deps: AppDeps,
-  { scope, actor }: RequestCtx,
+  ctx: RequestCtx,
   input: z.output<typeof PayrollCompanyInputSchema>,
 ): Promise<PayrollCompany> {
   return deps.db.transaction(async (tx) => {
-    const before = (await repo.findSettings(tx, scope)) ?? NO_COMPANY;
-    const after = await repo.upsertSettings(tx, scope, input);
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    const before = (await repo.findSettings(tx, ctx.scope)) ?? NO_COMPANY;
+    const after = await repo.upsertSettings(tx, ctx.scope, input);
+    await audit(tx, ctx, {
       action: 'payroll.company.update',
-      entityType: 'payroll-settings',
-      entityId: 'company',
+      entity: { type: 'payroll-settings', id: 'company' },
       changes: diff(before, after),
-      requestId: actor.requestId,
     });
     return after;
   });
@@ -66,26 +62,22 @@ export async function listEmployees(
 /** The audit entry of a bulk save: the codes that changed, by record id. */
 async function auditCodes(
   tx: Queryable,
-  scope: WorkspaceScope,
-  actor: ActorRef,
+  ctx: RequestCtx,
   section: 'employees' | 'justifications',
   action: string,
   changes: Change[],
 ) {
-  await recordAudit(tx, scope, {
-    actorUserId: actor.userId,
+  await audit(tx, ctx, {
     action,
-    entityType: 'payroll-settings',
-    entityId: section,
+    entity: { type: 'payroll-settings', id: section },
     changes: Object.fromEntries(changes.map((c) => [c.id, { from: c.from, to: c.to }])),
-    requestId: actor.requestId,
   });
 }
 
 /** Employees' codes inside the caller's transaction (the grid's save and the import): one audit entry. */
 export async function applyEmployeeCodes(tx: Queryable, ctx: RequestCtx, items: CodeItems, action: string) {
   const changes = await users.setPayrollCodes(tx, ctx.scope, items);
-  await auditCodes(tx, ctx.scope, ctx.actor, 'employees', action, changes);
+  await auditCodes(tx, ctx, 'employees', action, changes);
   return changes.length;
 }
 
@@ -116,7 +108,7 @@ export async function setJustificationCodes(
 ) {
   await deps.db.transaction(async (tx) => {
     const changes = await justifications.setPayrollCodes(tx, ctx.scope, input.items);
-    await auditCodes(tx, ctx.scope, ctx.actor, 'justifications', 'payroll.justification-codes.update', changes);
+    await auditCodes(tx, ctx, 'justifications', 'payroll.justification-codes.update', changes);
   });
   return listJustifications(deps, ctx);
 }

@@ -12,7 +12,7 @@ import {
 import type { Queryable } from '../../db/client';
 import { workspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { MailLogger } from '../../lib/mail';
 import type { ActorRef } from '../../plugins/request-context';
@@ -111,14 +111,15 @@ export async function createWorkspace(
       groups: [],
     };
     const { userInfoId } = await enroll(deps, tx, scope, workspace.name, admin, [], log);
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
-      action: 'workspace.create',
-      entityType: 'workspace',
-      entityId: workspace.id,
-      changes: { ...company, admin: { userInfoId, email: input.admin.email } },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      { scope, actor },
+      {
+        action: 'workspace.create',
+        entity: { type: 'workspace', id: workspace.id },
+        changes: { ...company, admin: { userInfoId, email: input.admin.email } },
+      },
+    );
     return workspace.id;
   });
   await deps.triggerJob('mail-dispatch');
@@ -147,16 +148,17 @@ export async function setWorkspaceDisabled(
     await repo.setDisabledAt(tx, id, disabledAt);
     // The company's calendar links die with it (ADR 0022): enabling it again does not bring them back.
     if (disabled) await deleteWorkspaceFeeds(tx, workspaceScope(id));
-    await recordAudit(tx, workspaceScope(id), {
-      actorUserId: actor.userId,
-      action: disabled ? 'workspace.disable' : 'workspace.enable',
-      entityType: 'workspace',
-      entityId: id,
-      changes: {
-        disabledAt: { from: before.disabledAt?.toISOString() ?? null, to: disabledAt?.toISOString() ?? null },
+    await audit(
+      tx,
+      { scope: workspaceScope(id), actor },
+      {
+        action: disabled ? 'workspace.disable' : 'workspace.enable',
+        entity: { type: 'workspace', id },
+        changes: {
+          disabledAt: { from: before.disabledAt?.toISOString() ?? null, to: disabledAt?.toISOString() ?? null },
+        },
       },
-      requestId: actor.requestId,
-    });
+    );
     return getWorkspace(tx, id);
   });
 }
@@ -172,17 +174,18 @@ export async function setStorageQuota(
     const before = await repo.findWorkspaceWithCounts(tx, id);
     if (!before) throw notFound(platformMsg.workspaceNotFound);
     await repo.setStorageQuota(tx, id, input);
-    await recordAudit(tx, workspaceScope(id), {
-      actorUserId: actor.userId,
-      action: 'workspace.storage_quota',
-      entityType: 'workspace',
-      entityId: id,
-      changes: {
-        quotaMb: { from: before.quotaMb, to: input.quotaMb },
-        quotaFiles: { from: before.quotaFiles, to: input.quotaFiles },
+    await audit(
+      tx,
+      { scope: workspaceScope(id), actor },
+      {
+        action: 'workspace.storage_quota',
+        entity: { type: 'workspace', id },
+        changes: {
+          quotaMb: { from: before.quotaMb, to: input.quotaMb },
+          quotaFiles: { from: before.quotaFiles, to: input.quotaFiles },
+        },
       },
-      requestId: actor.requestId,
-    });
+    );
     return getWorkspace(tx, id);
   });
 }

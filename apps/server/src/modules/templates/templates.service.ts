@@ -11,7 +11,7 @@ import {
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as repo from './templates.repository';
@@ -71,7 +71,7 @@ export async function getTemplateDay(deps: AppDeps, ctx: RequestCtx, id: string)
 }
 
 export async function saveTemplateDay(deps: AppDeps, ctx: RequestCtx, id: string | null, input: TemplateDayInput) {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   const dayId = await deps.db.transaction(async (tx) => {
     // A missing (or other workspace's) template is a 404 before any name conflict.
     if (id && !(await dayRepo.findById(tx, scope, id))) throw notFound(wtMsg.templateDayNotFound);
@@ -86,13 +86,10 @@ export async function saveTemplateDay(deps: AppDeps, ctx: RequestCtx, id: string
       if (!updated) throw notFound(wtMsg.templateDayNotFound);
     } else rowId = (await dayRepo.insert(tx, scope, { name: input.name, description: input.description })).id;
     await writeDaySlots(tx, scope, rowId, input);
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: id ? 'template-day.update' : 'template-day.create',
-      entityType: 'template-day',
-      entityId: rowId,
+      entity: { type: 'template-day', id: rowId },
       changes: input,
-      requestId: actor.requestId,
     });
     return rowId;
   });
@@ -100,19 +97,13 @@ export async function saveTemplateDay(deps: AppDeps, ctx: RequestCtx, id: string
 }
 
 export async function deleteTemplateDay(deps: AppDeps, ctx: RequestCtx, id: string) {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   await deps.db.transaction(async (tx) => {
     if (!(await dayRepo.findById(tx, scope, id))) throw notFound(wtMsg.templateDayNotFound);
     if ((await repo.countWeekDaysUsing(tx, scope, id)) > 0)
       throw new AppError(ErrorCode.CONFLICT, apiMsg.workingTime.templateDayInUse);
     await dayRepo.remove(tx, scope, id);
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
-      action: 'template-day.delete',
-      entityType: 'template-day',
-      entityId: id,
-      requestId: actor.requestId,
-    });
+    await audit(tx, ctx, { action: 'template-day.delete', entity: { type: 'template-day', id } });
   });
 }
 
@@ -155,7 +146,7 @@ export async function getTemplateWeek(deps: AppDeps, ctx: RequestCtx, id: string
 }
 
 export async function saveTemplateWeek(deps: AppDeps, ctx: RequestCtx, id: string | null, input: TemplateWeekInput) {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   const weekId = await deps.db.transaction(async (tx) => {
     // A missing (or other workspace's) template is a 404 before any name conflict or day check.
     if (id && !(await weekRepo.findById(tx, scope, id))) throw notFound(wtMsg.templateWeekNotFound);
@@ -179,13 +170,10 @@ export async function saveTemplateWeek(deps: AppDeps, ctx: RequestCtx, id: strin
     if (input.days.length > 0) {
       await repo.insertWeekDays(tx, scope, rowId, input.days);
     }
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: id ? 'template-week.update' : 'template-week.create',
-      entityType: 'template-week',
-      entityId: rowId,
+      entity: { type: 'template-week', id: rowId },
       changes: input,
-      requestId: actor.requestId,
     });
     return rowId;
   });
@@ -193,16 +181,10 @@ export async function saveTemplateWeek(deps: AppDeps, ctx: RequestCtx, id: strin
 }
 
 export async function deleteTemplateWeek(deps: AppDeps, ctx: RequestCtx, id: string) {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   await deps.db.transaction(async (tx) => {
     if (!(await weekRepo.findById(tx, scope, id))) throw notFound(wtMsg.templateWeekNotFound);
     await weekRepo.remove(tx, scope, id);
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
-      action: 'template-week.delete',
-      entityType: 'template-week',
-      entityId: id,
-      requestId: actor.requestId,
-    });
+    await audit(tx, ctx, { action: 'template-week.delete', entity: { type: 'template-week', id } });
   });
 }

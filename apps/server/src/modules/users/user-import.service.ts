@@ -10,7 +10,7 @@ import {
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { readTable, SpreadsheetError, writeXlsx, type Table } from '../../lib/spreadsheet';
 import { findOrCreateGroup } from '../groups';
@@ -205,7 +205,7 @@ export async function previewImport(deps: AppDeps, { scope }: RequestCtx, buf: B
 
 /** All or nothing: any row with an error refuses the whole file; otherwise every row is written in one transaction. */
 export async function runImport(deps: AppDeps, ctx: RequestCtx, buf: Buffer) {
-  const { scope, actor, log } = ctx;
+  const { scope, log } = ctx;
   const result = await deps.db.transaction(async (tx) => {
     const { rows } = await planImport(tx, scope, buf);
     const errors = rows.flatMap((r) =>
@@ -233,13 +233,10 @@ export async function runImport(deps: AppDeps, ctx: RequestCtx, buf: Buffer) {
       await enroll(deps, tx, scope, workspace?.name ?? 'Timbro', input, [...new Set(ids)], log);
       created++;
     }
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'user.import',
-      entityType: 'user',
-      entityId: 'import',
+      entity: { type: 'user', id: 'import' },
       changes: { created, rows: rows.length },
-      requestId: actor.requestId,
     });
     return { created };
   });

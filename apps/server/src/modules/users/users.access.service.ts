@@ -1,6 +1,6 @@
 import { ErrorCode, peopleMsg, type User } from '@timbro/shared';
 import type { AppDeps } from '../../deps';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as accounts from '../auth';
@@ -16,7 +16,7 @@ import { getUser } from './users.service';
 
 /** POST /admin/user/{id}/resend-invitation: the invitation again (a fresh first-login link when due); a declined one is asked anew. */
 export async function resendInvitation(deps: AppDeps, ctx: RequestCtx, id: string): Promise<User> {
-  const { scope, actor, log } = ctx;
+  const { scope, log } = ctx;
   await deps.db.transaction(async (tx) => {
     const row = await repo.findUser(tx, scope, id);
     if (!row) throw notFound(peopleMsg.userNotFound);
@@ -35,14 +35,7 @@ export async function resendInvitation(deps: AppDeps, ctx: RequestCtx, id: strin
       invitedAt: new Date(),
       respondedAt: null,
     });
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
-      action: 'user.invitation.resend',
-      entityType: 'user',
-      entityId: id,
-      changes: {},
-      requestId: actor.requestId,
-    });
+    await audit(tx, ctx, { action: 'user.invitation.resend', entity: { type: 'user', id }, changes: {} });
   });
   await deps.triggerJob('mail-dispatch');
   return getUser(deps, ctx, id);
@@ -74,13 +67,10 @@ export async function setEnabled(deps: AppDeps, ctx: RequestCtx, id: string, ena
     if (!enabled && !(await accounts.keepsPlatformAccess(tx, row.info.userId))) {
       await accounts.revokeUserSessions(tx, row.info.userId, 'membership_disabled');
     }
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: enabled ? 'user.enable' : 'user.disable',
-      entityType: 'user',
-      entityId: id,
+      entity: { type: 'user', id },
       changes: { enabled: { from: !enabled, to: enabled } },
-      requestId: actor.requestId,
     });
   });
   return getUser(deps, ctx, id);

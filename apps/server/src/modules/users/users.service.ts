@@ -13,7 +13,7 @@ import {
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
-import { diff, recordAudit } from '../../lib/audit';
+import { diff, audit } from '../../lib/audit';
 import { AppError, notFound, validation } from '../../lib/errors';
 import type { MailLogger } from '../../lib/mail';
 import type { RequestCtx } from '../../plugins/request-context';
@@ -147,19 +147,16 @@ async function checkWorkspaceDuplicates(
  * in with that e-mail). The only conflicts are the workspace's own records.
  */
 export async function createUser(deps: AppDeps, ctx: RequestCtx, input: CreateUserInput): Promise<User> {
-  const { scope, actor, log } = ctx;
+  const { scope, log } = ctx;
   const id = await deps.db.transaction(async (tx) => {
     const workspace = await findWorkspace(tx, scope);
     const groupIds = await checkGroups(tx, scope, input.groups);
     await checkWorkspaceDuplicates(tx, scope, input.fiscalCode, input.email);
     const { userInfoId } = await enroll(deps, tx, scope, workspace?.name ?? 'Timbro', input, groupIds, log);
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'user.create',
-      entityType: 'user',
-      entityId: userInfoId,
+      entity: { type: 'user', id: userInfoId },
       changes: { roles: input.roles, groups: groupIds, email: input.email },
-      requestId: actor.requestId,
     });
     return userInfoId;
   });
@@ -198,7 +195,7 @@ async function correctLoginEmail(
  * it can be corrected only while the account is one this workspace created and never activated (ADR 0015).
  */
 export async function updateUser(deps: AppDeps, ctx: RequestCtx, id: string, input: UpdateUserInput): Promise<User> {
-  const { scope, actor, log } = ctx;
+  const { scope, log } = ctx;
   await deps.db.transaction(async (tx) => {
     const row = await repo.findUser(tx, scope, id);
     if (!row) throw notFound(peopleMsg.userNotFound);
@@ -234,14 +231,7 @@ export async function updateUser(deps: AppDeps, ctx: RequestCtx, id: string, inp
     await setGroupsOfUser(tx, scope, id, groupIds);
     const before = { ...info, email: account.email, groups: row.groups.map((g) => g.id).sort() };
     const now = { ...after!, email: input.email, groups: [...groupIds].sort() };
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
-      action: 'user.update',
-      entityType: 'user',
-      entityId: id,
-      changes: diff(before, now),
-      requestId: actor.requestId,
-    });
+    await audit(tx, ctx, { action: 'user.update', entity: { type: 'user', id }, changes: diff(before, now) });
   });
   await deps.triggerJob('mail-dispatch');
   return getUser(deps, ctx, id);

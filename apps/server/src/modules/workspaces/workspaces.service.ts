@@ -3,7 +3,7 @@ import type { UpdateWorkspaceInput, Workspace, WorkspaceSummary } from '@timbro/
 import type { FastifyReply } from 'fastify';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
-import { diff, recordAudit } from '../../lib/audit';
+import { diff, audit } from '../../lib/audit';
 import { notFound, validation } from '../../lib/errors';
 import { deleteFiles, findFile, findFiles, readStoredFile, sendStoredImage } from '../files';
 import type { Queryable } from '../../db/client';
@@ -84,7 +84,7 @@ export async function updateWorkspace(
   id: string,
   input: UpdateWorkspaceInput,
 ): Promise<Workspace> {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   checkPathId(scope, id);
   return deps.db.transaction(async (tx) => {
     const before = await repo.findWorkspace(tx, scope);
@@ -120,13 +120,10 @@ export async function updateWorkspace(
       (f): f is string => f !== null && !kept.has(f),
     );
     if (dropped.length > 0) await deleteFiles(tx, scope, dropped);
-    await recordAudit(tx, scope, {
-      actorUserId: actor.userId,
+    await audit(tx, ctx, {
       action: 'workspace.update',
-      entityType: 'workspace',
-      entityId: after.id,
+      entity: { type: 'workspace', id: after.id },
       changes: diff(before, after),
-      requestId: actor.requestId,
     });
     return presentWorkspace(after);
   });
