@@ -1,17 +1,6 @@
 import Download from '@mui/icons-material/Download';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import {
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  CircularProgress,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardActionArea, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import type { Paycheck } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -19,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { LoadFailure } from '../../components/load-failure';
+import { MyItemsPage } from '../../components/my-items/my-items-page';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
@@ -66,72 +56,56 @@ export function MyPaychecksPage() {
   const [page, setPage] = useState(1);
   const query = useMyPaychecks(page, PER_PAGE);
   return (
-    <>
-      <PageHeader title={t('paychecks.mine.title')} subtitle={t('paychecks.mine.subtitle')} />
-      {query.isError ? (
-        <LoadFailure error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.isPending ? (
-        <Stack spacing={1.5}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={72} />
-          ))}
-        </Stack>
-      ) : query.data.items.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }} data-testid="my-paychecks-empty">
-          <ReceiptLongOutlined color="disabled" sx={{ fontSize: 48 }} />
-          <Typography variant="h6" component="p">
-            {t('paychecks.mine.empty')}
-          </Typography>
-          <Typography color="text.secondary">{t('paychecks.mine.emptyBody')}</Typography>
-        </Paper>
-      ) : (
-        <Stack spacing={1.5} data-testid="my-paychecks">
-          {query.data.items.map((p) => (
-            <Card key={p.id} variant="outlined">
-              <CardActionArea
-                component={RouterLink}
-                to={generatePath(paths.memberPaycheckDetail, { id: p.id })}
-                sx={{ p: 2 }}
-              >
-                <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                  <ReceiptLongOutlined color="primary" />
-                  <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 500, textTransform: 'capitalize' }}>
-                      {formatPeriod(p.year, p.month, language)}
-                      {!p.attachmentFirstOpenAt && (
-                        <Box
-                          component="span"
-                          sx={{ ml: 1, color: 'primary.main', fontSize: '0.75rem', textTransform: 'none' }}
-                        >
-                          {t('paychecks.mine.new')}
-                        </Box>
-                      )}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" noWrap>
-                      {p.description ?? t('paychecks.mine.publishedOn', { date: formatDate(p.createdAt, language) })}
-                    </Typography>
-                  </Box>
-                  <Typography sx={{ fontWeight: 500 }} dir="ltr">
-                    {formatMoney(p.netAmount, p.currencyCode, language)}
-                  </Typography>
-                  <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-                    <DownloadButton paycheck={p} />
-                  </Box>
-                </Stack>
-              </CardActionArea>
-            </Card>
-          ))}
-          {query.data.total > PER_PAGE && (
-            <Pagination
-              count={Math.ceil(query.data.total / PER_PAGE)}
-              page={page}
-              onChange={(_e, n) => setPage(n)}
-              sx={{ alignSelf: 'center' }}
-            />
-          )}
-        </Stack>
+    <MyItemsPage
+      title={t('paychecks.mine.title')}
+      subtitle={t('paychecks.mine.subtitle')}
+      query={query}
+      page={page}
+      onPage={setPage}
+      testId="my-paychecks"
+      skeletonHeight={72}
+      empty={{
+        icon: <ReceiptLongOutlined />,
+        title: t('paychecks.mine.empty'),
+        body: t('paychecks.mine.emptyBody'),
+      }}
+      itemKey={(p) => p.id}
+      renderItem={(p) => (
+        <Card component="li" variant="outlined">
+          <CardActionArea
+            component={RouterLink}
+            to={generatePath(paths.memberPaycheckDetail, { id: p.id })}
+            sx={{ p: 2 }}
+          >
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <ReceiptLongOutlined color="primary" />
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 500, textTransform: 'capitalize' }}>
+                  {formatPeriod(p.year, p.month, language)}
+                  {!p.attachmentFirstOpenAt && (
+                    <Box
+                      component="span"
+                      sx={{ ml: 1, color: 'primary.main', fontSize: '0.75rem', textTransform: 'none' }}
+                    >
+                      {t('paychecks.mine.new')}
+                    </Box>
+                  )}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" noWrap>
+                  {p.description ?? t('paychecks.mine.publishedOn', { date: formatDate(p.createdAt, language) })}
+                </Typography>
+              </Box>
+              <Typography sx={{ fontWeight: 500 }} dir="ltr">
+                {formatMoney(p.netAmount, p.currencyCode, language)}
+              </Typography>
+              <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+                <DownloadButton paycheck={p} />
+              </Box>
+            </Stack>
+          </CardActionArea>
+        </Card>
       )}
-    </>
+    />
   );
 }
 
