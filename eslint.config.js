@@ -103,17 +103,17 @@ export default tseslint.config(
   {
     // One shape per module (routes → service → repository): SQL lives in repositories only. Everything else in a module
     // (services, policies, presenters, rules, mails) imports no query builder, no schema table and no scope filter.
-    // Modules talk through services: a module never imports another module's repository (its own, `./x.repository`,
-    // is fine). What another module needs is exported by the owning module's service.
+    // Modules talk through public faces: a module never imports a file of another module (ADR 0029's zones below);
+    // inside a module, sub-slices (work-shifts/shifts/, swaps/, feed/) may import each other's repositories.
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/modules/**/*.repository.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
+          patterns: [
             {
-              name: '../../db/scope',
+              group: ['**/db/scope'],
               importNames: [
                 'inScope',
                 'insertInScope',
@@ -124,33 +124,10 @@ export default tseslint.config(
               ],
               message: 'SQL lives in repositories: move the query to this module’s repository.',
             },
-          ],
-          patterns: [
-            {
-              group: ['../*/*.repository'],
-              message: 'Modules talk through services: import what you need from the other module’s service.',
-            },
             {
               group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*', 'pg', '@electric-sql/*'],
               message:
                 'SQL lives in repositories: move the query to this module’s repository (services import no query builder and no table).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Repositories may join other modules' tables to read (one statement), but never import another module's repository.
-    files: ['apps/server/src/modules/**/*.repository.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../*/*.repository'],
-              message: 'Modules talk through services: import what you need from the other module’s service.',
             },
           ],
         },

@@ -24,7 +24,7 @@ import { runFileSweep } from './modules/files/file-sweep.job';
 import { runMonthCloseJob } from './modules/month-logs/month-close.job';
 import { firstLoginPort } from './modules/invitations/first-login.provider';
 import { monthLockPort } from './modules/month-logs/month-lock.provider';
-import { deletePersonFeed } from './modules/work-shifts/calendar-feed.service';
+import { deletePersonFeed } from './modules/work-shifts/feed/calendar-feed.service';
 import { LiveHub } from './modules/notifications/live';
 import { STREAM_LIMITS, StreamRegistry } from './modules/notifications/stream-registry';
 import { ActorCache } from './plugins/actor-cache';

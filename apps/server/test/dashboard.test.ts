@@ -3,7 +3,7 @@ import { localToUtc, type Dashboard } from '@timbro/shared';
 import { workShiftAssignees, workShifts } from '../src/db/schema';
 import { insertInScope, workspaceScope } from '../src/db/scope';
 import { dashboardRoutes } from '../src/modules/dashboard/dashboard.routes';
-import { publishedRoster } from '../src/modules/work-shifts/work-shifts.service';
+import { publishedRoster } from '../src/modules/work-shifts';
 import { describeAccessTable, useAccessContext } from './access-table';
 import { buildEmployee, buildRequest } from './factories';
 

@@ -1,4 +1,5 @@
-export { deleteWorkspaceFeeds } from './calendar-feed.service';
-export { myShifts } from './my-shifts.service';
-export { adminSwaps, mySwaps } from './swaps.service';
-export { publishedRoster } from './work-shifts.service';
+export { deleteWorkspaceFeeds } from './feed/calendar-feed.service';
+export { myShifts } from './shifts/my-shifts.service';
+export { publishedRoster } from './shifts/planning.service';
+export { adminSwaps } from './swaps/admin-swaps.service';
+export { mySwaps } from './swaps/member-swaps.service';

@@ -9,8 +9,11 @@ import {
 } from '@timbro/shared';
 import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
-import * as repo from './work-shifts.repository';
+
 import { holidaysBetween } from './work-shifts.shared';
+import * as shiftsRepo from './shifts/shifts.repository';
+import type { ShiftRow } from './shifts/shifts.repository';
+import * as rosterRepo from './shifts/roster.repository';
 
 /** How far around a checked shift the person's roster is read: two weeks each side (weekly rest and average). */
 const WINDOW_DAYS = 14;
@@ -47,10 +50,10 @@ export async function warningsFor(
   const from = addDays(dates[0]!, -WINDOW_DAYS);
   const to = addDays(dates.at(-1)!, WINDOW_DAYS);
   const [roster, absences, holidays, names] = await Promise.all([
-    repo.rosterOf(q, scope, people, from, to),
-    repo.approvedAbsences(q, scope, people, dates[0]!, dates.at(-1)!),
+    rosterRepo.rosterOf(q, scope, people, from, to),
+    rosterRepo.approvedAbsences(q, scope, people, dates[0]!, dates.at(-1)!),
     holidaysBetween(q, scope, dates[0]!, dates.at(-1)!),
-    repo.existingPeople(q, scope, people),
+    shiftsRepo.existingPeople(q, scope, people),
   ]);
   return warningsOf(timeZone, candidates, roster, absences, holidays, names, replaces, without);
 }
@@ -124,3 +127,17 @@ export function warningsOf(
   }
   return out;
 }
+
+/** The candidates of a shift for the checks: one per person. */
+export const candidatesOf = (
+  row: Pick<ShiftRow, 'id' | 'date' | 'startsAt' | 'endsAt' | 'pauseMinutes'>,
+  people: string[],
+): Candidate[] =>
+  people.map((userInfoId) => ({
+    id: row.id,
+    userInfoId,
+    date: row.date,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    pauseMinutes: row.pauseMinutes,
+  }));

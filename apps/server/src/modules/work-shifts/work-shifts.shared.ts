@@ -18,9 +18,9 @@ import type { RequestCtx } from '../../plugins/request-context';
 import { holidayRules } from '../holidays';
 import { isMonthClosed } from '../attendance';
 import { notify, type NotifyCtx } from '../notifications';
-import { swapMail } from './work-shifts.mails';
-import type { Candidate } from './work-shifts.checks';
-import type { Person, ShiftRow, ShiftWithPeople, SwapRow } from './work-shifts.repository';
+import { swapAutoRejectedNotice } from './work-shifts.mails';
+import type { Person, ShiftRow, ShiftWithPeople } from './shifts/shifts.repository';
+import type { SwapRow } from './swaps/swaps.repository';
 
 /** What the module's services share: instants, DTOs, the month lock, telling people of automatic rejections. */
 
@@ -94,20 +94,6 @@ export function describeShift(s: Pick<ShiftRef, 'date' | 'startMinutes' | 'endMi
   return `${italianDate(s.date)} ${shiftMsg.hm(s.startMinutes)}–${shiftMsg.hm(s.endMinutes)}${next}`;
 }
 
-/** The candidates of a shift for the checks: one per person. */
-export const candidatesOf = (
-  row: Pick<ShiftRow, 'id' | 'date' | 'startsAt' | 'endsAt' | 'pauseMinutes'>,
-  people: string[],
-): Candidate[] =>
-  people.map((userInfoId) => ({
-    id: row.id,
-    userInfoId,
-    date: row.date,
-    startsAt: row.startsAt,
-    endsAt: row.endsAt,
-    pauseMinutes: row.pauseMinutes,
-  }));
-
 export const flatWarnings = (byShift: Map<string, ShiftWarning[]>) => [...byShift.values()].flat();
 
 /**
@@ -143,6 +129,8 @@ export const notifyCtx = (deps: AppDeps, ctx: RequestCtx): NotifyCtx => ({
   log: ctx.log,
 });
 
+/** Where a member sees their shifts. */
+export const MEMBER_LINK = '/member/work-shift';
 export const memberSwapLink = (id: string) => `/member/shift-swap/${id}`;
 export const adminSwapLink = (id: string) => `/admin/shift-swap/${id}`;
 export const personName = (p: Pick<Person, 'firstName' | 'lastName'>) => `${p.firstName} ${p.lastName}`;
@@ -151,12 +139,10 @@ export const personName = (p: Pick<Person, 'firstName' | 'lastName'>) => `${p.fi
 export async function tellAutoRejected(q: Queryable, nctx: NotifyCtx, swaps: SwapRow[]) {
   for (const s of swaps) {
     const reason = shiftMsg.autoReason[s.autoReason ?? 'shift_changed'];
-    const title = `Cambio turno del ${italianDate(s.sourceSnapshot.date)} rifiutato automaticamente`;
     await notify(q, nctx, {
       type: 'swap.decided',
       to: { userInfoIds: [s.requesterId, s.targetUserInfoId] },
-      title,
-      body: reason,
+      ...swapAutoRejectedNotice(s.sourceSnapshot.date, reason),
       link: memberSwapLink(s.id),
       params: {
         status: 'auto_rejected',
@@ -164,7 +150,6 @@ export async function tellAutoRejected(q: Queryable, nctx: NotifyCtx, swaps: Swa
         date: italianDate(s.sourceSnapshot.date),
       },
       dedupeKey: `swap.auto:${s.id}`,
-      mail: (r) => swapMail('swap-decided', title, r.firstName, `${title}: ${reason.toLowerCase()}.`, r.link),
     });
   }
 }

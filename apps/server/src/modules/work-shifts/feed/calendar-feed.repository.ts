@@ -1,8 +1,8 @@
 import type { IsoDate } from '@timbro/shared';
 import { asc, eq, gte, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { shiftCalendarFeeds, userInfos, users, workShiftAssignees, workShifts, workspaces } from '../../db/schema';
-import { inScope, insertInScope, joinInScope, type WorkspaceScope } from '../../db/scope';
+import type { Queryable } from '../../../db/client';
+import { shiftCalendarFeeds, userInfos, users, workShiftAssignees, workShifts, workspaces } from '../../../db/schema';
+import { inScope, insertInScope, joinInScope, type WorkspaceScope } from '../../../db/scope';
 
 /** The calendar feed's SQL (ADR 0022): one row per person, the token's hash, its lifetime and its last read. */
 

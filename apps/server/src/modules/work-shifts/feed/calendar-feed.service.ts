@@ -7,14 +7,14 @@ import {
   shiftMsg,
   type CalendarFeed,
 } from '@timbro/shared';
-import type { Queryable } from '../../db/client';
-import { workspaceScope, type WorkspaceScope } from '../../db/scope';
-import type { AppDeps } from '../../deps';
-import { recordAudit } from '../../lib/audit';
-import { AppError, forbidden, notFound } from '../../lib/errors';
-import type { RequestCtx } from '../../plugins/request-context';
+import type { Queryable } from '../../../db/client';
+import { workspaceScope, type WorkspaceScope } from '../../../db/scope';
+import type { AppDeps } from '../../../deps';
+import { recordAudit } from '../../../lib/audit';
+import { AppError, forbidden, notFound } from '../../../lib/errors';
+import type { RequestCtx } from '../../../plugins/request-context';
 import * as repo from './calendar-feed.repository';
-import { approvedAbsences } from './work-shifts.repository';
+import { approvedAbsences } from '../shifts/roster.repository';
 
 /**
  * The personal calendar feed (iCal, ADR 0022): published shifts and approved absences behind a secret link. Only the

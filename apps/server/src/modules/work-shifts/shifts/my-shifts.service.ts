@@ -1,10 +1,11 @@
 import type { MemberShiftQuerySchema, MyShifts } from '@timbro/shared';
 import type { z } from 'zod';
-import type { AppDeps } from '../../deps';
-import { forbidden } from '../../lib/errors';
-import type { RequestCtx } from '../../plugins/request-context';
-import * as repo from './work-shifts.repository';
-import { holidaysBetween, toRef } from './work-shifts.shared';
+import type { AppDeps } from '../../../deps';
+import { forbidden } from '../../../lib/errors';
+import type { RequestCtx } from '../../../plugins/request-context';
+
+import { holidaysBetween, toRef } from '../work-shifts.shared';
+import * as rosterRepo from './roster.repository';
 
 /** GET /member/work-shift: my published shifts (never a draft, never a colleague's), with my open swap on each. */
 export async function myShifts(
@@ -15,7 +16,7 @@ export async function myShifts(
   const me = ctx.actor.userInfoId;
   if (!me) throw forbidden();
   const [rows, holidays] = await Promise.all([
-    repo.myShifts(deps.db, ctx.scope, me, query.from, query.to),
+    rosterRepo.myShifts(deps.db, ctx.scope, me, query.from, query.to),
     holidaysBetween(deps.db, ctx.scope, query.from, query.to),
   ]);
   return {
