@@ -10,7 +10,7 @@ import {
 import type { Queryable } from '../../../db/client';
 import { workspaceScope, type WorkspaceScope } from '../../../db/scope';
 import type { AppDeps } from '../../../deps';
-import { recordAudit } from '../../../lib/audit';
+import { audit } from '../../../lib/audit';
 import { AppError, forbidden, notFound } from '../../../lib/errors';
 import type { RequestCtx } from '../../../plugins/request-context';
 import * as repo from './calendar-feed.repository';
@@ -76,13 +76,10 @@ export async function createFeed(deps: AppDeps, ctx: RequestCtx): Promise<Calend
       expiresAt,
       showAbsenceType: show,
     });
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'calendar_feed.create',
-      entityType: 'user_info',
-      entityId: userInfoId,
+      entity: { type: 'user_info', id: userInfoId },
       changes: { expiresAt: expiresAt.toISOString() },
-      requestId: ctx.actor.requestId,
     });
     return show;
   });
@@ -106,13 +103,10 @@ export async function setFeedSettings(
   const row = await deps.db.transaction(async (tx) => {
     const updated = await repo.setShowAbsenceType(tx, ctx.scope, userInfoId, input.showAbsenceType);
     if (!updated) throw notFound(shiftMsg.feedMissing);
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'calendar_feed.settings',
-      entityType: 'user_info',
-      entityId: userInfoId,
+      entity: { type: 'user_info', id: userInfoId },
       changes: { showAbsenceType: input.showAbsenceType },
-      requestId: ctx.actor.requestId,
     });
     return updated;
   });
@@ -127,12 +121,9 @@ export async function revokeFeed(deps: AppDeps, ctx: RequestCtx) {
   const userInfoId = me(ctx);
   await deps.db.transaction(async (tx) => {
     await repo.deleteFeed(tx, ctx.scope, userInfoId);
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'calendar_feed.revoke',
-      entityType: 'user_info',
-      entityId: userInfoId,
-      requestId: ctx.actor.requestId,
+      entity: { type: 'user_info', id: userInfoId },
     });
   });
   return { message: shiftMsg.feedRevoked };

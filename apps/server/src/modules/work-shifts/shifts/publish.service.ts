@@ -8,7 +8,7 @@ import {
 } from '@timbro/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../deps';
-import { recordAudit } from '../../../lib/audit';
+import { audit } from '../../../lib/audit';
 import { validation } from '../../../lib/errors';
 import type { RequestCtx } from '../../../plugins/request-context';
 import { notify } from '../../notifications';
@@ -104,11 +104,9 @@ export async function publish(
         dedupeKey: `shift.published:${publicationId}`,
       });
     }
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'work_shift.publish',
-      entityType: 'work_shift_publication',
-      entityId: ctx.actor.requestId,
+      entity: { type: 'work_shift_publication', id: ctx.actor.requestId },
       changes: {
         from: input.from,
         to: input.to,
@@ -118,7 +116,6 @@ export async function publish(
         overrideNote: overridden.length ? input.overrideNote : null,
         skipped: skipped.map((s) => ({ id: s.shift.id, reason: s.reason })),
       },
-      requestId: ctx.actor.requestId,
     });
     return { message: shiftMsg.published(published, skippedCount), published, skipped };
   });
@@ -190,13 +187,10 @@ export async function copyWeek(deps: AppDeps, ctx: RequestCtx, input: z.infer<ty
       rows.map((r) => ({ ...r, warnings: warnings.get(r.id) ?? [] })),
       assignees,
     );
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'work_shift.copy_week',
-      entityType: 'work_shift_publication',
-      entityId: ctx.actor.requestId,
+      entity: { type: 'work_shift_publication', id: ctx.actor.requestId },
       changes: { from: input.from, to: input.to, groupId: input.groupId, created: rows.length, skipped },
-      requestId: ctx.actor.requestId,
     });
     return { message: shiftMsg.copied(rows.length, skipped), created: rows.length, skipped };
   });

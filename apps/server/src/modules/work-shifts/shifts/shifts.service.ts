@@ -10,7 +10,7 @@ import {
 } from '@timbro/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../deps';
-import { recordAudit, recordAudits } from '../../../lib/audit';
+import { audit, recordAudits } from '../../../lib/audit';
 import { notFound, validation } from '../../../lib/errors';
 import type { RequestCtx } from '../../../plugins/request-context';
 import { notify } from '../../notifications';
@@ -235,11 +235,9 @@ export async function updateShift(
           dedupeKey: key,
         });
     }
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'work_shift.update',
-      entityType: 'work_shift',
-      entityId: id,
+      entity: { type: 'work_shift', id: id },
       changes: {
         date: { from: before.date, to: next.date },
         start: { from: before.startMinutes, to: next.startMinutes },
@@ -248,7 +246,6 @@ export async function updateShift(
         people: { from: oldPeople, to: people },
         autoRejectedSwaps: rejected.map((s) => s.id),
       },
-      requestId: ctx.actor.requestId,
     });
     return { shift: await shiftOr404(deps, ctx, tx, id), rejected };
   });
@@ -276,13 +273,10 @@ export async function deleteShift(deps: AppDeps, ctx: RequestCtx, id: string) {
       });
     }
     await shiftsRepo.deleteShift(tx, ctx.scope, id);
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'work_shift.delete',
-      entityType: 'work_shift',
-      entityId: id,
+      entity: { type: 'work_shift', id: id },
       changes: { date: before.date, people: before.assignees.map((p) => p.id), published: !!before.publishedAt },
-      requestId: ctx.actor.requestId,
     });
     return rejected;
   });

@@ -1,6 +1,6 @@
 import { isOpenSwap, shiftMsg, type AdminSwapQuery, type ShiftWarning, type SwapDetail } from '@timbro/shared';
 import type { AppDeps } from '../../../deps';
-import { recordAudit } from '../../../lib/audit';
+import { audit } from '../../../lib/audit';
 import { conflict, notFound, validation } from '../../../lib/errors';
 import type { RequestCtx } from '../../../plugins/request-context';
 import { notify } from '../../notifications';
@@ -120,13 +120,10 @@ export async function decide(deps: AppDeps, ctx: RequestCtx, id: string, approve
       },
       dedupeKey: `swap.decided:${id}`,
     });
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: approve ? 'shift_swap.approve' : 'shift_swap.reject',
-      entityType: 'shift_swap',
-      entityId: id,
+      entity: { type: 'shift_swap', id: id },
       changes: { note, warnings: [...warnings.requester, ...warnings.target].map((w) => w.rule) },
-      requestId: ctx.actor.requestId,
     });
   });
   return { message: approve ? shiftMsg.swapApproved : shiftMsg.swapRejected, swap: await adminSwap(deps, ctx, id) };

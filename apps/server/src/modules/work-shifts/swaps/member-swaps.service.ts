@@ -8,7 +8,7 @@ import {
   type SwapDetail,
 } from '@timbro/shared';
 import type { AppDeps } from '../../../deps';
-import { recordAudit } from '../../../lib/audit';
+import { audit } from '../../../lib/audit';
 import { conflict, forbidden, notFound, validation } from '../../../lib/errors';
 import type { RequestCtx } from '../../../plugins/request-context';
 import { notify } from '../../notifications';
@@ -91,13 +91,10 @@ export async function requestSwap(
       params: { requester: personName(requester), source: describeShift(source), target: describeShift(target) },
       dedupeKey: `swap.requested:${row.id}`,
     });
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: 'shift_swap.request',
-      entityType: 'shift_swap',
-      entityId: row.id,
+      entity: { type: 'shift_swap', id: row.id },
       changes: { sourceShiftId: source.id, targetShiftId: target.id, targetUserInfoId: input.targetUserInfoId },
-      requestId: ctx.actor.requestId,
     });
     return row.id;
   });
@@ -177,13 +174,10 @@ export async function answer(deps: AppDeps, ctx: RequestCtx, id: string, accept:
         dedupeKey: `swap.to_decide:${id}`,
       });
     }
-    await recordAudit(tx, ctx.scope, {
-      actorUserId: ctx.actor.userId,
+    await audit(tx, ctx, {
       action: accept ? 'shift_swap.accept' : 'shift_swap.decline',
-      entityType: 'shift_swap',
-      entityId: id,
+      entity: { type: 'shift_swap', id: id },
       changes: { note },
-      requestId: ctx.actor.requestId,
     });
   });
   return { message: accept ? shiftMsg.swapAccepted : shiftMsg.swapDeclined, swap: await mySwap(deps, ctx, id) };
