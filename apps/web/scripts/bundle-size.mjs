@@ -71,10 +71,10 @@ if (librariesKb < 30) {
 // in the grid's module (the filter panel was, until 2026-12-02) pulls it into each of them (the timesheet's Lighthouse
 // score went from 82 to 94 when it left).
 const NO_GRID_SCREENS = [
-  'features/attendance/timesheet-page.tsx',
-  'features/attendance/member-calendar-page.tsx',
-  'features/attendance/admin-calendar-page.tsx',
-  'features/work-shifts/planning-page.tsx',
+  'features/attendance/timesheet/timesheet-page.tsx',
+  'features/attendance/calendar/member-calendar-page.tsx',
+  'features/attendance/calendar/admin-calendar-page.tsx',
+  'features/work-shifts/planning/planning-page.tsx',
 ];
 for (const screen of NO_GRID_SCREENS) {
   const key = Object.keys(manifest).find((k) => k.endsWith(screen));

@@ -1,6 +1,6 @@
 import type { DashboardWidget } from '../components/widget-grid';
 import { ANNOUNCEMENT_WIDGETS } from '../features/announcements/widgets';
-import { ATTENDANCE_WIDGETS } from '../features/attendance/widgets';
+import { ATTENDANCE_WIDGETS } from '../features/attendance/dashboard/widgets';
 import { CONTRACT_WIDGETS } from '../features/contracts/widgets';
 import { DASHBOARD_WIDGETS as HOME_WIDGETS } from '../features/dashboard/widgets';
 import { HOLIDAY_WIDGETS } from '../features/holidays/widgets';

@@ -37,7 +37,7 @@ export const MEMBER_ROUTES: ProtectedRoute[] = [
     path: paths.memberCalendar,
     permission: 'attendance:read:own',
     page: attendance(
-      () => import('../features/attendance/member-calendar-page'),
+      () => import('../features/attendance/calendar/member-calendar-page'),
       (m) => m.MemberCalendarPage,
     ),
   },
@@ -93,7 +93,7 @@ export const MEMBER_ROUTES: ProtectedRoute[] = [
     path: paths.memberWorkShift,
     permission: 'shift:read:own',
     page: workShifts(
-      () => import('../features/work-shifts/my-shifts-page'),
+      () => import('../features/work-shifts/my/my-shifts-page'),
       (m) => m.MyShiftsPage,
     ),
   },
@@ -101,7 +101,7 @@ export const MEMBER_ROUTES: ProtectedRoute[] = [
     path: paths.memberWorkShiftSwap,
     permission: 'shift:swap:own',
     page: workShifts(
-      () => import('../features/work-shifts/swap-request-page'),
+      () => import('../features/work-shifts/swaps/swap-request-page'),
       (m) => m.SwapRequestPage,
     ),
   },
@@ -109,7 +109,7 @@ export const MEMBER_ROUTES: ProtectedRoute[] = [
     path: paths.memberShiftSwap,
     permission: 'shift:read:own',
     page: workShifts(
-      () => import('../features/work-shifts/swap-list-page'),
+      () => import('../features/work-shifts/swaps/swap-list-page'),
       (m) => m.MemberSwapListPage,
     ),
   },
@@ -117,7 +117,7 @@ export const MEMBER_ROUTES: ProtectedRoute[] = [
     path: paths.memberShiftSwapDetail,
     permission: 'shift:read:own',
     page: workShifts(
-      () => import('../features/work-shifts/swap-detail-page'),
+      () => import('../features/work-shifts/swaps/swap-detail-page'),
       (m) => m.MemberSwapDetailPage,
     ),
   },

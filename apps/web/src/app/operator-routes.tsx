@@ -7,7 +7,7 @@ export const OPERATOR_ROUTES: ProtectedRoute[] = [
     path: paths.adminAttendanceCalendar,
     permission: 'attendance:read:any',
     page: attendance(
-      () => import('../features/attendance/admin-calendar-page'),
+      () => import('../features/attendance/calendar/admin-calendar-page'),
       (m) => m.AdminCalendarPage,
     ),
   },
@@ -15,7 +15,7 @@ export const OPERATOR_ROUTES: ProtectedRoute[] = [
     path: paths.adminJustificationRequest,
     permission: 'attendance:read:any',
     page: attendance(
-      () => import('../features/attendance/approvals-page'),
+      () => import('../features/attendance/requests/approvals-page'),
       (m) => m.ApprovalsPage,
     ),
   },
@@ -23,7 +23,7 @@ export const OPERATOR_ROUTES: ProtectedRoute[] = [
     path: paths.adminPunchImport,
     permission: 'attendance:write:any',
     page: attendance(
-      () => import('../features/attendance/punch-import-page'),
+      () => import('../features/attendance/punches/punch-import-page'),
       (m) => m.PunchImportPage,
     ),
   },
@@ -87,7 +87,7 @@ export const OPERATOR_ROUTES: ProtectedRoute[] = [
     path: paths.adminWorkShift,
     permission: 'shift:write',
     page: workShifts(
-      () => import('../features/work-shifts/planning-page'),
+      () => import('../features/work-shifts/planning/planning-page'),
       (m) => m.PlanningPage,
     ),
   },
@@ -95,7 +95,7 @@ export const OPERATOR_ROUTES: ProtectedRoute[] = [
     path: paths.adminWorkShiftNew,
     permission: 'shift:write',
     page: workShifts(
-      () => import('../features/work-shifts/shift-form-pages'),
+      () => import('../features/work-shifts/shifts/shift-form-pages'),
       (m) => m.WorkShiftNewPage,
     ),
   },
@@ -103,7 +103,7 @@ export const OPERATOR_ROUTES: ProtectedRoute[] = [
     path: paths.adminWorkShiftDetail,
     permission: 'shift:write',
     page: workShifts(
-      () => import('../features/work-shifts/shift-detail-page'),
+      () => import('../features/work-shifts/shifts/shift-detail-page'),
       (m) => m.WorkShiftDetailPage,
     ),
   },
@@ -111,7 +111,7 @@ export const OPERATOR_ROUTES: ProtectedRoute[] = [
     path: paths.adminWorkShiftEdit,
     permission: 'shift:write',
     page: workShifts(
-      () => import('../features/work-shifts/shift-form-pages'),
+      () => import('../features/work-shifts/shifts/shift-form-pages'),
       (m) => m.WorkShiftEditPage,
     ),
   },
@@ -119,7 +119,7 @@ export const OPERATOR_ROUTES: ProtectedRoute[] = [
     path: paths.adminShiftSwap,
     permission: 'shift:write',
     page: workShifts(
-      () => import('../features/work-shifts/swap-list-page'),
+      () => import('../features/work-shifts/swaps/swap-list-page'),
       (m) => m.AdminSwapListPage,
     ),
   },
@@ -127,7 +127,7 @@ export const OPERATOR_ROUTES: ProtectedRoute[] = [
     path: paths.adminShiftSwapDetail,
     permission: 'shift:write',
     page: workShifts(
-      () => import('../features/work-shifts/swap-detail-page'),
+      () => import('../features/work-shifts/swaps/swap-detail-page'),
       (m) => m.AdminSwapDetailPage,
     ),
   },
@@ -139,7 +139,7 @@ export const TIMESHEET_ROUTES: ProtectedRoute[] = [
     path: paths.timesheet,
     permission: 'attendance:read:any',
     page: attendance(
-      () => import('../features/attendance/timesheet-page'),
+      () => import('../features/attendance/timesheet/timesheet-page'),
       (m) => m.TimesheetPageScreen,
     ),
   },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { timesheetQueryOptions } from '../features/attendance/api/get-timesheet';
-import { monthRange } from '../features/attendance/month-grid';
+import { monthRange } from '../features/attendance/calendar/month-grid';
 import { fakeApi, json } from '../testing/fake-api';
 import {
   CURRENT_INFO_PATH,

@@ -7,9 +7,9 @@ import { RightPanelProvider } from '../../components/app-frame/right-panel';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { RequireAuth } from '../../lib/auth/require-auth';
-import { AdminCalendarPage } from './admin-calendar-page';
-import { MemberCalendarPage } from './member-calendar-page';
-import { TimesheetPageScreen } from './timesheet-page';
+import { AdminCalendarPage } from './calendar/admin-calendar-page';
+import { MemberCalendarPage } from './calendar/member-calendar-page';
+import { TimesheetPageScreen } from './timesheet/timesheet-page';
 
 const user = userEvent.setup({ delay: null });
 /** The first render of a whole page is slow on a busy machine. */

@@ -1,6 +1,6 @@
 import type { DashboardWidget } from '../../components/widget-grid';
-import { NextWeekWidget } from './next-week-widget';
-import { SwapRequestsWidget } from './swap-requests-widget';
+import { NextWeekWidget } from './my/next-week-widget';
+import { SwapRequestsWidget } from './swaps/swap-requests-widget';
 
 /**
  * Work shifts on the dashboard: the swap requests (the admin's to decide, the employee's to answer) and next week's

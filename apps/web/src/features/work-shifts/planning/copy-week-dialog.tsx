@@ -1,0 +1,137 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+} from '@mui/material';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { addDays } from '@timbro/shared/domain/dates';
+import dayjs from 'dayjs';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateLocalization } from '../../../components/data/date-localization';
+import { completeDate } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/error-message';
+import { useCopyWeek, type CopyWeekResponse } from '../api/publish-work-shifts';
+import { mondayOf } from './planning-range';
+import { useDayFormat } from '../shift-text';
+
+interface Props {
+  /** Monday of the week shown. */
+  from: string;
+  group?: { id: string; name: string };
+  onClose(): void;
+  /** Shows the target week (after the copy). */
+  onShowWeek(monday: string): void;
+}
+
+/**
+ * "Copia settimana": the week shown, copied as drafts to another week (any day of it picked: its Monday counts), of
+ * the filtered group only unless unticked. A person already busy at that time is skipped. Then the answer, with the way
+ * to the target week.
+ */
+export function CopyWeekDialog({ from, group, onClose, onShowWeek }: Props) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const formatDay = useDayFormat();
+  const copy = useCopyWeek();
+  const [target, setTarget] = useState<string | null>(addDays(from, 7));
+  const [onlyGroup, setOnlyGroup] = useState(!!group);
+  const [result, setResult] = useState<CopyWeekResponse | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const busy = copy.isPending;
+  const week = (monday: string) => ({ from: formatDay(monday, 'full'), to: formatDay(addDays(monday, 6), 'full') });
+
+  const submit = () => {
+    setProblem(null);
+    if (!target) return setProblem(t('workShifts.copy.targetRequired'));
+    if (target === from) return setProblem(t('workShifts.copy.sameWeek'));
+    copy.mutate({ from, to: target, groupId: onlyGroup && group ? group.id : null }, { onSuccess: setResult });
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={() => !busy && onClose()}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+      data-testid="copy-week-dialog"
+    >
+      <DialogTitle id={titleId}>{t('workShifts.copy.title')}</DialogTitle>
+      <DialogContent>
+        {result ? (
+          <Alert severity={result.skipped > 0 ? 'warning' : 'success'} data-testid="copy-week-result">
+            {t('workShifts.copy.result', { created: result.created, skipped: result.skipped })}
+          </Alert>
+        ) : (
+          <Stack spacing={2}>
+            <DialogContentText>{t('workShifts.copy.body', week(from))}</DialogContentText>
+            <DateLocalization>
+              <DatePicker
+                label={t('workShifts.copy.target')}
+                name="copy-week-target"
+                value={target ? dayjs(target) : null}
+                onChange={(d) => {
+                  const whole = completeDate(d);
+                  setTarget(whole ? mondayOf(whole) : null);
+                }}
+                slotProps={{
+                  textField: {
+                    fullWidth: true,
+                    required: true,
+                    error: !!problem,
+                    helperText: problem ?? (target ? t('workShifts.copy.targetWeek', week(target)) : undefined),
+                  },
+                }}
+              />
+            </DateLocalization>
+            {group && (
+              <FormControlLabel
+                control={<Checkbox checked={onlyGroup} onChange={(e) => setOnlyGroup(e.target.checked)} />}
+                label={t('workShifts.publish.onlyGroup', { group: group.name })}
+              />
+            )}
+            {copy.isError && (
+              <Alert severity="error" role="alert" data-testid="copy-week-error">
+                {errorMessage(copy.error, t('errors.generic'))}
+              </Alert>
+            )}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {result ? (
+          <>
+            <Button onClick={onClose}>{t('common.close')}</Button>
+            <Button variant="contained" onClick={() => target && onShowWeek(target)} data-testid="copy-week-show">
+              {t('workShifts.copy.showWeek')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={onClose} disabled={busy}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              variant="contained"
+              onClick={submit}
+              disabled={busy}
+              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+              data-testid="copy-week-confirm"
+            >
+              {t('workShifts.copy.confirm')}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

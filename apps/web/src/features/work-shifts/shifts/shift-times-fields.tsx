@@ -1,0 +1,164 @@
+import NightsStayOutlined from '@mui/icons-material/NightsStayOutlined';
+import { Alert, Box, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useId } from 'react';
+import { Controller, type Control, type UseFormSetValue } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { normalizeClock } from '../../../components/time-slots/slot-rows';
+import { SHIFT_LIMITS } from '../limits';
+import { parsePause, type ShiftFormValues, type ShiftTimesSource } from './shift-form-schema';
+import { useDuration } from '../shift-text';
+import { ShiftTemplateField } from './shift-template-field';
+import { isOvernight, parseClock, spanMinutes } from '../shift-time';
+
+const SOURCES: readonly ShiftTimesSource[] = ['times', 'template'];
+
+/**
+ * The times: typed in (start, end, pause) or, for new shifts, from a daily template. Under the typed times a live hint
+ * says whether the shift ends the next day and how long it works.
+ */
+export function ShiftTimesFields({
+  control,
+  setValue,
+  values,
+  editing,
+}: {
+  control: Control<ShiftFormValues>;
+  setValue: UseFormSetValue<ShiftFormValues>;
+  values: ShiftFormValues;
+  editing: boolean;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const duration = useDuration();
+  const start = parseClock(values.start);
+  const end = parseClock(values.end);
+  const pause = parsePause(values.pause);
+  const times =
+    start !== null && start < 1440 && end !== null && start !== end % 1440
+      ? { startMinutes: start, endMinutes: end }
+      : null;
+  const work = times && !Number.isNaN(pause) ? spanMinutes(times) - pause : null;
+  const hint = times
+    ? [
+        isOvernight(times) ? t('workShifts.form.endsNextDay') : null,
+        work !== null && work > 0
+          ? t('workShifts.form.duration', { work: duration(work), span: duration(spanMinutes(times)) })
+          : null,
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    : '';
+
+  return (
+    <>
+      {!editing && (
+        <Controller
+          control={control}
+          name="source"
+          render={({ field }) => (
+            <Box>
+              <Typography variant="body2" color="text.secondary" id={`${id}-source`} sx={{ mb: 0.5 }}>
+                {t('workShifts.fields.source')}
+              </Typography>
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                color="primary"
+                value={field.value}
+                onChange={(_e, v: ShiftTimesSource | null) => {
+                  if (!v) return;
+                  if (v === 'template') (['start', 'end'] as const).forEach((f) => setValue(f, ''));
+                  else setValue('templateId', '');
+                  field.onChange(v);
+                }}
+                aria-labelledby={`${id}-source`}
+              >
+                {SOURCES.map((s) => (
+                  <ToggleButton key={s} value={s} data-testid={`shift-source-${s}`}>
+                    {t(`workShifts.sources.${s}`)}
+                  </ToggleButton>
+                ))}
+              </ToggleButtonGroup>
+            </Box>
+          )}
+        />
+      )}
+      {values.source === 'template' && !editing ? (
+        <ShiftTemplateField control={control} templateId={values.templateId} />
+      ) : (
+        <>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr' },
+              alignItems: 'start',
+            }}
+          >
+            {(['start', 'end'] as const).map((name) => (
+              <Controller
+                key={name}
+                control={control}
+                name={name}
+                render={({ field: { ref, ...field }, fieldState }) => (
+                  <TextField
+                    {...field}
+                    inputRef={ref}
+                    required
+                    label={t(`workShifts.fields.${name}`)}
+                    placeholder={t('workShifts.form.timePlaceholder')}
+                    onBlur={() => {
+                      field.onChange(normalizeClock(field.value));
+                      field.onBlur();
+                    }}
+                    error={!!fieldState.error}
+                    helperText={fieldState.error?.message}
+                    slotProps={{
+                      htmlInput: {
+                        inputMode: 'numeric',
+                        dir: 'ltr',
+                        maxLength: 5,
+                        autoComplete: 'off',
+                        'aria-describedby': `${id}-hint`,
+                        'data-testid': `shift-${name}`,
+                      },
+                    }}
+                  />
+                )}
+              />
+            ))}
+            <FormTextField
+              control={control}
+              name="pause"
+              label={t('workShifts.fields.pause')}
+              sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+              slotProps={{
+                htmlInput: { inputMode: 'numeric', dir: 'ltr', maxLength: 3, 'data-testid': 'shift-pause' },
+                input: {
+                  endAdornment: (
+                    <Typography variant="body2" color="text.secondary">
+                      {t('workShifts.units.minutes')}
+                    </Typography>
+                  ),
+                },
+              }}
+              helperText={t('workShifts.form.pauseHint', { max: SHIFT_LIMITS.pauseMax })}
+            />
+          </Box>
+          <Box id={`${id}-hint`} aria-live="polite">
+            {hint && (
+              <Alert
+                severity="info"
+                icon={times && isOvernight(times) ? <NightsStayOutlined /> : false}
+                data-testid="shift-times-hint"
+              >
+                {hint}
+              </Alert>
+            )}
+          </Box>
+        </>
+      )}
+    </>
+  );
+}
