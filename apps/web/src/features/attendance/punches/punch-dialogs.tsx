@@ -19,6 +19,7 @@ import { useId, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDateField } from '../../../components/form/form-date-field';
+import { FormClockField } from '../../../components/form/form-clock-field';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useDialogForm } from '../../../components/form/use-dialog-form';
@@ -107,33 +108,12 @@ function PunchDialogContent({
             required
             disableFuture
           />
-          <Controller
+          <FormClockField
             control={form.control}
             name="time"
-            render={({ field: { ref, ...field }, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                required
-                label={t('punchDialog.fields.time')}
-                placeholder={t('requestDialog.timePlaceholder')}
-                onBlur={() => {
-                  field.onChange(normalizeClock(field.value));
-                  field.onBlur();
-                }}
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-                slotProps={{
-                  htmlInput: {
-                    inputMode: 'numeric',
-                    dir: 'ltr',
-                    maxLength: 5,
-                    autoComplete: 'off',
-                    'data-testid': 'punch-time',
-                  },
-                }}
-              />
-            )}
+            label={t('punchDialog.fields.time')}
+            placeholder={t('requestDialog.timePlaceholder')}
+            testId="punch-time"
           />
         </Box>
         <Controller

@@ -2,12 +2,12 @@ import { Stack, Typography } from '@mui/material';
 import type { DayPause, JustificationRequest } from '@timbro/shared';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form/form-dialog';
+import { FormPeopleField } from '../../../components/form/form-people-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { completeDate } from '../../../lib/dates';
 import type { RequestScope } from '../api/save-request';
 import { RequestBalance } from './request-balance';
-import { RequestEmployeesField } from './request-employees-field';
 import { REQUEST_LIMITS } from './request-form';
 import { RequestJustificationField } from './request-justification-field';
 import { RequestPeriodFields } from './request-period-fields';
@@ -76,7 +76,18 @@ function RequestDialogContent({ open: _open, ...options }: RequestDialogProps) {
     >
       <Stack spacing={2}>
         {admin && !editing && (
-          <RequestEmployeesField control={control} people={people} initialEmployees={initialEmployees} />
+          // Admin, new request: the employees it is filed for (several at once); those prefilled by the screen (the
+          // calendar's row) show by name before the lookup arrives.
+          <FormPeopleField
+            control={control}
+            name="userInfoIds"
+            people={people}
+            known={initialEmployees}
+            label={t('requestDialog.fields.employees')}
+            hint={t('requestDialog.employeesHint')}
+            noOptionsText={t('requestDialog.noPeople')}
+            testId="request-employees"
+          />
         )}
         {admin && editing && request && (
           <Typography>

@@ -5,7 +5,6 @@ import {
   FormHelperText,
   InputAdornment,
   Switch,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -15,8 +14,8 @@ import type { Dayjs } from 'dayjs';
 import { Controller, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDateField } from '../../../components/form/form-date-field';
+import { FormClockField } from '../../../components/form/form-clock-field';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { normalizeClock } from '../../../components/time-slots/slot-rows';
 import { catalogFor } from '../../../i18n/languages';
 import { inClosedMonth, latestClosed, monthName, monthOfDate } from '../closed-months';
 import { REQUEST_LIMITS, REQUEST_MODES, type RequestFormValues } from './request-form';
@@ -161,34 +160,13 @@ export function RequestPeriodFields({
       {values.mode === 'range' && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr', alignItems: 'start' }}>
           {(['start', 'end'] as const).map((name) => (
-            <Controller
+            <FormClockField
               key={name}
               control={control}
               name={name}
-              render={({ field: { ref, ...field }, fieldState }) => (
-                <TextField
-                  {...field}
-                  inputRef={ref}
-                  required
-                  label={t(`requestDialog.fields.${name}`)}
-                  placeholder={t('requestDialog.timePlaceholder')}
-                  onBlur={() => {
-                    field.onChange(normalizeClock(field.value));
-                    field.onBlur();
-                  }}
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                  slotProps={{
-                    htmlInput: {
-                      inputMode: 'numeric',
-                      dir: 'ltr',
-                      maxLength: 5,
-                      autoComplete: 'off',
-                      'data-testid': `request-${name}`,
-                    },
-                  }}
-                />
-              )}
+              label={t(`requestDialog.fields.${name}`)}
+              placeholder={t('requestDialog.timePlaceholder')}
+              testId={`request-${name}`}
             />
           ))}
         </Box>

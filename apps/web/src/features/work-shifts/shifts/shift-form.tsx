@@ -5,9 +5,11 @@ import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormShell, useFormScaffold } from '../../../components/form/form-page';
+import { FormPeopleField } from '../../../components/form/form-people-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/error-message';
+import { useUserLookup } from '../../../lib/queries/user-lookup';
 import { SHIFT_COLOR, SHIFT_LIMITS } from '../limits';
 import {
   applyShiftServerErrors,
@@ -16,7 +18,6 @@ import {
   shiftFormValues,
   type ShiftFormValues,
 } from './shift-form-schema';
-import { ShiftPeopleField } from './shift-people-field';
 import { personName } from '../shift-text';
 import { ShiftTimesFields } from './shift-times-fields';
 import { ShiftWhenFields } from './shift-when-fields';
@@ -50,6 +51,7 @@ export function ShiftForm({ shift, prefill, submitLabel, onSubmit, onCancel }: P
   });
   const { control, setValue } = form;
   const values = useWatch({ control }) as ShiftFormValues;
+  const people = useUserLookup(false);
   const known = useMemo(() => (shift?.assignees ?? []).map((a) => ({ id: a.id, name: personName(a) })), [shift]);
   const swatch = SHIFT_COLOR.test(values.color.trim()) ? values.color.trim() : '#1A415B';
 
@@ -80,7 +82,18 @@ export function ShiftForm({ shift, prefill, submitLabel, onSubmit, onCancel }: P
         </Stack>
       </SectionCard>
       <SectionCard title={t('workShifts.form.who')}>
-        <ShiftPeopleField control={control} known={known} />
+        {/* Those already on the shift (editing) or prefilled by the planning's row show by name even when the lookup
+            leaves them out. */}
+        <FormPeopleField
+          control={control}
+          name="userInfoIds"
+          people={people}
+          known={known}
+          label={t('workShifts.fields.people')}
+          hint={t('workShifts.form.peopleHint')}
+          noOptionsText={t('workShifts.form.noPeople')}
+          testId="shift-people"
+        />
       </SectionCard>
       <SectionCard title={t('workShifts.form.times')} description={t('workShifts.form.timesHint')}>
         <Stack spacing={2}>

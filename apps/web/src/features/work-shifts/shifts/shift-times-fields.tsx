@@ -1,10 +1,10 @@
 import NightsStayOutlined from '@mui/icons-material/NightsStayOutlined';
-import { Alert, Box, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useId } from 'react';
 import { Controller, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormClockField } from '../../../components/form/form-clock-field';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { normalizeClock } from '../../../components/time-slots/slot-rows';
 import { SHIFT_LIMITS } from '../limits';
 import { parsePause, type ShiftFormValues, type ShiftTimesSource } from './shift-form-schema';
 import { useDuration } from '../shift-text';
@@ -97,35 +97,14 @@ export function ShiftTimesFields({
             }}
           >
             {(['start', 'end'] as const).map((name) => (
-              <Controller
+              <FormClockField
                 key={name}
                 control={control}
                 name={name}
-                render={({ field: { ref, ...field }, fieldState }) => (
-                  <TextField
-                    {...field}
-                    inputRef={ref}
-                    required
-                    label={t(`workShifts.fields.${name}`)}
-                    placeholder={t('workShifts.form.timePlaceholder')}
-                    onBlur={() => {
-                      field.onChange(normalizeClock(field.value));
-                      field.onBlur();
-                    }}
-                    error={!!fieldState.error}
-                    helperText={fieldState.error?.message}
-                    slotProps={{
-                      htmlInput: {
-                        inputMode: 'numeric',
-                        dir: 'ltr',
-                        maxLength: 5,
-                        autoComplete: 'off',
-                        'aria-describedby': `${id}-hint`,
-                        'data-testid': `shift-${name}`,
-                      },
-                    }}
-                  />
-                )}
+                label={t(`workShifts.fields.${name}`)}
+                placeholder={t('workShifts.form.timePlaceholder')}
+                describedBy={`${id}-hint`}
+                testId={`shift-${name}`}
               />
             ))}
             <FormTextField
