@@ -125,6 +125,11 @@ export default tseslint.config(
               message: 'SQL lives in repositories: move the query to this module’s repository.',
             },
             {
+              group: ['**/db/employee-files'],
+              importNames: ['employeeFileRepository', 'personMatches', 'byPerson'],
+              message: 'SQL lives in repositories: move the query to this module’s repository.',
+            },
+            {
               group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*', 'pg', '@electric-sql/*'],
               message:
                 'SQL lives in repositories: move the query to this module’s repository (services import no query builder and no table).',

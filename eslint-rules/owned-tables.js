@@ -1,10 +1,13 @@
 // ESLint rule: a module writes only the tables it owns (issue 11, "modules talk through services").
 // Reads may join other modules' tables in a repository (one statement instead of a call per row); writes — insert,
-// update, delete, insertInScope, tenantRepository — go to the owning module's service. The owners are declared in
-// eslint.config.js, next to this rule's use; a table without an owner cannot be written by any module.
+// update, delete, insertInScope, tenantRepository, employeeFileRepository — go to the owning module's service. The
+// owners are declared in eslint.config.js, next to this rule's use; a table without an owner cannot be written by any
+// module.
 import path from 'node:path';
 
 const WRITE_METHODS = new Set(['insert', 'update', 'delete']);
+/** Repositories built on a table, which write it: the generic tenant one and the employee file records' (db/). */
+const TABLE_FACTORIES = new Set(['tenantRepository', 'employeeFileRepository']);
 
 /** @type {import('eslint').Rule.RuleModule} */
 export default {
@@ -50,7 +53,7 @@ export default {
         )
           check(node, node.arguments[0]);
         else if (callee.type === 'Identifier' && callee.name === 'insertInScope') check(node, node.arguments[2]);
-        else if (callee.type === 'Identifier' && callee.name === 'tenantRepository') check(node, node.arguments[0]);
+        else if (callee.type === 'Identifier' && TABLE_FACTORIES.has(callee.name)) check(node, node.arguments[0]);
       },
     };
   },

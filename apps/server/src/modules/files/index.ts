@@ -21,3 +21,4 @@ export {
 } from './files.service';
 export type { FileRow, PendingUpload, ReceivedForm } from './files.service';
 export { ImageRefused, cleanImage } from './image-check';
+export { employeeFileRecords, parseFileForm, type EmployeeFileKind } from './employee-files';

@@ -1,37 +1,15 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ilike, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { paychecks, userInfos } from '../../db/schema';
-import { inEnabledWorkspace, inScope, insertInScope, joinInScope, type WorkspaceScope } from '../../db/scope';
-import { likePattern, nameKey, sortTerm } from '../../db/sql';
+import { byPerson, employeeFileRepository, personMatches, type EmployeeFileWithPerson } from '../../db/employee-files';
+import { inEnabledWorkspace, inScope, joinInScope, type WorkspaceScope } from '../../db/scope';
+import { likePattern } from '../../db/sql';
 
 export type PaycheckRow = typeof paychecks.$inferSelect;
-export type PaycheckWithPerson = PaycheckRow & { person: { id: string; firstName: string; lastName: string } };
+export type PaycheckWithPerson = EmployeeFileWithPerson<typeof paychecks>;
 
-const columns = {
-  p: paychecks,
-  person: { id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName },
-};
-
-function selectWithPerson(q: Queryable) {
-  return q
-    .select(columns)
-    .from(paychecks)
-    .innerJoin(userInfos, joinInScope(userInfos, paychecks, eq(userInfos.id, paychecks.userInfoId)));
-}
-
-const flatten = (r: { p: PaycheckRow; person: PaycheckWithPerson['person'] }): PaycheckWithPerson => ({
-  ...r.p,
-  person: r.person,
-});
-
-/** The employee record of this workspace with its name, or null (another workspace's id answers null too). */
-export async function findEmployee(q: Queryable, scope: WorkspaceScope, userInfoId: string) {
-  const [row] = await q
-    .select({ id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName })
-    .from(userInfos)
-    .where(inScope(userInfos, scope, eq(userInfos.id, userInfoId)));
-  return row ?? null;
-}
+/** Pay slips are employee file records (db/employee-files.ts): one employee's PDF, found, filed, changed, deleted. */
+export const records = employeeFileRepository(paychecks);
 
 export interface PaycheckFilter {
   userInfoId?: string;
@@ -41,11 +19,9 @@ export interface PaycheckFilter {
   search?: string;
 }
 
-function where(scope: WorkspaceScope, f: PaycheckFilter): SQL {
+function filters(f: PaycheckFilter) {
   const like = f.search ? likePattern(f.search) : null;
-  return inScope(
-    paychecks,
-    scope,
+  return [
     f.userInfoId ? eq(paychecks.userInfoId, f.userInfoId) : undefined,
     f.year !== undefined ? eq(paychecks.year, f.year) : undefined,
     f.month !== undefined ? eq(paychecks.month, f.month) : undefined,
@@ -54,16 +30,8 @@ function where(scope: WorkspaceScope, f: PaycheckFilter): SQL {
       : f.opened === 'unopened'
         ? isNull(paychecks.attachmentFirstOpenAt)
         : undefined,
-    like
-      ? or(
-          ilike(userInfos.firstName, like),
-          ilike(userInfos.lastName, like),
-          ilike(sql`${userInfos.lastName} || ' ' || ${userInfos.firstName}`, like),
-          ilike(sql`${userInfos.firstName} || ' ' || ${userInfos.lastName}`, like),
-          ilike(paychecks.description, like),
-        )
-      : undefined,
-  );
+    like ? or(personMatches(like), ilike(paychecks.description, like)) : undefined,
+  ];
 }
 
 /** One page of pay slips with their employee, in SQL order, and the total: two queries. */
@@ -76,73 +44,13 @@ export async function listPaychecks(
   const dir = page.order === 'asc' ? asc : desc;
   const order =
     page.sort === 'name'
-      ? [sortTerm(nameKey(userInfos.lastName), page.order), sortTerm(nameKey(userInfos.firstName), page.order)]
+      ? byPerson(page.order)
       : page.sort === 'createdAt'
         ? [dir(paychecks.createdAt)]
         : page.sort === 'netAmount'
           ? [dir(paychecks.netAmount)]
-          : [dir(paychecks.year), dir(paychecks.month), nameKey(userInfos.lastName), nameKey(userInfos.firstName)];
-  const w = where(scope, f);
-  const [rows, [count]] = await Promise.all([
-    selectWithPerson(q)
-      .where(w)
-      .orderBy(...order, asc(paychecks.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    q
-      .select({ n: sql<number>`count(*)::int` })
-      .from(paychecks)
-      .innerJoin(userInfos, joinInScope(userInfos, paychecks, eq(userInfos.id, paychecks.userInfoId)))
-      .where(w),
-  ]);
-  return { rows: rows.map(flatten), total: count?.n ?? 0 };
-}
-
-export async function findPaycheck(q: Queryable, scope: WorkspaceScope, id: string, forUpdate = false) {
-  const base = selectWithPerson(q).where(inScope(paychecks, scope, eq(paychecks.id, id)));
-  const [row] = forUpdate ? await base.for('update', { of: paychecks }) : await base;
-  return row ? flatten(row) : null;
-}
-
-export async function insertPaycheck(
-  q: Queryable,
-  scope: WorkspaceScope,
-  values: Omit<typeof paychecks.$inferInsert, 'workspaceId'>,
-): Promise<PaycheckRow> {
-  const [row] = await insertInScope(q, scope, paychecks, values).returning();
-  return row!;
-}
-
-export async function updatePaycheck(
-  q: Queryable,
-  scope: WorkspaceScope,
-  id: string,
-  values: Partial<Omit<typeof paychecks.$inferInsert, 'workspaceId' | 'id' | 'userInfoId'>>,
-) {
-  const [row] = await q
-    .update(paychecks)
-    .set({ ...values, updatedAt: new Date() })
-    .where(inScope(paychecks, scope, eq(paychecks.id, id)))
-    .returning();
-  return row ?? null;
-}
-
-/** Sets the employee's first open, only if it is not set yet; true when this call set it. */
-export async function markFirstOpen(q: Queryable, scope: WorkspaceScope, id: string, at: Date) {
-  const rows = await q
-    .update(paychecks)
-    .set({ attachmentFirstOpenAt: at })
-    .where(inScope(paychecks, scope, eq(paychecks.id, id), isNull(paychecks.attachmentFirstOpenAt)))
-    .returning({ id: paychecks.id });
-  return rows.length > 0;
-}
-
-export async function deletePaycheck(q: Queryable, scope: WorkspaceScope, id: string) {
-  const [row] = await q
-    .delete(paychecks)
-    .where(inScope(paychecks, scope, eq(paychecks.id, id)))
-    .returning();
-  return row ?? null;
+          : [dir(paychecks.year), dir(paychecks.month), ...byPerson()];
+  return records.page(q, scope, filters(f), order, page);
 }
 
 // Delivery ----------------------------------------------------------------------------------------------------
@@ -168,7 +76,7 @@ export async function deliveryRows(q: Queryable, scope: WorkspaceScope, year: nu
     .from(paychecks)
     .innerJoin(userInfos, joinInScope(userInfos, paychecks, eq(userInfos.id, paychecks.userInfoId)))
     .where(inScope(paychecks, scope, eq(paychecks.year, year), eq(paychecks.month, month)))
-    .orderBy(nameKey(userInfos.lastName), nameKey(userInfos.firstName), asc(paychecks.createdAt), asc(paychecks.id))
+    .orderBy(...byPerson(), asc(paychecks.createdAt), asc(paychecks.id))
     .limit(DELIVERY_MAX_ROWS);
 }
 
