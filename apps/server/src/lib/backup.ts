@@ -1,3 +1,5 @@
+// Longer than 300 lines: backup and restore are one file format read and written by the same code (the header, the
+// table stream, the checksums, the refusals), which is how a restore is proved to read exactly what a backup wrote.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

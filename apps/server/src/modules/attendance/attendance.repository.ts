@@ -1,3 +1,6 @@
+// Longer than 300 lines: the batch loaders of the attendance engine's inputs (contracts with their slots, the shift
+// plan, holidays, punches, requests, the timesheet's people), each with its stated query count, read together by the
+// day sheets, the timesheet, the closing and the dashboard — one read model, kept in one file on purpose.
 import {
   addDays,
   expandHolidays,

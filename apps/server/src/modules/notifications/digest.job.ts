@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { JobLogger } from '../../lib/jobs';
 import { enqueueMail } from '../../lib/mail';
 import { digestMail } from './notifications.mails';
-import * as repo from './notifications.repository';
+import * as repo from './digest.repository';
 
 /** At most this many items in one digest (the rest go in the next one, a moment later in the same run). */
 export const DIGEST_MAX_ITEMS = 200;
