@@ -9,12 +9,12 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { FormInputField } from '../../components/form/form-input-field';
+import { useServerForm } from '../../components/form/use-server-form';
 import { paths } from '../../config/paths';
-import { errorMessage } from '../../lib/error-message';
 import { AuthLayout } from './auth-layout';
 import { useAuth } from '../../lib/auth/auth-context';
 import { loginSchema, type LoginForm } from './schemas';
@@ -32,22 +32,18 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const { login, notice, clearNotice } = useAuth();
   const [access, setAccess] = useState<Access>('user');
-  const [failure, setFailure] = useState<string | null>(null);
   const schema = useMemo(() => loginSchema(t), [t]);
-  const { control, handleSubmit, formState } = useForm<LoginForm>({
+  // Any refusal shows above the form (the fields are not named: no hint of which one was wrong).
+  const { control, submitWith, formState, failure } = useServerForm<LoginForm>({
     resolver: zodResolver(schema),
     defaultValues: { username: '', password: '', remember_me: false },
+    serverFields: [],
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const user = await login(values.username, values.password, values.remember_me);
-      clearNotice();
-      void navigate(safeNext(params.get('next')) ?? user.homeRoute, { replace: true });
-    } catch (err) {
-      setFailure(errorMessage(err, t('errors.generic')));
-    }
+  const onSubmit = submitWith(async (values) => {
+    const user = await login(values.username, values.password, values.remember_me);
+    clearNotice();
+    void navigate(safeNext(params.get('next')) ?? user.homeRoute, { replace: true });
   });
 
   return (

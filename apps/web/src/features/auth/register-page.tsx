@@ -3,14 +3,12 @@ import { Alert, Stack } from '@mui/material';
 import { PASSWORD_MIN_LENGTH } from '@timbro/shared/constants';
 import { normalizeCodiceFiscale } from '@timbro/shared/validators/codice-fiscale';
 import type { CurrentUser } from '@timbro/shared';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormTextField } from '../../components/form/form-text-field';
+import { useServerForm } from '../../components/form/use-server-form';
 import { api } from '../../lib/api';
-import { applyServerErrors } from '../../lib/apply-server-errors';
-import { errorMessage } from '../../lib/error-message';
 import { AuthFormActions, AuthLayout } from './auth-layout';
 import { useAuth } from '../../lib/auth/auth-context';
 import { registerSchema, type RegisterForm } from './schemas';
@@ -22,9 +20,8 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { setUser } = useAuth();
-  const [failure, setFailure] = useState<string | null>(null);
   const schema = useMemo(() => registerSchema(t, PASSWORD_MIN_LENGTH), [t]);
-  const { control, handleSubmit, setError, formState } = useForm<RegisterForm>({
+  const { control, submitWith, formState, failure } = useServerForm<RegisterForm>({
     resolver: zodResolver(schema),
     defaultValues: {
       first_name: '',
@@ -34,19 +31,15 @@ export function RegisterPage() {
       password: '',
       password_confirmation: '',
     },
+    serverFields: FIELDS,
   });
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const res = await api.post<CurrentUser>('/auth/register', {
-        ...values,
-        fiscal_code: normalizeCodiceFiscale(values.fiscal_code),
-      });
-      const user = await setUser(res.data);
-      void navigate(user.homeRoute, { replace: true });
-    } catch (err) {
-      if (!applyServerErrors(err, setError, FIELDS)) setFailure(errorMessage(err, t('errors.generic')));
-    }
+  const onSubmit = submitWith(async (values) => {
+    const res = await api.post<CurrentUser>('/auth/register', {
+      ...values,
+      fiscal_code: normalizeCodiceFiscale(values.fiscal_code),
+    });
+    const user = await setUser(res.data);
+    void navigate(user.homeRoute, { replace: true });
   });
   return (
     <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>

@@ -3,14 +3,12 @@ import { Alert, Stack } from '@mui/material';
 import { PASSWORD_MIN_LENGTH, REDIRECT_AFTER_PASSWORD_MS } from '@timbro/shared/constants';
 import type { MessageResponse } from '@timbro/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { FormTextField } from '../../components/form/form-text-field';
+import { useServerForm } from '../../components/form/use-server-form';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { applyServerErrors } from '../../lib/apply-server-errors';
-import { errorMessage } from '../../lib/error-message';
 import { AuthFormActions, AuthLayout } from './auth-layout';
 import { setPasswordSchema, type SetPasswordForm } from './schemas';
 
@@ -20,11 +18,11 @@ export function SetPasswordPage({ mode }: { mode: 'reset' | 'first-login' }) {
   const navigate = useNavigate();
   const { token = '' } = useParams();
   const [done, setDone] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const schema = useMemo(() => setPasswordSchema(t, PASSWORD_MIN_LENGTH), [t]);
-  const { control, handleSubmit, setError, formState } = useForm<SetPasswordForm>({
+  const { control, submitWith, formState, failure } = useServerForm<SetPasswordForm>({
     resolver: zodResolver(schema),
     defaultValues: { password: '', password_confirmation: '' },
+    serverFields: ['password', 'password_confirmation'],
   });
   useEffect(() => {
     if (!done) return;
@@ -35,15 +33,9 @@ export function SetPasswordPage({ mode }: { mode: 'reset' | 'first-login' }) {
     mode === 'reset'
       ? `/auth/new-password/${encodeURIComponent(token)}`
       : `/auth/first-login/${encodeURIComponent(token)}`;
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const res = await api.post<MessageResponse>(endpoint, values);
-      setDone(res.data?.message ?? t('auth.setPassword.done'));
-    } catch (err) {
-      if (!applyServerErrors(err, setError, ['password', 'password_confirmation']))
-        setFailure(errorMessage(err, t('errors.generic')));
-    }
+  const onSubmit = submitWith(async (values) => {
+    const res = await api.post<MessageResponse>(endpoint, values);
+    setDone(res.data?.message ?? t('auth.setPassword.done'));
   });
   const key = mode === 'reset' ? 'reset' : 'firstLogin';
   return (

@@ -7,10 +7,10 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { MonthLog, PayrollExport } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { FormSelectField } from '../../components/form/form-select-field';
+import { useServerForm } from '../../components/form/use-server-form';
 import { ListGrid } from '../../components/list/list-grid';
 import { SectionCard } from '../../components/section-card';
 import { PAGE_SIZES } from '../../lib/use-list-params';
@@ -44,27 +44,30 @@ function ExportForm({ log }: { log: MonthLog }) {
     (v) => v.status === 'completed' && v.versionNumber < log.versionNumber,
   );
   const resolver = useMemo(() => zodResolver(exportFormSchema(t)), [t]);
-  const form = useForm<ExportFormValues>({ resolver, defaultValues: { profile: 'zucchetti', changesSince: '' } });
   const [refusal, setRefusal] = useState<ExportRefusal | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit(async ({ profile, changesSince }) => {
-    setRefusal(null);
-    setFailure(null);
-    try {
-      const file = await create.mutateAsync({ profile, changesSince: changesSince || undefined });
-      enqueueSnackbar(t('monthLogs.exports.created', { name: file.fileName }), { variant: 'success' });
-      // "Crea il file" gives the file, as it says (issue 30 item 17): downloaded at once; if that fails, the file is
-      // made all the same and stays in the history below.
-      try {
-        await downloadPayrollExport(file);
-      } catch (err) {
-        enqueueSnackbar(errorMessage(err, t('errors.generic')), { variant: 'error' });
-      }
-    } catch (err) {
+  const form = useServerForm<ExportFormValues>({
+    resolver,
+    defaultValues: { profile: 'zucchetti', changesSince: '' },
+    serverFields: [],
+    // A refusal the export explains (the month's problems) shows as such; any other as one line.
+    onServerError: (err) => {
       const refused = exportRefusalOf(err, t);
-      if (refused) setRefusal(refused);
-      else setFailure(errorMessage(err, t('errors.generic')));
+      setRefusal(refused);
+      return refused ? null : errorMessage(err, t('errors.generic'));
+    },
+  });
+  const { failure } = form;
+
+  const onSubmit = form.submitWith(async ({ profile, changesSince }) => {
+    setRefusal(null);
+    const file = await create.mutateAsync({ profile, changesSince: changesSince || undefined });
+    enqueueSnackbar(t('monthLogs.exports.created', { name: file.fileName }), { variant: 'success' });
+    // "Crea il file" gives the file, as it says (issue 30 item 17): downloaded at once; if that fails, the file is
+    // made all the same and stays in the history below.
+    try {
+      await downloadPayrollExport(file);
+    } catch (err) {
+      enqueueSnackbar(errorMessage(err, t('errors.generic')), { variant: 'error' });
     }
   });
   const busy = form.formState.isSubmitting;

@@ -2,34 +2,26 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack } from '@mui/material';
 import { PASSWORD_MIN_LENGTH } from '@timbro/shared/constants';
 import { useSnackbar } from 'notistack';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form/form-text-field';
+import { useServerForm } from '../../components/form/use-server-form';
 import { api } from '../../lib/api';
-import { applyServerErrors } from '../../lib/apply-server-errors';
-import { errorMessage } from '../../lib/error-message';
 import { changePasswordSchema, type ChangePasswordForm as Values } from './schemas';
 
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const [failure, setFailure] = useState<string | null>(null);
   const schema = useMemo(() => changePasswordSchema(t, PASSWORD_MIN_LENGTH), [t]);
-  const { control, handleSubmit, setError, reset, formState } = useForm<Values>({
+  const { control, submitWith, reset, formState, failure } = useServerForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { old_password: '', new_password: '', confirmation: '' },
+    serverFields: ['old_password', 'new_password'],
   });
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await api.post('/user/change-password', { old_password: values.old_password, new_password: values.new_password });
-      reset();
-      enqueueSnackbar(t('profile.password.saved'), { variant: 'success' });
-    } catch (err) {
-      if (!applyServerErrors(err, setError, ['old_password', 'new_password']))
-        setFailure(errorMessage(err, t('errors.generic')));
-    }
+  const onSubmit = submitWith(async (values) => {
+    await api.post('/user/change-password', { old_password: values.old_password, new_password: values.new_password });
+    reset();
+    enqueueSnackbar(t('profile.password.saved'), { variant: 'success' });
   });
   return (
     <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={t('profile.tabs.password')}>

@@ -2,15 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack } from '@mui/material';
 import type { CurrentUser, ProfileEditInput } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
-import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormTextField } from '../../components/form/form-text-field';
+import { useServerForm } from '../../components/form/use-server-form';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { applyServerErrors } from '../../lib/apply-server-errors';
-import { errorMessage } from '../../lib/error-message';
 import { isLoggedOutResponse, useAuth } from '../../lib/auth/auth-context';
 import { emailChanged, profileEditSchema, type ProfileEditForm } from './schemas';
 
@@ -23,10 +22,9 @@ export function ProfileMainForm() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const { user, setUser, endSession } = useAuth();
-  const [failure, setFailure] = useState<string | null>(null);
   const currentEmail = user?.email ?? '';
   const schema = useMemo(() => profileEditSchema(t, currentEmail), [t, currentEmail]);
-  const { control, handleSubmit, setError, formState } = useForm<ProfileEditForm>({
+  const { control, submitWith, formState, failure } = useServerForm<ProfileEditForm>({
     resolver: zodResolver(schema),
     defaultValues: {
       first_name: user?.first_name ?? '',
@@ -34,28 +32,23 @@ export function ProfileMainForm() {
       email: currentEmail,
       current_password: '',
     },
+    serverFields: ['first_name', 'last_name', 'email', 'current_password'],
   });
   const typedEmail = useWatch({ control, name: 'email' });
   const changingEmail = emailChanged(typedEmail ?? '', currentEmail);
-  const onSubmit = handleSubmit(async ({ current_password, ...values }) => {
-    setFailure(null);
+  const onSubmit = submitWith(async ({ current_password, ...values }) => {
     const body: ProfileEditInput = { ...values, language: user?.language as ProfileEditInput['language'] };
     if (emailChanged(values.email, currentEmail)) body.current_password = current_password;
-    try {
-      const res = await api.post<CurrentUser>('/user/edit', body);
-      if (isLoggedOutResponse(res.headers)) {
-        // The e-mail is the login: changing it ends the session.
-        endSession('logged-out');
-        enqueueSnackbar(t('profile.main.emailChanged'), { variant: 'info' });
-        void navigate(paths.signin, { replace: true });
-        return;
-      }
-      await setUser(res.data);
-      enqueueSnackbar(t('profile.main.saved'), { variant: 'success' });
-    } catch (err) {
-      if (!applyServerErrors(err, setError, ['first_name', 'last_name', 'email', 'current_password']))
-        setFailure(errorMessage(err, t('errors.generic')));
+    const res = await api.post<CurrentUser>('/user/edit', body);
+    if (isLoggedOutResponse(res.headers)) {
+      // The e-mail is the login: changing it ends the session.
+      endSession('logged-out');
+      enqueueSnackbar(t('profile.main.emailChanged'), { variant: 'info' });
+      void navigate(paths.signin, { replace: true });
+      return;
     }
+    await setUser(res.data);
+    enqueueSnackbar(t('profile.main.saved'), { variant: 'success' });
   });
   return (
     <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={t('profile.tabs.main')}>
