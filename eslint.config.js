@@ -125,8 +125,8 @@ export default tseslint.config(
               message: 'SQL lives in repositories: move the query to this module’s repository.',
             },
             {
-              group: ['**/db/employee-files'],
-              importNames: ['employeeFileRepository', 'personMatches', 'byPerson'],
+              group: ['**/db/employee-files', '**/db/payroll-codes'],
+              importNames: ['employeeFileRepository', 'personMatches', 'byPerson', 'payrollCodeRepository'],
               message: 'SQL lives in repositories: move the query to this module’s repository.',
             },
             {

@@ -1,13 +1,13 @@
 // ESLint rule: a module writes only the tables it owns (issue 11, "modules talk through services").
 // Reads may join other modules' tables in a repository (one statement instead of a call per row); writes — insert,
-// update, delete, insertInScope, tenantRepository, employeeFileRepository — go to the owning module's service. The
-// owners are declared in eslint.config.js, next to this rule's use; a table without an owner cannot be written by any
-// module.
+// update, delete, insertInScope and the repositories built on a table (tenantRepository, employeeFileRepository,
+// payrollCodeRepository) — go to the owning module's service. The owners are declared in eslint.config.js, next to
+// this rule's use; a table without an owner cannot be written by any module.
 import path from 'node:path';
 
 const WRITE_METHODS = new Set(['insert', 'update', 'delete']);
-/** Repositories built on a table, which write it: the generic tenant one and the employee file records' (db/). */
-const TABLE_FACTORIES = new Set(['tenantRepository', 'employeeFileRepository']);
+/** Repositories built on a table, which write it (db/): the generic tenant one, employee file records', payroll codes'. */
+const TABLE_FACTORIES = new Set(['tenantRepository', 'employeeFileRepository', 'payrollCodeRepository']);
 
 /** @type {import('eslint').Rule.RuleModule} */
 export default {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { justificationGroups, justifications } from '../../db/schema';
 import {
@@ -9,6 +9,7 @@ import {
   type ScopedInsert,
   type WorkspaceScope,
 } from '../../db/scope';
+import { payrollCodeRepository } from '../../db/payroll-codes';
 import { nameKey } from '../../db/sql';
 
 export const justificationRepo = tenantRepository(justifications);
@@ -130,36 +131,5 @@ export async function findOtherGroupByName(q: Queryable, scope: WorkspaceScope, 
   return clash ?? null;
 }
 
-/** The current payroll code of each of these absence types, locked until the transaction ends. */
-export async function lockPayrollCodes(q: Queryable, scope: WorkspaceScope, ids: string[]) {
-  if (ids.length === 0) return [];
-  return q
-    .select({ id: justifications.id, payrollCode: justifications.payrollCode })
-    .from(justifications)
-    .where(inScope(justifications, scope, inArray(justifications.id, ids)))
-    .for('update');
-}
-
-/** Sets each absence type's payroll code in one statement (rows already holding that code are left alone). */
-export async function updatePayrollCodes(
-  q: Queryable,
-  scope: WorkspaceScope,
-  items: { id: string; payrollCode: string | null }[],
-): Promise<number> {
-  if (items.length === 0) return 0;
-  const input = sql`jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(id uuid, "payrollCode" text)`;
-  const rows = await q
-    .update(justifications)
-    .set({ payrollCode: sql`x."payrollCode"`, updatedAt: new Date() })
-    .from(input)
-    .where(
-      inScope(
-        justifications,
-        scope,
-        sql`${justifications.id} = x.id`,
-        sql`${justifications.payrollCode} is distinct from x."payrollCode"`,
-      ),
-    )
-    .returning({ id: justifications.id });
-  return rows.length;
-}
+/** The absence types' payroll codes, in bulk (db/payroll-codes.ts). */
+export const payrollCodes = payrollCodeRepository(justifications);

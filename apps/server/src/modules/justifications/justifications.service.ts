@@ -179,17 +179,7 @@ export async function setPayrollCodes(
   scope: WorkspaceScope,
   items: { id: string; payrollCode: string | null }[],
 ): Promise<{ id: string; from: string | null; to: string | null }[]> {
-  const wanted = new Map(items.map((i) => [i.id, i.payrollCode]));
-  const current = await repo.lockPayrollCodes(q, scope, [...wanted.keys()]);
-  if (current.length !== wanted.size) throw notFound(wtMsg.justificationNotFound);
-  const changes = current
-    .filter((c) => c.payrollCode !== wanted.get(c.id))
-    .map((c) => ({ id: c.id, from: c.payrollCode, to: wanted.get(c.id)! }));
-  if (changes.length > 0)
-    await repo.updatePayrollCodes(
-      q,
-      scope,
-      changes.map((c) => ({ id: c.id, payrollCode: c.to })),
-    );
+  const changes = await repo.payrollCodes.set(q, scope, items);
+  if (!changes) throw notFound(wtMsg.justificationNotFound);
   return changes;
 }

@@ -24,7 +24,7 @@ import { loginEmailEditable, maskEmail, presentUser } from './users.presenter';
 import { checkRoleChange } from './users.policy';
 import * as recipients from './recipients.repository';
 import * as repo from './users.repository';
-import { lockEmployeeCodes, updateEmployeeCodes } from './employee-codes.repository';
+import { employeeCodes } from './employee-codes.repository';
 import { sendFirstLogin, sendWorkspaceInvitation } from './users.mails';
 
 /** Recipient lookups, used by every module that notifies people (requests, and the modules to come). */
@@ -270,17 +270,7 @@ export async function setPayrollCodes(
   scope: WorkspaceScope,
   items: { id: string; payrollCode: string | null }[],
 ): Promise<{ id: string; from: string | null; to: string | null }[]> {
-  const wanted = new Map(items.map((i) => [i.id, i.payrollCode]));
-  const current = await lockEmployeeCodes(q, scope, [...wanted.keys()]);
-  if (current.length !== wanted.size) throw notFound(monthMsg.employeeNotFound);
-  const changes = current
-    .filter((c) => c.payrollCode !== wanted.get(c.id))
-    .map((c) => ({ id: c.id, from: c.payrollCode, to: wanted.get(c.id)! }));
-  if (changes.length > 0)
-    await updateEmployeeCodes(
-      q,
-      scope,
-      changes.map((c) => ({ id: c.id, payrollCode: c.to })),
-    );
+  const changes = await employeeCodes.set(q, scope, items);
+  if (!changes) throw notFound(monthMsg.employeeNotFound);
   return changes;
 }
