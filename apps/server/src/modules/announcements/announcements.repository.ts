@@ -274,11 +274,18 @@ export async function insertRecipients(q: Queryable, scope: WorkspaceScope, anno
   return rows.map((r) => r.userInfoId);
 }
 
-export async function markEmailed(q: Queryable, scope: WorkspaceScope, announcementId: string, ids: string[]) {
+/** Marks some recipients of an announcement: e-mailed (at publication), or reminded (the remind button). */
+export async function markRecipients(
+  q: Queryable,
+  scope: WorkspaceScope,
+  announcementId: string,
+  ids: string[],
+  mark: { emailed: true } | { remindedAt: Date },
+) {
   if (ids.length === 0) return;
   await q
     .update(announcementRecipients)
-    .set({ emailed: true })
+    .set(mark)
     .where(
       inScope(
         announcementRecipients,
@@ -354,27 +361,6 @@ export async function notYetRead(q: Queryable, scope: WorkspaceScope, announceme
       ),
     );
   return rows.map((r) => r.userInfoId);
-}
-
-export async function markReminded(
-  q: Queryable,
-  scope: WorkspaceScope,
-  announcementId: string,
-  ids: string[],
-  at: Date,
-) {
-  if (ids.length === 0) return;
-  await q
-    .update(announcementRecipients)
-    .set({ remindedAt: at })
-    .where(
-      inScope(
-        announcementRecipients,
-        scope,
-        eq(announcementRecipients.announcementId, announcementId),
-        inArray(announcementRecipients.userInfoId, ids),
-      ),
-    );
 }
 
 // The employee's side ------------------------------------------------------------------------------------------

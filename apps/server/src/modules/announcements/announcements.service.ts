@@ -377,7 +377,7 @@ export async function remind(deps: AppDeps, ctx: RequestCtx, id: string) {
         dedupeKey: `announcement-reminder:${id}:${now.getTime()}`,
       },
     );
-    await repo.markReminded(tx, ctx.scope, id, pending, now);
+    await repo.markRecipients(tx, ctx.scope, id, pending, { remindedAt: now });
     await repo.updateAnnouncement(tx, ctx.scope, id, { remindedAt: now });
     await audit(tx, ctx, {
       action: 'announcement.remind',
@@ -432,11 +432,12 @@ export async function processAnnouncement(
       dedupeKey: `announcement:${row.id}`,
     },
   );
-  await repo.markEmailed(
+  await repo.markRecipients(
     tx,
     scope,
     row.id,
     told.filter((t) => t.email !== null).map((t) => t.userInfoId),
+    { emailed: true },
   );
   await repo.updateAnnouncement(tx, scope, row.id, {
     processedAt: now,
