@@ -1,8 +1,7 @@
-import { Alert, Box, Button, type SxProps, type Theme } from '@mui/material';
-import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../lib/error-message';
+import { Box, type SxProps, type Theme } from '@mui/material';
 import { keepFocusNear } from '../lib/focus';
 import { BackLink } from './back-link';
+import { RetryAlert } from './retry-alert';
 
 interface Props {
   error: unknown;
@@ -18,29 +17,18 @@ interface Props {
  * generic one) and "Riprova".
  */
 export function LoadFailure({ error, onRetry, back, maxWidth, sx }: Props) {
-  const { t } = useTranslation();
   return (
     <Box sx={[maxWidth ? { maxWidth } : false, ...(Array.isArray(sx) ? sx : [sx])]}>
       {back && <BackLink to={back.to} label={back.label} />}
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={(e) => {
-              // The retry shows the loading state in place of this failure, this button with it.
-              keepFocusNear(e.currentTarget);
-              onRetry();
-            }}
-          >
-            {t('common.retry')}
-          </Button>
-        }
-        data-testid="load-failure"
-      >
-        {errorMessage(error, t('errors.generic'))}
-      </Alert>
+      <RetryAlert
+        error={error}
+        onRetry={(e) => {
+          // The retry shows the loading state in place of this failure, this button with it.
+          keepFocusNear(e.currentTarget);
+          onRetry();
+        }}
+        testId="load-failure"
+      />
     </Box>
   );
 }

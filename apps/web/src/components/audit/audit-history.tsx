@@ -1,6 +1,5 @@
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import {
-  Alert,
   Box,
   Button,
   CircularProgress,
@@ -19,8 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../page-loader';
 import { catalogFor } from '../../i18n/languages';
 import { formatDateTime } from '../../lib/dates';
-import { errorMessage } from '../../lib/error-message';
 import { useAudit, type AuditEntityType, type AuditEntry } from './get-audit';
+import { RetryAlert } from '../retry-alert';
 
 const PAGE = 20;
 
@@ -85,19 +84,7 @@ export function AuditHistory({
   const query = useAudit(entityType, entityId, perPage);
 
   if (query.isPending) return <PageLoader />;
-  if (query.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {errorMessage(query.error, t('errors.generic'))}
-      </Alert>
-    );
+  if (query.isError) return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
   const { items, total } = query.data;
   if (items.length === 0)
     return (

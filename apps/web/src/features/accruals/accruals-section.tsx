@@ -1,7 +1,6 @@
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import {
-  Alert,
   Box,
   Button,
   Radio,
@@ -24,13 +23,13 @@ import { DateLocalization } from '../../components/data/date-localization';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { catalogFor } from '../../i18n/languages';
 import { completeDate, formatDate } from '../../lib/dates';
-import { errorMessage } from '../../lib/error-message';
 import { AccrualEntries } from './accrual-entries';
 import { AdjustmentDialog } from './adjustment-dialog';
 import { useBalances } from '../../lib/queries/employee-balances';
 import { formatAmount } from './format';
 import { useCan } from '../../lib/auth/use-can';
 import { visuallyHidden } from '../../components/visually-hidden';
+import { RetryAlert } from '../../components/retry-alert';
 
 /**
  * The employee's balances per absence type at a date (default today): accrued from contracts, manual adjustments,
@@ -78,18 +77,7 @@ export function AccrualsSection({ userInfoId, name }: { userInfoId: string; name
           </Button>
         )}
       </Box>
-      {query.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {errorMessage(query.error, t('errors.generic'))}
-        </Alert>
-      )}
+      {query.isError && <RetryAlert error={query.error} onRetry={() => void query.refetch()} />}
       {query.isPending ? (
         <Skeleton variant="rounded" height={160} aria-label={t('common.loading')} />
       ) : balances.length === 0 ? (

@@ -3,7 +3,6 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import WorkOutlined from '@mui/icons-material/WorkOutlined';
 import {
-  Alert,
   Box,
   Button,
   IconButton,
@@ -33,6 +32,7 @@ import { useDeleteContract } from './api/delete-contract';
 import { useUserContracts } from './api/get-user-contracts';
 import { ContractStatusChip, contractPeriod } from './contract-chips';
 import { useCan } from '../../lib/auth/use-can';
+import { RetryAlert } from '../../components/retry-alert';
 
 export const newContractPath = (userInfoId: string) => generatePath(paths.adminUserContractNew, { id: userInfoId });
 export const editContractPath = (userInfoId: string, contractId: string) =>
@@ -62,19 +62,7 @@ export function UserContracts({ userInfoId, name }: { userInfoId: string; name: 
   };
 
   if (query.isPending) return <Skeleton variant="rounded" height={160} aria-label={t('common.loading')} />;
-  if (query.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {errorMessage(query.error, t('errors.generic'))}
-      </Alert>
-    );
+  if (query.isError) return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
   const contracts = query.data;
   if (contracts.length === 0)
     return (

@@ -12,6 +12,7 @@ import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useAnswerInvitation, useInvitations } from './api/invitations';
+import { RetryAlert } from '../../components/retry-alert';
 
 /**
  * "Inviti": companies that want to add this person. Nothing is bound until they accept here (ADR 0015); accepting
@@ -85,16 +86,7 @@ export function InvitationsWidget() {
         {invitations.isLoading ? (
           <Skeleton variant="rounded" height={72} />
         ) : invitations.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void invitations.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {errorMessage(invitations.error, t('errors.generic'))}
-          </Alert>
+          <RetryAlert error={invitations.error} onRetry={() => void invitations.refetch()} />
         ) : (invitations.data ?? []).length === 0 ? (
           <Typography color="text.secondary">{t('dashboard.invitations.none')}</Typography>
         ) : (

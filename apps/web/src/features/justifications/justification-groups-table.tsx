@@ -1,11 +1,11 @@
-import { Alert, Button, Chip, Link, Typography } from '@mui/material';
+import { Chip, Link, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { JustificationGroup } from '@timbro/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
-import { errorMessage } from '../../lib/error-message';
 import { useJustificationGroups } from './api/get-justifications';
+import { RetryAlert } from '../../components/retry-alert';
 
 /** The groups tab: the justification groups (a click edits, for those who may). */
 export function GroupsTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(g: JustificationGroup): void }) {
@@ -65,19 +65,7 @@ export function GroupsTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(g:
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('justifications.groups.hint')}
       </Typography>
-      {query.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {errorMessage(query.error, t('errors.generic'))}
-        </Alert>
-      )}
+      {query.isError && <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ mb: 2 }} />}
       <LocalizedDataGrid<JustificationGroup>
         rows={query.data ?? []}
         columns={columns}

@@ -1,9 +1,7 @@
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import {
-  Alert,
   Box,
-  Button,
   Chip,
   IconButton,
   InputAdornment,
@@ -19,9 +17,9 @@ import type { Justification } from '@timbro/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
-import { errorMessage } from '../../lib/error-message';
 import { useJustifications } from './api/get-justifications';
 import { IMPACTS } from './schemas';
+import { RetryAlert } from '../../components/retry-alert';
 
 /** "Effetto sulle ore" with its explanation, reachable by keyboard (the info button) and by pointer. */
 function ImpactHeader() {
@@ -192,19 +190,7 @@ export function TypesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(j: 
           {t('justifications.disableNote')}
         </Typography>
       </Box>
-      {query.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {errorMessage(query.error, t('errors.generic'))}
-        </Alert>
-      )}
+      {query.isError && <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ mb: 2 }} />}
       <LocalizedDataGrid<Justification>
         rows={rows}
         columns={columns}

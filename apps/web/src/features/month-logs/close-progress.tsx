@@ -9,6 +9,7 @@ import { useMonthLog } from './api/get-month-log';
 import { useRetryMonthLog } from './api/month-log-actions';
 import { formatMonth } from './format';
 import { monthLogDetailPath } from './paths';
+import { RetryAlert } from '../../components/retry-alert';
 
 /**
  * A version being made: asked every second while it waits or runs; the bar shows the employees done (indeterminate
@@ -30,19 +31,7 @@ export function CloseProgress({
   const log = query.data;
 
   if (!log) {
-    if (query.isError)
-      return (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {errorMessage(query.error, t('errors.generic'))}
-        </Alert>
-      );
+    if (query.isError) return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
     return <LinearProgress aria-label={t('monthLogs.progress.label')} />;
   }
 

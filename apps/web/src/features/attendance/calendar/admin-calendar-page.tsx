@@ -2,7 +2,7 @@ import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import ClearAll from '@mui/icons-material/FilterAltOff';
 import PeopleOutline from '@mui/icons-material/PeopleOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
-import { Alert, Box, Button, LinearProgress, Paper, Skeleton, Stack, TablePagination } from '@mui/material';
+import { Box, Button, LinearProgress, Paper, Skeleton, Stack, TablePagination } from '@mui/material';
 import type { JustificationRequest } from '@timbro/shared';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef } from 'react';
@@ -12,7 +12,6 @@ import { GridMessage } from '../../../components/data/grid-overlay';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { catalogFor } from '../../../i18n/languages';
-import { errorMessage } from '../../../lib/error-message';
 import { PAGE_SIZES } from '../../../lib/use-list-params';
 import { useAttendanceData } from '../api/get-attendance-data';
 import { useCurrentAttendanceInfo } from '../api/get-current-info';
@@ -25,6 +24,7 @@ import { PeopleMonthFilters } from '../timesheet/people-month-filters';
 import { PeopleMonthGrid } from '../timesheet/people-month-grid';
 import { usePeopleMonthList } from '../timesheet/use-people-month-list';
 import { useCan } from '../../../lib/auth/use-can';
+import { RetryAlert } from '../../../components/retry-alert';
 
 const FILTER_KEYS = ['month', 'group_id'] as const;
 
@@ -151,21 +151,11 @@ export function AdminCalendarPage() {
         testIds={{ search: 'calendar-search', group: 'calendar-group' }}
       />
       {(sheet.isError || detail.isError) && (
-        <Alert
-          severity="error"
+        <RetryAlert
+          error={sheet.error ?? detail.error}
+          onRetry={() => void (sheet.isError ? sheet.refetch() : detail.refetch())}
           sx={{ mb: 2 }}
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => void (sheet.isError ? sheet.refetch() : detail.refetch())}
-            >
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {errorMessage(sheet.error ?? detail.error, t('errors.generic'))}
-        </Alert>
+        />
       )}
       <Paper variant="outlined" sx={{ p: { xs: 1, md: 2 } }}>
         <Box sx={{ mb: 1.5 }}>

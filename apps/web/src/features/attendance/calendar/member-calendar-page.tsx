@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { catalogFor } from '../../../i18n/languages';
-import { errorMessage } from '../../../lib/error-message';
 import { useAttendanceData } from '../api/get-attendance-data';
 import { useClosedMonths } from '../api/get-closed-months';
 import { CalendarLegend } from './calendar-legend';
@@ -22,6 +21,7 @@ import { MonthNav, useMonthParam } from './month-nav';
 import { RequestDialog } from '../requests/request-dialog';
 import { useCurrentMonth } from './use-current-month';
 import { useCan } from '../../../lib/auth/use-can';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /**
  * /member/calendar: my month of attendance, the clock, my requests; a day opens its explanation. A closed month says
@@ -162,19 +162,7 @@ export function MemberCalendarPage() {
             {t('memberCalendar.closedMonth', { month: monthName(month, language) })}
           </Alert>
         )}
-        {data.isError && (
-          <Alert
-            severity="error"
-            sx={{ mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void data.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {errorMessage(data.error, t('errors.generic'))}
-          </Alert>
-        )}
+        {data.isError && <RetryAlert error={data.error} onRetry={() => void data.refetch()} sx={{ mb: 2 }} />}
         <Box sx={{ opacity: data.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
           {!ready ? (
             // About the calendar's own height (a header and five weeks of days): little moves when it arrives.

@@ -1,8 +1,6 @@
 import PeopleOutline from '@mui/icons-material/PeopleOutlined';
 import {
-  Alert,
   Box,
-  Button,
   LinearProgress,
   Paper,
   Skeleton,
@@ -17,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { GridMessage } from '../../../components/data/grid-overlay';
 import { PageHeader } from '../../../components/page-header';
 import { catalogFor } from '../../../i18n/languages';
-import { errorMessage } from '../../../lib/error-message';
 import { PAGE_SIZES } from '../../../lib/use-list-params';
 import { useCurrentAttendanceInfo } from '../api/get-current-info';
 import { useTimesheet } from '../api/get-timesheet';
@@ -30,6 +27,7 @@ import { cellsSx, timesheetCell, useCellTooltip, type CellContext } from './time
 import { TimesheetExportButtons } from './timesheet-export';
 import { METRICS, metricTotal, type Metric, type TimesheetPerson } from './timesheet-model';
 import { usePeopleMonthList } from './use-people-month-list';
+import { RetryAlert } from '../../../components/retry-alert';
 
 const FILTER_KEYS = ['month', 'metric', 'group_id'] as const;
 
@@ -132,19 +130,7 @@ export function TimesheetPageScreen() {
           </Typography>
         </Box>
       </PeopleMonthFilters>
-      {sheet.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void sheet.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {errorMessage(sheet.error, t('errors.generic'))}
-        </Alert>
-      )}
+      {sheet.isError && <RetryAlert error={sheet.error} onRetry={() => void sheet.refetch()} sx={{ mb: 2 }} />}
       <Paper variant="outlined" sx={{ p: { xs: 1, md: 2 } }}>
         <Box sx={{ height: 4, mb: 0.5 }}>{sheet.isFetching && <LinearProgress aria-label={t('common.loading')} />}</Box>
         {!ready ? (

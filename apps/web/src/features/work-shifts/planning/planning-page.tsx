@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { GridMessage } from '../../../components/data/grid-overlay';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/error-message';
 import { PAGE_SIZES } from '../../../lib/use-list-params';
 import { usePlanning } from '../api/get-planning';
 import { CopyWeekDialog } from './copy-week-dialog';
@@ -21,6 +20,7 @@ import { daysOf, rangeOf } from './planning-range';
 import { PlanningToolbar, useRangeLabel } from './planning-toolbar';
 import { PublishDialog } from './publish-dialog';
 import { usePlanningParams } from './use-planning-params';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /**
  * /admin/work-shift: employees × days of a week (Monday first) or a month, a page of employees at a time (group,
@@ -94,18 +94,12 @@ export function PlanningPage() {
       />
       <PlanningToolbar state={state} />
       {planning.isError && (
-        <Alert
-          severity="error"
+        <RetryAlert
+          error={planning.error}
+          onRetry={() => void planning.refetch()}
           sx={{ mb: 2 }}
-          data-testid="planning-error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void planning.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {errorMessage(planning.error, t('errors.generic'))}
-        </Alert>
+          testId="planning-error"
+        />
       )}
       <Paper variant="outlined" sx={{ p: { xs: 1, md: 2 } }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 1.5 }}>
