@@ -31,14 +31,7 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
 
 /** Appends to the workspace's audit trail, inside the caller's transaction. */
 export async function recordAudit(q: Queryable, scope: WorkspaceScope, entry: AuditEntry) {
-  await insertInScope(q, scope, auditLog, {
-    actorUserId: entry.actorUserId,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    changes: entry.changes ?? {},
-    requestId: entry.requestId ?? null,
-  });
+  await recordAudits(q, scope, [entry]);
 }
 
 /** Who did it and where: a `RequestCtx` is one; work outside a request builds `{ scope, actor }`. */
