@@ -1,8 +1,6 @@
 import AttachFile from '@mui/icons-material/AttachFile';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
-import { Box, IconButton, Link, Stack, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Link, Stack, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { AdminAnnouncement } from '@timbro/shared';
 import { useMemo } from 'react';
@@ -12,6 +10,7 @@ import { catalogFor } from '../../i18n/languages';
 import { audienceNames, audienceSummary, ReachSummary, StateChip } from './announcement-state';
 import { announcementEditPath, announcementPath } from './links';
 import { formatInZone } from './zone';
+import { DeleteRowButton, EditRowLink } from '../../components/list/row-actions';
 
 interface Options {
   timeZone: string | undefined;
@@ -117,27 +116,18 @@ export function useAnnouncementColumns({ timeZone, canWrite, onDelete }: Options
               headerAlign: 'right',
               renderCell: ({ row }) => (
                 <Box sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={t('announcements.actions.edit')}>
-                    <IconButton
-                      component={RouterLink}
-                      to={announcementEditPath(row.id)}
-                      onClick={stop}
-                      aria-label={t('announcements.actions.editNamed', { title: row.title })}
-                      data-testid="announcement-edit"
-                    >
-                      <EditOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('announcements.actions.delete')}>
-                    <IconButton
-                      color="error"
-                      onClick={(e) => (stop(e), onDelete(row))}
-                      aria-label={t('announcements.actions.deleteNamed', { title: row.title })}
-                      data-testid="announcement-delete"
-                    >
-                      <DeleteOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <EditRowLink
+                    to={announcementEditPath(row.id)}
+                    title={t('announcements.actions.edit')}
+                    label={t('announcements.actions.editNamed', { title: row.title })}
+                    testId="announcement-edit"
+                  />
+                  <DeleteRowButton
+                    title={t('announcements.actions.delete')}
+                    label={t('announcements.actions.deleteNamed', { title: row.title })}
+                    onDelete={() => onDelete(row)}
+                    testId="announcement-delete"
+                  />
                 </Box>
               ),
             } satisfies GridColDef<AdminAnnouncement>,

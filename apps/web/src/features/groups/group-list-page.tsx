@@ -1,9 +1,7 @@
 import Add from '@mui/icons-material/Add';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import SearchOff from '@mui/icons-material/SearchOff';
-import { Button, IconButton, Link, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import { Button, useMediaQuery, useTheme } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Group } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
@@ -24,6 +22,7 @@ import { errorMessage } from '../../lib/error-message';
 import { useServerList } from '../../lib/use-server-list';
 import { useDeleteGroup } from './api/delete-group';
 import { GROUP_SORT_FIELDS, useGroups } from './api/get-groups';
+import { CellLink, DeleteRowButton, EditRowLink } from '../../components/list/row-actions';
 
 const NO_FILTERS = [] as const;
 export const groupEditPath = (id: string) => generatePath(paths.adminGroupEdit, { id });
@@ -71,20 +70,7 @@ export function GroupListPage() {
         headerName: t('groups.columns.name'),
         flex: 1,
         minWidth: 180,
-        renderCell: ({ row }) =>
-          canWrite ? (
-            <Link
-              component={RouterLink}
-              to={groupEditPath(row.id)}
-              underline="hover"
-              onClick={(e) => e.stopPropagation()}
-              sx={{ fontWeight: 500 }}
-            >
-              {row.name}
-            </Link>
-          ) : (
-            row.name
-          ),
+        renderCell: ({ row }) => (canWrite ? <CellLink to={groupEditPath(row.id)}>{row.name}</CellLink> : row.name),
       },
       { field: 'usersCount', headerName: t('groups.columns.usersCount'), type: 'number', width: 140 },
       {
@@ -104,30 +90,20 @@ export function GroupListPage() {
               headerAlign: 'right',
               renderCell: ({ row }) => (
                 <>
-                  <Tooltip title={t('groups.actions.edit')}>
-                    <IconButton
-                      component={RouterLink}
-                      to={groupEditPath(row.id)}
-                      aria-label={t('groups.actions.editNamed', { name: row.name })}
-                      onClick={(e) => e.stopPropagation()}
-                    >
-                      <EditOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('groups.actions.delete')}>
-                    <IconButton
-                      color="error"
-                      aria-label={t('groups.actions.deleteNamed', { name: row.name })}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setRefusal(null);
-                        setDeleting(row);
-                      }}
-                      data-testid={`group-delete-${row.id}`}
-                    >
-                      <DeleteOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <EditRowLink
+                    to={groupEditPath(row.id)}
+                    title={t('groups.actions.edit')}
+                    label={t('groups.actions.editNamed', { name: row.name })}
+                  />
+                  <DeleteRowButton
+                    title={t('groups.actions.delete')}
+                    label={t('groups.actions.deleteNamed', { name: row.name })}
+                    onDelete={() => {
+                      setRefusal(null);
+                      setDeleting(row);
+                    }}
+                    testId={`group-delete-${row.id}`}
+                  />
                 </>
               ),
             } satisfies GridColDef<Group>,

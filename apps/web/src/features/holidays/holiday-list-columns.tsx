@@ -1,16 +1,15 @@
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import { Box, Chip, IconButton, Link, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Holiday } from '@timbro/shared';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link as RouterLink } from 'react-router';
+import { generatePath } from 'react-router';
 import { HolidayIcon } from '../../components/holiday-icons';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
+import { CellLink, DeleteRowButton, EditRowLink } from '../../components/list/row-actions';
 
 /** A holiday as the list shows it: its next occurrence and a sortable date key (year, month, day). */
 export type HolidayRow = Holiday & { next: string | null; dateKey: number };
@@ -50,16 +49,9 @@ export function useHolidayColumns({
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
             <HolidayIcon name={row.icon} fontSize="small" color="primary" aria-hidden />
             {canWrite ? (
-              <Link
-                component={RouterLink}
-                to={editPath(row.id)}
-                underline="hover"
-                onClick={(e) => e.stopPropagation()}
-                sx={{ fontWeight: 500 }}
-                noWrap
-              >
+              <CellLink to={editPath(row.id)} noWrap>
                 {row.name}
-              </Link>
+              </CellLink>
             ) : (
               <Typography variant="body2" noWrap>
                 {row.name}
@@ -139,25 +131,16 @@ export function useHolidayColumns({
               headerAlign: 'right',
               renderCell: ({ row }) => (
                 <>
-                  <Tooltip title={t('holidays.actions.edit')}>
-                    <IconButton
-                      component={RouterLink}
-                      to={editPath(row.id)}
-                      aria-label={t('holidays.actions.editNamed', { name: row.name })}
-                      onClick={(e) => e.stopPropagation()}
-                    >
-                      <EditOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('holidays.actions.delete')}>
-                    <IconButton
-                      color="error"
-                      aria-label={t('holidays.actions.deleteNamed', { name: row.name })}
-                      onClick={(e) => (e.stopPropagation(), onDelete(row))}
-                    >
-                      <DeleteOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <EditRowLink
+                    to={editPath(row.id)}
+                    title={t('holidays.actions.edit')}
+                    label={t('holidays.actions.editNamed', { name: row.name })}
+                  />
+                  <DeleteRowButton
+                    title={t('holidays.actions.delete')}
+                    label={t('holidays.actions.deleteNamed', { name: row.name })}
+                    onDelete={() => onDelete(row)}
+                  />
                 </>
               ),
             } satisfies GridColDef<HolidayRow>,

@@ -3,7 +3,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNewOutlined';
 import Replay from '@mui/icons-material/Replay';
 import SearchOff from '@mui/icons-material/SearchOff';
-import { Box, Button, IconButton, Link, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { MonthLog } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
@@ -27,6 +27,7 @@ import { isMonthLogStatus, MONTH_LOG_STATUSES } from './constants';
 import { formatMonth } from './format';
 import { MonthLogMarkers, MonthLogStatusChip } from './month-log-chips';
 import { monthLogDetailPath } from './paths';
+import { CellLink } from '../../components/list/row-actions';
 
 const FILTER_KEYS = ['status'] as const;
 
@@ -64,15 +65,7 @@ export function MonthLogListPage() {
         flex: 1,
         minWidth: 160,
         renderCell: ({ row }) => (
-          <Link
-            component={RouterLink}
-            to={monthLogDetailPath(row.id)}
-            underline="hover"
-            onClick={(e) => e.stopPropagation()}
-            sx={{ fontWeight: 500 }}
-          >
-            {formatMonth(row.month, language)}
-          </Link>
+          <CellLink to={monthLogDetailPath(row.id)}>{formatMonth(row.month, language)}</CellLink>
         ),
       },
       {

@@ -3,13 +3,13 @@ import Download from '@mui/icons-material/Download';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SearchOff from '@mui/icons-material/SearchOff';
-import { Box, IconButton, Link, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { AdminPaycheck } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link as RouterLink } from 'react-router';
+import { generatePath } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { ServerDataGrid } from '../../components/list/list-grid';
@@ -21,6 +21,7 @@ import type { ServerList } from '../../lib/use-server-list';
 import { downloadAdminPaycheck, useDeletePaycheck, usePaychecks, type PaycheckListParams } from './api/paychecks';
 import { formatMoney, formatPeriod } from './format';
 import { OpenedChip } from './paycheck-chips';
+import { CellLink } from '../../components/list/row-actions';
 
 /** Grid column → API sort field. */
 export const PAYCHECK_SORT_COLUMNS = {
@@ -88,16 +89,9 @@ export function PaycheckGrid({ list, params, label, withEmployee, onEdit, canWri
               minWidth: 170,
               valueGetter: (_v: unknown, row: AdminPaycheck) => `${row.userInfo.lastName} ${row.userInfo.firstName}`,
               renderCell: ({ row, value }: { row: AdminPaycheck; value?: unknown }) => (
-                <Link
-                  component={RouterLink}
-                  to={generatePath(paths.adminUserPaycheck, { id: row.userInfo.id })}
-                  underline="hover"
-                  onClick={(e) => e.stopPropagation()}
-                  sx={{ fontWeight: 500 }}
-                  noWrap
-                >
+                <CellLink to={generatePath(paths.adminUserPaycheck, { id: row.userInfo.id })} noWrap>
                   {value as string}
-                </Link>
+                </CellLink>
               ),
             } satisfies GridColDef<AdminPaycheck>,
           ]

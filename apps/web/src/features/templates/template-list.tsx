@@ -1,7 +1,5 @@
 import Add from '@mui/icons-material/Add';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import { Button, IconButton, Link, Tooltip } from '@mui/material';
+import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -17,6 +15,7 @@ import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
 import { useDeleteTemplate } from './api/save-template';
 import { useCan } from '../../lib/auth/use-can';
+import { CellLink, DeleteRowButton, EditRowLink } from '../../components/list/row-actions';
 
 interface Row {
   id: string;
@@ -64,20 +63,7 @@ export function TemplateList<R extends Row>({ kind, query, columns, newPath, edi
         headerName: t('templates.columns.name'),
         flex: 1,
         minWidth: 170,
-        renderCell: ({ row }) =>
-          canWrite ? (
-            <Link
-              component={RouterLink}
-              to={editPath(row.id)}
-              underline="hover"
-              onClick={(e) => e.stopPropagation()}
-              sx={{ fontWeight: 500 }}
-            >
-              {row.name}
-            </Link>
-          ) : (
-            row.name
-          ),
+        renderCell: ({ row }) => (canWrite ? <CellLink to={editPath(row.id)}>{row.name}</CellLink> : row.name),
       },
       {
         field: 'description',
@@ -98,29 +84,19 @@ export function TemplateList<R extends Row>({ kind, query, columns, newPath, edi
               headerAlign: 'right',
               renderCell: ({ row }) => (
                 <>
-                  <Tooltip title={t('templates.actions.edit')}>
-                    <IconButton
-                      component={RouterLink}
-                      to={editPath(row.id)}
-                      aria-label={t('templates.actions.editNamed', { name: row.name })}
-                      onClick={(e) => e.stopPropagation()}
-                    >
-                      <EditOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('templates.actions.delete')}>
-                    <IconButton
-                      color="error"
-                      aria-label={t('templates.actions.deleteNamed', { name: row.name })}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setRefusal(null);
-                        setDeleting(row);
-                      }}
-                    >
-                      <DeleteOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <EditRowLink
+                    to={editPath(row.id)}
+                    title={t('templates.actions.edit')}
+                    label={t('templates.actions.editNamed', { name: row.name })}
+                  />
+                  <DeleteRowButton
+                    title={t('templates.actions.delete')}
+                    label={t('templates.actions.deleteNamed', { name: row.name })}
+                    onDelete={() => {
+                      setRefusal(null);
+                      setDeleting(row);
+                    }}
+                  />
                 </>
               ),
             } satisfies GridColDef<R>,

@@ -1,13 +1,13 @@
-import { Box, Link, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { User } from '@timbro/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { catalogFor } from '../../i18n/languages';
 import { formatDateTime } from '../../lib/dates';
 import { RoleChips, UserStatusChips } from './user-chips';
 import { userDetailPath } from './user-paths';
+import { CellLink } from '../../components/list/row-actions';
 
 /**
  * The employee list's columns: the name links to the record and, where the e-mail column is hidden (`wide` false),
@@ -26,16 +26,9 @@ export function useUserColumns(wide: boolean): GridColDef<User>[] {
         valueGetter: (_v, row) => `${row.lastName} ${row.firstName}`,
         renderCell: ({ row, value }) => (
           <Box sx={{ minWidth: 0, py: 0.5 }}>
-            <Link
-              component={RouterLink}
-              to={userDetailPath(row.id)}
-              underline="hover"
-              onClick={(e) => e.stopPropagation()}
-              sx={{ fontWeight: 500, display: 'block' }}
-              noWrap
-            >
+            <CellLink to={userDetailPath(row.id)} noWrap sx={{ display: 'block' }}>
               {value as string}
-            </Link>
+            </CellLink>
             {/* The e-mail under the name where its own column does not fit. */}
             {!wide && (
               <Typography
