@@ -2,7 +2,7 @@ import Add from '@mui/icons-material/Add';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import ClearAll from '@mui/icons-material/FilterAltOff';
 import SearchOff from '@mui/icons-material/SearchOff';
-import { Box, Button, MenuItem, TextField } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import type { AdminAnnouncement } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import { useCallback, useState } from 'react';
@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { GridMessage } from '../../components/data/grid-overlay';
-import { FilterBar } from '../../components/list/filter-bar';
+import { ClearFiltersButton, FilterBar, FilterSelect } from '../../components/list/filter-bar';
 import { ServerDataGrid } from '../../components/list/list-grid';
 import { SearchField } from '../../components/list/search-field';
 import { PageHeader } from '../../components/page-header';
@@ -110,30 +110,21 @@ export function AnnouncementListPage() {
             onChange={list.setSearchText}
             testId="announcements-search"
           />
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t('announcements.filter.label')}
             value={state ?? ''}
-            onChange={(e) => update({ filters: { state: e.target.value } })}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            data-testid="announcements-state-filter"
-          >
-            <MenuItem value="">{t('announcements.filter.all')}</MenuItem>
-            {ANNOUNCEMENT_STATES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {t(`announcements.state.${s}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Button
+            onChange={(v) => update({ filters: { state: v } })}
+            all={t('announcements.filter.all')}
+            showAll
+            options={ANNOUNCEMENT_STATES.map((s) => ({ value: s, label: t(`announcements.state.${s}`) }))}
+            testId="announcements-state-filter"
+          />
+          <ClearFiltersButton
             onClick={clear}
             disabled={!hasFilters}
-            startIcon={<ClearAll />}
-            sx={{ justifySelf: 'start', whiteSpace: 'nowrap', mt: { md: 0.25 } }}
-          >
-            {t('announcements.list.clear')}
-          </Button>
+            label={t('announcements.list.clear')}
+            sx={{ mt: { md: 0.25 } }}
+          />
         </Box>
       </FilterBar>
       <ServerDataGrid<AdminAnnouncement>

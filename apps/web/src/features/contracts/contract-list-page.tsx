@@ -22,7 +22,7 @@ import {
   type ContractSortField,
 } from './api/get-contracts';
 import { ContractStatusChip } from './contract-chips';
-import { FilterBar } from '../../components/list/filter-bar';
+import { ClearFiltersButton, FilterBar } from '../../components/list/filter-bar';
 import { ServerDataGrid } from '../../components/list/list-grid';
 import { SearchField } from '../../components/list/search-field';
 import { useServerList } from '../../lib/use-server-list';
@@ -198,14 +198,12 @@ export function ContractListPage() {
               </MenuItem>
             ))}
           </TextField>
-          <Button
+          <ClearFiltersButton
             onClick={clear}
             disabled={!hasFilters}
-            startIcon={<ClearAll />}
-            sx={{ justifySelf: 'start', whiteSpace: 'nowrap', mt: { md: 0.25 } }}
-          >
-            {t('contracts.list.clear')}
-          </Button>
+            label={t('contracts.list.clear')}
+            sx={{ mt: { md: 0.25 } }}
+          />
         </Box>
       </FilterBar>
       <ServerDataGrid<Contract>

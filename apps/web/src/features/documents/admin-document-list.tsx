@@ -1,41 +1,19 @@
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import ClearAll from '@mui/icons-material/FilterAltOff';
 import SearchOff from '@mui/icons-material/SearchOff';
-import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
-import {
-  Box,
-  Button,
-  IconButton,
-  Link,
-  MenuItem,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
+import { Box, Button, useMediaQuery, useTheme } from '@mui/material';
 import type { AdminDocument } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { GridMessage } from '../../components/data/grid-overlay';
-import { FilterBar } from '../../components/list/filter-bar';
+import { ClearFiltersButton, FilterBar, FilterSelect } from '../../components/list/filter-bar';
 import { ServerDataGrid } from '../../components/list/list-grid';
 import { SearchField } from '../../components/list/search-field';
-import { paths } from '../../config/paths';
-import { catalogFor } from '../../i18n/languages';
 import { useCan } from '../../lib/auth/use-can';
-import { formatDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
 import { useServerList } from '../../lib/use-server-list';
 import { useDeleteDocument } from './api/delete-document';
-import { useDownloadDocument } from './api/download-document';
 import {
   DOCUMENT_SORT_FIELDS,
   DOCUMENT_STATUSES,
@@ -43,8 +21,9 @@ import {
   useDocuments,
   type DocumentSortField,
 } from './api/get-documents';
+import { useAdminDocumentColumns } from './admin-document-columns';
 import { DocumentFormDialog } from './document-form-dialog';
-import { EXPIRING_WITHIN_DAYS, ExpiryCell, OpenedCell } from './document-status';
+import { EXPIRING_WITHIN_DAYS } from './document-status';
 
 const FILTER_KEYS = ['status'] as const;
 /** Grid column → API sort field (the employee column sorts by last name). */
@@ -55,7 +34,6 @@ const SORTABLE: Record<string, DocumentSortField> = {
   createdAt: 'createdAt',
 };
 
-export const userDocumentsPath = (userInfoId: string) => generatePath(paths.adminUserDocument, { id: userInfoId });
 const personName = (doc: AdminDocument) => `${doc.userInfo.firstName} ${doc.userInfo.lastName}`;
 
 interface Props {
@@ -73,8 +51,7 @@ interface Props {
  * download / edit / delete.
  */
 export function AdminDocumentList({ userInfoId, empty, label, testId }: Props) {
-  const { t, i18n } = useTranslation();
-  const language = catalogFor(i18n.language);
+  const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('lg'));
@@ -98,144 +75,15 @@ export function AdminDocumentList({ userInfoId, empty, label, testId }: Props) {
     search: params.search,
     userInfoId,
   });
-  const download = useDownloadDocument('admin');
   const remove = useDeleteDocument();
   const [editing, setEditing] = useState<AdminDocument | null>(null);
   const [deleting, setDeleting] = useState<AdminDocument | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-
-  const downloadAsync = download.mutateAsync;
-  const downloading = download.isPending ? download.variables?.id : undefined;
-
-  const columns = useMemo<GridColDef<AdminDocument>[]>(() => {
-    const onDownload = async (doc: AdminDocument) => {
-      try {
-        await downloadAsync(doc);
-      } catch (err) {
-        enqueueSnackbar(errorMessage(err, t('errors.generic')), { variant: 'error' });
-      }
-    };
-    return [
-      {
-        field: 'label',
-        headerName: t('documents.columns.label'),
-        flex: 1.4,
-        minWidth: phone ? 150 : 180,
-        renderCell: ({ row }) => (
-          <Box sx={{ minWidth: 0, py: 0.5 }}>
-            <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0 }}>
-              <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap data-testid="document-row-label">
-                {row.label}
-              </Typography>
-              {row.note && (
-                <Tooltip title={t('documents.columns.noteTooltip', { note: row.note })}>
-                  <StickyNote2Outlined
-                    fontSize="small"
-                    color="action"
-                    aria-label={t('documents.fields.note')}
-                    aria-hidden={false}
-                    role="img"
-                  />
-                </Tooltip>
-              )}
-            </Stack>
-            <Typography variant="caption" color="text.secondary" component="div" noWrap>
-              {row.description ?? row.attachment.name}
-            </Typography>
-          </Box>
-        ),
-      },
-      ...(userInfoId
-        ? []
-        : [
-            {
-              field: 'employee',
-              headerName: t('documents.columns.employee'),
-              flex: 1,
-              minWidth: 140,
-              valueGetter: (_v: unknown, row: AdminDocument) => `${row.userInfo.lastName} ${row.userInfo.firstName}`,
-              renderCell: ({ row, value }: { row: AdminDocument; value?: unknown }) => (
-                <Link
-                  component={RouterLink}
-                  to={userDocumentsPath(row.userInfo.id)}
-                  underline="hover"
-                  sx={{ fontWeight: 500 }}
-                  noWrap
-                  data-testid="document-row-employee"
-                >
-                  {value as string}
-                </Link>
-              ),
-            } satisfies GridColDef<AdminDocument>,
-          ]),
-      {
-        field: 'expiresAt',
-        headerName: t('documents.columns.expiresAt'),
-        width: phone ? 150 : 210,
-        renderCell: ({ row }) => <ExpiryCell doc={row} forAdmin />,
-      },
-      {
-        field: 'opened',
-        headerName: t('documents.columns.opened'),
-        sortable: false,
-        width: 190,
-        renderCell: ({ row }) => <OpenedCell doc={row} />,
-      },
-      {
-        field: 'createdAt',
-        headerName: t('documents.columns.createdAt'),
-        width: 140,
-        renderCell: ({ row }) => formatDate(row.createdAt, language),
-      },
-      {
-        field: 'actions',
-        headerName: t('documents.columns.actions'),
-        sortable: false,
-        width: canWrite ? 140 : 70,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => (
-          <Box sx={{ whiteSpace: 'nowrap' }}>
-            <Tooltip title={t('documents.actions.download')}>
-              <span>
-                <IconButton
-                  aria-label={t('documents.actions.downloadNamed', { label: row.label })}
-                  disabled={downloading === row.id}
-                  onClick={() => void onDownload(row)}
-                  data-testid="document-download"
-                >
-                  <DownloadOutlined fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
-            {canWrite && (
-              <>
-                <Tooltip title={t('documents.actions.edit')}>
-                  <IconButton
-                    aria-label={t('documents.actions.editNamed', { label: row.label })}
-                    onClick={() => setEditing(row)}
-                    data-testid="document-edit"
-                  >
-                    <EditOutlined fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={t('documents.actions.delete')}>
-                  <IconButton
-                    color="error"
-                    aria-label={t('documents.actions.deleteNamed', { label: row.label })}
-                    onClick={() => (setRefusal(null), setDeleting(row))}
-                    data-testid="document-delete"
-                  >
-                    <DeleteOutlined fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </>
-            )}
-          </Box>
-        ),
-      },
-    ];
-  }, [t, language, canWrite, userInfoId, downloadAsync, downloading, enqueueSnackbar, phone]);
+  const askDelete = useCallback((doc: AdminDocument) => {
+    setRefusal(null);
+    setDeleting(doc);
+  }, []);
+  const columns = useAdminDocumentColumns({ userInfoId, canWrite, phone, onEdit: setEditing, onDelete: askDelete });
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -277,31 +125,22 @@ export function AdminDocumentList({ userInfoId, empty, label, testId }: Props) {
             onChange={list.setSearchText}
             testId="documents-search"
           />
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t('documents.filter.label')}
             value={status ?? ''}
-            onChange={(e) => update({ filters: { status: e.target.value } })}
+            onChange={(v) => update({ filters: { status: v } })}
+            all={t('documents.filter.all')}
+            showAll
+            options={DOCUMENT_STATUSES.map((s) => ({ value: s, label: t(`documents.filter.${s}`) }))}
             helperText={t('documents.filter.expiringHint', { days: EXPIRING_WITHIN_DAYS })}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            data-testid="documents-status-filter"
-          >
-            <MenuItem value="">{t('documents.filter.all')}</MenuItem>
-            {DOCUMENT_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {t(`documents.filter.${s}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Button
+            testId="documents-status-filter"
+          />
+          <ClearFiltersButton
             onClick={clear}
             disabled={!hasFilters}
-            startIcon={<ClearAll />}
-            sx={{ justifySelf: 'start', whiteSpace: 'nowrap', mt: { md: 0.25 } }}
-          >
-            {t('documents.list.clear')}
-          </Button>
+            label={t('documents.list.clear')}
+            sx={{ mt: { md: 0.25 } }}
+          />
         </Box>
       </FilterBar>
       <ServerDataGrid<AdminDocument>

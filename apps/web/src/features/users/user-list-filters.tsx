@@ -1,7 +1,6 @@
-import ClearAll from '@mui/icons-material/FilterAltOff';
-import { Box, Button, MenuItem, TextField } from '@mui/material';
+import { Box, MenuItem } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '../../components/list/filter-bar';
+import { ClearFiltersButton, FilterBar, FilterSelect } from '../../components/list/filter-bar';
 import { SearchField } from '../../components/list/search-field';
 import { useGroupLookup } from '../../lib/queries/group-lookup';
 import type { useServerList } from '../../lib/use-server-list';
@@ -36,64 +35,37 @@ export function UserListFilters({ list, role }: { list: UserList; role: string |
           sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' } }}
           testId="users-search"
         />
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label={t('users.filters.role')}
           value={role ?? ''}
-          onChange={(e) => update({ filters: { role: e.target.value } })}
-          data-testid="filter-role"
-        >
-          <MenuItem value="">{t('users.filters.allRoles')}</MenuItem>
-          {ROLE_VALUES.map((r) => (
-            <MenuItem key={r} value={r}>
-              {t(`roles.${r}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          onChange={(v) => update({ filters: { role: v } })}
+          all={t('users.filters.allRoles')}
+          options={ROLE_VALUES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+          testId="filter-role"
+        />
+        <FilterSelect
           label={t('users.filters.group')}
           value={groups.data?.some((g) => g.id === params.filters.group_id) ? params.filters.group_id : ''}
-          onChange={(e) => update({ filters: { group_id: e.target.value } })}
-          data-testid="filter-group"
+          onChange={(v) => update({ filters: { group_id: v } })}
+          all={t('users.filters.allGroups')}
+          options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+          testId="filter-group"
         >
-          <MenuItem value="">{t('users.filters.allGroups')}</MenuItem>
-          {(groups.data ?? []).map((g) => (
-            <MenuItem key={g.id} value={g.id}>
-              {g.name}
-            </MenuItem>
-          ))}
           {groups.data?.length === 0 && (
             <MenuItem disabled value="none">
               {t('users.filters.noGroups')}
             </MenuItem>
           )}
-        </TextField>
-        <TextField
-          select
-          size="small"
+        </FilterSelect>
+        <FilterSelect
           label={t('users.filters.status')}
           value={(STATUS_VALUES as readonly string[]).includes(params.filters.status) ? params.filters.status : ''}
-          onChange={(e) => update({ filters: { status: e.target.value } })}
-          data-testid="filter-status"
-        >
-          <MenuItem value="">{t('users.filters.allStatuses')}</MenuItem>
-          {STATUS_VALUES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`users.filters.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Button
-          onClick={clear}
-          disabled={!hasFilters}
-          startIcon={<ClearAll />}
-          sx={{ justifySelf: 'start', whiteSpace: 'nowrap' }}
-        >
-          {t('users.filters.clear')}
-        </Button>
+          onChange={(v) => update({ filters: { status: v } })}
+          all={t('users.filters.allStatuses')}
+          options={STATUS_VALUES.map((s) => ({ value: s, label: t(`users.filters.${s}`) }))}
+          testId="filter-status"
+        />
+        <ClearFiltersButton onClick={clear} disabled={!hasFilters} label={t('users.filters.clear')} />
       </Box>
     </FilterBar>
   );

@@ -1,12 +1,11 @@
-import ClearAll from '@mui/icons-material/FilterAltOff';
-import { Box, Button, MenuItem, TextField } from '@mui/material';
+import { Box, MenuItem, TextField } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { RequestStatus } from '@timbro/shared';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DateLocalization } from '../../../components/data/date-localization';
 import { completeDate } from '../../../lib/dates';
-import { FilterBar } from '../../../components/list/filter-bar';
+import { ClearFiltersButton, FilterBar, FilterSelect } from '../../../components/list/filter-bar';
 import { SearchField } from '../../../components/list/search-field';
 import type { GroupRef } from '../../../lib/queries/group-lookup';
 import type { useServerList } from '../../../lib/use-server-list';
@@ -90,29 +89,15 @@ export function ApprovalsFilters({
           </TextField>
           {datePicker('from', t('approvals.filters.from'))}
           {datePicker('to', t('approvals.filters.to'))}
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t('approvals.filters.group')}
             value={groupId ?? ''}
-            onChange={(e) => update({ filters: { group_id: e.target.value } })}
-            data-testid="filter-group"
-          >
-            <MenuItem value="">{t('approvals.filters.allGroups')}</MenuItem>
-            {(groups ?? []).map((g) => (
-              <MenuItem key={g.id} value={g.id}>
-                {g.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Button
-            onClick={clear}
-            disabled={!hasFilters}
-            startIcon={<ClearAll />}
-            sx={{ justifySelf: 'start', whiteSpace: 'nowrap' }}
-          >
-            {t('approvals.filters.clear')}
-          </Button>
+            onChange={(v) => update({ filters: { group_id: v } })}
+            all={t('approvals.filters.allGroups')}
+            options={(groups ?? []).map((g) => ({ value: g.id, label: g.name }))}
+            testId="filter-group"
+          />
+          <ClearFiltersButton onClick={clear} disabled={!hasFilters} label={t('approvals.filters.clear')} />
         </Box>
       </DateLocalization>
     </FilterBar>

@@ -1,7 +1,6 @@
-import ClearAll from '@mui/icons-material/FilterAltOff';
-import { Box, Button, MenuItem, Skeleton, TextField } from '@mui/material';
+import { Box, MenuItem, Skeleton, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
-import { FilterBar } from '../../../components/list/filter-bar';
+import { ClearFiltersButton, FilterBar } from '../../../components/list/filter-bar';
 import { SearchField } from '../../../components/list/search-field';
 import { MonthNav } from '../calendar/month-nav';
 import type { PeopleMonthList } from './use-people-month-list';
@@ -73,14 +72,7 @@ export function PeopleMonthFilters({
             </MenuItem>
           ))}
         </TextField>
-        <Button
-          onClick={list.clear}
-          disabled={!list.hasFilters}
-          startIcon={<ClearAll />}
-          sx={{ justifySelf: 'start', whiteSpace: 'nowrap' }}
-        >
-          {labels.clear}
-        </Button>
+        <ClearFiltersButton onClick={list.clear} disabled={!list.hasFilters} label={labels.clear} />
       </Box>
       {children}
     </FilterBar>

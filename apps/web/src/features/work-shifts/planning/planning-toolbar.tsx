@@ -1,6 +1,5 @@
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import ClearAll from '@mui/icons-material/FilterAltOff';
 import {
   Box,
   Button,
@@ -15,7 +14,7 @@ import {
 } from '@mui/material';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '../../../components/list/filter-bar';
+import { ClearFiltersButton, FilterBar } from '../../../components/list/filter-bar';
 import { SearchField } from '../../../components/list/search-field';
 import { catalogFor } from '../../../i18n/languages';
 import { holds, rangeOf, stepRange, type PlanningRange, type PlanningView } from './planning-range';
@@ -126,14 +125,7 @@ export function PlanningToolbar({ state }: { state: PlanningState }) {
             </MenuItem>
           ))}
         </TextField>
-        <Button
-          onClick={state.clear}
-          disabled={!state.hasFilters}
-          startIcon={<ClearAll />}
-          sx={{ justifySelf: 'start', whiteSpace: 'nowrap' }}
-        >
-          {t('workShifts.planning.clear')}
-        </Button>
+        <ClearFiltersButton onClick={state.clear} disabled={!state.hasFilters} label={t('workShifts.planning.clear')} />
       </Box>
     </FilterBar>
   );
