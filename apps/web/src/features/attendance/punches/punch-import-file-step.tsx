@@ -1,9 +1,7 @@
-import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Box, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { FileDropCard } from '../../../components/import/file-drop-card';
+import { ImportFileStep } from '../../../components/import/import-steps';
 import { downloadTemplateCsv } from '../../../components/import/spreadsheet-file';
-import { SectionCard } from '../../../components/section-card';
 
 /** The columns the server reads (Italian headers; English aliases accepted). */
 export const PUNCH_IMPORT_HEADERS = ['Codice fiscale', 'Data', 'Ora', 'Verso'] as const;
@@ -28,41 +26,29 @@ export function FileStep({
 }) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
-      <FileDropCard
-        keyPrefix="punchImport.file"
-        testId="punch-import"
-        file={file}
-        busy={busy}
-        onFile={onFile}
-        onRejected={onRejected}
-        onNext={onNext}
-      />
-      <SectionCard title={t('punchImport.help.title')}>
-        <Stack spacing={1.5}>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadOutlined />}
-            onClick={downloadTemplate}
-            sx={{ alignSelf: 'flex-start' }}
-            data-testid="punch-import-template"
-          >
-            {t('punchImport.help.template')}
-          </Button>
-          <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {PUNCH_IMPORT_HEADERS.map((h) => (
-              <Chip key={h} size="small" color="primary" label={h} />
-            ))}
-          </Stack>
-          <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 0.5 } }}>
-            {(['person', 'moment', 'direction', 'timeZone', 'duplicates', 'allOrNothing'] as const).map((k) => (
-              <Typography component="li" variant="body2" key={k}>
-                {t(`punchImport.help.${k}`)}
-              </Typography>
-            ))}
-          </Box>
-        </Stack>
-      </SectionCard>
-    </Box>
+    <ImportFileStep
+      keyPrefix="punchImport"
+      testId="punch-import"
+      file={file}
+      busy={busy}
+      onFile={onFile}
+      onRejected={onRejected}
+      onNext={onNext}
+      helpTitle={t('punchImport.help.title')}
+      template={{ label: t('punchImport.help.template'), onDownload: downloadTemplate }}
+    >
+      <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {PUNCH_IMPORT_HEADERS.map((h) => (
+          <Chip key={h} size="small" color="primary" label={h} />
+        ))}
+      </Stack>
+      <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 0.5 } }}>
+        {(['person', 'moment', 'direction', 'timeZone', 'duplicates', 'allOrNothing'] as const).map((k) => (
+          <Typography component="li" variant="body2" key={k}>
+            {t(`punchImport.help.${k}`)}
+          </Typography>
+        ))}
+      </Box>
+    </ImportFileStep>
   );
 }

@@ -1,8 +1,7 @@
-import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
-import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { BackLink } from '../../../components/back-link';
+import { ImportDone } from '../../../components/import/import-steps';
 import { ImportStepper } from '../../../components/import/import-stepper';
 import { useImportFlow } from '../../../components/import/use-import-flow';
 import { PageHeader } from '../../../components/page-header';
@@ -40,22 +39,17 @@ export function PunchImportPage() {
         <PreviewStep file={file} preview={preview} busy={flow.running} onRestart={restart} onImport={flow.run} />
       )}
       {step === 'done' && result && (
-        <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, textAlign: 'center' }} data-testid="punch-import-result">
-          <CheckCircleOutlined color="success" sx={{ fontSize: 56 }} />
-          <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
-            {t('punchImport.done.title')}
-          </Typography>
-          <Stack spacing={0.5} sx={{ mt: 1, mb: 3 }}>
-            <Typography>{t('punchImport.done.created', { n: result.created })}</Typography>
-            <Typography>{t('punchImport.done.duplicates', { n: result.duplicates })}</Typography>
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center' }}>
-            <Button variant="contained" component={RouterLink} to={paths.adminAttendanceCalendar}>
-              {t('punchImport.done.toCalendar')}
-            </Button>
-            <Button onClick={restart}>{t('punchImport.done.again')}</Button>
-          </Stack>
-        </Paper>
+        <ImportDone
+          testId="punch-import-result"
+          title={t('punchImport.done.title')}
+          lines={[
+            t('punchImport.done.created', { n: result.created }),
+            t('punchImport.done.duplicates', { n: result.duplicates }),
+          ]}
+          next={{ to: paths.adminAttendanceCalendar, label: t('punchImport.done.toCalendar') }}
+          againLabel={t('punchImport.done.again')}
+          onAgain={restart}
+        />
       )}
     </>
   );

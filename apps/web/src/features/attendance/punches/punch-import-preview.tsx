@@ -1,21 +1,10 @@
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  Chip,
-  FormControlLabel,
-  LinearProgress,
-  Paper,
-  Stack,
-  Switch,
-  Typography,
-} from '@mui/material';
+import { Alert, AlertTitle, Box, Chip, FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { PunchImportPreview } from '@timbro/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedDataGrid } from '../../../components/data/localized-data-grid';
+import { ImportSummary } from '../../../components/import/import-steps';
 import { catalogFor } from '../../../i18n/languages';
 import { formatDate } from '../../../lib/dates';
 import { PAGE_SIZES } from '../../../lib/use-list-params';
@@ -104,70 +93,51 @@ export function PreviewStep({
   );
   return (
     <Stack spacing={2} data-testid="punch-import-preview">
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-              {file.name}
-            </Typography>
-            <Stack
-              direction="row"
-              spacing={1}
-              useFlexGap
-              sx={{ flexWrap: 'wrap', mt: 1 }}
-              data-testid="punch-import-counts"
-            >
-              <Chip label={t('punchImport.preview.total', { n: preview.total })} />
-              <Chip color="success" variant="outlined" label={t('punchImport.preview.valid', { n: preview.valid })} />
-              <Chip
-                color={preview.invalid > 0 ? 'error' : 'default'}
-                variant={preview.invalid > 0 ? 'filled' : 'outlined'}
-                label={t('punchImport.preview.invalid', { n: preview.invalid })}
-                data-testid="punch-import-invalid"
-              />
+      <ImportSummary
+        fileName={file.name}
+        countsTestId="punch-import-counts"
+        counts={
+          <>
+            <Chip label={t('punchImport.preview.total', { n: preview.total })} />
+            <Chip color="success" variant="outlined" label={t('punchImport.preview.valid', { n: preview.valid })} />
+            <Chip
+              color={preview.invalid > 0 ? 'error' : 'default'}
+              variant={preview.invalid > 0 ? 'filled' : 'outlined'}
+              label={t('punchImport.preview.invalid', { n: preview.invalid })}
+              data-testid="punch-import-invalid"
+            />
+            <Chip
+              variant="outlined"
+              label={t('punchImport.preview.duplicates', { n: preview.duplicates })}
+              data-testid="punch-import-duplicates"
+            />
+            <Chip variant="outlined" label={t('punchImport.preview.people', { n: preview.people })} />
+            {preview.from && preview.to && (
               <Chip
                 variant="outlined"
-                label={t('punchImport.preview.duplicates', { n: preview.duplicates })}
-                data-testid="punch-import-duplicates"
+                label={t('punchImport.preview.period', {
+                  from: formatDate(preview.from, language),
+                  to: formatDate(preview.to, language),
+                })}
+                data-testid="punch-import-period"
               />
-              <Chip variant="outlined" label={t('punchImport.preview.people', { n: preview.people })} />
-              {preview.from && preview.to && (
-                <Chip
-                  variant="outlined"
-                  label={t('punchImport.preview.period', {
-                    from: formatDate(preview.from, language),
-                    to: formatDate(preview.to, language),
-                  })}
-                  data-testid="punch-import-period"
-                />
-              )}
-            </Stack>
-          </Box>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Button onClick={onRestart} disabled={busy}>
-              {t('punchImport.preview.otherFile')}
-            </Button>
-            <Button
-              variant="contained"
-              onClick={onImport}
-              disabled={preview.invalid > 0 || toImport <= 0 || busy}
-              data-testid="punch-import-confirm"
-            >
-              {preview.invalid > 0 || toImport <= 0
-                ? t('punchImport.preview.importNone')
-                : t('punchImport.preview.confirm', { n: toImport })}
-            </Button>
-          </Stack>
-        </Stack>
-        {busy && (
-          <Box sx={{ mt: 2 }} role="status">
-            <LinearProgress aria-label={t('punchImport.preview.importing')} />
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {t('punchImport.preview.importing')}
-            </Typography>
-          </Box>
-        )}
-      </Paper>
+            )}
+          </>
+        }
+        otherFileLabel={t('punchImport.preview.otherFile')}
+        onRestart={onRestart}
+        confirm={{
+          label:
+            preview.invalid > 0 || toImport <= 0
+              ? t('punchImport.preview.importNone')
+              : t('punchImport.preview.confirm', { n: toImport }),
+          disabled: preview.invalid > 0 || toImport <= 0,
+          onClick: onImport,
+          testId: 'punch-import-confirm',
+        }}
+        busy={busy}
+        busyLabel={t('punchImport.preview.importing')}
+      />
       {preview.invalid > 0 ? (
         <Alert severity="warning" data-testid="punch-import-has-errors">
           <AlertTitle>{t('punchImport.preview.hasErrorsTitle')}</AlertTitle>
