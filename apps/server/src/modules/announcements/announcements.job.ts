@@ -1,8 +1,8 @@
 import { workspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import type { JobLogger } from '../../lib/jobs';
-import { processAnnouncement } from './announcements.service';
-import * as repo from './announcements.repository';
+import { processAnnouncement } from './processing.service';
+import * as recipientsRepo from './recipients.repository';
 
 /** An announcement whose processing fails this many times (errors, not crashes) is left aside and logged. */
 export const MAX_ATTEMPTS = 3;
@@ -32,7 +32,7 @@ export async function runAnnouncementJob(
     let processed: { id: string; told: number } | null;
     try {
       processed = await deps.db.transaction(async (tx) => {
-        const row = await repo.lockNextDue(tx, now(), MAX_ATTEMPTS);
+        const row = await recipientsRepo.lockNextDue(tx, now(), MAX_ATTEMPTS);
         if (!row) return null;
         current = row;
         const scope = workspaceScope(row.workspaceId);
@@ -46,7 +46,7 @@ export async function runAnnouncementJob(
       const failed = current as { id: string; workspaceId: string } | null;
       if (err instanceof SimulatedCrash || !failed) throw err;
       log?.error({ err, announcementId: failed.id }, 'announcement processing failed');
-      await repo.countFailedAttempt(deps.db, workspaceScope(failed.workspaceId), failed.id);
+      await recipientsRepo.countFailedAttempt(deps.db, workspaceScope(failed.workspaceId), failed.id);
       continue;
     }
     if (!processed) break;

@@ -1,1 +1,2 @@
-export { listAnnouncements, myAnnouncements } from './announcements.service';
+export { listAnnouncements } from './announcements.service';
+export { myAnnouncements } from './my-announcements.service';
