@@ -16,7 +16,7 @@ import {
   MenuItem,
   TextField,
 } from '@mui/material';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatMinutes, slotToRow, sortRows, WEEKDAYS, type SlotRow } from './slot-rows';
@@ -35,7 +35,6 @@ interface Props {
 /** "Applica modello settimanale": the template's slots replace the whole week (after saying so, when there are any). */
 export function ApplyWeekTemplateDialog({ open, rows, onApply, onClose }: Props) {
   const { t } = useTranslation();
-  const titleId = useId();
   const templates = useTemplateWeeks('lookup');
   const [id, setId] = useState('');
   const chosen = templates.data?.find((w) => w.id === id);
@@ -46,58 +45,27 @@ export function ApplyWeekTemplateDialog({ open, rows, onApply, onClose }: Props)
     setId('');
   };
   return (
-    <Dialog
+    <ApplyDialog
       open={open}
       onClose={onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-      data-testid="apply-week-dialog"
+      title={t('templates.apply.week.title')}
+      kind="week"
+      replacing={replacing}
+      canApply={!!chosen}
+      onApply={apply}
     >
-      <DialogTitle id={titleId}>{t('templates.apply.week.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t('templates.apply.copyHint')}</DialogContentText>
-        {templates.data?.length === 0 ? (
-          <Alert severity="info">
-            {t('templates.apply.week.none')}{' '}
-            <Link component={RouterLink} to={paths.adminTemplateWeek}>
-              {t('templates.apply.manage')}
-            </Link>
-          </Alert>
-        ) : (
-          <TextField
-            select
-            label={t('templates.apply.week.template')}
-            value={id}
-            onChange={(e) => setId(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'apply-week-template' } }}
-          >
-            {(templates.data ?? []).map((w) => (
-              <MenuItem key={w.id} value={w.id}>
-                {t('templates.apply.optionWithHours', { name: w.name, hours: formatMinutes(w.weeklyMinutes) })}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-        {replacing && chosen && (
-          <Alert severity="warning" sx={{ mt: 2 }} data-testid="apply-replace-warning">
-            {t('templates.apply.week.replaceWarning', { n: rows.length })}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          color={replacing ? 'error' : 'primary'}
-          disabled={!chosen}
-          onClick={apply}
-          data-testid="apply-week-confirm"
-        >
-          {replacing ? t('templates.apply.confirmReplace') : t('templates.apply.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <TemplatePicker
+        kind="week"
+        value={id}
+        onChange={setId}
+        options={templates.data?.map((w) => ({ id: w.id, name: w.name, minutes: w.weeklyMinutes }))}
+      />
+      {replacing && chosen && (
+        <Alert severity="warning" sx={{ mt: 2 }} data-testid="apply-replace-warning">
+          {t('templates.apply.week.replaceWarning', { n: rows.length })}
+        </Alert>
+      )}
+    </ApplyDialog>
   );
 }
 
@@ -106,7 +74,6 @@ const WORKDAYS = [1, 2, 3, 4, 5];
 /** "Applica modello giornaliero": a daily template's slots on the chosen weekdays (those days' slots are replaced). */
 export function ApplyDayTemplateDialog({ open, rows, onApply, onClose }: Props) {
   const { t } = useTranslation();
-  const titleId = useId();
   const templates = useTemplateDays('lookup');
   const [id, setId] = useState('');
   const [days, setDays] = useState<number[]>(WORKDAYS);
@@ -122,80 +89,140 @@ export function ApplyDayTemplateDialog({ open, rows, onApply, onClose }: Props) 
     setTried(false);
   };
   return (
+    <ApplyDialog
+      open={open}
+      onClose={onClose}
+      title={t('templates.apply.day.title')}
+      kind="day"
+      replacing={replaced.length > 0}
+      canApply={!!chosen}
+      onApply={apply}
+    >
+      <TemplatePicker
+        kind="day"
+        value={id}
+        onChange={setId}
+        options={templates.data?.map((d) => ({ id: d.id, name: d.name, minutes: d.minutes }))}
+      />
+      <FormControl component="fieldset" error={tried && days.length === 0} sx={{ mt: 2, display: 'block' }}>
+        <FormLabel component="legend">{t('templates.apply.day.days')}</FormLabel>
+        <FormGroup row>
+          {WEEKDAYS.map((d) => (
+            <FormControlLabel
+              key={d}
+              label={t(`timeSlots.weekdaysShort.${d}`)}
+              control={
+                <Checkbox
+                  checked={days.includes(d)}
+                  onChange={(e) =>
+                    setDays(e.target.checked ? [...days, d].sort((a, b) => a - b) : days.filter((x) => x !== d))
+                  }
+                  slotProps={{ input: { 'aria-label': t(`timeSlots.weekdays.${d}`) } }}
+                />
+              }
+            />
+          ))}
+        </FormGroup>
+        {tried && days.length === 0 && <FormHelperText>{t('templates.apply.day.daysRequired')}</FormHelperText>}
+      </FormControl>
+      {chosen && replaced.length > 0 && (
+        <Alert severity="warning" sx={{ mt: 2 }} data-testid="apply-replace-warning">
+          {t('templates.apply.day.replaceWarning', {
+            days: replaced.map((d) => t(`timeSlots.weekdays.${d}`)).join(', '),
+          })}
+        </Alert>
+      )}
+    </ApplyDialog>
+  );
+}
+
+/** The two dialogs' frame: the title, what applying does (a copy), then Annulla and Applica (red when it replaces). */
+function ApplyDialog({
+  open,
+  onClose,
+  title,
+  kind,
+  replacing,
+  canApply,
+  onApply,
+  children,
+}: {
+  open: boolean;
+  onClose(): void;
+  title: string;
+  kind: 'week' | 'day';
+  replacing: boolean;
+  canApply: boolean;
+  onApply(): void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
     <Dialog
       open={open}
       onClose={onClose}
       aria-labelledby={titleId}
       maxWidth="sm"
       fullWidth
-      data-testid="apply-day-dialog"
+      data-testid={`apply-${kind}-dialog`}
     >
-      <DialogTitle id={titleId}>{t('templates.apply.day.title')}</DialogTitle>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{t('templates.apply.copyHint')}</DialogContentText>
-        {templates.data?.length === 0 ? (
-          <Alert severity="info">
-            {t('templates.apply.day.none')}{' '}
-            <Link component={RouterLink} to={paths.adminTemplateDay}>
-              {t('templates.apply.manage')}
-            </Link>
-          </Alert>
-        ) : (
-          <TextField
-            select
-            label={t('templates.apply.day.template')}
-            value={id}
-            onChange={(e) => setId(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'apply-day-template' } }}
-          >
-            {(templates.data ?? []).map((d) => (
-              <MenuItem key={d.id} value={d.id}>
-                {t('templates.apply.optionWithHours', { name: d.name, hours: formatMinutes(d.minutes) })}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-        <FormControl component="fieldset" error={tried && days.length === 0} sx={{ mt: 2, display: 'block' }}>
-          <FormLabel component="legend">{t('templates.apply.day.days')}</FormLabel>
-          <FormGroup row>
-            {WEEKDAYS.map((d) => (
-              <FormControlLabel
-                key={d}
-                label={t(`timeSlots.weekdaysShort.${d}`)}
-                control={
-                  <Checkbox
-                    checked={days.includes(d)}
-                    onChange={(e) =>
-                      setDays(e.target.checked ? [...days, d].sort((a, b) => a - b) : days.filter((x) => x !== d))
-                    }
-                    slotProps={{ input: { 'aria-label': t(`timeSlots.weekdays.${d}`) } }}
-                  />
-                }
-              />
-            ))}
-          </FormGroup>
-          {tried && days.length === 0 && <FormHelperText>{t('templates.apply.day.daysRequired')}</FormHelperText>}
-        </FormControl>
-        {chosen && replaced.length > 0 && (
-          <Alert severity="warning" sx={{ mt: 2 }} data-testid="apply-replace-warning">
-            {t('templates.apply.day.replaceWarning', {
-              days: replaced.map((d) => t(`timeSlots.weekdays.${d}`)).join(', '),
-            })}
-          </Alert>
-        )}
+        {children}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button
           variant="contained"
-          color={replaced.length > 0 ? 'error' : 'primary'}
-          disabled={!chosen}
-          onClick={apply}
-          data-testid="apply-day-confirm"
+          color={replacing ? 'error' : 'primary'}
+          disabled={!canApply}
+          onClick={onApply}
+          data-testid={`apply-${kind}-confirm`}
         >
-          {replaced.length > 0 ? t('templates.apply.confirmReplace') : t('templates.apply.confirm')}
+          {replacing ? t('templates.apply.confirmReplace') : t('templates.apply.confirm')}
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The template to apply, with its hours; none yet: where to make one. */
+function TemplatePicker({
+  kind,
+  value,
+  onChange,
+  options,
+}: {
+  kind: 'week' | 'day';
+  value: string;
+  onChange(id: string): void;
+  options: { id: string; name: string; minutes: number }[] | undefined;
+}) {
+  const { t } = useTranslation();
+  if (options?.length === 0)
+    return (
+      <Alert severity="info">
+        {t(`templates.apply.${kind}.none`)}{' '}
+        <Link component={RouterLink} to={kind === 'week' ? paths.adminTemplateWeek : paths.adminTemplateDay}>
+          {t('templates.apply.manage')}
+        </Link>
+      </Alert>
+    );
+  return (
+    <TextField
+      select
+      label={t(`templates.apply.${kind}.template`)}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{ htmlInput: { 'data-testid': `apply-${kind}-template` } }}
+    >
+      {(options ?? []).map((o) => (
+        <MenuItem key={o.id} value={o.id}>
+          {t('templates.apply.optionWithHours', { name: o.name, hours: formatMinutes(o.minutes) })}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
