@@ -94,3 +94,25 @@ export const widgetRowSx = {
   borderColor: 'divider',
   '&:last-of-type': { borderBottom: 0 },
 } as const;
+
+/** A widget row's words: the name in bold, then a caption (each on one line unless `wrapCaption`). */
+export function WidgetRowText({
+  primary,
+  caption,
+  wrapCaption = false,
+}: {
+  primary: ReactNode;
+  caption: ReactNode;
+  wrapCaption?: boolean;
+}) {
+  return (
+    <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+      <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
+        {primary}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="div" noWrap={!wrapCaption}>
+        {caption}
+      </Typography>
+    </Box>
+  );
+}

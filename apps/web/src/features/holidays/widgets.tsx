@@ -3,7 +3,7 @@ import { Box, Button, Typography } from '@mui/material';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { WidgetCard, widgetListSx, widgetRowSx } from '../../components/widget-card';
+import { WidgetCard, widgetListSx, WidgetRowText, widgetRowSx } from '../../components/widget-card';
 import type { DashboardWidget } from '../../components/widget-grid';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
@@ -42,14 +42,11 @@ export function NextHolidaysWidget() {
           return (
             <Box component="li" key={`${h.date}-${h.name}`} sx={widgetRowSx} data-testid="widget-holiday">
               <EventOutlined aria-hidden fontSize="small" sx={{ color: 'text.secondary' }} />
-              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
-                  {h.name}
-                </Typography>
-                <Typography variant="caption" color="text.secondary" component="div">
-                  {dayjs(h.date).locale(language).format('dddd D MMMM')}
-                </Typography>
-              </Box>
+              <WidgetRowText
+                primary={h.name}
+                caption={dayjs(h.date).locale(language).format('dddd D MMMM')}
+                wrapCaption
+              />
               <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
                 {days === 0
                   ? t('home.holidays.today')

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useMyRequests } from '../api/get-requests';
 import { StatusChip } from '../requests/request-chip';
 import { describeRequest } from '../requests/request-text';
+import { WidgetRowText, widgetListSx, widgetRowSx } from '../../../components/widget-card';
 
 /** "Le mie richieste in attesa": my pending requests, soonest first, with a way to the calendar where they are managed. */
 export function MyRequestsWidget() {
@@ -34,30 +35,17 @@ export function MyRequestsWidget() {
         ) : total === 0 ? (
           <Typography color="text.secondary">{t('widgets.myRequests.empty')}</Typography>
         ) : (
-          <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+          <Box component="ul" sx={widgetListSx}>
             {pending.data!.items.map((r) => (
-              <Box
-                component="li"
-                key={r.id}
-                sx={{
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: 1,
-                  py: 0.75,
-                  borderBottom: 1,
-                  borderColor: 'divider',
-                  '&:last-of-type': { borderBottom: 0 },
-                }}
-                data-testid="widget-my-request"
-              >
-                <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
-                    {r.justification.name}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" component="div" noWrap>
-                    {formatDate(r.date, language)} · {describeRequest(r, t, language)}
-                  </Typography>
-                </Box>
+              <Box component="li" key={r.id} sx={widgetRowSx} data-testid="widget-my-request">
+                <WidgetRowText
+                  primary={r.justification.name}
+                  caption={
+                    <>
+                      {formatDate(r.date, language)} · {describeRequest(r, t, language)}
+                    </>
+                  }
+                />
                 <StatusChip status={r.status} />
               </Box>
             ))}

@@ -27,6 +27,7 @@ import { useDecideRequests } from '../api/save-request';
 import { DecisionDialog } from '../requests/decision-dialog';
 import { describeRequest, employeeName } from '../requests/request-text';
 import { visuallyHidden } from '../../../components/visually-hidden';
+import { WidgetRowText, widgetListSx, widgetRowSx } from '../../../components/widget-card';
 
 const SHOWN = 5;
 
@@ -96,30 +97,17 @@ export function PendingApprovalsWidget() {
         ) : total === 0 ? (
           <Typography color="text.secondary">{t('approvals.empty.title')}</Typography>
         ) : (
-          <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+          <Box component="ul" sx={widgetListSx}>
             {pending.data!.items.map((r) => (
-              <Box
-                component="li"
-                key={r.id}
-                sx={{
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: 1,
-                  py: 0.75,
-                  borderBottom: 1,
-                  borderColor: 'divider',
-                  '&:last-of-type': { borderBottom: 0 },
-                }}
-                data-testid="widget-approval-row"
-              >
-                <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
-                    {employeeName(r.employee)}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" component="div" noWrap>
-                    {formatDate(r.date, language)} · {r.justification.name} · {describeRequest(r, t, language)}
-                  </Typography>
-                </Box>
+              <Box component="li" key={r.id} sx={widgetRowSx} data-testid="widget-approval-row">
+                <WidgetRowText
+                  primary={employeeName(r.employee)}
+                  caption={
+                    <>
+                      {formatDate(r.date, language)} · {r.justification.name} · {describeRequest(r, t, language)}
+                    </>
+                  }
+                />
                 <Tooltip title={t('approvals.actions.approve')}>
                   <IconButton
                     color="success"
