@@ -2,10 +2,10 @@ import cookie from '@fastify/cookie';
 import { API_BASE_PATH, PERMISSIONS, WORKSPACE_ROLES, type Permission, type WorkspaceRole } from '@timbro/shared';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppDeps } from '../src/deps';
 import { requestContext } from '../src/plugins/request-context';
-import { createTestContext, expectError, loginDemoRoles, type Session, type TestContext } from './helpers';
+import { expectError, useDemoContext, type Session, type TestContext } from './helpers';
 
 /**
  * The access table of a module, table-driven (generalised from attendance.access.test.ts): every route of the module
@@ -63,6 +63,58 @@ export interface AccessTable {
   routeCount?: number;
 }
 
+/**
+ * The five routes of a record that the admin writes and the admin and the labour consultant read: `GET` and `POST
+ * <path>`, `GET`, `POST` and `DELETE <path>/:id`. The granted roles' probes are the list, the record, an empty body and
+ * a malformed id; the other workspace's record (`foreignId`) is not found with `notFound` (read by the consultant,
+ * written and deleted by the admin).
+ */
+export function adminRecordRoutes(o: {
+  path: `/${string}`;
+  body: () => unknown;
+  id: () => string;
+  foreignId: () => string;
+  notFound: string;
+}): AccessRoute[] {
+  const read: WorkspaceRole[] = ['admin', 'accountant'];
+  const write: WorkspaceRole[] = ['admin'];
+  const record = () => `${o.path}/${o.id()}`;
+  const foreign = () => `${o.path}/${o.foreignId()}`;
+  return [
+    { route: `GET ${o.path}`, grants: read, call: () => ({ url: o.path }), probeStatus: 200 },
+    {
+      route: `POST ${o.path}`,
+      grants: write,
+      call: () => ({ url: o.path, body: o.body() }),
+      probe: () => ({ url: o.path, body: {} }),
+      probeStatus: 400,
+    },
+    {
+      route: `GET ${o.path}/:id`,
+      grants: read,
+      call: () => ({ url: record() }),
+      probeStatus: 200,
+      foreign: { as: 'accountant', call: () => ({ url: foreign() }), message: o.notFound },
+    },
+    {
+      route: `POST ${o.path}/:id`,
+      grants: write,
+      call: () => ({ url: record(), body: o.body() }),
+      probe: () => ({ url: record(), body: {} }),
+      probeStatus: 400,
+      foreign: { as: 'admin', call: () => ({ url: foreign(), body: o.body() }), message: o.notFound },
+    },
+    {
+      route: `DELETE ${o.path}/:id`,
+      grants: write,
+      call: () => ({ url: record() }),
+      probe: () => ({ url: `${o.path}/x` }),
+      probeStatus: 400,
+      foreign: { as: 'admin', call: () => ({ url: foreign() }), message: o.notFound },
+    },
+  ];
+}
+
 const methodOf = (r: AccessRoute) => r.route.split(' ')[0] as Method;
 
 /** The roles a permission grants inside a workspace (`user`: everyone signed in). */
@@ -96,21 +148,15 @@ export async function declaredRoutes(ctx: TestContext, plugins: ((deps: AppDeps)
 
 /**
  * A test file's own context for an access table: registers beforeAll/afterAll that open a database copy and sign in
- * one person per role (Demo's admin, labour consultant and employee Mario) and Beta's admin. Read the fields inside
- * tests and hooks (they are set in beforeAll).
+ * one person per role (Demo's admin, labour consultant and employee Mario) and Beta's admin (useDemoContext), with its
+ * request options (inDemo, asAdmin, inBeta). Read the fields inside tests and hooks (they are set in beforeAll).
  */
 export function useAccessContext() {
   const s = {} as { ctx: TestContext; sessions: Record<WorkspaceRole, Session>; betaAdmin: Session };
-  beforeAll(async () => {
-    s.ctx = await createTestContext();
-    const { admin, accountant, member, betaAdmin } = await loginDemoRoles(s.ctx);
-    s.sessions = { admin, accountant, member };
-    s.betaAdmin = betaAdmin;
+  const options = useDemoContext(({ ctx, admin, accountant, member, betaAdmin }) => {
+    Object.assign(s, { ctx, sessions: { admin, accountant, member }, betaAdmin });
   });
-  afterAll(async () => {
-    await s.ctx?.close();
-  });
-  return s;
+  return Object.assign(s, options);
 }
 
 /** Sends a call of a route as `session` (none: anonymous) in the table's workspace. */

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   contracts,
   contractTimeSlots,
+  justificationGroups,
   justificationRequests,
   justifications,
   oneTimeTokens,
@@ -173,6 +174,41 @@ export async function justificationId(ctx: TestContext, workspaceId: string, cod
   if (!row) throw new Error(`no justification ${code} in ${workspaceId}`);
   return row.id;
 }
+
+/** The ids of the workspace's absence types by code (the Italian defaults: FER, ROL, MAL, …). */
+export async function justificationIds(ctx: TestContext, workspaceId: string): Promise<Record<string, string>> {
+  const rows = await ctx.db
+    .select({ id: justifications.id, code: justifications.code })
+    .from(justifications)
+    .where(eq(justifications.workspaceId, workspaceId));
+  return Object.fromEntries(rows.map((j) => [j.code, j.id]));
+}
+
+/** The ids of the workspace's groups of absence types by name (the Italian defaults: "Ferie e permessi", …). */
+export async function justificationGroupIds(ctx: TestContext, workspaceId: string): Promise<Record<string, string>> {
+  const rows = await ctx.db
+    .select({ id: justificationGroups.id, name: justificationGroups.name })
+    .from(justificationGroups)
+    .where(eq(justificationGroups.workspaceId, workspaceId));
+  return Object.fromEntries(rows.map((g) => [g.name, g.id]));
+}
+
+/**
+ * The seeded absence types the justifications tests work on: Beta's FER and its group "Ferie e permessi" (which Demo
+ * must never reach), Demo's default groups by name and types by code.
+ */
+export async function seededJustifications(ctx: TestContext) {
+  return {
+    beta: {
+      justification: await justificationId(ctx, ctx.ws.beta, 'FER'),
+      group: (await justificationGroupIds(ctx, ctx.ws.beta))['Ferie e permessi']!,
+    },
+    demoGroup: await justificationGroupIds(ctx, ctx.ws.demo),
+    demoJ: await justificationIds(ctx, ctx.ws.demo),
+  };
+}
+
+export type SeededJustifications = Awaited<ReturnType<typeof seededJustifications>>;
 
 /** An absence request (a whole day by default), open unless told. */
 export async function buildRequest(

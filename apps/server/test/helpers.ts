@@ -5,7 +5,7 @@ import { CLIENT_HEADER, CLIENT_HEADER_VALUE, WORKSPACE_HEADER, type AttendanceDa
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { openDatabase, queryObservers, type Database } from '../src/db/client';
@@ -291,12 +291,77 @@ export async function loginDemoRoles(ctx: TestContext) {
   };
 }
 
+/** A query of RequestOptions. */
+export type Query = RequestOptions['query'];
+
+/** Request options: `session` (none: anonymous) working in `workspace`, with the query if any. */
+export function inWorkspace(workspace: string, session: Session | null, query?: Query): RequestOptions {
+  return { session, workspace, ...(query ? { query } : {}) };
+}
+
+/** A test file's context and the demo roles signed in (loginDemoRoles). */
+export interface DemoContext {
+  ctx: TestContext;
+  admin: Session;
+  accountant: Session;
+  member: Session;
+  betaAdmin: Session;
+}
+
+/**
+ * A test file's context, registered with beforeAll/afterAll: opens a database copy (createTestContext with `opts`),
+ * signs in the demo roles, hands both to `ready` (which keeps what the file needs and looks up its records) and closes
+ * the context after the file's tests. Returns request options built on it, to call inside tests and hooks:
+ * `inDemo(session, query)` (a session in Demo), `asAdmin(query)` (Demo's admin in Demo), `inBeta(query)` (Beta's admin
+ * in Beta).
+ */
+export function useDemoContext(
+  ready: (d: DemoContext) => void | Promise<void> = () => undefined,
+  opts?: Parameters<typeof createTestContext>[0],
+) {
+  let ctx: TestContext | undefined;
+  let d: DemoContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext(opts);
+    d = { ctx, ...(await loginDemoRoles(ctx)) };
+    await ready(d);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  const opened = () => {
+    if (!d) throw new Error('useDemoContext: the context opens in beforeAll (use it inside tests and hooks)');
+    return d;
+  };
+  return {
+    inDemo: (session: Session, query?: Query) => inWorkspace(opened().ctx.ws.demo, session, query),
+    asAdmin: (query?: Query) => inWorkspace(opened().ctx.ws.demo, opened().admin, query),
+    inBeta: (query?: Query) => inWorkspace(opened().ctx.ws.beta, opened().betaAdmin, query),
+  };
+}
+
 /** The audit rows a request wrote (found by its x-request-id). */
 export async function auditOf(ctx: TestContext, res: LightMyRequestResponse) {
   return ctx.db
     .select()
     .from(auditLog)
     .where(eq(auditLog.requestId, String(res.headers['x-request-id'])));
+}
+
+/** The id of a seeded record of a tenant table in a workspace, by the value of one column (a name, a code); throws when there is none. */
+export async function seededId(
+  ctx: TestContext,
+  table: PgTable & { id: PgColumn; workspaceId: PgColumn },
+  workspaceId: string,
+  column: PgColumn,
+  value: string,
+): Promise<string> {
+  const [row] = await ctx.db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.workspaceId, workspaceId), eq(column, value)));
+  if (!row) throw new Error(`no ${column.name} = ${value} in ${workspaceId}`);
+  return row.id as string;
 }
 
 /** The rows of a tenant table, in one workspace or in all. */
@@ -306,6 +371,24 @@ export async function countRows(ctx: TestContext, table: PgTable & { workspaceId
     .from(table)
     .where(workspaceId ? eq(table.workspaceId, workspaceId) : undefined);
   return row!.n;
+}
+
+/**
+ * A write the sessions `refused` may not make: a 401 without a session; a 403 for each of them working in `workspace`,
+ * with `body` and with an empty body (the permission is checked before validation).
+ */
+export async function expectWriteRefused(
+  ctx: TestContext,
+  url: string,
+  body: unknown,
+  refused: Session[],
+  workspace: string,
+) {
+  expectError(await ctx.post(url, body), 401, 'UNAUTHENTICATED');
+  for (const session of refused) {
+    expectError(await ctx.post(url, body, { session, workspace }), 403, 'FORBIDDEN');
+    expectError(await ctx.post(url, {}, { session, workspace }), 403, 'FORBIDDEN');
+  }
 }
 
 /** Posts each body with `opts` and expects a 400 whose field errors are exactly the given ones. */

@@ -1,65 +1,35 @@
 import { addDays, easterMonday } from '@timbro/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { holidays, justificationGroups, justifications, userInfos, workspaces } from '../src/db/schema';
 import { workspaceScope } from '../src/db/scope';
 import { ensureNationalHolidays } from '../src/modules/holidays/holidays.service';
 import { ensureAllWorkspaceDefaults, ensureWorkspaceDefaults } from '../src/modules/platform/workspace-defaults';
+import { justificationIds } from './factories';
 import {
   auditOf,
   countRows,
-  createTestContext,
   expect400,
-  loginDemoRoles,
+  useDemoContext,
   type RequestOptions,
   type Session,
   type TestContext,
 } from './helpers';
+import { holidayOccurrences, listHolidays, type HolidayOut } from './holidays.fixtures';
 
 /** Holidays: the national calendar a workspace starts with and the movable feasts; the admin pages are in holidays.routes.test.ts. */
 
 let ctx: TestContext;
 let admin: Session;
 let member: Session;
-let betaAdmin: Session;
 
 /** Demo's justifications by code (a new workspace gets the same). */
 const demoJ: Record<string, string> = {};
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ({ admin, member, betaAdmin } = await loginDemoRoles(ctx));
-  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo)))
-    demoJ[j.code] = j.id;
+const { inDemo, asAdmin, inBeta } = useDemoContext(async (d) => {
+  ({ ctx, admin, member } = d);
+  Object.assign(demoJ, await justificationIds(ctx, ctx.ws.demo));
 });
-afterAll(async () => {
-  await ctx?.close();
-});
-
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
-const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
-const inBeta = (query?: RequestOptions['query']): RequestOptions => ({
-  session: betaAdmin,
-  workspace: ctx.ws.beta,
-  ...(query ? { query } : {}),
-});
-
-type HolidayOut = {
-  id: string;
-  name: string;
-  icon: string;
-  day: number;
-  month: number;
-  year: number | null;
-  kind: string;
-  rule: 'easter' | 'easter_monday' | null;
-  fromYear: number | null;
-};
-type Occurrence = { id?: string; date: string; name: string; icon: string; recurring: boolean };
 
 const RECURRING: [number, number, string][] = [
   [1, 1, 'Capodanno'],
@@ -74,17 +44,9 @@ const RECURRING: [number, number, string][] = [
   [26, 12, 'Santo Stefano'],
 ];
 
-async function holidaysOf(year?: number, opts: RequestOptions = asAdmin()) {
-  const res = await ctx.get('/admin/holiday', { ...opts, ...(year ? { query: { year: String(year) } } : {}) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as HolidayOut[];
-}
-
-async function occurrences(from: string, to: string, session: Session = admin) {
-  const res = await ctx.get('/attendance/ajax/holidays', inDemo(session, { from, to }));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Occurrence[];
-}
+const holidaysOf = (year?: number, opts: RequestOptions = asAdmin()) => listHolidays(ctx, opts, year);
+const occurrences = (from: string, to: string, session: Session = admin) =>
+  holidayOccurrences(ctx, inDemo(session), from, to);
 
 describe('holidays: the national calendar a workspace starts with', () => {
   it('Demo has the fixed national holidays, Easter and Easter Monday as movable feasts, San Francesco from 2026', async () => {

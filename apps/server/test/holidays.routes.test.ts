@@ -1,113 +1,47 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { holidays } from '../src/db/schema';
 import { holidayRoutes } from '../src/modules/holidays/holidays.routes';
-import { describeAccessTable, type AccessRoute } from './access-table';
+import { adminRecordRoutes, describeAccessTable, type AccessRoute } from './access-table';
 import {
   auditOf,
   countRows,
-  createTestContext,
   expect400,
   expectError,
   expectForeignRecordsHidden,
+  expectWriteRefused,
   fieldErrors,
-  loginDemoRoles,
+  seededId,
+  useDemoContext,
+  type DemoContext,
   type RequestOptions,
   type Session,
-  type TestContext,
 } from './helpers';
+import { holidayOccurrences, listHolidays, type Occurrence } from './holidays.fixtures';
 
 /** Holidays: the admin pages and the lookup; the national calendar and the movable feasts are in holidays.calendar.test.ts. */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
-let betaAdmin: Session;
-
+let { ctx, admin, accountant, member } = {} as DemoContext;
 /** Beta's holiday, which Demo must never reach; Demo's Christmas (the access table's record). */
 const beta = { holiday: '' };
 let demoHoliday: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ({ admin, accountant, member, betaAdmin } = await loginDemoRoles(ctx));
-  beta.holiday = (
-    await ctx.db
-      .select()
-      .from(holidays)
-      .where(and(eq(holidays.workspaceId, ctx.ws.beta), eq(holidays.name, 'Natale')))
-  )[0]!.id;
-  demoHoliday = (
-    await ctx.db
-      .select()
-      .from(holidays)
-      .where(and(eq(holidays.workspaceId, ctx.ws.demo), eq(holidays.name, 'Natale')))
-  )[0]!.id;
-});
-afterAll(async () => {
-  await ctx?.close();
-});
-
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
-const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
-const inBeta = (query?: RequestOptions['query']): RequestOptions => ({
-  session: betaAdmin,
-  workspace: ctx.ws.beta,
-  ...(query ? { query } : {}),
+const { inDemo, asAdmin, inBeta } = useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member } = d);
+  beta.holiday = await seededId(ctx, holidays, ctx.ws.beta, holidays.name, 'Natale');
+  demoHoliday = await seededId(ctx, holidays, ctx.ws.demo, holidays.name, 'Natale');
 });
 
 const HOLIDAY = { name: 'Chiusura', icon: 'event', day: 14, month: 8 };
 const HOLIDAY_ROUTES: AccessRoute[] = [
-  {
-    route: 'GET /admin/holiday',
-    grants: ['admin', 'accountant'],
-    call: () => ({ url: '/admin/holiday' }),
-    probeStatus: 200,
-  },
-  {
-    route: 'POST /admin/holiday',
-    grants: ['admin'],
-    call: () => ({ url: '/admin/holiday', body: HOLIDAY }),
-    probe: () => ({ url: '/admin/holiday', body: {} }),
-    probeStatus: 400,
-  },
-  {
-    route: 'GET /admin/holiday/:id',
-    grants: ['admin', 'accountant'],
-    call: () => ({ url: `/admin/holiday/${demoHoliday}` }),
-    probeStatus: 200,
-    foreign: {
-      as: 'accountant',
-      call: () => ({ url: `/admin/holiday/${beta.holiday}` }),
-      message: 'Festività non trovata',
-    },
-  },
-  {
-    route: 'POST /admin/holiday/:id',
-    grants: ['admin'],
-    call: () => ({ url: `/admin/holiday/${demoHoliday}`, body: HOLIDAY }),
-    probe: () => ({ url: `/admin/holiday/${demoHoliday}`, body: {} }),
-    probeStatus: 400,
-    foreign: {
-      as: 'admin',
-      call: () => ({ url: `/admin/holiday/${beta.holiday}`, body: HOLIDAY }),
-      message: 'Festività non trovata',
-    },
-  },
-  {
-    route: 'DELETE /admin/holiday/:id',
-    grants: ['admin'],
-    call: () => ({ url: `/admin/holiday/${demoHoliday}` }),
-    probe: () => ({ url: '/admin/holiday/x' }),
-    probeStatus: 400,
-    foreign: { as: 'admin', call: () => ({ url: `/admin/holiday/${beta.holiday}` }), message: 'Festività non trovata' },
-  },
+  ...adminRecordRoutes({
+    path: '/admin/holiday',
+    body: () => HOLIDAY,
+    id: () => demoHoliday,
+    foreignId: () => beta.holiday,
+    notFound: 'Festività non trovata',
+  }),
   {
     route: 'GET /attendance/ajax/holidays',
     grants: ['admin', 'accountant', 'member'],
@@ -137,30 +71,9 @@ describeAccessTable(
   },
 );
 
-type HolidayOut = {
-  id: string;
-  name: string;
-  icon: string;
-  day: number;
-  month: number;
-  year: number | null;
-  kind: string;
-  rule: 'easter' | 'easter_monday' | null;
-  fromYear: number | null;
-};
-type Occurrence = { id?: string; date: string; name: string; icon: string; recurring: boolean };
-
-async function holidaysOf(year?: number, opts: RequestOptions = asAdmin()) {
-  const res = await ctx.get('/admin/holiday', { ...opts, ...(year ? { query: { year: String(year) } } : {}) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as HolidayOut[];
-}
-
-async function occurrences(from: string, to: string, session: Session = admin) {
-  const res = await ctx.get('/attendance/ajax/holidays', inDemo(session, { from, to }));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Occurrence[];
-}
+const holidaysOf = (year?: number, opts: RequestOptions = asAdmin()) => listHolidays(ctx, opts, year);
+const occurrences = (from: string, to: string, session: Session = admin) =>
+  holidayOccurrences(ctx, inDemo(session), from, to);
 
 describe('GET /admin/holiday', () => {
   it('401; 400 for a bad year; admin and accountant may read (settings:read), a member may not (/admin is not theirs)', async () => {
@@ -175,16 +88,23 @@ describe('GET /admin/holiday', () => {
 });
 
 const holidayIds: Record<string, string> = {};
+/** The summer closure as created and read back (without its id). */
+const SUMMER = {
+  name: 'Chiusura estiva',
+  icon: 'beach_access',
+  day: 14,
+  month: 8,
+  year: 2026,
+  kind: 'company',
+  rule: null,
+  fromYear: null,
+};
 
 describe('POST /admin/holiday', () => {
   it('401 without a session; 403 for a member and the accountant, before validation', async () => {
     const before = await countRows(ctx, holidays);
     const body = { name: 'Chiusura', icon: 'event', day: 14, month: 8 };
-    expectError(await ctx.post('/admin/holiday', body), 401, 'UNAUTHENTICATED');
-    for (const s of [member, accountant]) {
-      expectError(await ctx.post('/admin/holiday', body, inDemo(s)), 403, 'FORBIDDEN');
-      expectError(await ctx.post('/admin/holiday', {}, inDemo(s)), 403, 'FORBIDDEN');
-    }
+    await expectWriteRefused(ctx, '/admin/holiday', body, [member, accountant], ctx.ws.demo);
     expect(await countRows(ctx, holidays)).toBe(before);
   });
 
@@ -249,17 +169,7 @@ describe('POST /admin/holiday', () => {
       asAdmin(),
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      id: expect.any(String),
-      name: 'Chiusura estiva',
-      icon: 'beach_access',
-      day: 14,
-      month: 8,
-      year: 2026,
-      kind: 'company',
-      rule: null,
-      fromYear: null,
-    });
+    expect(res.json()).toEqual({ id: expect.any(String), ...SUMMER });
     holidayIds.summer = res.json().id;
     const [entry] = await auditOf(ctx, res);
     expect(entry).toMatchObject({
@@ -377,17 +287,7 @@ describe('GET /admin/holiday/{id}', () => {
     for (const s of [admin, accountant]) {
       const res = await ctx.get(`/admin/holiday/${holidayIds.summer}`, inDemo(s));
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
-        id: holidayIds.summer,
-        name: 'Chiusura estiva',
-        icon: 'beach_access',
-        day: 14,
-        month: 8,
-        year: 2026,
-        kind: 'company',
-        rule: null,
-        fromYear: null,
-      });
+      expect(res.json()).toEqual({ id: holidayIds.summer, ...SUMMER });
     }
   });
 });

@@ -1,48 +1,20 @@
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
 import { justificationGroups, justifications } from '../src/db/schema';
 import { justificationRoutes } from '../src/modules/justifications/justifications.routes';
 import { describeAccessTable, type AccessRoute } from './access-table';
-import { createTestContext, loginDemoRoles, type Session, type TestContext } from './helpers';
+import { seededJustifications, type SeededJustifications } from './factories';
+import { useDemoContext, type DemoContext } from './helpers';
 
 /** Absence types and their groups: the access table; the defaults, the admin pages and the lookups are in justifications.routes.test.ts. */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
+let { ctx, admin, accountant, member } = {} as DemoContext;
+/** Beta's records, which Demo must never reach; Demo's default groups by name and justifications by code. */
+let { beta, demoGroup, demoJ } = {} as SeededJustifications;
 
-/** Beta's records, which Demo must never reach. */
-const beta = { justification: '', group: '' };
-/** Demo's default groups by name and justifications by code. */
-const demoGroup: Record<string, string> = {};
-const demoJ: Record<string, string> = {};
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ({ admin, accountant, member } = await loginDemoRoles(ctx));
-  beta.justification = (
-    await ctx.db
-      .select()
-      .from(justifications)
-      .where(and(eq(justifications.workspaceId, ctx.ws.beta), eq(justifications.code, 'FER')))
-  )[0]!.id;
-  beta.group = (
-    await ctx.db
-      .select()
-      .from(justificationGroups)
-      .where(and(eq(justificationGroups.workspaceId, ctx.ws.beta), eq(justificationGroups.name, 'Ferie e permessi')))
-  )[0]!.id;
-  for (const g of await ctx.db
-    .select()
-    .from(justificationGroups)
-    .where(eq(justificationGroups.workspaceId, ctx.ws.demo)))
-    demoGroup[g.name] = g.id;
-  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo)))
-    demoJ[j.code] = j.id;
-});
-afterAll(async () => {
-  await ctx?.close();
+useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member } = d);
+  ({ beta, demoGroup, demoJ } = await seededJustifications(ctx));
 });
 
 const TYPE = { code: 'ACC.1', name: 'Prova di accesso', impact: 'increase', unit: 'hour' };

@@ -1,72 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { justificationGroups, justifications } from '../src/db/schema';
+import { seededJustifications, type SeededJustifications } from './factories';
 import {
   auditOf,
   countRows,
-  createTestContext,
   expect400,
   expectError,
   expectForeignRecordsHidden,
+  expectWriteRefused,
   fieldErrors,
-  loginDemoRoles,
+  useDemoContext,
+  type DemoContext,
   type RequestOptions,
-  type Session,
-  type TestContext,
 } from './helpers';
 
 /** Absence types and their groups: the Italian defaults, the admin pages and the lookups; the access table is in justifications.access.test.ts. */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
-let betaAdmin: Session;
+let { ctx, admin, accountant, member } = {} as DemoContext;
+/** Beta's records, which Demo must never reach; Demo's default groups by name and justifications by code. */
+let { beta, demoGroup, demoJ } = {} as SeededJustifications;
 
-/** Beta's records, which Demo must never reach. */
-const beta = { justification: '', group: '' };
-/** Demo's default groups by name and justifications by code. */
-const demoGroup: Record<string, string> = {};
-const demoJ: Record<string, string> = {};
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ({ admin, accountant, member, betaAdmin } = await loginDemoRoles(ctx));
-  beta.justification = (
-    await ctx.db
-      .select()
-      .from(justifications)
-      .where(and(eq(justifications.workspaceId, ctx.ws.beta), eq(justifications.code, 'FER')))
-  )[0]!.id;
-  beta.group = (
-    await ctx.db
-      .select()
-      .from(justificationGroups)
-      .where(and(eq(justificationGroups.workspaceId, ctx.ws.beta), eq(justificationGroups.name, 'Ferie e permessi')))
-  )[0]!.id;
-  for (const g of await ctx.db
-    .select()
-    .from(justificationGroups)
-    .where(eq(justificationGroups.workspaceId, ctx.ws.demo)))
-    demoGroup[g.name] = g.id;
-  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo)))
-    demoJ[j.code] = j.id;
-});
-afterAll(async () => {
-  await ctx?.close();
-});
-
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
-const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
-const inBeta = (query?: RequestOptions['query']): RequestOptions => ({
-  session: betaAdmin,
-  workspace: ctx.ws.beta,
-  ...(query ? { query } : {}),
+const { inDemo, asAdmin, inBeta } = useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member } = d);
+  ({ beta, demoGroup, demoJ } = await seededJustifications(ctx));
 });
 
 type JustificationOut = {
@@ -185,11 +143,7 @@ const jBody = {
 
 describe('POST /admin/justification', () => {
   it('401 without a session; 403 for a member and the accountant, before validation', async () => {
-    expectError(await ctx.post('/admin/justification', jBody), 401, 'UNAUTHENTICATED');
-    for (const s of [member, accountant]) {
-      expectError(await ctx.post('/admin/justification', jBody, inDemo(s)), 403, 'FORBIDDEN');
-      expectError(await ctx.post('/admin/justification', {}, inDemo(s)), 403, 'FORBIDDEN');
-    }
+    await expectWriteRefused(ctx, '/admin/justification', jBody, [member, accountant], ctx.ws.demo);
   });
 
   it('400 with the Italian messages; the group must be one of this workspace', async () => {

@@ -1,173 +1,60 @@
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { templateDays, templateWeeks } from '../src/db/schema';
 import { templateRoutes } from '../src/modules/templates/templates.routes';
-import { describeAccessTable, type AccessRoute } from './access-table';
+import { adminRecordRoutes, describeAccessTable, type AccessRoute } from './access-table';
 import {
   countRows,
-  createTestContext,
   expect400,
   expectError,
+  expectWriteRefused,
   fieldErrors,
-  loginDemoRoles,
-  type RequestOptions,
-  type Session,
-  type TestContext,
+  useDemoContext,
+  type DemoContext,
 } from './helpers';
+import { seededTemplates, split } from './templates.fixtures';
 
 /** Daily and weekly templates: the access table and what a new daily template is refused for; the rest is in templates.routes.test.ts. */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
-
+let { ctx, admin, accountant, member } = {} as DemoContext;
 /** Beta's templates, which Demo must never reach; Demo's seeded ones (the access table's records). */
-const beta = { templateDay: '', templateWeek: '' };
-const demo = { templateDay: '', templateWeek: '' };
+let beta: Awaited<ReturnType<typeof seededTemplates>>;
+let demo: typeof beta;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ({ admin, accountant, member } = await loginDemoRoles(ctx));
-  for (const [target, ws] of [
-    [beta, ctx.ws.beta],
-    [demo, ctx.ws.demo],
-  ] as const) {
-    target.templateDay = (
-      await ctx.db
-        .select()
-        .from(templateDays)
-        .where(and(eq(templateDays.workspaceId, ws), eq(templateDays.name, 'Giornata standard')))
-    )[0]!.id;
-    target.templateWeek = (
-      await ctx.db
-        .select()
-        .from(templateWeeks)
-        .where(and(eq(templateWeeks.workspaceId, ws), eq(templateWeeks.name, 'Tempo pieno 40 ore')))
-    )[0]!.id;
-  }
+const { asAdmin } = useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member } = d);
+  beta = await seededTemplates(ctx, ctx.ws.beta);
+  demo = await seededTemplates(ctx, ctx.ws.demo);
 });
-afterAll(async () => {
-  await ctx?.close();
-});
-
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
-const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
 
 const DAY = { name: 'Prova di accesso', timeSlots: [{ startsAtMinutes: 540, endsAtMinutes: 780 }] };
 const WEEK = () => ({ name: 'Prova di accesso', days: [{ weekday: 1, templateDayId: demo.templateDay }] });
 const TEMPLATE_ROUTES: AccessRoute[] = [
-  {
-    route: 'GET /admin/template-day',
-    grants: ['admin', 'accountant'],
-    call: () => ({ url: '/admin/template-day' }),
-    probeStatus: 200,
-  },
+  ...adminRecordRoutes({
+    path: '/admin/template-day',
+    body: () => DAY,
+    id: () => demo.templateDay,
+    foreignId: () => beta.templateDay,
+    notFound: 'Modello giornaliero non trovato',
+  }),
   {
     route: 'GET /attendance/ajax/template-days',
     grants: ['admin', 'accountant', 'member'],
     call: () => ({ url: '/attendance/ajax/template-days' }),
     probeStatus: 200,
   },
-  {
-    route: 'POST /admin/template-day',
-    grants: ['admin'],
-    call: () => ({ url: '/admin/template-day', body: DAY }),
-    probe: () => ({ url: '/admin/template-day', body: {} }),
-    probeStatus: 400,
-  },
-  {
-    route: 'GET /admin/template-day/:id',
-    grants: ['admin', 'accountant'],
-    call: () => ({ url: `/admin/template-day/${demo.templateDay}` }),
-    probeStatus: 200,
-    foreign: {
-      as: 'accountant',
-      call: () => ({ url: `/admin/template-day/${beta.templateDay}` }),
-      message: 'Modello giornaliero non trovato',
-    },
-  },
-  {
-    route: 'POST /admin/template-day/:id',
-    grants: ['admin'],
-    call: () => ({ url: `/admin/template-day/${demo.templateDay}`, body: DAY }),
-    probe: () => ({ url: `/admin/template-day/${demo.templateDay}`, body: {} }),
-    probeStatus: 400,
-    foreign: {
-      as: 'admin',
-      call: () => ({ url: `/admin/template-day/${beta.templateDay}`, body: DAY }),
-      message: 'Modello giornaliero non trovato',
-    },
-  },
-  {
-    route: 'DELETE /admin/template-day/:id',
-    grants: ['admin'],
-    call: () => ({ url: `/admin/template-day/${demo.templateDay}` }),
-    probe: () => ({ url: '/admin/template-day/x' }),
-    probeStatus: 400,
-    foreign: {
-      as: 'admin',
-      call: () => ({ url: `/admin/template-day/${beta.templateDay}` }),
-      message: 'Modello giornaliero non trovato',
-    },
-  },
-  {
-    route: 'GET /admin/template-week',
-    grants: ['admin', 'accountant'],
-    call: () => ({ url: '/admin/template-week' }),
-    probeStatus: 200,
-  },
+  ...adminRecordRoutes({
+    path: '/admin/template-week',
+    body: WEEK,
+    id: () => demo.templateWeek,
+    foreignId: () => beta.templateWeek,
+    notFound: 'Modello settimanale non trovato',
+  }),
   {
     route: 'GET /attendance/ajax/template-weeks',
     grants: ['admin', 'accountant', 'member'],
     call: () => ({ url: '/attendance/ajax/template-weeks' }),
     probeStatus: 200,
-  },
-  {
-    route: 'POST /admin/template-week',
-    grants: ['admin'],
-    call: () => ({ url: '/admin/template-week', body: WEEK() }),
-    probe: () => ({ url: '/admin/template-week', body: {} }),
-    probeStatus: 400,
-  },
-  {
-    route: 'GET /admin/template-week/:id',
-    grants: ['admin', 'accountant'],
-    call: () => ({ url: `/admin/template-week/${demo.templateWeek}` }),
-    probeStatus: 200,
-    foreign: {
-      as: 'accountant',
-      call: () => ({ url: `/admin/template-week/${beta.templateWeek}` }),
-      message: 'Modello settimanale non trovato',
-    },
-  },
-  {
-    route: 'POST /admin/template-week/:id',
-    grants: ['admin'],
-    call: () => ({ url: `/admin/template-week/${demo.templateWeek}`, body: WEEK() }),
-    probe: () => ({ url: `/admin/template-week/${demo.templateWeek}`, body: {} }),
-    probeStatus: 400,
-    foreign: {
-      as: 'admin',
-      call: () => ({ url: `/admin/template-week/${beta.templateWeek}`, body: WEEK() }),
-      message: 'Modello settimanale non trovato',
-    },
-  },
-  {
-    route: 'DELETE /admin/template-week/:id',
-    grants: ['admin'],
-    call: () => ({ url: `/admin/template-week/${demo.templateWeek}` }),
-    probe: () => ({ url: '/admin/template-week/x' }),
-    probeStatus: 400,
-    foreign: {
-      as: 'admin',
-      call: () => ({ url: `/admin/template-week/${beta.templateWeek}` }),
-      message: 'Modello settimanale non trovato',
-    },
   },
 ];
 
@@ -194,29 +81,9 @@ describeAccessTable(
   },
 );
 
-const split = {
-  name: 'Spezzato',
-  description: 'Mattina e pomeriggio',
-  timeSlots: [
-    { startsAtMinutes: 480, endsAtMinutes: 720, description: 'Mattina', descriptionColorRgb: '#e8a33d' },
-    {
-      startsAtMinutes: 900,
-      endsAtMinutes: 1140,
-      pauseStartsAtMinutes: 1020,
-      pauseEndsAtMinutes: 1035,
-      description: 'Pomeriggio',
-      descriptionColorRgb: '#fff',
-    },
-  ],
-};
-
 describe('POST /admin/template-day', () => {
   it('401 without a session; 403 for a member and the accountant, before validation', async () => {
-    expectError(await ctx.post('/admin/template-day', split), 401, 'UNAUTHENTICATED');
-    for (const s of [member, accountant]) {
-      expectError(await ctx.post('/admin/template-day', split, inDemo(s)), 403, 'FORBIDDEN');
-      expectError(await ctx.post('/admin/template-day', {}, inDemo(s)), 403, 'FORBIDDEN');
-    }
+    await expectWriteRefused(ctx, '/admin/template-day', split, [member, accountant], ctx.ws.demo);
   });
 
   it('400 with the Italian messages: name, at least one slot, order, pause inside, no overlap, colour', async () => {

@@ -1,63 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { TemplateDay, TemplateWeek } from '@timbro/shared';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { templateDays, templateWeeks } from '../src/db/schema';
+import { describe, expect, it } from 'vitest';
+import { templateWeeks } from '../src/db/schema';
 import {
   auditOf,
   countRows,
-  createTestContext,
   expect400,
   expectError,
   expectForeignRecordsHidden,
+  expectWriteRefused,
   fieldErrors,
-  loginDemoRoles,
+  useDemoContext,
+  type DemoContext,
   type RequestOptions,
-  type Session,
-  type TestContext,
 } from './helpers';
+import { seededTemplates, slotOut, split } from './templates.fixtures';
 
 /** Daily and weekly templates: the admin pages and the lookups; the access table and a new daily template's refusals are in templates.access.test.ts. */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
-let betaAdmin: Session;
-
+let { ctx, admin, accountant, member } = {} as DemoContext;
 /** Beta's templates, which Demo must never reach. */
-const beta = { templateDay: '', templateWeek: '' };
+let beta: Awaited<ReturnType<typeof seededTemplates>>;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ({ admin, accountant, member, betaAdmin } = await loginDemoRoles(ctx));
-  beta.templateDay = (
-    await ctx.db
-      .select()
-      .from(templateDays)
-      .where(and(eq(templateDays.workspaceId, ctx.ws.beta), eq(templateDays.name, 'Giornata standard')))
-  )[0]!.id;
-  beta.templateWeek = (
-    await ctx.db
-      .select()
-      .from(templateWeeks)
-      .where(and(eq(templateWeeks.workspaceId, ctx.ws.beta), eq(templateWeeks.name, 'Tempo pieno 40 ore')))
-  )[0]!.id;
-});
-afterAll(async () => {
-  await ctx?.close();
-});
-
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
-const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
-const inBeta = (query?: RequestOptions['query']): RequestOptions => ({
-  session: betaAdmin,
-  workspace: ctx.ws.beta,
-  ...(query ? { query } : {}),
+const { inDemo, asAdmin, inBeta } = useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member } = d);
+  beta = await seededTemplates(ctx, ctx.ws.beta);
 });
 
 const STANDARD_SLOT = {
@@ -122,22 +89,6 @@ describe('GET /admin/template-day and /attendance/ajax/template-days', () => {
   });
 });
 
-const split = {
-  name: 'Spezzato',
-  description: 'Mattina e pomeriggio',
-  timeSlots: [
-    { startsAtMinutes: 480, endsAtMinutes: 720, description: 'Mattina', descriptionColorRgb: '#e8a33d' },
-    {
-      startsAtMinutes: 900,
-      endsAtMinutes: 1140,
-      pauseStartsAtMinutes: 1020,
-      pauseEndsAtMinutes: 1035,
-      description: 'Pomeriggio',
-      descriptionColorRgb: '#fff',
-    },
-  ],
-};
-
 describe('POST /admin/template-day', () => {
   it('creates a daily template (touching slots are fine; minutes without the pause); audited', async () => {
     const res = await ctx.post('/admin/template-day', split, asAdmin());
@@ -146,24 +97,7 @@ describe('POST /admin/template-day', () => {
       id: expect.any(String),
       name: 'Spezzato',
       description: 'Mattina e pomeriggio',
-      timeSlots: [
-        {
-          startsAtMinutes: 480,
-          endsAtMinutes: 720,
-          pauseStartsAtMinutes: null,
-          pauseEndsAtMinutes: null,
-          description: 'Mattina',
-          descriptionColorRgb: '#e8a33d',
-        },
-        {
-          startsAtMinutes: 900,
-          endsAtMinutes: 1140,
-          pauseStartsAtMinutes: 1020,
-          pauseEndsAtMinutes: 1035,
-          description: 'Pomeriggio',
-          descriptionColorRgb: '#fff',
-        },
-      ],
+      timeSlots: split.timeSlots.map(slotOut),
       minutes: 240 + 225,
     });
     days.split = res.json().id;
@@ -252,40 +186,17 @@ describe('GET, POST and DELETE /admin/template-day/{id}', () => {
     expectError(clash, 409, 'CONFLICT');
     expect(fieldErrors(clash)).toEqual({ name: 'Esiste già un elemento con questo nome' });
 
-    const res = await ctx.post(
-      url,
-      {
-        name: 'spezzato',
-        timeSlots: [
-          { startsAtMinutes: 420, endsAtMinutes: 660 },
-          { startsAtMinutes: 840, endsAtMinutes: 1080 },
-        ],
-      },
-      asAdmin(),
-    );
+    const timeSlots = [
+      { startsAtMinutes: 420, endsAtMinutes: 660 },
+      { startsAtMinutes: 840, endsAtMinutes: 1080 },
+    ];
+    const res = await ctx.post(url, { name: 'spezzato', timeSlots }, asAdmin());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       id: days.split,
       name: 'spezzato',
       description: null,
-      timeSlots: [
-        {
-          startsAtMinutes: 420,
-          endsAtMinutes: 660,
-          pauseStartsAtMinutes: null,
-          pauseEndsAtMinutes: null,
-          description: null,
-          descriptionColorRgb: null,
-        },
-        {
-          startsAtMinutes: 840,
-          endsAtMinutes: 1080,
-          pauseStartsAtMinutes: null,
-          pauseEndsAtMinutes: null,
-          description: null,
-          descriptionColorRgb: null,
-        },
-      ],
+      timeSlots: timeSlots.map(slotOut),
       minutes: 480,
     });
     expect((await auditOf(ctx, res))[0]).toMatchObject({ action: 'template-day.update', entityId: days.split });
@@ -334,11 +245,7 @@ const weekBody = () => ({
 
 describe('POST /admin/template-week', () => {
   it('401 without a session; 403 for a member and the accountant, before validation', async () => {
-    expectError(await ctx.post('/admin/template-week', weekBody()), 401, 'UNAUTHENTICATED');
-    for (const s of [member, accountant]) {
-      expectError(await ctx.post('/admin/template-week', weekBody(), inDemo(s)), 403, 'FORBIDDEN');
-      expectError(await ctx.post('/admin/template-week', {}, inDemo(s)), 403, 'FORBIDDEN');
-    }
+    await expectWriteRefused(ctx, '/admin/template-week', weekBody(), [member, accountant], ctx.ws.demo);
   });
 
   it('400 with the Italian messages: name, weekdays, repeated weekdays, daily templates of this workspace', async () => {
@@ -414,26 +321,9 @@ describe('POST /admin/template-week', () => {
       { weekday: 6, templateDayId: days.morning, templateDayName: 'Mattina' },
     ]);
     expect(w.timeSlots).toHaveLength(11);
-    expect(w.timeSlots.filter((s) => s.weekday === 3)).toEqual([
-      {
-        weekday: 3,
-        startsAtMinutes: 480,
-        endsAtMinutes: 720,
-        pauseStartsAtMinutes: null,
-        pauseEndsAtMinutes: null,
-        description: 'Mattina',
-        descriptionColorRgb: '#e8a33d',
-      },
-      {
-        weekday: 3,
-        startsAtMinutes: 900,
-        endsAtMinutes: 1140,
-        pauseStartsAtMinutes: 1020,
-        pauseEndsAtMinutes: 1035,
-        description: 'Pomeriggio',
-        descriptionColorRgb: '#fff',
-      },
-    ]);
+    expect(w.timeSlots.filter((s) => s.weekday === 3)).toEqual(
+      split.timeSlots.map((s) => ({ weekday: 3, ...slotOut(s) })),
+    );
     expect(w.timeSlots.filter((s) => s.weekday === 6)).toEqual([{ weekday: 6, ...MORNING_SLOT }]);
     expect(w.weeklyMinutes).toBe(5 * 465 + 240);
     expect((await auditOf(ctx, res))[0]).toMatchObject({
