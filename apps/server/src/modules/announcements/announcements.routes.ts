@@ -19,9 +19,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { workspaceCtx } from '../../plugins/request-context';
+import { routeOptions } from '../../plugins/route-options';
 import * as service from './announcements.service';
 
-const tags = ['announcements'];
+const route = routeOptions(['announcements']);
 const multipart = ['multipart/form-data'];
 const formNote =
   `multipart/form-data: title, content (HTML, sanitised), sendAt ("YYYY-MM-DD HH:mm" in the workspace's zone, or an ISO instant; absent = now, empty is refused), ` +
@@ -32,71 +33,51 @@ export function announcementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/admin/announcement',
-      {
-        config: { permission: 'announcement:read' },
-        schema: {
-          tags,
-          summary: 'Announcements of the workspace with their reach: search by title, filter by state, sorted, paged',
-          querystring: ListAnnouncementsQuerySchema,
-          response: { 200: AdminAnnouncementPageSchema },
-        },
-      },
+      route('announcement:read', {
+        summary: 'Announcements of the workspace with their reach: search by title, filter by state, sorted, paged',
+        querystring: ListAnnouncementsQuerySchema,
+        reply: AdminAnnouncementPageSchema,
+      }),
       async (request) => service.listAnnouncements(deps, workspaceCtx(request), request.query),
     );
     app.post(
       '/admin/announcement',
-      {
-        config: { permission: 'announcement:write' },
-        schema: {
-          tags,
-          summary: 'New announcement, processed at its send time (recipients resolved then)',
-          description: formNote,
-          consumes: multipart,
-          response: { 200: AdminAnnouncementSchema },
-        },
-      },
+      route('announcement:write', {
+        summary: 'New announcement, processed at its send time (recipients resolved then)',
+        description: formNote,
+        consumes: multipart,
+        reply: AdminAnnouncementSchema,
+      }),
       async (request) => service.createAnnouncement(deps, workspaceCtx(request), request),
     );
     app.get(
       '/admin/announcement/:id',
-      {
-        config: { permission: 'announcement:read' },
-        schema: {
-          tags,
-          summary: 'One announcement with its reach',
-          params: IdParamsSchema,
-          response: { 200: AdminAnnouncementSchema },
-        },
-      },
+      route('announcement:read', {
+        summary: 'One announcement with its reach',
+        params: IdParamsSchema,
+        reply: AdminAnnouncementSchema,
+      }),
       async (request) => service.getAnnouncement(deps, workspaceCtx(request), request.params.id),
     );
     app.post(
       '/admin/announcement/:id',
-      {
-        config: { permission: 'announcement:write' },
-        schema: {
-          tags,
-          summary:
-            'Edit: before processing everything (a new send time reschedules it); after, the text and files only, never sent again',
-          description: formNote,
-          consumes: multipart,
-          params: IdParamsSchema,
-          response: { 200: AdminAnnouncementSchema },
-        },
-      },
+      route('announcement:write', {
+        summary:
+          'Edit: before processing everything (a new send time reschedules it); after, the text and files only, never sent again',
+        description: formNote,
+        consumes: multipart,
+        params: IdParamsSchema,
+        reply: AdminAnnouncementSchema,
+      }),
       async (request) => service.updateAnnouncement(deps, workspaceCtx(request), request.params.id, request),
     );
     app.delete(
       '/admin/announcement/:id',
-      {
-        config: { permission: 'announcement:write' },
-        schema: {
-          tags,
-          summary: 'Delete an announcement and its files',
-          params: IdParamsSchema,
-          response: { 200: MessageResponseSchema },
-        },
-      },
+      route('announcement:write', {
+        summary: 'Delete an announcement and its files',
+        params: IdParamsSchema,
+        reply: MessageResponseSchema,
+      }),
       async (request) => {
         await service.deleteAnnouncement(deps, workspaceCtx(request), request.params.id);
         return { message: annMsg.announcementDeleted };
@@ -104,90 +85,66 @@ export function announcementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     app.get(
       '/admin/announcement/:id/reach',
-      {
-        config: { permission: 'announcement:read' },
-        schema: {
-          tags,
-          summary:
-            'Each recipient: notified, e-mailed, opened, acknowledged, reminded; filtered and paged, with the totals',
-          params: IdParamsSchema,
-          querystring: ReachQuerySchema,
-          response: { 200: ReachPageSchema },
-        },
-      },
+      route('announcement:read', {
+        summary:
+          'Each recipient: notified, e-mailed, opened, acknowledged, reminded; filtered and paged, with the totals',
+        params: IdParamsSchema,
+        querystring: ReachQuerySchema,
+        reply: ReachPageSchema,
+      }),
       async (request) => service.reachPage(deps, workspaceCtx(request), request.params.id, request.query),
     );
     app.post(
       '/admin/announcement/:id/remind',
-      {
-        config: { permission: 'announcement:write' },
-        schema: {
-          tags,
-          summary: 'One reminder to each recipient who has not read (or acknowledged) it; then wait 24 hours',
-          params: IdParamsSchema,
-          response: { 200: RemindResponseSchema },
-        },
-      },
+      route('announcement:write', {
+        summary: 'One reminder to each recipient who has not read (or acknowledged) it; then wait 24 hours',
+        params: IdParamsSchema,
+        reply: RemindResponseSchema,
+      }),
       async (request) => service.remind(deps, workspaceCtx(request), request.params.id),
     );
     app.get(
       '/admin/announcement/:id/attachment/:fileId',
-      {
-        config: { permission: 'announcement:read' },
-        schema: { tags, summary: 'Download an attachment (the open is logged)', params: AttachmentParamsSchema },
-      },
+      route('announcement:read', {
+        summary: 'Download an attachment (the open is logged)',
+        params: AttachmentParamsSchema,
+      }),
       async (request, reply) =>
         service.adminDownload(deps, workspaceCtx(request), request.params.id, request.params.fileId, reply),
     );
     app.get(
       '/member/announcement',
-      {
-        config: { permission: 'announcement:read:own' },
-        schema: {
-          tags,
-          summary: 'The caller’s announcements: unread first, then newest; with the unread count',
-          querystring: MyAnnouncementsQuerySchema,
-          response: { 200: MyAnnouncementPageSchema },
-        },
-      },
+      route('announcement:read:own', {
+        summary: 'The caller’s announcements: unread first, then newest; with the unread count',
+        querystring: MyAnnouncementsQuerySchema,
+        reply: MyAnnouncementPageSchema,
+      }),
       async (request) => service.myAnnouncements(deps, workspaceCtx(request), request.query),
     );
     app.get(
       '/member/announcement/:id',
-      {
-        config: { permission: 'announcement:read:own' },
-        schema: {
-          tags,
-          summary: 'One of the caller’s announcements; the first open is recorded (and its notifications read)',
-          params: IdParamsSchema,
-          response: { 200: MyAnnouncementSchema },
-        },
-      },
+      route('announcement:read:own', {
+        summary: 'One of the caller’s announcements; the first open is recorded (and its notifications read)',
+        params: IdParamsSchema,
+        reply: MyAnnouncementSchema,
+      }),
       async (request) => service.myAnnouncement(deps, workspaceCtx(request), request.params.id),
     );
     app.post(
       '/member/announcement/:id/acknowledge',
-      {
-        config: { permission: 'announcement:read:own' },
-        schema: {
-          tags,
-          summary: 'Confirm having read it (where the announcement asks for it)',
-          params: IdParamsSchema,
-          response: { 200: MyAnnouncementSchema },
-        },
-      },
+      route('announcement:read:own', {
+        summary: 'Confirm having read it (where the announcement asks for it)',
+        params: IdParamsSchema,
+        reply: MyAnnouncementSchema,
+      }),
       async (request) => service.acknowledge(deps, workspaceCtx(request), request.params.id),
     );
     app.get(
       '/member/announcement/:id/attachment/:fileId',
-      {
-        config: { permission: 'announcement:read:own' },
-        schema: {
-          tags,
-          summary: 'Download an attachment of one of the caller’s announcements',
-          params: AttachmentParamsSchema,
-        },
-      },
+      route('announcement:read:own', {
+        summary: 'Download an attachment of one of the caller’s announcements',
+        params: AttachmentParamsSchema,
+      }),
       async (request, reply) =>
         service.myDownload(deps, workspaceCtx(request), request.params.id, request.params.fileId, reply),
     );

@@ -26,103 +26,76 @@ import * as punchesService from './punches.service';
 import * as decisions from './request-decisions.service';
 import * as requests from './requests.service';
 import { workspaceCtx } from '../../plugins/request-context';
+import { routeOptions } from '../../plugins/route-options';
 
-const tags = ['attendance'];
+const route = routeOptions(['attendance']);
 
 /** Absence requests and punches on the admin side, and the punch import. */
 export function registerAdminRoutes(app: AttendanceApp, deps: AppDeps): void {
   // Absence requests, admin side
   app.get(
     '/admin/justification-request',
-    {
-      config: { permission: 'attendance:read:any' },
-      schema: {
-        tags,
-        summary: 'Absence requests of the workspace (status, period, employee, group, search; paginated)',
-        querystring: ListRequestsQuerySchema,
-        response: { 200: JustificationRequestPageSchema },
-      },
-    },
+    route('attendance:read:any', {
+      summary: 'Absence requests of the workspace (status, period, employee, group, search; paginated)',
+      querystring: ListRequestsQuerySchema,
+      reply: JustificationRequestPageSchema,
+    }),
     async (request) => requests.listRequests(deps, workspaceCtx(request), request.query, null),
   );
   app.post(
     '/admin/justification-request',
-    {
-      config: { permission: 'attendance:write:any' },
-      schema: {
-        tags,
-        summary: 'File an absence for one or more employees (approved at once)',
-        body: AdminRequestInputSchema,
-        response: { 200: RequestWriteResultSchema },
-      },
-    },
+    route('attendance:write:any', {
+      summary: 'File an absence for one or more employees (approved at once)',
+      body: AdminRequestInputSchema,
+      reply: RequestWriteResultSchema,
+    }),
     async (request) => requests.createForEmployees(deps, workspaceCtx(request), request.body),
   );
   app.post(
     '/admin/justification-request/approve',
-    {
-      config: { permission: 'request:approve' },
-      schema: {
-        tags,
-        summary: 'Approve pending requests (one or many) with an optional note',
-        body: RequestDecisionInputSchema,
-        response: { 200: DecisionResultSchema },
-      },
-    },
+    route('request:approve', {
+      summary: 'Approve pending requests (one or many) with an optional note',
+      body: RequestDecisionInputSchema,
+      reply: DecisionResultSchema,
+    }),
     async (request) => decisions.decide(deps, workspaceCtx(request), request.body, true),
   );
   app.post(
     '/admin/justification-request/reject',
-    {
-      config: { permission: 'request:approve' },
-      schema: {
-        tags,
-        summary: 'Reject pending requests (one or many) with an optional note',
-        body: RequestDecisionInputSchema,
-        response: { 200: DecisionResultSchema },
-      },
-    },
+    route('request:approve', {
+      summary: 'Reject pending requests (one or many) with an optional note',
+      body: RequestDecisionInputSchema,
+      reply: DecisionResultSchema,
+    }),
     async (request) => decisions.decide(deps, workspaceCtx(request), request.body, false),
   );
   app.post(
     '/admin/justification-request/:id',
-    {
-      config: { permission: 'attendance:write:any' },
-      schema: {
-        tags,
-        summary: 'Edit any request (its ledger usage follows)',
-        params: IdParamsSchema,
-        body: RequestUpdateInputSchema,
-        response: { 200: RequestWriteResultSchema },
-      },
-    },
+    route('attendance:write:any', {
+      summary: 'Edit any request (its ledger usage follows)',
+      params: IdParamsSchema,
+      body: RequestUpdateInputSchema,
+      reply: RequestWriteResultSchema,
+    }),
     async (request) => requests.updateRequest(deps, workspaceCtx(request), request.params.id, request.body, false),
   );
   app.post(
     '/admin/justification-request/:id/move',
-    {
-      config: { permission: 'attendance:write:any' },
-      schema: {
-        tags,
-        summary: 'Move a request one day back (-1) or forward (1)',
-        params: IdParamsSchema,
-        body: RequestMoveInputSchema,
-        response: { 200: RequestWriteResultSchema },
-      },
-    },
+    route('attendance:write:any', {
+      summary: 'Move a request one day back (-1) or forward (1)',
+      params: IdParamsSchema,
+      body: RequestMoveInputSchema,
+      reply: RequestWriteResultSchema,
+    }),
     async (request) => requests.moveRequest(deps, workspaceCtx(request), request.params.id, request.body.days, false),
   );
   app.delete(
     '/admin/justification-request/:id',
-    {
-      config: { permission: 'attendance:write:any' },
-      schema: {
-        tags,
-        summary: 'Delete a request (its ledger usage is removed)',
-        params: IdParamsSchema,
-        response: { 200: MessageResponseSchema },
-      },
-    },
+    route('attendance:write:any', {
+      summary: 'Delete a request (its ledger usage is removed)',
+      params: IdParamsSchema,
+      reply: MessageResponseSchema,
+    }),
     async (request) => {
       await requests.deleteRequest(deps, workspaceCtx(request), request.params.id, false);
       return { message: apiMsg.done.requestDeleted };
@@ -132,63 +105,47 @@ export function registerAdminRoutes(app: AttendanceApp, deps: AppDeps): void {
   // Punches, admin side (corrections need a reason, kept in the audit log)
   app.get(
     '/admin/user/:id/punch',
-    {
-      config: { permission: 'attendance:read:any' },
-      schema: {
-        tags,
-        summary: 'An employee’s punches in a date range',
-        params: IdParamsSchema,
-        querystring: RangeQuerySchema,
-        response: { 200: PunchListSchema },
-      },
-    },
+    route('attendance:read:any', {
+      summary: 'An employee’s punches in a date range',
+      params: IdParamsSchema,
+      querystring: RangeQuerySchema,
+      reply: PunchListSchema,
+    }),
     async (request) =>
       punchesService.listPunches(deps, workspaceCtx(request), request.params.id, request.query.from, request.query.to),
   );
   app.post(
     '/admin/user/:id/punch',
-    {
-      config: { permission: 'attendance:write:any' },
-      schema: {
-        tags,
-        summary: 'Add a punch for an employee (local time, with a reason)',
-        params: IdParamsSchema,
-        body: AdminPunchInputSchema,
-        response: { 200: PunchSchema },
-      },
-    },
+    route('attendance:write:any', {
+      summary: 'Add a punch for an employee (local time, with a reason)',
+      params: IdParamsSchema,
+      body: AdminPunchInputSchema,
+      reply: PunchSchema,
+    }),
     async (request) => {
       return punchesService.addPunch(deps, workspaceCtx(request), request.params.id, request.body);
     },
   );
   app.post(
     '/admin/punch/:id',
-    {
-      config: { permission: 'attendance:write:any' },
-      schema: {
-        tags,
-        summary: 'Correct a punch (with a reason)',
-        params: IdParamsSchema,
-        body: AdminPunchInputSchema,
-        response: { 200: PunchSchema },
-      },
-    },
+    route('attendance:write:any', {
+      summary: 'Correct a punch (with a reason)',
+      params: IdParamsSchema,
+      body: AdminPunchInputSchema,
+      reply: PunchSchema,
+    }),
     async (request) => {
       return punchesService.updatePunch(deps, workspaceCtx(request), request.params.id, request.body);
     },
   );
   app.delete(
     '/admin/punch/:id',
-    {
-      config: { permission: 'attendance:write:any' },
-      schema: {
-        tags,
-        summary: 'Delete a punch (with a reason)',
-        params: IdParamsSchema,
-        body: PunchDeleteInputSchema,
-        response: { 200: MessageResponseSchema },
-      },
-    },
+    route('attendance:write:any', {
+      summary: 'Delete a punch (with a reason)',
+      params: IdParamsSchema,
+      body: PunchDeleteInputSchema,
+      reply: MessageResponseSchema,
+    }),
     async (request) => {
       await punchesService.deletePunch(deps, workspaceCtx(request), request.params.id, request.body.reason);
       return { message: apiMsg.done.punchDeleted };
@@ -197,30 +154,22 @@ export function registerAdminRoutes(app: AttendanceApp, deps: AppDeps): void {
 
   app.post(
     '/admin/punch/import/preview',
-    {
-      config: { permission: 'attendance:write:any' },
-      schema: {
-        tags,
-        summary: 'Check a badge-reader CSV/XLSX: errors per row, duplicates already stored; nothing is written',
-        consumes: ['multipart/form-data'],
-        response: { 200: PunchImportPreviewSchema },
-      },
-    },
+    route('attendance:write:any', {
+      summary: 'Check a badge-reader CSV/XLSX: errors per row, duplicates already stored; nothing is written',
+      consumes: ['multipart/form-data'],
+      reply: PunchImportPreviewSchema,
+    }),
     async (request) => {
       return previewPunchImport(deps, workspaceCtx(request), await uploadedFile(request));
     },
   );
   app.post(
     '/admin/punch/import',
-    {
-      config: { permission: 'attendance:write:any' },
-      schema: {
-        tags,
-        summary: 'Import punches from a badge-reader CSV/XLSX, all or nothing (stored duplicates are skipped)',
-        consumes: ['multipart/form-data'],
-        response: { 200: PunchImportResultSchema },
-      },
-    },
+    route('attendance:write:any', {
+      summary: 'Import punches from a badge-reader CSV/XLSX, all or nothing (stored duplicates are skipped)',
+      consumes: ['multipart/form-data'],
+      reply: PunchImportResultSchema,
+    }),
     async (request) => {
       return runPunchImport(deps, workspaceCtx(request), await uploadedFile(request));
     },

@@ -14,25 +14,22 @@ import type { AttendanceApp } from './attendance.routes.shared';
 import * as data from './attendance-data.service';
 import { TIMESHEET_EXPORT, timesheetXlsx } from './timesheet-export';
 import { workspaceCtx } from '../../plugins/request-context';
+import { routeOptions } from '../../plugins/route-options';
 import { letterhead } from '../workspaces';
 
-const tags = ['attendance'];
+const route = routeOptions(['attendance']);
 
 /** Reads: attendance data, the current user info, the timesheet and its exports. */
 export function registerDataRoutes(app: AttendanceApp, deps: AppDeps): void {
   // Reads
   app.get(
     '/attendance/attendance-data',
-    {
-      config: { permission: 'attendance:read' },
-      schema: {
-        tags,
-        summary:
-          'Day sheets with their components, punches and requests (mode all | anomalies); an employee gets only their own',
-        querystring: AttendanceDataQuerySchema,
-        response: { 200: AttendanceDataSchema },
-      },
-    },
+    route('attendance:read', {
+      summary:
+        'Day sheets with their components, punches and requests (mode all | anomalies); an employee gets only their own',
+      querystring: AttendanceDataQuerySchema,
+      reply: AttendanceDataSchema,
+    }),
     async (request) => {
       const ctx = workspaceCtx(request);
       return data.attendanceData(deps, ctx, hasPermission(ctx.roles, 'attendance:read:any'), request.query);
@@ -40,40 +37,31 @@ export function registerDataRoutes(app: AttendanceApp, deps: AppDeps): void {
   );
   app.get(
     '/attendance/user-info/current',
-    {
-      config: { permission: 'workspace:read' },
-      schema: {
-        tags,
-        summary: 'My attendance record here: auto-approval, today’s contract, clock state',
-        response: { 200: CurrentAttendanceInfoSchema },
-      },
-    },
+    route('workspace:read', {
+      summary: 'My attendance record here: auto-approval, today’s contract, clock state',
+      reply: CurrentAttendanceInfoSchema,
+    }),
     async (request) => {
       return data.currentInfo(deps, workspaceCtx(request));
     },
   );
   app.get(
     '/attendance/attendance-data/timesheet',
-    {
-      config: { permission: 'attendance:read:any' },
-      schema: {
-        tags,
-        summary:
-          'Timesheet: employees × days (expected, worked, justified, balance) with totals; paginated by employee',
-        querystring: TimesheetQuerySchema,
-        response: { 200: TimesheetPageSchema },
-      },
-    },
+    route('attendance:read:any', {
+      summary: 'Timesheet: employees × days (expected, worked, justified, balance) with totals; paginated by employee',
+      querystring: TimesheetQuerySchema,
+      reply: TimesheetPageSchema,
+    }),
     async (request) => {
       return data.timesheet(deps, workspaceCtx(request), request.query);
     },
   );
   app.get(
     '/attendance/attendance-data/timesheet/export',
-    {
-      config: { permission: 'attendance:read:any' },
-      schema: { tags, summary: 'The timesheet as XLSX or PDF', querystring: TimesheetExportQuerySchema },
-    },
+    route('attendance:read:any', {
+      summary: 'The timesheet as XLSX or PDF',
+      querystring: TimesheetExportQuerySchema,
+    }),
     async (request, reply) => {
       const ctx = workspaceCtx(request);
       const q = request.query;

@@ -18,12 +18,13 @@ import type { AppDeps } from '../../deps';
 import { clearAuthCookies, cookieNames, deviceCookieName, setAuthCookies, setDeviceCookie } from '../../lib/cookies';
 import { DEVICE_TOKEN_TTL_SECONDS, signDeviceToken, verifyDeviceToken } from '../../lib/tokens';
 import { loadActor } from '../../plugins/request-context';
+import { routeOptions } from '../../plugins/route-options';
 import { AppError } from '../../lib/errors';
 import * as service from './auth.service';
 import { verifyEmail } from './email-verification.service';
 import { presentCurrentUser } from '../../plugins/current-user.presenter';
 
-const tags = ['auth'];
+const route = routeOptions(['auth']);
 
 export function clientInfo(request: FastifyRequest): service.ClientInfo {
   return {
@@ -62,15 +63,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/auth/login',
-      {
-        config: { public: true },
-        schema: {
-          tags,
-          summary: 'Log in with e-mail and password',
-          body: LoginInputSchema,
-          response: { 200: CurrentUserSchema },
-        },
-      },
+      route('public', {
+        summary: 'Log in with e-mail and password',
+        body: LoginInputSchema,
+        reply: CurrentUserSchema,
+      }),
       async (request, reply) => {
         // A browser (or the app) where this account logged in before is a known device: not slowed by attacks on it.
         const app = isAppMode(request);
@@ -90,10 +87,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/token/refresh',
-      {
-        config: { public: true },
-        schema: { tags, summary: 'Rotate the refresh token', response: { 200: MessageResponseSchema } },
-      },
+      route('public', {
+        summary: 'Rotate the refresh token',
+        reply: MessageResponseSchema,
+      }),
       async (request, reply) => {
         // The app refreshes with its header token; a browser with its cookie. A cookie never yields header tokens.
         const cookieToken = request.cookies[names.refresh];
@@ -116,10 +113,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/logout',
-      {
-        config: { public: true },
-        schema: { tags, summary: 'Log out and revoke the session', response: { 200: MessageResponseSchema } },
-      },
+      route('public', {
+        summary: 'Log out and revoke the session',
+        reply: MessageResponseSchema,
+      }),
       async (request, reply) => {
         await service.logout(
           deps,
@@ -133,15 +130,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/forgot-password',
-      {
-        config: { public: true },
-        schema: {
-          tags,
-          summary: 'Send a password reset link',
-          body: ForgotPasswordInputSchema,
-          response: { 200: MessageResponseSchema },
-        },
-      },
+      route('public', {
+        summary: 'Send a password reset link',
+        body: ForgotPasswordInputSchema,
+        reply: MessageResponseSchema,
+      }),
       async (request) => {
         await service.forgotPassword(deps, request.body.username, request.ip, request.log);
         return { message: apiMsg.done.resetLinkSent };
@@ -154,19 +147,15 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     ] as const) {
       app.post(
         path,
-        {
-          config: { public: true },
-          schema: {
-            tags,
-            summary:
-              purpose === 'reset'
-                ? 'Set a new password with a reset link'
-                : 'Set the first password with an invitation link',
-            params: TokenParamsSchema,
-            body: SetPasswordInputSchema,
-            response: { 200: MessageResponseSchema },
-          },
-        },
+        route('public', {
+          summary:
+            purpose === 'reset'
+              ? 'Set a new password with a reset link'
+              : 'Set the first password with an invitation link',
+          params: TokenParamsSchema,
+          body: SetPasswordInputSchema,
+          reply: MessageResponseSchema,
+        }),
         async (request) => {
           const message = await service.setPasswordWithToken(
             deps,
@@ -183,29 +172,21 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/verify-email/:token',
-      {
-        config: { public: true },
-        schema: {
-          tags,
-          summary: 'Confirm the login e-mail with the link that was sent to it',
-          params: TokenParamsSchema,
-          response: { 200: MessageResponseSchema },
-        },
-      },
+      route('public', {
+        summary: 'Confirm the login e-mail with the link that was sent to it',
+        params: TokenParamsSchema,
+        reply: MessageResponseSchema,
+      }),
       async (request) => ({ message: await verifyEmail(deps, request.params.token, request.ip) }),
     );
 
     app.post(
       '/auth/register',
-      {
-        config: { public: true },
-        schema: {
-          tags,
-          summary: 'Candidate sign-up (logs the new user in)',
-          body: RegisterInputSchema,
-          response: { 200: CurrentUserSchema },
-        },
-      },
+      route('public', {
+        summary: 'Candidate sign-up (logs the new user in)',
+        body: RegisterInputSchema,
+        reply: CurrentUserSchema,
+      }),
       async (request, reply) => {
         const issued = await service.register(deps, request.body, clientInfo(request), request.log);
         return answerWithUser(request, reply, issued);

@@ -11,76 +11,57 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { workspaceCtx } from '../../plugins/request-context';
+import { routeOptions } from '../../plugins/route-options';
 import * as service from './groups.service';
 
-const tags = ['groups'];
+const route = routeOptions(['groups']);
 
 export function groupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/admin/group',
-      {
-        config: { permission: 'group:read' },
-        schema: {
-          tags,
-          summary: 'Groups with their member count',
-          querystring: ListGroupsQuerySchema,
-          response: { 200: GroupPageSchema },
-        },
-      },
+      route('group:read', {
+        summary: 'Groups with their member count',
+        querystring: ListGroupsQuerySchema,
+        reply: GroupPageSchema,
+      }),
       async (request) => service.listGroups(deps, workspaceCtx(request), request.query),
     );
     app.post(
       '/admin/group',
-      {
-        config: { permission: 'group:write' },
-        schema: {
-          tags,
-          summary: 'Create a group (optionally with members)',
-          body: GroupInputSchema,
-          response: { 200: GroupDetailSchema },
-        },
-      },
+      route('group:write', {
+        summary: 'Create a group (optionally with members)',
+        body: GroupInputSchema,
+        reply: GroupDetailSchema,
+      }),
       async (request) => service.createGroup(deps, workspaceCtx(request), request.body),
     );
     app.get(
       '/admin/group/:id',
-      {
-        config: { permission: 'group:read' },
-        schema: {
-          tags,
-          summary: 'A group and its members',
-          params: IdParamsSchema,
-          response: { 200: GroupDetailSchema },
-        },
-      },
+      route('group:read', {
+        summary: 'A group and its members',
+        params: IdParamsSchema,
+        reply: GroupDetailSchema,
+      }),
       async (request) => service.getGroup(deps, workspaceCtx(request), request.params.id),
     );
     app.post(
       '/admin/group/:id',
-      {
-        config: { permission: 'group:write' },
-        schema: {
-          tags,
-          summary: 'Rename a group and/or replace its members',
-          params: IdParamsSchema,
-          body: GroupInputSchema,
-          response: { 200: GroupDetailSchema },
-        },
-      },
+      route('group:write', {
+        summary: 'Rename a group and/or replace its members',
+        params: IdParamsSchema,
+        body: GroupInputSchema,
+        reply: GroupDetailSchema,
+      }),
       async (request) => service.updateGroup(deps, workspaceCtx(request), request.params.id, request.body),
     );
     app.delete(
       '/admin/group/:id',
-      {
-        config: { permission: 'group:write' },
-        schema: {
-          tags,
-          summary: 'Delete a group (its members stay in the workspace)',
-          params: IdParamsSchema,
-          response: { 200: MessageResponseSchema },
-        },
-      },
+      route('group:write', {
+        summary: 'Delete a group (its members stay in the workspace)',
+        params: IdParamsSchema,
+        reply: MessageResponseSchema,
+      }),
       async (request) => {
         await service.deleteGroup(deps, workspaceCtx(request), request.params.id);
         return { message: apiMsg.done.groupDeleted };
@@ -88,10 +69,10 @@ export function groupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     app.get(
       '/attendance/ajax/groups',
-      {
-        config: { permission: 'workspace:read' },
-        schema: { tags, summary: 'Lookup: groups of the active workspace', response: { 200: GroupLookupSchema } },
-      },
+      route('workspace:read', {
+        summary: 'Lookup: groups of the active workspace',
+        reply: GroupLookupSchema,
+      }),
       async (request) => service.lookupGroups(deps, workspaceCtx(request)),
     );
   };

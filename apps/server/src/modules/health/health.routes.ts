@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MIGRATIONS_DIR } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import { routeOptions } from '../../plugins/route-options';
 
 const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -19,19 +20,17 @@ function expectedMigrations(): number {
   return journal.entries.length;
 }
 
+const route = routeOptions(['health']);
+
 export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const expected = expectedMigrations();
   return async (app) => {
     app.get(
       '/health',
-      {
-        config: { public: true },
-        schema: {
-          tags: ['health'],
-          summary: 'Database reachable and migrations current',
-          response: { 200: HealthSchema, 503: HealthSchema },
-        },
-      },
+      route('public', {
+        summary: 'Database reachable and migrations current',
+        response: { 200: HealthSchema, 503: HealthSchema },
+      }),
       async (_request, reply) => {
         let reachable = false;
         let applied = 0;

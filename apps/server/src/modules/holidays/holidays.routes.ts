@@ -12,66 +12,57 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { workspaceCtx } from '../../plugins/request-context';
+import { routeOptions } from '../../plugins/route-options';
 import * as service from './holidays.service';
 
-const tags = ['holidays'];
+const route = routeOptions(['holidays']);
 
 export function holidayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/admin/holiday',
-      {
-        config: { permission: 'settings:read' },
-        schema: {
-          tags,
-          summary: 'Holidays (recurring ones and, with ?year, those dated in that year)',
-          querystring: ListHolidaysQuerySchema,
-          response: { 200: HolidayListSchema },
-        },
-      },
+      route('settings:read', {
+        summary: 'Holidays (recurring ones and, with ?year, those dated in that year)',
+        querystring: ListHolidaysQuerySchema,
+        reply: HolidayListSchema,
+      }),
       async (request) => service.listHolidays(deps, workspaceCtx(request), request.query),
     );
     app.post(
       '/admin/holiday',
-      {
-        config: { permission: 'settings:write' },
-        schema: {
-          tags,
-          summary: 'Add a holiday (no year = every year)',
-          body: HolidayInputSchema,
-          response: { 200: HolidaySchema },
-        },
-      },
+      route('settings:write', {
+        summary: 'Add a holiday (no year = every year)',
+        body: HolidayInputSchema,
+        reply: HolidaySchema,
+      }),
       async (request) => service.createHoliday(deps, workspaceCtx(request), request.body),
     );
     app.get(
       '/admin/holiday/:id',
-      {
-        config: { permission: 'settings:read' },
-        schema: { tags, summary: 'One holiday', params: IdParamsSchema, response: { 200: HolidaySchema } },
-      },
+      route('settings:read', {
+        summary: 'One holiday',
+        params: IdParamsSchema,
+        reply: HolidaySchema,
+      }),
       async (request) => service.getHoliday(deps, workspaceCtx(request), request.params.id),
     );
     app.post(
       '/admin/holiday/:id',
-      {
-        config: { permission: 'settings:write' },
-        schema: {
-          tags,
-          summary: 'Edit a holiday',
-          params: IdParamsSchema,
-          body: HolidayInputSchema,
-          response: { 200: HolidaySchema },
-        },
-      },
+      route('settings:write', {
+        summary: 'Edit a holiday',
+        params: IdParamsSchema,
+        body: HolidayInputSchema,
+        reply: HolidaySchema,
+      }),
       async (request) => service.updateHoliday(deps, workspaceCtx(request), request.params.id, request.body),
     );
     app.delete(
       '/admin/holiday/:id',
-      {
-        config: { permission: 'settings:write' },
-        schema: { tags, summary: 'Delete a holiday', params: IdParamsSchema, response: { 200: MessageResponseSchema } },
-      },
+      route('settings:write', {
+        summary: 'Delete a holiday',
+        params: IdParamsSchema,
+        reply: MessageResponseSchema,
+      }),
       async (request) => {
         await service.deleteHoliday(deps, workspaceCtx(request), request.params.id);
         return { message: apiMsg.done.holidayDeleted };
@@ -79,15 +70,11 @@ export function holidayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     app.get(
       '/attendance/ajax/holidays',
-      {
-        config: { permission: 'workspace:read' },
-        schema: {
-          tags,
-          summary: 'Holiday dates between from and to (recurring ones expanded)',
-          querystring: HolidayRangeQuerySchema,
-          response: { 200: HolidayOccurrenceListSchema },
-        },
-      },
+      route('workspace:read', {
+        summary: 'Holiday dates between from and to (recurring ones expanded)',
+        querystring: HolidayRangeQuerySchema,
+        reply: HolidayOccurrenceListSchema,
+      }),
       async (request) => service.holidaysInRange(deps, workspaceCtx(request), request.query),
     );
   };

@@ -8,22 +8,19 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { requireActor, resolveWorkspace, workspaceCtx } from '../../plugins/request-context';
+import { routeOptions } from '../../plugins/route-options';
 import * as service from './workspaces.service';
 
-const tags = ['workspaces'];
+const route = routeOptions(['workspaces']);
 
 export function workspaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/workspace/list',
-      {
-        config: { permission: 'workspace:list' },
-        schema: {
-          tags,
-          summary: 'Workspaces of the current user; the X-Workspace-Id response header names the current one',
-          response: { 200: WorkspaceListSchema },
-        },
-      },
+      route('workspace:list', {
+        summary: 'Workspaces of the current user; the X-Workspace-Id response header names the current one',
+        reply: WorkspaceListSchema,
+      }),
       async (request, reply) => {
         const actor = requireActor(request);
         const current = request.workspace?.membership ?? resolveWorkspace(actor, undefined);
@@ -34,44 +31,32 @@ export function workspaceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/admin/workspace/:id',
-      {
-        config: { permission: 'settings:read' },
-        schema: {
-          tags,
-          summary: 'Company details of the active workspace',
-          params: IdParamsSchema,
-          response: { 200: WorkspaceSchema },
-        },
-      },
+      route('settings:read', {
+        summary: 'Company details of the active workspace',
+        params: IdParamsSchema,
+        reply: WorkspaceSchema,
+      }),
       async (request) => service.getWorkspace(deps, workspaceCtx(request), request.params.id),
     );
 
     app.get(
       '/workspace/logo/:id',
-      {
-        config: { permission: 'workspace:read' },
-        schema: {
-          tags,
-          summary:
-            'One of the active workspace’s logos (its file id from the company details or the workspace list), shown inline; ETag and a day of private caching',
-          params: IdParamsSchema,
-        },
-      },
+      route('workspace:read', {
+        summary:
+          'One of the active workspace’s logos (its file id from the company details or the workspace list), shown inline; ETag and a day of private caching',
+        params: IdParamsSchema,
+      }),
       async (request, reply) => service.sendLogo(deps, workspaceCtx(request), reply, request.params.id),
     );
 
     app.post(
       '/admin/workspace/:id',
-      {
-        config: { permission: 'workspace:update' },
-        schema: {
-          tags,
-          summary: 'Update the company details (admins only)',
-          params: IdParamsSchema,
-          body: UpdateWorkspaceInputSchema,
-          response: { 200: WorkspaceSchema },
-        },
-      },
+      route('workspace:update', {
+        summary: 'Update the company details (admins only)',
+        params: IdParamsSchema,
+        body: UpdateWorkspaceInputSchema,
+        reply: WorkspaceSchema,
+      }),
       async (request) => service.updateWorkspace(deps, workspaceCtx(request), request.params.id, request.body),
     );
   };
