@@ -1,15 +1,6 @@
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
+import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { DialogButtons } from './dialog-buttons';
 
 interface Props {
   open: boolean;
@@ -42,7 +33,6 @@ export function ConfirmDialog({
   onClose,
   testId,
 }: Props) {
-  const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
   return (
@@ -67,19 +57,15 @@ export function ConfirmDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {cancelLabel ?? t('common.cancel')}
-        </Button>
-        <Button
+        <DialogButtons
+          busy={busy}
+          onCancel={onClose}
+          cancelLabel={cancelLabel}
+          label={confirmLabel}
+          onConfirm={onConfirm}
           color={tone}
-          variant="contained"
-          onClick={onConfirm}
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          data-testid={testId ? `${testId}-confirm` : undefined}
-        >
-          {confirmLabel}
-        </Button>
+          testId={testId ? `${testId}-confirm` : undefined}
+        />
       </DialogActions>
     </Dialog>
   );

@@ -1,8 +1,6 @@
 import {
   Alert,
   Box,
-  Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -14,8 +12,8 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { DialogForm } from './use-dialog-form';
+import { DialogButtons } from '../dialog-buttons';
 
 interface FormDialogProps {
   form: Pick<DialogForm<FieldValues>, 'titleId' | 'open' | 'failure' | 'busy' | 'close' | 'guardDialog'>;
@@ -54,7 +52,6 @@ export function FormDialog({
   contentSx,
   children,
 }: FormDialogProps) {
-  const { t } = useTranslation();
   return (
     <Dialog
       open={form.open}
@@ -76,19 +73,14 @@ export function FormDialog({
           {children}
         </DialogContent>
         <DialogActions>
-          <Button onClick={form.close} disabled={form.busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button
+          <DialogButtons
+            busy={form.busy}
+            onCancel={form.close}
+            label={submitLabel}
             type="submit"
-            variant="contained"
             color={submitColor}
-            disabled={form.busy}
-            startIcon={form.busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid={submitTestId}
-          >
-            {submitLabel}
-          </Button>
+            testId={submitTestId}
+          />
         </DialogActions>
       </Box>
       {form.guardDialog}

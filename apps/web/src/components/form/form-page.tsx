@@ -1,9 +1,8 @@
-import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
+import { Alert, Box, Stack } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useCallback, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BackLink } from '../back-link';
 import { LoadFailure } from '../load-failure';
@@ -11,6 +10,7 @@ import { PageHeader } from '../page-header';
 import { PageLoader } from '../page-loader';
 import { hasUnsavedChanges, useUnsavedChangesGuard, type UnsavedChangesGuard } from '../unsaved-changes-guard';
 import { useServerForm, type ServerForm, type ServerFormOptions } from './use-server-form';
+import { DialogButtons } from '../dialog-buttons';
 
 interface Back {
   to: string;
@@ -108,7 +108,6 @@ export function FormShell({
   onCancel,
   children,
 }: ShellProps) {
-  const { t } = useTranslation();
   const submitting = form.formState.isSubmitting;
   return (
     <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={label} data-testid={testId}>
@@ -120,18 +119,7 @@ export function FormShell({
       )}
       {children}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-        <Button onClick={onCancel} disabled={submitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={submitting}
-          startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          data-testid={submitTestId}
-        >
-          {submitLabel}
-        </Button>
+        <DialogButtons busy={submitting} onCancel={onCancel} label={submitLabel} type="submit" testId={submitTestId} />
       </Box>
       {form.leaveGuard.dialog}
     </Stack>

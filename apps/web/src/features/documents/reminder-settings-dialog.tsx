@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Chip,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -22,6 +21,7 @@ import { LoadFailure } from '../../components/load-failure';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
 import { keepFocusNear } from '../../lib/focus';
 import { useDocumentSettings, useSaveDocumentSettings, type DocumentSettings } from './api/document-settings';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 /** The server's limits (DocumentSettingsSchema): at most five distinct offsets, 0–365 days. */
 export const REMINDER_LIMITS = { max: 5, minDays: 0, maxDays: 365 } as const;
@@ -166,18 +166,13 @@ function ReminderForm({ initial, onClose }: { initial: DocumentSettings; onClose
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void submit()}
-          disabled={save.isPending}
-          startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          data-testid="reminders-save"
-        >
-          {t('common.save')}
-        </Button>
+        <DialogButtons
+          busy={save.isPending}
+          onCancel={onClose}
+          label={t('common.save')}
+          onConfirm={() => void submit()}
+          testId="reminders-save"
+        />
       </DialogActions>
     </>
   );

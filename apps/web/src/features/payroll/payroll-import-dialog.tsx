@@ -3,7 +3,6 @@ import {
   Alert,
   Box,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -24,6 +23,7 @@ import {
 } from '../../components/import/spreadsheet-file';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
 import { useImportEmployeeCodes } from './api/import-employee-codes';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 const TEMPLATE_HEADERS = ['codice_fiscale', 'codice'] as const;
 
@@ -140,18 +140,14 @@ export function PayrollImportDialog({ open, onClose }: { open: boolean; onClose(
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={run.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void submit()}
-          disabled={!file || run.isPending}
-          startIcon={run.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          data-testid="payroll-import-run"
-        >
-          {t('payroll.import.run')}
-        </Button>
+        <DialogButtons
+          busy={run.isPending}
+          onCancel={close}
+          label={t('payroll.import.run')}
+          onConfirm={() => void submit()}
+          disabled={!file}
+          testId="payroll-import-run"
+        />
       </DialogActions>
     </Dialog>
   );

@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
 import { formatSize } from '../../lib/format-size';
 import type { PlatformWorkspace } from './api/get-platform-workspaces';
 import { useSetWorkspaceQuota } from './api/set-workspace-quota';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 /** A company's name kept in its own direction inside a sentence (a Latin name in Arabic). */
 const isolate = (text: string) => `\u2068${text}\u2069`;
@@ -131,19 +121,14 @@ function QuotaForm({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
+        <DialogButtons
+          busy={save.isPending}
+          onCancel={onClose}
+          label={t('platform.quota.save')}
           type="submit"
           form={`${titleId}-form`}
-          variant="contained"
-          disabled={save.isPending}
-          startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          data-testid="quota-save"
-        >
-          {t('platform.quota.save')}
-        </Button>
+          testId="quota-save"
+        />
       </DialogActions>
     </Dialog>
   );

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -22,6 +21,7 @@ import { applyServerErrors } from '../../lib/apply-server-errors';
 import { errorMessage } from '../../lib/error-message';
 import { useAuth } from '../../lib/auth/auth-context';
 import { deleteProfileSchema, type DeleteProfileForm } from './schemas';
+import { DialogButtons } from '../../components/dialog-buttons';
 
 /**
  * Delete profile, after a confirmation with the password (a wrong one is said on the field); CannotDeleteUser is shown
@@ -93,19 +93,14 @@ export function DeleteProfile() {
             />
           </DialogContent>
           <DialogActions>
-            <Button onClick={close} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button
+            <DialogButtons
+              busy={busy}
+              onCancel={close}
+              label={t('profile.delete.confirm')}
               type="submit"
               color="error"
-              variant="contained"
-              disabled={busy}
-              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-              data-testid="delete-profile-confirm"
-            >
-              {t('profile.delete.confirm')}
-            </Button>
+              testId="delete-profile-confirm"
+            />
           </DialogActions>
         </form>
       </Dialog>

@@ -1,17 +1,8 @@
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REQUEST_LIMITS } from './request-form';
+import { DialogButtons } from '../../../components/dialog-buttons';
 
 interface Props {
   open: boolean;
@@ -66,19 +57,14 @@ export function DecisionDialog({ open, approve, count, summary, busy, error, onC
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
+        <DialogButtons
+          busy={busy}
+          onCancel={close}
+          label={approve ? t('approvals.actions.approve') : t('approvals.actions.reject')}
+          onConfirm={() => onConfirm(note)}
           color={approve ? 'primary' : 'error'}
-          onClick={() => onConfirm(note)}
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          data-testid="decision-confirm"
-        >
-          {approve ? t('approvals.actions.approve') : t('approvals.actions.reject')}
-        </Button>
+          testId="decision-confirm"
+        />
       </DialogActions>
     </Dialog>
   );

@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Checkbox,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -22,6 +21,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useCopyWeek, type CopyWeekResponse } from '../api/publish-work-shifts';
 import { mondayOf } from './planning-range';
 import { useDayFormat } from '../shift-text';
+import { DialogButtons } from '../../../components/dialog-buttons';
 
 interface Props {
   /** Monday of the week shown. */
@@ -117,18 +117,13 @@ export function CopyWeekDialog({ from, group, onClose, onShowWeek }: Props) {
           </>
         ) : (
           <>
-            <Button onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="contained"
-              onClick={submit}
-              disabled={busy}
-              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-              data-testid="copy-week-confirm"
-            >
-              {t('workShifts.copy.confirm')}
-            </Button>
+            <DialogButtons
+              busy={busy}
+              onCancel={onClose}
+              label={t('workShifts.copy.confirm')}
+              onConfirm={submit}
+              testId="copy-week-confirm"
+            />
           </>
         )}
       </DialogActions>

@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Checkbox,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -24,6 +23,7 @@ import { SHIFT_LIMITS } from '../limits';
 import { useDayFormat } from '../shift-text';
 import { formatShiftRange, isOvernight } from '../shift-time';
 import { WarningList } from '../warning-list';
+import { DialogButtons } from '../../../components/dialog-buttons';
 
 interface Props {
   /** The period whose drafts go (the planning's range, or one shift's day). */
@@ -119,18 +119,13 @@ export function PublishDialog({ from, to, drafts, group, onClose }: Props) {
           </Button>
         ) : (
           <>
-            <Button onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="contained"
-              onClick={submit}
-              disabled={busy}
-              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-              data-testid="publish-confirm"
-            >
-              {t('workShifts.publish.confirm')}
-            </Button>
+            <DialogButtons
+              busy={busy}
+              onCancel={onClose}
+              label={t('workShifts.publish.confirm')}
+              onConfirm={submit}
+              testId="publish-confirm"
+            />
           </>
         )}
       </DialogActions>

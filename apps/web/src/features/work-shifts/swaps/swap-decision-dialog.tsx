@@ -1,7 +1,5 @@
 import {
   Alert,
-  Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -19,6 +17,7 @@ import { useSwapAction, type SwapAction } from '../api/swap-actions';
 import { SWAP_NOTE_MAX } from './swap-request-form';
 import { personName } from './swap-shift';
 import { SwapWarnings } from './swap-warnings';
+import { DialogButtons } from '../../../components/dialog-buttons';
 
 interface Props {
   swap: SwapDetail;
@@ -141,19 +140,14 @@ function DecisionForm({ swap, action, onClose }: { swap: SwapDetail; action: Swa
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
+        <DialogButtons
+          busy={busy}
+          onCancel={close}
+          label={t(`shiftSwaps.actions.${action}`)}
+          onConfirm={() => void confirm()}
           color={negative ? 'error' : 'primary'}
-          onClick={() => void confirm()}
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          data-testid="swap-decision-confirm"
-        >
-          {t(`shiftSwaps.actions.${action}`)}
-        </Button>
+          testId="swap-decision-confirm"
+        />
       </DialogActions>
     </Dialog>
   );
