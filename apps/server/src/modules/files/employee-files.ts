@@ -17,18 +17,16 @@ import type { RequestCtx } from '../../plugins/request-context';
 import type { FileKind } from './file-kinds';
 import {
   deleteFiles,
-  discardUpload,
   findFile,
   findFiles,
   openCounts,
-  receiveForm,
   recordOpen,
   recordUpload,
   requireFile,
   sendStoredFile,
   type FileRow,
-  type ReceivedForm,
 } from './files.service';
+import { discardUpload, receiveForm, type ReceivedForm } from './receive-form';
 
 /**
  * Employee file records (issue 31): records that each give one employee one stored file — pay slips, documents, and

@@ -1,16 +1,12 @@
 export {
   deleteFiles,
-  discardUpload,
-  discardUploads,
   findFile,
   findFiles,
   openCounts,
   opensBy,
   pngName,
   presentFile,
-  readPendingUpload,
   readStoredFile,
-  receiveForm,
   recordOpen,
   recordUpload,
   recordUploads,
@@ -19,6 +15,8 @@ export {
   sendStoredImage,
   storeMade,
 } from './files.service';
-export type { FileRow, PendingUpload, ReceivedForm } from './files.service';
+export type { FileRow } from './files.service';
+export { discardUpload, discardUploads, readPendingUpload, receiveForm } from './receive-form';
+export type { PendingUpload, ReceivedForm } from './receive-form';
 export { ImageRefused, cleanImage } from './image-check';
 export { employeeFileRecords, parseFileForm, type EmployeeFileKind } from './employee-files';
