@@ -1,3 +1,6 @@
+// Longer than 300 lines: the whole API contract of work shifts — shifts, publication, swaps and the calendar feed, with
+// their limits and Italian messages — in one module, as attendance.ts and working-time.ts are, so that the web's mirror
+// of its limits (apps/web/src/features/work-shifts/limits.ts) is checked against one import.
 import { z } from 'zod';
 import { msg } from '../messages';
 import { SWAP_STATUSES, SWAP_TARGET_STATUSES } from '../domain/shift-swaps';
