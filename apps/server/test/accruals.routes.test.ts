@@ -1,27 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, monthBounds, monthOf, nextMonth, plannedAccruals, type Contract } from '@timbro/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accrualEntries, contractAccruals, contracts, justifications } from '../src/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { accrualEntries, contractAccruals, contracts } from '../src/db/schema';
 import { workspaceScope } from '../src/db/scope';
 import { todayIn } from '../src/lib/time';
 import { contractForAccrual, syncAllAccruals, syncContractAccruals } from '../src/modules/accruals/accruals.service';
+import { seededContracts, type SeededContracts } from './contracts.fixtures';
 import {
   accrualBalances,
   auditOf,
   contractLedger,
-  createTestContext,
   expectError,
   expectForeignRecordsHidden,
   fieldErrors,
-  loginDemoRoles,
-  membershipOf,
   roundedSum as sum,
+  useDemoContext,
   wholeAccrualLedger,
   type Balances,
-  type RequestOptions,
+  type DemoContext,
   type Session,
-  type TestContext,
 } from './helpers';
 
 /**
@@ -29,18 +27,10 @@ import {
  * Contract CRUD is in contracts.routes.test.ts and contracts.edits.test.ts; the accruals' access table in contracts.access.test.ts.
  */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
+let { ctx, admin, accountant, member } = {} as DemoContext;
 let today: string;
-
-/** Demo employee records by e-mail prefix; Beta's employee. */
-const ids: Record<string, string> = {};
-let paoloId: string;
-/** Demo absence types by code; Beta's FER. */
-const J: Record<string, string> = {};
-let betaFer: string;
+/** Demo employee records by e-mail prefix; Beta's employee; Demo absence types by code; Beta's FER. */
+let { ids, paoloId, J, betaFer } = {} as SeededContracts;
 
 /** The contracts this file adds: Mario's seasonal one (16 June – 31 December 2020) and a future one after `endingOther`. */
 const made: Record<string, string> = {};
@@ -53,21 +43,10 @@ let marioSeeded: Contract;
 let endingOther: Contract;
 let fullTime: Contract;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ({ admin, accountant, member } = await loginDemoRoles(ctx));
+const { inDemo, asAdmin } = useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member } = d);
   today = todayIn('Europe/Rome');
-  ids['mario.rossi'] = (await membershipOf(ctx, 'mario.rossi@demo.timbro.it', ctx.ws.demo))!.id;
-  ids.admin = (await membershipOf(ctx, 'admin@demo.timbro.it', ctx.ws.demo))!.id;
-  paoloId = (await membershipOf(ctx, 'paolo.lombardi@beta.timbro.it', ctx.ws.beta))!.id;
-  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo)))
-    J[j.code] = j.id;
-  betaFer = (
-    await ctx.db
-      .select()
-      .from(justifications)
-      .where(and(eq(justifications.workspaceId, ctx.ws.beta), eq(justifications.code, 'FER')))
-  )[0]!.id;
+  ({ ids, paoloId, J, betaFer } = await seededContracts(ctx));
 
   // The seeded contracts the tests compare against (as contracts.routes.test.ts reads them).
   const list = async (query: Record<string, string>) =>
@@ -116,16 +95,6 @@ beforeAll(async () => {
   expect(future.statusCode, future.body).toBe(200);
   made.future = future.json().id;
 });
-afterAll(async () => {
-  await ctx?.close();
-});
-
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
-const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
 const ledgerOf = (contractId: string) => contractLedger(ctx, contractId);
 const wholeLedger = () => wholeAccrualLedger(ctx);
 

@@ -4,8 +4,7 @@ import { contracts } from '../src/db/schema';
 import { accrualRoutes } from '../src/modules/accruals/accruals.routes';
 import { contractRoutes } from '../src/modules/contracts/contracts.routes';
 import { describeAccessTable, useAccessContext, type AccessRoute } from './access-table';
-import { justificationId } from './factories';
-import { membershipOf } from './helpers';
+import { seededContracts, valid } from './contracts.fixtures';
 
 /**
  * Access to every route of the contracts and accruals modules, table-driven (access-table.ts): 401 without a session,
@@ -21,29 +20,13 @@ let betaContractId: string;
 let ferId: string;
 
 beforeAll(async () => {
-  marioId = (await membershipOf(t.ctx, 'mario.rossi@demo.timbro.it', t.ctx.ws.demo))!.id;
-  paoloId = (await membershipOf(t.ctx, 'paolo.lombardi@beta.timbro.it', t.ctx.ws.beta))!.id;
+  const seeded = await seededContracts(t.ctx);
+  ({ paoloId, betaContractId } = seeded);
+  marioId = seeded.ids['mario.rossi']!;
+  ferId = seeded.J.FER!;
   demoContractId = (await t.ctx.db.select().from(contracts).where(eq(contracts.userInfoId, marioId)))[0]!.id;
-  betaContractId = (await t.ctx.db.select().from(contracts).where(eq(contracts.userInfoId, paoloId)))[0]!.id;
-  ferId = await justificationId(t.ctx, t.ctx.ws.demo, 'FER');
 });
 
-const SLOT = {
-  weekday: 1,
-  startsAtMinutes: 540,
-  endsAtMinutes: 1080,
-  pauseStartsAtMinutes: 780,
-  pauseEndsAtMinutes: 840,
-  description: 'Ufficio',
-  descriptionColorRgb: '#1A415B',
-};
-const CONTRACT = {
-  type: 'fixed',
-  workerType: 'employee',
-  startsAt: '2010-01-01',
-  endsAt: '2010-12-31',
-  timeSlots: [SLOT],
-};
 const ADJUSTMENT = () => ({ justificationId: ferId, amount: -1, date: '2020-12-15', reason: 'Prova di accesso' });
 
 const CONTRACT_ROUTES: AccessRoute[] = [
@@ -67,12 +50,12 @@ const CONTRACT_ROUTES: AccessRoute[] = [
   {
     route: 'POST /admin/user/:id/contract',
     grants: ['admin'],
-    call: () => ({ url: `/admin/user/${marioId}/contract`, body: CONTRACT }),
+    call: () => ({ url: `/admin/user/${marioId}/contract`, body: valid }),
     probe: () => ({ url: `/admin/user/${marioId}/contract`, body: {} }),
     probeStatus: 400,
     foreign: {
       as: 'admin',
-      call: () => ({ url: `/admin/user/${paoloId}/contract`, body: CONTRACT }),
+      call: () => ({ url: `/admin/user/${paoloId}/contract`, body: valid }),
       message: 'Utente non trovato',
     },
   },
@@ -90,12 +73,12 @@ const CONTRACT_ROUTES: AccessRoute[] = [
   {
     route: 'POST /admin/contract/:id',
     grants: ['admin'],
-    call: () => ({ url: `/admin/contract/${demoContractId}`, body: CONTRACT }),
+    call: () => ({ url: `/admin/contract/${demoContractId}`, body: valid }),
     probe: () => ({ url: `/admin/contract/${demoContractId}`, body: {} }),
     probeStatus: 400,
     foreign: {
       as: 'admin',
-      call: () => ({ url: `/admin/contract/${betaContractId}`, body: CONTRACT }),
+      call: () => ({ url: `/admin/contract/${betaContractId}`, body: valid }),
       message: 'Contratto non trovato',
     },
   },

@@ -1,150 +1,56 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, type Contract, type TemplateWeek } from '@timbro/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accrualEntries, contractAccruals, contracts, contractTimeSlots, justifications } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accrualEntries, contractAccruals, contracts, contractTimeSlots } from '../src/db/schema';
+import {
+  contractList,
+  countContracts,
+  label,
+  madeBodies,
+  personContracts,
+  seasonal,
+  seededContracts,
+  valid,
+  type SeededContracts,
+} from './contracts.fixtures';
 import {
   accrualBalances,
   auditOf,
   contractLedger,
-  createTestContext,
+  expect400,
   expectError,
   expectForeignRecordsHidden,
   fieldErrors,
-  membershipOf,
   roundedSum as sum,
-  type RequestOptions,
+  useDemoContext,
+  type DemoContext,
   type Session,
-  type TestContext,
 } from './helpers';
 
 /** The contracts module: editing and deleting a contract; creating, listing and reading them are in contracts.routes.test.ts. */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
-let betaAdmin: Session;
+let { ctx, admin, accountant, member } = {} as DemoContext;
+/** Demo employee records by e-mail prefix; Beta's contract; Demo absence types by code; Beta's FER. */
+let { ids, betaContractId, J, betaFer } = {} as SeededContracts;
 
-/** Demo employee records by e-mail prefix; Beta's contract. */
-const ids: Record<string, string> = {};
-let betaContractId: string;
-/** Demo absence types by code; Beta's FER. */
-const J: Record<string, string> = {};
-let betaFer: string;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.login('admin@demo.timbro.it');
-  accountant = await ctx.login('consulente@demo.timbro.it');
-  member = await ctx.login('mario.rossi@demo.timbro.it');
-  betaAdmin = await ctx.login('admin@beta.timbro.it');
-  for (const who of ['mario.rossi', 'giulia.esposito'])
-    ids[who] = (await membershipOf(ctx, `${who}@demo.timbro.it`, ctx.ws.demo))!.id;
-  const paoloId = (await membershipOf(ctx, 'paolo.lombardi@beta.timbro.it', ctx.ws.beta))!.id;
-  betaContractId = (await ctx.db.select().from(contracts).where(eq(contracts.userInfoId, paoloId)))[0]!.id;
-  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo)))
-    J[j.code] = j.id;
-  betaFer = (
-    await ctx.db
-      .select()
-      .from(justifications)
-      .where(and(eq(justifications.workspaceId, ctx.ws.beta), eq(justifications.code, 'FER')))
-  )[0]!.id;
+const { inDemo, asAdmin, inBeta } = useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member } = d);
+  ({ ids, betaContractId, J, betaFer } = await seededContracts(ctx));
 });
-afterAll(async () => {
-  await ctx?.close();
-});
-
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
-const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
-const inBeta = (session: Session = betaAdmin, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.beta,
-  ...(query ? { query } : {}),
-});
-
-async function contractCount() {
-  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(contracts);
-  return row!.n;
-}
+const contractCount = () => countContracts(ctx);
 const ledgerOf = (contractId: string) => contractLedger(ctx, contractId);
 const balances = (userInfoId: string, date?: string, session: Session = admin) =>
   accrualBalances(ctx, inDemo(session, date ? { date } : undefined), userInfoId);
-/** "dd/mm/yyyy" as the overlap message writes dates. */
-const it_ = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+const listContracts = (query: Record<string, string> = {}) => contractList(ctx, asAdmin(), query);
+const contractsOf = (userInfoId: string) => personContracts(ctx, asAdmin(), userInfoId);
 
-async function listContracts(query: Record<string, string> = {}, opts: RequestOptions = asAdmin()) {
-  const res = await ctx.get('/admin/contract', { ...opts, query });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: Contract[]; total: number; page: number; perPage: number };
-}
-async function contractsOf(userInfoId: string) {
-  const res = await ctx.get(`/admin/user/${userInfoId}/contract`, asAdmin());
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Contract[];
-}
-
-const SLOT = {
-  weekday: 1,
-  startsAtMinutes: 540,
-  endsAtMinutes: 1080,
-  pauseStartsAtMinutes: 780,
-  pauseEndsAtMinutes: 840,
-  description: 'Ufficio',
-  descriptionColorRgb: '#1A415B',
-};
-const valid = {
-  type: 'fixed',
-  workerType: 'employee',
-  startsAt: '2010-01-01',
-  endsAt: '2010-12-31',
-  timeSlots: [SLOT],
-};
-
-/**
- * Mario's seasonal contract before his permanent one: starts on 16 June (15 days of a 30-day month), ends on 15 March
- * (15 days of 31): both months count in full, as months covered for at least 15 days do.
- */
-const seasonal = {
-  type: 'turn_based',
-  workerType: 'collaborator',
-  qualification: ' Magazziniere ',
-  ccnlLevel: '4° livello',
-  description: 'Contratto stagionale',
-  startsAt: '2020-06-16',
-  endsAt: '2021-03-15',
-  permanent: false,
-  justificationAccruals: [] as { justificationId: string; monthlyIncrease: number }[],
-  timeSlots: [
-    { weekday: 6, startsAtMinutes: 360, endsAtMinutes: 600 },
-    { weekday: 1, startsAtMinutes: 780, endsAtMinutes: 1020 },
-    {
-      weekday: 3,
-      startsAtMinutes: 540,
-      endsAtMinutes: 1080,
-      pauseStartsAtMinutes: 780,
-      pauseEndsAtMinutes: 840,
-      description: 'Magazzino',
-      descriptionColorRgb: '#2E7D32',
-    },
-    { weekday: 1, startsAtMinutes: 480, endsAtMinutes: 720 },
-  ],
-};
 const made: Record<string, string> = {};
 /**
  * The seed gives each employee a contract by the (unordered) position of their record, so which shape Mario's has
  * (full or part time, permanent or fixed-term, its start) varies between runs: the tests read it instead of assuming it.
  */
 let marioSeeded: Contract;
-/** How the overlap message names a contract. */
-const label = (c: { startsAt: string; endsAt: string | null }) =>
-  c.endsAt ? `dal ${it_(c.startsAt)} al ${it_(c.endsAt)}` : `dal ${it_(c.startsAt)} a tempo indeterminato`;
-
 /**
  * The contracts that the tests of contracts.routes.test.ts create before these run there: Mario's seasonal one
  * (16/06/2020–15/03/2021, FER 6 and ROL 8 a month), a permanent one after another employee's fixed-term contract
@@ -158,32 +64,13 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as Contract).id;
   };
-  made.seasonal = await create(ids['mario.rossi']!, {
-    ...seasonal,
-    justificationAccruals: [
-      { justificationId: J.ROL!, monthlyIncrease: 8 },
-      { justificationId: J.FER!, monthlyIncrease: 6 },
-    ],
-  });
+  made.seasonal = await create(ids['mario.rossi']!, madeBodies.seasonal(J));
   const ending = (await listContracts({ filter: 'expiring' })).items.find((c) => c.userInfoId !== ids['mario.rossi'])!;
-  made.future = await create(ending.userInfoId, {
-    ...valid,
-    startsAt: addDays(ending.endsAt!, 1),
-    endsAt: '2027-12-31',
-    permanent: true,
-    justificationAccruals: [{ justificationId: J.FER, monthlyIncrease: 2.166666 }],
-  });
+  made.future = await create(ending.userInfoId, madeBodies.future(J, ending));
   const week = ((await ctx.get('/attendance/ajax/template-weeks', asAdmin())).json() as TemplateWeek[]).find(
     (w) => w.name === 'Tempo pieno 40 ore',
   )!;
-  made.fromTemplate = await create(ids['giulia.esposito']!, {
-    type: 'fixed',
-    workerType: 'employee',
-    qualification: 'Stagista',
-    startsAt: '2015-01-01',
-    endsAt: '2015-12-31',
-    timeSlots: week.timeSlots,
-  });
+  made.fromTemplate = await create(ids['giulia.esposito']!, madeBodies.fromTemplate(week));
 });
 
 describe('POST /admin/contract/{id}', () => {
@@ -246,11 +133,7 @@ describe('POST /admin/contract/{id}', () => {
         { 'justificationAccruals.0.justificationId': 'Giustificativo non trovato' },
       ],
     ];
-    for (const [b, errors] of cases) {
-      const res = await ctx.post(url, b, asAdmin());
-      expectError(res, 400, 'VALIDATION_FAILED');
-      expect(fieldErrors(res), JSON.stringify(b).slice(0, 200)).toEqual(errors);
-    }
+    await expect400(ctx, asAdmin(), url, cases);
     const clash = await ctx.post(url, { ...body(), endsAt: marioSeeded.startsAt }, asAdmin());
     const message = `Il contratto si sovrappone a quello ${label(marioSeeded)}`;
     expect(expectError(clash, 409, 'CONFLICT').message).toBe(message);

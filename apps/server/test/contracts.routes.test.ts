@@ -7,136 +7,50 @@ import {
   type Contract,
   type TemplateWeek,
 } from '@timbro/shared';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contracts, justifications } from '../src/db/schema';
+import { describe, expect, it } from 'vitest';
 import { todayIn } from '../src/lib/time';
+import {
+  contractList,
+  countContracts,
+  it_,
+  label,
+  madeBodies,
+  personContracts,
+  seededContracts,
+  valid,
+  type SeededContracts,
+} from './contracts.fixtures';
 import {
   auditOf,
   contractLedger,
-  createTestContext,
   expectError,
   expectForeignRecordsHidden,
   fieldErrors,
-  membershipOf,
+  inWorkspace,
   roundedSum as sum,
+  useDemoContext,
+  type DemoContext,
   type RequestOptions,
-  type Session,
-  type TestContext,
 } from './helpers';
 
 /** The contracts module's routes: creating, listing and reading; refusals in contracts.validation.test.ts, edits in contracts.edits.test.ts, accruals in accruals.routes.test.ts. */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
-let betaAdmin: Session;
+let { ctx, admin, accountant, member } = {} as DemoContext;
 let today: string;
+/** Demo employee records by e-mail prefix; Beta's employee and contract; Demo absence types by code. */
+let { ids, paoloId, betaContractId, J } = {} as SeededContracts;
 
-/** Demo employee records by e-mail prefix; Beta's employee and contract. */
-const ids: Record<string, string> = {};
-let paoloId: string;
-let betaContractId: string;
-/** Demo absence types by code. */
-const J: Record<string, string> = {};
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.login('admin@demo.timbro.it');
-  accountant = await ctx.login('consulente@demo.timbro.it');
-  member = await ctx.login('mario.rossi@demo.timbro.it');
-  betaAdmin = await ctx.login('admin@beta.timbro.it');
+const { inDemo, asAdmin, inBeta } = useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member } = d);
   today = todayIn('Europe/Rome');
-  for (const who of ['mario.rossi', 'giulia.esposito'])
-    ids[who] = (await membershipOf(ctx, `${who}@demo.timbro.it`, ctx.ws.demo))!.id;
-  ids.admin = (await membershipOf(ctx, 'admin@demo.timbro.it', ctx.ws.demo))!.id;
-  paoloId = (await membershipOf(ctx, 'paolo.lombardi@beta.timbro.it', ctx.ws.beta))!.id;
-  betaContractId = (await ctx.db.select().from(contracts).where(eq(contracts.userInfoId, paoloId)))[0]!.id;
-  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo)))
-    J[j.code] = j.id;
+  ({ ids, paoloId, betaContractId, J } = await seededContracts(ctx));
 });
-afterAll(async () => {
-  await ctx?.close();
-});
-
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
-const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
-const inBeta = (session: Session = betaAdmin, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.beta,
-  ...(query ? { query } : {}),
-});
-
-async function contractCount() {
-  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(contracts);
-  return row!.n;
-}
 const ledgerOf = (contractId: string) => contractLedger(ctx, contractId);
-/** "dd/mm/yyyy" as the overlap message writes dates. */
-const it_ = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+const contractCount = () => countContracts(ctx);
+const listContracts = (query: Record<string, string> = {}, opts: RequestOptions = asAdmin()) =>
+  contractList(ctx, opts, query);
+const contractsOf = (userInfoId: string) => personContracts(ctx, asAdmin(), userInfoId);
 
-async function listContracts(query: Record<string, string> = {}, opts: RequestOptions = asAdmin()) {
-  const res = await ctx.get('/admin/contract', { ...opts, query });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: Contract[]; total: number; page: number; perPage: number };
-}
-async function contractsOf(userInfoId: string) {
-  const res = await ctx.get(`/admin/user/${userInfoId}/contract`, asAdmin());
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Contract[];
-}
-
-const SLOT = {
-  weekday: 1,
-  startsAtMinutes: 540,
-  endsAtMinutes: 1080,
-  pauseStartsAtMinutes: 780,
-  pauseEndsAtMinutes: 840,
-  description: 'Ufficio',
-  descriptionColorRgb: '#1A415B',
-};
-const valid = {
-  type: 'fixed',
-  workerType: 'employee',
-  startsAt: '2010-01-01',
-  endsAt: '2010-12-31',
-  timeSlots: [SLOT],
-};
-
-/**
- * Mario's seasonal contract before his permanent one: starts on 16 June (15 days of a 30-day month), ends on 15 March
- * (15 days of 31): both months count in full, as months covered for at least 15 days do.
- */
-const seasonal = {
-  type: 'turn_based',
-  workerType: 'collaborator',
-  qualification: ' Magazziniere ',
-  ccnlLevel: '4° livello',
-  description: 'Contratto stagionale',
-  startsAt: '2020-06-16',
-  endsAt: '2021-03-15',
-  permanent: false,
-  justificationAccruals: [] as { justificationId: string; monthlyIncrease: number }[],
-  timeSlots: [
-    { weekday: 6, startsAtMinutes: 360, endsAtMinutes: 600 },
-    { weekday: 1, startsAtMinutes: 780, endsAtMinutes: 1020 },
-    {
-      weekday: 3,
-      startsAtMinutes: 540,
-      endsAtMinutes: 1080,
-      pauseStartsAtMinutes: 780,
-      pauseEndsAtMinutes: 840,
-      description: 'Magazzino',
-      descriptionColorRgb: '#2E7D32',
-    },
-    { weekday: 1, startsAtMinutes: 480, endsAtMinutes: 720 },
-  ],
-};
 const made: Record<string, string> = {};
 /** The two seeded fixed-term contracts that end within 30 days, earliest end first. */
 let expiring: Contract[] = [];
@@ -148,9 +62,6 @@ let marioSeeded: Contract;
 /** A seeded fixed-term contract ending within 30 days that is not Mario's, and a permanent full-time one. */
 let endingOther: Contract;
 let fullTime: Contract;
-/** How the overlap message names a contract. */
-const label = (c: { startsAt: string; endsAt: string | null }) =>
-  c.endsAt ? `dal ${it_(c.startsAt)} al ${it_(c.endsAt)}` : `dal ${it_(c.startsAt)} a tempo indeterminato`;
 
 describe('the seeded contracts', () => {
   it('every Demo employee has one active contract Mon–Fri with FER, ROL and EXF; two of them end within 30 days', async () => {
@@ -219,14 +130,7 @@ describe('POST /admin/user/{id}/contract', () => {
   });
 
   it('creates a contract: slots sorted, accruals with their types, past status; the ledger is filled at once; audited', async () => {
-    const body = {
-      ...seasonal,
-      justificationAccruals: [
-        { justificationId: J.ROL!, monthlyIncrease: 8 },
-        { justificationId: J.FER!, monthlyIncrease: 6 },
-      ],
-    };
-    const res = await ctx.post(`/admin/user/${ids['mario.rossi']}/contract`, body, asAdmin());
+    const res = await ctx.post(`/admin/user/${ids['mario.rossi']}/contract`, madeBodies.seasonal(J), asAdmin());
     expect(res.statusCode, res.body).toBe(200);
     const c = res.json() as Contract;
     made.seasonal = c.id;
@@ -357,17 +261,7 @@ describe('POST /admin/user/{id}/contract', () => {
     const message = `Il contratto si sovrappone a quello dal ${it_(ending.startsAt)} al ${it_(ending.endsAt!)}`;
     expect(expectError(clash, 409, 'CONFLICT').message).toBe(message);
 
-    const res = await ctx.post(
-      url,
-      {
-        ...valid,
-        startsAt: addDays(ending.endsAt!, 1),
-        endsAt: '2027-12-31',
-        permanent: true,
-        justificationAccruals: [{ justificationId: J.FER, monthlyIncrease: 2.166666 }],
-      },
-      asAdmin(),
-    );
+    const res = await ctx.post(url, madeBodies.future(J, ending), asAdmin());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       startsAt: addDays(ending.endsAt!, 1),
@@ -398,14 +292,7 @@ describe('POST /admin/user/{id}/contract', () => {
     expect(week.timeSlots).toHaveLength(5);
     const res = await ctx.post(
       `/admin/user/${ids['giulia.esposito']}/contract`,
-      {
-        type: 'fixed',
-        workerType: 'employee',
-        qualification: 'Stagista',
-        startsAt: '2015-01-01',
-        endsAt: '2015-12-31',
-        timeSlots: week.timeSlots,
-      },
+      madeBodies.fromTemplate(week),
       asAdmin(),
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -541,7 +428,7 @@ describe('GET /admin/contract', () => {
     // Beta sees its own two contracts, admin and accountant alike.
     const betaList = await listContracts({ filter: 'all' }, inBeta());
     expect(betaList.items.map((c) => c.employee.lastName)).toEqual(['Barbieri', 'Lombardi']);
-    expect(await listContracts({ filter: 'all' }, inBeta(accountant))).toEqual(betaList);
+    expect(await listContracts({ filter: 'all' }, inWorkspace(ctx.ws.beta, accountant))).toEqual(betaList);
   });
 });
 
@@ -593,7 +480,9 @@ describe('GET /admin/contract/{id}', () => {
       endsAt: '2021-03-15',
     });
     expect((await ctx.get(url, inDemo(accountant))).json()).toEqual(res.json());
-    expect((await ctx.get(`/admin/contract/${betaContractId}`, inBeta(accountant))).json()).toMatchObject({
+    expect(
+      (await ctx.get(`/admin/contract/${betaContractId}`, inWorkspace(ctx.ws.beta, accountant))).json(),
+    ).toMatchObject({
       userInfoId: paoloId,
     });
   });

@@ -1,96 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contracts, justifications } from '../src/db/schema';
+import { describe, expect, it } from 'vitest';
+import { countContracts, SLOT, seededContracts, valid, type SeededContracts } from './contracts.fixtures';
 import {
-  createTestContext,
+  expect400,
   expectError,
   expectForeignRecordsHidden,
+  expectWriteRefused,
   fieldErrors,
-  membershipOf,
-  type RequestOptions,
-  type Session,
-  type TestContext,
+  useDemoContext,
+  type DemoContext,
 } from './helpers';
 
 /** The contracts module: what creating a contract refuses (401, 403, 400, 404); the rest of its routes is in contracts.routes.test.ts. */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
-let betaAdmin: Session;
+let { ctx, admin, accountant, member } = {} as DemoContext;
+/** Demo employee records by e-mail prefix; Beta's employee; Demo absence types by code; Beta's FER. */
+let { ids, paoloId, J, betaFer } = {} as SeededContracts;
 
-/** Demo employee records by e-mail prefix; Beta's employee. */
-const ids: Record<string, string> = {};
-let paoloId: string;
-/** Demo absence types by code; Beta's FER. */
-const J: Record<string, string> = {};
-let betaFer: string;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.login('admin@demo.timbro.it');
-  accountant = await ctx.login('consulente@demo.timbro.it');
-  member = await ctx.login('mario.rossi@demo.timbro.it');
-  betaAdmin = await ctx.login('admin@beta.timbro.it');
-  ids['giulia.esposito'] = (await membershipOf(ctx, 'giulia.esposito@demo.timbro.it', ctx.ws.demo))!.id;
-  paoloId = (await membershipOf(ctx, 'paolo.lombardi@beta.timbro.it', ctx.ws.beta))!.id;
-  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo)))
-    J[j.code] = j.id;
-  betaFer = (
-    await ctx.db
-      .select()
-      .from(justifications)
-      .where(and(eq(justifications.workspaceId, ctx.ws.beta), eq(justifications.code, 'FER')))
-  )[0]!.id;
+const { asAdmin, inBeta } = useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member } = d);
+  ({ ids, paoloId, J, betaFer } = await seededContracts(ctx));
 });
-afterAll(async () => {
-  await ctx?.close();
-});
-
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
-const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
-const inBeta = (session: Session = betaAdmin, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.beta,
-  ...(query ? { query } : {}),
-});
-
-async function contractCount() {
-  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(contracts);
-  return row!.n;
-}
-
-const SLOT = {
-  weekday: 1,
-  startsAtMinutes: 540,
-  endsAtMinutes: 1080,
-  pauseStartsAtMinutes: 780,
-  pauseEndsAtMinutes: 840,
-  description: 'Ufficio',
-  descriptionColorRgb: '#1A415B',
-};
-const valid = {
-  type: 'fixed',
-  workerType: 'employee',
-  startsAt: '2010-01-01',
-  endsAt: '2010-12-31',
-  timeSlots: [SLOT],
-};
+const contractCount = () => countContracts(ctx);
 
 describe('POST /admin/user/{id}/contract', () => {
   it('401 without a session; 403 for a member and the accountant, before validation', async () => {
     const url = `/admin/user/${ids['giulia.esposito']}/contract`;
-    expectError(await ctx.post(url, valid), 401, 'UNAUTHENTICATED');
-    for (const s of [member, accountant]) {
-      expectError(await ctx.post(url, valid, inDemo(s)), 403, 'FORBIDDEN');
-      expectError(await ctx.post(url, {}, inDemo(s)), 403, 'FORBIDDEN');
-    }
+    await expectWriteRefused(ctx, url, valid, [member, accountant], ctx.ws.demo);
     expect(await contractCount()).toBe(15);
   });
 
@@ -235,11 +171,7 @@ describe('POST /admin/user/{id}/contract', () => {
         { 'justificationAccruals.1.justificationId': 'Giustificativo non trovato' },
       ],
     ];
-    for (const [body, errors] of cases) {
-      const res = await ctx.post(url, body, asAdmin());
-      expectError(res, 400, 'VALIDATION_FAILED');
-      expect(fieldErrors(res), JSON.stringify(body).slice(0, 300)).toEqual(errors);
-    }
+    await expect400(ctx, asAdmin(), url, cases);
     expect(await contractCount()).toBe(15);
   });
 
