@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { date, foreignKey, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, workspaceId } from './columns';
+import { date, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, inWorkspace, workspaceId } from './columns';
 import { userInfos } from './tenancy';
 import { justifications } from './working-time';
 
@@ -36,15 +36,7 @@ export const accrualEntries = pgTable(
     uniqueIndex('accrual_entries_usage_key')
       .on(t.workspaceId, t.requestId)
       .where(sql`${t.kind} = 'usage'`),
-    foreignKey({
-      columns: [t.workspaceId, t.userInfoId],
-      foreignColumns: [userInfos.workspaceId, userInfos.id],
-      name: 'accrual_entries_user_info_fk',
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.workspaceId, t.justificationId],
-      foreignColumns: [justifications.workspaceId, justifications.id],
-      name: 'accrual_entries_justification_fk',
-    }),
+    inWorkspace('accrual_entries_user_info_fk', [t.workspaceId, t.userInfoId], userInfos).onDelete('cascade'),
+    inWorkspace('accrual_entries_justification_fk', [t.workspaceId, t.justificationId], justifications),
   ],
 );

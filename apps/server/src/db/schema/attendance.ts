@@ -3,7 +3,6 @@ import {
   boolean,
   check,
   date,
-  foreignKey,
   index,
   numeric,
   pgTable,
@@ -13,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt, workspaceId } from './columns';
+import { createdAt, id, inWorkspace, updatedAt, workspaceId } from './columns';
 import { userInfos } from './tenancy';
 import { justifications } from './working-time';
 
@@ -42,11 +41,7 @@ export const punches = pgTable(
     uniqueIndex('punches_ws_id_key').on(t.workspaceId, t.id),
     index('punches_ws_user_date_idx').on(t.workspaceId, t.userInfoId, t.localDate),
     index('punches_ws_date_idx').on(t.workspaceId, t.localDate),
-    foreignKey({
-      columns: [t.workspaceId, t.userInfoId],
-      foreignColumns: [userInfos.workspaceId, userInfos.id],
-      name: 'punches_user_info_fk',
-    }).onDelete('cascade'),
+    inWorkspace('punches_user_info_fk', [t.workspaceId, t.userInfoId], userInfos).onDelete('cascade'),
   ],
 );
 
@@ -83,16 +78,8 @@ export const justificationRequests = pgTable(
     index('justification_requests_ws_user_date_idx').on(t.workspaceId, t.userInfoId, t.date),
     index('justification_requests_ws_status_idx').on(t.workspaceId, t.status, t.date),
     index('justification_requests_ws_date_idx').on(t.workspaceId, t.date),
-    foreignKey({
-      columns: [t.workspaceId, t.userInfoId],
-      foreignColumns: [userInfos.workspaceId, userInfos.id],
-      name: 'justification_requests_user_info_fk',
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.workspaceId, t.justificationId],
-      foreignColumns: [justifications.workspaceId, justifications.id],
-      name: 'justification_requests_justification_fk',
-    }),
+    inWorkspace('justification_requests_user_info_fk', [t.workspaceId, t.userInfoId], userInfos).onDelete('cascade'),
+    inWorkspace('justification_requests_justification_fk', [t.workspaceId, t.justificationId], justifications),
     check(
       'justification_requests_range',
       sql`${t.startsAtMinutes} is null or ${t.endsAtMinutes} is null or ${t.endsAtMinutes} > ${t.startsAtMinutes}`,

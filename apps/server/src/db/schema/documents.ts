@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   date,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -14,9 +13,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt, workspaceId } from './columns';
-import { users } from './platform';
-import { files, userInfos, workspaces } from './tenancy';
+import { createdAt, id, inWorkspace, updatedAt, workspaceId } from './columns';
+import { byUser } from './platform';
+import { files, userInfos, workspaceFk, workspaces } from './tenancy';
 
 /**
  * A pay slip (cedolino) of one employee for one month (spec §3). Its PDF is a stored file of the same workspace
@@ -38,7 +37,7 @@ export const paychecks = pgTable(
     attachmentFirstOpenAt: timestamp('attachment_first_open_at', { withTimezone: true }),
     /** The one reminder of an unopened slip (7 days after publication) has gone. */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: byUser('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -46,16 +45,8 @@ export const paychecks = pgTable(
     uniqueIndex('paychecks_ws_id_key').on(t.workspaceId, t.id),
     index('paychecks_ws_user_period_idx').on(t.workspaceId, t.userInfoId, t.year, t.month),
     index('paychecks_ws_period_idx').on(t.workspaceId, t.year, t.month),
-    foreignKey({
-      columns: [t.workspaceId, t.userInfoId],
-      foreignColumns: [userInfos.workspaceId, userInfos.id],
-      name: 'paychecks_user_info_fk',
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.workspaceId, t.fileId],
-      foreignColumns: [files.workspaceId, files.id],
-      name: 'paychecks_file_fk',
-    }),
+    inWorkspace('paychecks_user_info_fk', [t.workspaceId, t.userInfoId], userInfos).onDelete('cascade'),
+    inWorkspace('paychecks_file_fk', [t.workspaceId, t.fileId], files),
     check('paychecks_month_check', sql`${t.month} between 1 and 12`),
     check('paychecks_amount_check', sql`${t.netAmount} >= 0`),
   ],
@@ -90,8 +81,8 @@ export const paycheckImports = pgTable(
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: byUser('created_by'),
+    publishedBy: byUser('published_by'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -103,16 +94,8 @@ export const paycheckImports = pgTable(
     index('paycheck_imports_runnable_idx')
       .on(t.createdAt)
       .where(sql`${t.status} in ('waiting', 'analysing', 'publishing')`),
-    foreignKey({
-      columns: [t.workspaceId, t.fileId],
-      foreignColumns: [files.workspaceId, files.id],
-      name: 'paycheck_imports_file_fk',
-    }),
-    foreignKey({
-      columns: [t.workspaceId],
-      foreignColumns: [workspaces.id],
-      name: 'paycheck_imports_workspace_fk',
-    }).onDelete('cascade'),
+    inWorkspace('paycheck_imports_file_fk', [t.workspaceId, t.fileId], files),
+    workspaceFk('paycheck_imports_workspace_fk', t.workspaceId).onDelete('cascade'),
     check('paycheck_imports_month_check', sql`${t.month} between 1 and 12`),
   ],
 );
@@ -133,7 +116,7 @@ export const documents = pgTable(
     expiresAt: date('expires_at', { mode: 'string' }),
     note: text('note'),
     attachmentFirstOpenAt: timestamp('attachment_first_open_at', { withTimezone: true }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: byUser('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -141,16 +124,8 @@ export const documents = pgTable(
     uniqueIndex('documents_ws_id_key').on(t.workspaceId, t.id),
     index('documents_ws_user_idx').on(t.workspaceId, t.userInfoId),
     index('documents_ws_expires_idx').on(t.workspaceId, t.expiresAt),
-    foreignKey({
-      columns: [t.workspaceId, t.userInfoId],
-      foreignColumns: [userInfos.workspaceId, userInfos.id],
-      name: 'documents_user_info_fk',
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.workspaceId, t.fileId],
-      foreignColumns: [files.workspaceId, files.id],
-      name: 'documents_file_fk',
-    }),
+    inWorkspace('documents_user_info_fk', [t.workspaceId, t.userInfoId], userInfos).onDelete('cascade'),
+    inWorkspace('documents_file_fk', [t.workspaceId, t.fileId], files),
   ],
 );
 
@@ -183,11 +158,7 @@ export const documentReminders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.documentId, t.offsetDays] }),
-    foreignKey({
-      columns: [t.workspaceId, t.documentId],
-      foreignColumns: [documents.workspaceId, documents.id],
-      name: 'document_reminders_document_fk',
-    }).onDelete('cascade'),
+    inWorkspace('document_reminders_document_fk', [t.workspaceId, t.documentId], documents).onDelete('cascade'),
     index('document_reminders_due_idx')
       .on(t.dueOn)
       .where(sql`${t.sentAt} is null`),

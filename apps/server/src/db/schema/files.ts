@@ -1,6 +1,6 @@
-import { bigserial, foreignKey, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, workspaceId } from './columns';
-import { users } from './platform';
+import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, inWorkspace, workspaceId } from './columns';
+import { byUser } from './platform';
 import { files } from './tenancy';
 
 /**
@@ -29,17 +29,13 @@ export const fileOpens = pgTable(
     id: id(),
     workspaceId: workspaceId(),
     fileId: uuid('file_id').notNull(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: byUser('user_id'),
     /** The employee record of the person who opened it in this workspace, when they have one. */
     userInfoId: uuid('user_info_id'),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({
-      columns: [t.workspaceId, t.fileId],
-      foreignColumns: [files.workspaceId, files.id],
-      name: 'file_opens_file_fk',
-    }).onDelete('cascade'),
+    inWorkspace('file_opens_file_fk', [t.workspaceId, t.fileId], files).onDelete('cascade'),
     index('file_opens_ws_file_idx').on(t.workspaceId, t.fileId, t.openedAt),
   ],
 );

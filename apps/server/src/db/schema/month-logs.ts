@@ -5,7 +5,6 @@ import {
   check,
   customType,
   date,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -16,8 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, workspaceId } from './columns';
-import { workspaces } from './tenancy';
+import { createdAt, id, inWorkspace, workspaceId } from './columns';
+import { cascadingWorkspaceId, workspaces } from './tenancy';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -34,7 +33,7 @@ export const monthLogs = pgTable(
   'month_logs',
   {
     id: id(),
-    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadingWorkspaceId(),
     /** The month's last day (spec: endOfMonth). */
     endOfMonth: date('end_of_month', { mode: 'string' }).notNull(),
     versionNumber: integer('version_number').notNull(),
@@ -89,11 +88,7 @@ export const monthLogSheets = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.monthLogId, t.userInfoId] }),
-    foreignKey({
-      columns: [t.workspaceId, t.monthLogId],
-      foreignColumns: [monthLogs.workspaceId, monthLogs.id],
-      name: 'month_log_sheets_month_log_fk',
-    }).onDelete('cascade'),
+    inWorkspace('month_log_sheets_month_log_fk', [t.workspaceId, t.monthLogId], monthLogs).onDelete('cascade'),
     index('month_log_sheets_workspace_idx').on(t.workspaceId, t.monthLogId),
   ],
 );
@@ -115,11 +110,7 @@ export const monthLogLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.monthLogId, t.userInfoId, t.date, t.item] }),
-    foreignKey({
-      columns: [t.workspaceId, t.monthLogId],
-      foreignColumns: [monthLogs.workspaceId, monthLogs.id],
-      name: 'month_log_lines_month_log_fk',
-    }).onDelete('cascade'),
+    inWorkspace('month_log_lines_month_log_fk', [t.workspaceId, t.monthLogId], monthLogs).onDelete('cascade'),
     index('month_log_lines_workspace_idx').on(t.workspaceId, t.monthLogId),
   ],
 );
@@ -132,7 +123,7 @@ export const monthChanges = pgTable(
   'month_changes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadingWorkspaceId(),
     endOfMonth: date('end_of_month', { mode: 'string' }).notNull(),
     userInfoId: uuid('user_info_id'),
     date: date('date', { mode: 'string' }).notNull(),
@@ -176,11 +167,7 @@ export const payrollExports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({
-      columns: [t.workspaceId, t.monthLogId],
-      foreignColumns: [monthLogs.workspaceId, monthLogs.id],
-      name: 'payroll_exports_month_log_fk',
-    }).onDelete('cascade'),
+    inWorkspace('payroll_exports_month_log_fk', [t.workspaceId, t.monthLogId], monthLogs).onDelete('cascade'),
     index('payroll_exports_month_log_idx').on(t.workspaceId, t.monthLogId, t.createdAt),
   ],
 );

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -13,11 +12,20 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt, workspaceId } from './columns';
-import { mailOutbox, users } from './platform';
-import { files, userInfos, workspaces } from './tenancy';
+import { createdAt, id, inWorkspace, updatedAt, workspaceId } from './columns';
+import { byUser, mailOutbox } from './platform';
+import { cascadingWorkspaceId, files, userInfos, workspaceFk } from './tenancy';
 
 const EMAIL_MODES = ['instant', 'digest', 'off'] as const;
+
+/** One category's channels, chosen by a person or set as the workspace's default: the screens, and how mail goes. */
+const channelChoice = () => ({
+  category: text('category').notNull(),
+  web: boolean('web').notNull(),
+  app: boolean('app').notNull(),
+  email: text('email', { enum: EMAIL_MODES }).notNull(),
+  updatedAt: updatedAt(),
+});
 
 /**
  * One event told to one person of a workspace (ADR 0020): written by the dispatcher (`notify`) in the business
@@ -59,11 +67,7 @@ export const notifications = pgTable(
     index('notifications_digest_idx')
       .on(t.createdAt)
       .where(sql`${t.email} = 'digest' and ${t.emailedAt} is null`),
-    foreignKey({
-      columns: [t.workspaceId, t.userInfoId],
-      foreignColumns: [userInfos.workspaceId, userInfos.id],
-      name: 'notifications_user_info_fk',
-    }).onDelete('cascade'),
+    inWorkspace('notifications_user_info_fk', [t.workspaceId, t.userInfoId], userInfos).onDelete('cascade'),
     check('notifications_email_check', sql`${t.email} is null or ${t.email} in ('instant', 'digest')`),
   ],
 );
@@ -74,19 +78,11 @@ export const notificationSettings = pgTable(
   {
     workspaceId: workspaceId(),
     userInfoId: uuid('user_info_id').notNull(),
-    category: text('category').notNull(),
-    web: boolean('web').notNull(),
-    app: boolean('app').notNull(),
-    email: text('email', { enum: EMAIL_MODES }).notNull(),
-    updatedAt: updatedAt(),
+    ...channelChoice(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.userInfoId, t.category] }),
-    foreignKey({
-      columns: [t.workspaceId, t.userInfoId],
-      foreignColumns: [userInfos.workspaceId, userInfos.id],
-      name: 'notification_settings_user_info_fk',
-    }).onDelete('cascade'),
+    inWorkspace('notification_settings_user_info_fk', [t.workspaceId, t.userInfoId], userInfos).onDelete('cascade'),
     check('notification_settings_email_check', sql`${t.email} in ('instant', 'digest', 'off')`),
   ],
 );
@@ -95,12 +91,8 @@ export const notificationSettings = pgTable(
 export const notificationDefaults = pgTable(
   'notification_defaults',
   {
-    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
-    category: text('category').notNull(),
-    web: boolean('web').notNull(),
-    app: boolean('app').notNull(),
-    email: text('email', { enum: EMAIL_MODES }).notNull(),
-    updatedAt: updatedAt(),
+    workspaceId: cascadingWorkspaceId(),
+    ...channelChoice(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.category] }),
@@ -139,8 +131,8 @@ export const announcements = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     recipientCount: integer('recipient_count'),
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: byUser('created_by'),
+    updatedBy: byUser('updated_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -150,11 +142,7 @@ export const announcements = pgTable(
     index('announcements_due_idx')
       .on(t.sendAt)
       .where(sql`${t.processedAt} is null`),
-    foreignKey({
-      columns: [t.workspaceId],
-      foreignColumns: [workspaces.id],
-      name: 'announcements_workspace_fk',
-    }).onDelete('cascade'),
+    workspaceFk('announcements_workspace_fk', t.workspaceId).onDelete('cascade'),
   ],
 );
 
@@ -169,16 +157,10 @@ export const announcementAttachments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.announcementId, t.fileId] }),
-    foreignKey({
-      columns: [t.workspaceId, t.announcementId],
-      foreignColumns: [announcements.workspaceId, announcements.id],
-      name: 'announcement_attachments_announcement_fk',
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.workspaceId, t.fileId],
-      foreignColumns: [files.workspaceId, files.id],
-      name: 'announcement_attachments_file_fk',
-    }),
+    inWorkspace('announcement_attachments_announcement_fk', [t.workspaceId, t.announcementId], announcements).onDelete(
+      'cascade',
+    ),
+    inWorkspace('announcement_attachments_file_fk', [t.workspaceId, t.fileId], files),
     index('announcement_attachments_file_idx').on(t.workspaceId, t.fileId),
   ],
 );
@@ -203,15 +185,9 @@ export const announcementRecipients = pgTable(
   (t) => [
     primaryKey({ columns: [t.announcementId, t.userInfoId] }),
     index('announcement_recipients_ws_user_idx').on(t.workspaceId, t.userInfoId),
-    foreignKey({
-      columns: [t.workspaceId, t.announcementId],
-      foreignColumns: [announcements.workspaceId, announcements.id],
-      name: 'announcement_recipients_announcement_fk',
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.workspaceId, t.userInfoId],
-      foreignColumns: [userInfos.workspaceId, userInfos.id],
-      name: 'announcement_recipients_user_info_fk',
-    }).onDelete('cascade'),
+    inWorkspace('announcement_recipients_announcement_fk', [t.workspaceId, t.announcementId], announcements).onDelete(
+      'cascade',
+    ),
+    inWorkspace('announcement_recipients_user_info_fk', [t.workspaceId, t.userInfoId], userInfos).onDelete('cascade'),
   ],
 );

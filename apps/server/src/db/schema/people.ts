@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt, workspaceId } from './columns';
-import { userInfos, workspaces } from './tenancy';
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, inWorkspace, updatedAt, workspaceId } from './columns';
+import { cascadingWorkspaceId, userInfos } from './tenancy';
 
 /** A set of employees in one workspace (department, site, team). */
 export const groups = pgTable(
   'groups',
   {
     id: id(),
-    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadingWorkspaceId(),
     name: text('name').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -33,16 +33,8 @@ export const groupMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.userInfoId] }),
-    foreignKey({
-      columns: [t.workspaceId, t.groupId],
-      foreignColumns: [groups.workspaceId, groups.id],
-      name: 'group_members_group_fk',
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.workspaceId, t.userInfoId],
-      foreignColumns: [userInfos.workspaceId, userInfos.id],
-      name: 'group_members_user_info_fk',
-    }).onDelete('cascade'),
+    inWorkspace('group_members_group_fk', [t.workspaceId, t.groupId], groups).onDelete('cascade'),
+    inWorkspace('group_members_user_info_fk', [t.workspaceId, t.userInfoId], userInfos).onDelete('cascade'),
     index('group_members_workspace_user_idx').on(t.workspaceId, t.userInfoId),
   ],
 );

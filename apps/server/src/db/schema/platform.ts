@@ -31,6 +31,9 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_fiscal_code_idx').on(t.fiscalCode)],
 );
 
+/** Who did something (created_by, published_by…): the account, or null once the account is deleted. */
+export const byUser = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
+
 /** A login session (one per login); its refresh tokens rotate, and a replayed old one revokes the whole session. */
 export const authSessions = pgTable(
   'auth_sessions',

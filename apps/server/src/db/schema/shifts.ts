@@ -15,9 +15,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ShiftRef, ShiftWarning } from '@timbro/shared';
-import { createdAt, id, updatedAt, workspaceId } from './columns';
-import { users } from './platform';
-import { userInfos, workspaces } from './tenancy';
+import { createdAt, id, inWorkspace, updatedAt, workspaceId } from './columns';
+import { byUser } from './platform';
+import { userInfos, workspaceFk } from './tenancy';
 
 /**
  * A work shift (spec §3, ADR 0022): the local day it starts, wall-clock start and end in minutes (end ≤ start means
@@ -42,14 +42,14 @@ export const workShifts = pgTable(
     color: text('color'),
     templateId: uuid('template_id'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedBy: byUser('published_by'),
     swapped: boolean('swapped').notNull().default(false),
     version: integer('version').notNull().default(1),
     warnings: jsonb('warnings').$type<ShiftWarning[]>().notNull().default([]),
     overrideNote: text('override_note'),
-    overrideBy: uuid('override_by').references(() => users.id, { onDelete: 'set null' }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    overrideBy: byUser('override_by'),
+    createdBy: byUser('created_by'),
+    updatedBy: byUser('updated_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,11 +58,7 @@ export const workShifts = pgTable(
     index('work_shifts_ws_date_idx').on(t.workspaceId, t.date),
     check('work_shifts_times_check', sql`${t.startMinutes} between 0 and 1439 and ${t.endMinutes} between 0 and 1440`),
     check('work_shifts_span_check', sql`${t.endsAt} > ${t.startsAt}`),
-    foreignKey({
-      columns: [t.workspaceId],
-      foreignColumns: [workspaces.id],
-      name: 'work_shifts_workspace_fk',
-    }).onDelete('cascade'),
+    workspaceFk('work_shifts_workspace_fk', t.workspaceId).onDelete('cascade'),
   ],
 );
 
@@ -77,16 +73,8 @@ export const workShiftAssignees = pgTable(
   (t) => [
     primaryKey({ columns: [t.shiftId, t.userInfoId] }),
     index('work_shift_assignees_ws_user_idx').on(t.workspaceId, t.userInfoId),
-    foreignKey({
-      columns: [t.workspaceId, t.shiftId],
-      foreignColumns: [workShifts.workspaceId, workShifts.id],
-      name: 'work_shift_assignees_shift_fk',
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.workspaceId, t.userInfoId],
-      foreignColumns: [userInfos.workspaceId, userInfos.id],
-      name: 'work_shift_assignees_user_info_fk',
-    }).onDelete('cascade'),
+    inWorkspace('work_shift_assignees_shift_fk', [t.workspaceId, t.shiftId], workShifts).onDelete('cascade'),
+    inWorkspace('work_shift_assignees_user_info_fk', [t.workspaceId, t.userInfoId], userInfos).onDelete('cascade'),
   ],
 );
 
@@ -119,7 +107,7 @@ export const shiftSwaps = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     decisionNote: text('decision_note'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: byUser('decided_by'),
     autoReason: text('auto_reason', { enum: ['shift_changed', 'shift_deleted', 'assignment_changed'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -135,11 +123,7 @@ export const shiftSwaps = pgTable(
     uniqueIndex('shift_swaps_one_open_key')
       .on(t.sourceShiftId, t.requesterId)
       .where(sql`${t.status} in ('waiting_colleague', 'waiting_admin')`),
-    foreignKey({
-      columns: [t.workspaceId],
-      foreignColumns: [workspaces.id],
-      name: 'shift_swaps_workspace_fk',
-    }).onDelete('cascade'),
+    workspaceFk('shift_swaps_workspace_fk', t.workspaceId).onDelete('cascade'),
     foreignKey({
       columns: [t.sourceShiftId],
       foreignColumns: [workShifts.id],
@@ -150,16 +134,8 @@ export const shiftSwaps = pgTable(
       foreignColumns: [workShifts.id],
       name: 'shift_swaps_target_fk',
     }).onDelete('set null'),
-    foreignKey({
-      columns: [t.workspaceId, t.requesterId],
-      foreignColumns: [userInfos.workspaceId, userInfos.id],
-      name: 'shift_swaps_requester_fk',
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.workspaceId, t.targetUserInfoId],
-      foreignColumns: [userInfos.workspaceId, userInfos.id],
-      name: 'shift_swaps_target_user_fk',
-    }).onDelete('cascade'),
+    inWorkspace('shift_swaps_requester_fk', [t.workspaceId, t.requesterId], userInfos).onDelete('cascade'),
+    inWorkspace('shift_swaps_target_user_fk', [t.workspaceId, t.targetUserInfoId], userInfos).onDelete('cascade'),
   ],
 );
 
@@ -183,10 +159,6 @@ export const shiftCalendarFeeds = pgTable(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.userInfoId] }),
     uniqueIndex('shift_calendar_feeds_token_key').on(t.tokenHash),
-    foreignKey({
-      columns: [t.workspaceId, t.userInfoId],
-      foreignColumns: [userInfos.workspaceId, userInfos.id],
-      name: 'shift_calendar_feeds_user_info_fk',
-    }).onDelete('cascade'),
+    inWorkspace('shift_calendar_feeds_user_info_fk', [t.workspaceId, t.userInfoId], userInfos).onDelete('cascade'),
   ],
 );

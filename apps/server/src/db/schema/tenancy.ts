@@ -15,8 +15,8 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt, workspaceId } from './columns';
-import { users } from './platform';
+import { createdAt, id, inWorkspace, updatedAt, workspaceId } from './columns';
+import { byUser, users } from './platform';
 
 /**
  * Every uploaded file (ADR 0019): pay slips, documents, the pay-slip import, logos, attachments. The bytes live in
@@ -35,7 +35,7 @@ export const files = pgTable(
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
     kind: text('kind', { enum: ['payslip', 'payslip-import', 'document', 'logo', 'attachment'] }).notNull(),
-    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedBy: byUser('uploaded_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -87,18 +87,17 @@ export const workspaces = pgTable(
   },
   (t) => [
     check('workspaces_storage_quota_check', sql`${t.storageQuotaMb} > 0 and ${t.storageQuotaFiles} > 0`),
-    foreignKey({
-      columns: [t.id, t.logoFileId],
-      foreignColumns: [files.workspaceId, files.id],
-      name: 'workspaces_logo_file_fk',
-    }),
-    foreignKey({
-      columns: [t.id, t.squareLogoFileId],
-      foreignColumns: [files.workspaceId, files.id],
-      name: 'workspaces_square_logo_file_fk',
-    }),
+    inWorkspace('workspaces_logo_file_fk', [t.id, t.logoFileId], files),
+    inWorkspace('workspaces_square_logo_file_fk', [t.id, t.squareLogoFileId], files),
   ],
 );
+
+/** The tenant key with its reference to the workspace, named by PostgreSQL: the row goes when its workspace goes. */
+export const cascadingWorkspaceId = () => workspaceId().references(() => workspaces.id, { onDelete: 'cascade' });
+
+/** The same reference as a named table constraint: `workspaceFk('announcements_workspace_fk', t.workspaceId)`. */
+export const workspaceFk = (name: string, column: AnyPgColumn) =>
+  foreignKey({ columns: [column], foreignColumns: [workspaces.id], name });
 
 /**
  * A user's membership in one workspace and the employee record there (domain.md: "UserInfo").
@@ -108,7 +107,7 @@ export const userInfos = pgTable(
   'user_infos',
   {
     id: id(),
-    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadingWorkspaceId(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -153,7 +152,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadingWorkspaceId(),
     actorUserId: uuid('actor_user_id'),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),

@@ -4,7 +4,6 @@ import {
   boolean,
   check,
   date,
-  foreignKey,
   index,
   integer,
   numeric,
@@ -15,8 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt, workspaceId } from './columns';
-import { userInfos, workspaces } from './tenancy';
+import { createdAt, id, inWorkspace, updatedAt, workspaceId } from './columns';
+import { cascadingWorkspaceId, userInfos } from './tenancy';
 
 const slotColumns = () => ({
   startsAtMinutes: smallint('starts_at_minutes').notNull(),
@@ -27,12 +26,22 @@ const slotColumns = () => ({
   descriptionColorRgb: text('description_color_rgb'),
 });
 
+/** A named template of the workspace, daily or weekly (its name unique per workspace, case aside). */
+const templateColumns = () => ({
+  id: id(),
+  workspaceId: cascadingWorkspaceId(),
+  name: text('name').notNull(),
+  description: text('description'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 /** Absence-type groups: a disabled flag, and "summarizeable" (their types add up into one line in summaries). */
 export const justificationGroups = pgTable(
   'justification_groups',
   {
     id: id(),
-    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadingWorkspaceId(),
     name: text('name').notNull(),
     disabled: boolean('disabled').notNull().default(false),
     summarizeable: boolean('summarizeable').notNull().default(false),
@@ -50,7 +59,7 @@ export const justifications = pgTable(
   'justifications',
   {
     id: id(),
-    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadingWorkspaceId(),
     groupId: uuid('group_id'),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -65,11 +74,7 @@ export const justifications = pgTable(
   (t) => [
     uniqueIndex('justifications_ws_code_key').on(t.workspaceId, sql`upper(${t.code})`),
     uniqueIndex('justifications_ws_id_key').on(t.workspaceId, t.id),
-    foreignKey({
-      columns: [t.workspaceId, t.groupId],
-      foreignColumns: [justificationGroups.workspaceId, justificationGroups.id],
-      name: 'justifications_group_fk',
-    }),
+    inWorkspace('justifications_group_fk', [t.workspaceId, t.groupId], justificationGroups),
   ],
 );
 
@@ -78,7 +83,7 @@ export const contracts = pgTable(
   'contracts',
   {
     id: id(),
-    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadingWorkspaceId(),
     userInfoId: uuid('user_info_id').notNull(),
     type: text('type', { enum: ['fixed', 'turn_based'] }).notNull(),
     workerType: text('worker_type', { enum: ['employee', 'collaborator'] }).notNull(),
@@ -95,11 +100,7 @@ export const contracts = pgTable(
     uniqueIndex('contracts_ws_id_key').on(t.workspaceId, t.id),
     index('contracts_ws_user_idx').on(t.workspaceId, t.userInfoId, t.startsAt),
     index('contracts_ws_ends_idx').on(t.workspaceId, t.endsAt),
-    foreignKey({
-      columns: [t.workspaceId, t.userInfoId],
-      foreignColumns: [userInfos.workspaceId, userInfos.id],
-      name: 'contracts_user_info_fk',
-    }).onDelete('cascade'),
+    inWorkspace('contracts_user_info_fk', [t.workspaceId, t.userInfoId], userInfos).onDelete('cascade'),
     check('contracts_end_after_start', sql`${t.endsAt} is null or ${t.endsAt} >= ${t.startsAt}`),
   ],
 );
@@ -115,11 +116,7 @@ export const contractTimeSlots = pgTable(
   },
   (t) => [
     index('contract_time_slots_contract_idx').on(t.workspaceId, t.contractId),
-    foreignKey({
-      columns: [t.workspaceId, t.contractId],
-      foreignColumns: [contracts.workspaceId, contracts.id],
-      name: 'contract_time_slots_contract_fk',
-    }).onDelete('cascade'),
+    inWorkspace('contract_time_slots_contract_fk', [t.workspaceId, t.contractId], contracts).onDelete('cascade'),
   ],
 );
 
@@ -134,34 +131,15 @@ export const contractAccruals = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.contractId, t.justificationId] }),
-    foreignKey({
-      columns: [t.workspaceId, t.contractId],
-      foreignColumns: [contracts.workspaceId, contracts.id],
-      name: 'contract_accruals_contract_fk',
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.workspaceId, t.justificationId],
-      foreignColumns: [justifications.workspaceId, justifications.id],
-      name: 'contract_accruals_justification_fk',
-    }),
+    inWorkspace('contract_accruals_contract_fk', [t.workspaceId, t.contractId], contracts).onDelete('cascade'),
+    inWorkspace('contract_accruals_justification_fk', [t.workspaceId, t.justificationId], justifications),
   ],
 );
 
-export const templateDays = pgTable(
-  'template_days',
-  {
-    id: id(),
-    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    description: text('description'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('template_days_ws_id_key').on(t.workspaceId, t.id),
-    uniqueIndex('template_days_ws_name_key').on(t.workspaceId, sql`lower(${t.name})`),
-  ],
-);
+export const templateDays = pgTable('template_days', templateColumns(), (t) => [
+  uniqueIndex('template_days_ws_id_key').on(t.workspaceId, t.id),
+  uniqueIndex('template_days_ws_name_key').on(t.workspaceId, sql`lower(${t.name})`),
+]);
 
 export const templateDaySlots = pgTable(
   'template_day_slots',
@@ -174,29 +152,14 @@ export const templateDaySlots = pgTable(
   },
   (t) => [
     index('template_day_slots_day_idx').on(t.workspaceId, t.templateDayId),
-    foreignKey({
-      columns: [t.workspaceId, t.templateDayId],
-      foreignColumns: [templateDays.workspaceId, templateDays.id],
-      name: 'template_day_slots_day_fk',
-    }).onDelete('cascade'),
+    inWorkspace('template_day_slots_day_fk', [t.workspaceId, t.templateDayId], templateDays).onDelete('cascade'),
   ],
 );
 
-export const templateWeeks = pgTable(
-  'template_weeks',
-  {
-    id: id(),
-    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    description: text('description'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('template_weeks_ws_id_key').on(t.workspaceId, t.id),
-    uniqueIndex('template_weeks_ws_name_key').on(t.workspaceId, sql`lower(${t.name})`),
-  ],
-);
+export const templateWeeks = pgTable('template_weeks', templateColumns(), (t) => [
+  uniqueIndex('template_weeks_ws_id_key').on(t.workspaceId, t.id),
+  uniqueIndex('template_weeks_ws_name_key').on(t.workspaceId, sql`lower(${t.name})`),
+]);
 
 /** A daily template per weekday of a weekly template; a missing weekday is a rest day. */
 export const templateWeekDays = pgTable(
@@ -209,16 +172,8 @@ export const templateWeekDays = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.templateWeekId, t.weekday] }),
-    foreignKey({
-      columns: [t.workspaceId, t.templateWeekId],
-      foreignColumns: [templateWeeks.workspaceId, templateWeeks.id],
-      name: 'template_week_days_week_fk',
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.workspaceId, t.templateDayId],
-      foreignColumns: [templateDays.workspaceId, templateDays.id],
-      name: 'template_week_days_day_fk',
-    }),
+    inWorkspace('template_week_days_week_fk', [t.workspaceId, t.templateWeekId], templateWeeks).onDelete('cascade'),
+    inWorkspace('template_week_days_day_fk', [t.workspaceId, t.templateDayId], templateDays),
   ],
 );
 
@@ -231,7 +186,7 @@ export const holidays = pgTable(
   'holidays',
   {
     id: id(),
-    workspaceId: workspaceId().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadingWorkspaceId(),
     name: text('name').notNull(),
     icon: text('icon').notNull(),
     day: smallint('day'),
