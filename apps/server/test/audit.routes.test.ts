@@ -1,20 +1,18 @@
 import { type User } from '@timbro/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, userInfos } from '../src/db/schema';
 import { employeeBody as employee } from './factories';
 import {
-  createTestContext,
   editableUser,
   expectError,
   fieldErrors,
   listUsers,
-  loginDemoRoles,
   membershipIdOf,
+  useDemoContext,
   userRecord,
-  type RequestOptions,
+  type DemoContext,
   type Session,
-  type TestContext,
 } from './helpers';
 
 /**
@@ -22,15 +20,10 @@ import {
  * (Its access table is in audit.access.test.ts; what each module writes to the trail is in its own route tests.)
  */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
-let betaAdmin: Session;
+let { ctx, admin, accountant, member, betaAdmin } = {} as DemoContext;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ({ admin, accountant, member, betaAdmin } = await loginDemoRoles(ctx));
+const { inDemo, asAdmin } = useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member, betaAdmin } = d);
   // A trail in both workspaces before the tests write theirs: a group each.
   for (const [session, workspace, name] of [
     [admin, ctx.ws.demo, 'Gruppo Demo per il registro'],
@@ -39,16 +32,6 @@ beforeAll(async () => {
     const group = await ctx.post('/admin/group', { name }, { session, workspace });
     expect(group.statusCode, group.body).toBe(200);
   }
-});
-afterAll(async () => {
-  await ctx?.close();
-});
-
-const asAdmin = (): RequestOptions => ({ session: admin, workspace: ctx.ws.demo });
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
 });
 const infoId = (email: string, workspace = ctx.ws.demo) => membershipIdOf(ctx, email, workspace);
 const list = (query: Record<string, string> = {}, session: Session = admin) => listUsers(ctx, inDemo(session), query);

@@ -316,7 +316,7 @@ export interface DemoContext {
  * in Beta).
  */
 export function useDemoContext(
-  ready: (d: DemoContext) => void | Promise<void> = () => undefined,
+  ready: (d: DemoContext) => unknown = () => undefined,
   opts?: Parameters<typeof createTestContext>[0],
 ) {
   let ctx: TestContext | undefined;

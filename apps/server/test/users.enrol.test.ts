@@ -1,21 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { codiceFiscaleCheckChar, generateCodiceFiscale, type User } from '@timbro/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { demoIban } from '../src/seed';
 import { employeeBody as employee } from './factories';
 import {
   auditOf,
-  createTestContext,
   expectError,
+  expectWriteRefused,
   fieldErrors,
   listUsers,
-  loginDemoRoles,
+  useDemoContext,
   userRecord,
-  type RequestOptions,
+  type DemoContext,
   type Session,
-  type TestContext,
 } from './helpers';
 
 /**
@@ -23,26 +22,9 @@ import {
  * The list and records are in users.routes.test.ts, editing and enabling in users.update.test.ts.
  */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
-let betaAdmin: Session;
+let { ctx, admin, accountant, member, betaAdmin } = {} as DemoContext;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ({ admin, accountant, member, betaAdmin } = await loginDemoRoles(ctx));
-});
-afterAll(async () => {
-  await ctx?.close();
-});
-
-const asAdmin = (): RequestOptions => ({ session: admin, workspace: ctx.ws.demo });
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
+const { inDemo, asAdmin } = useDemoContext((d) => ({ ctx, admin, accountant, member, betaAdmin } = d));
 const list = (query: Record<string, string> = {}, session: Session = admin) => listUsers(ctx, inDemo(session), query);
 const getUser = (id: string) => userRecord(ctx, asAdmin(), id);
 
@@ -53,11 +35,7 @@ async function countUsers(): Promise<number> {
 
 describe('POST /admin/user (create)', () => {
   it('401 without a session, 403 for a member and for the accountant (before validation)', async () => {
-    expectError(await ctx.post('/admin/user', employee()), 401, 'UNAUTHENTICATED');
-    expectError(await ctx.post('/admin/user', employee(), inDemo(member)), 403, 'FORBIDDEN');
-    expectError(await ctx.post('/admin/user', {}, inDemo(member)), 403, 'FORBIDDEN');
-    expectError(await ctx.post('/admin/user', employee(), inDemo(accountant)), 403, 'FORBIDDEN');
-    expectError(await ctx.post('/admin/user', {}, inDemo(accountant)), 403, 'FORBIDDEN');
+    await expectWriteRefused(ctx, '/admin/user', employee(), [member, accountant], ctx.ws.demo);
   });
 
   it('400 with every Italian field message; nothing is written', async () => {

@@ -1,21 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { type User } from '@timbro/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userInfos, users } from '../src/db/schema';
 import { demoIban } from '../src/seed';
 import { buildEmployee, employeeBody as employee, freshFiscalCode as freshCf } from './factories';
 import {
-  createTestContext,
   expectError,
   expectForeignRecordsHidden,
   fieldErrors,
   listUsers,
-  loginDemoRoles,
   membershipIdOf,
-  type RequestOptions,
+  useDemoContext,
+  type DemoContext,
   type Session,
-  type TestContext,
 } from './helpers';
 
 /**
@@ -23,11 +21,7 @@ import {
  * the name order. Creating people is in users.enrol.test.ts, editing and enabling them in users.update.test.ts.
  */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
-let betaAdmin: Session;
+let { ctx, admin, accountant, member, betaAdmin } = {} as DemoContext;
 
 /** Demo S.r.l. before any test writes: 15 people, in last-name order. */
 const DEMO_LAST_NAMES = [
@@ -48,21 +42,8 @@ const DEMO_LAST_NAMES = [
   'Rossi',
 ];
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  // In this order: the last-login sort below depends on it.
-  ({ admin, accountant, member, betaAdmin } = await loginDemoRoles(ctx));
-});
-afterAll(async () => {
-  await ctx?.close();
-});
-
-const asAdmin = (): RequestOptions => ({ session: admin, workspace: ctx.ws.demo });
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
+// In this order (loginDemoRoles: admin, accountant, member, Beta's admin): the last-login sort below depends on it.
+const { inDemo, asAdmin } = useDemoContext((d) => ({ ctx, admin, accountant, member, betaAdmin } = d));
 const infoId = (email: string, workspace = ctx.ws.demo) => membershipIdOf(ctx, email, workspace);
 const list = (query: Record<string, string> = {}, session: Session = admin) => listUsers(ctx, inDemo(session), query);
 

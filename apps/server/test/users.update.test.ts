@@ -1,23 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { type User } from '@timbro/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { employeeBody as employee } from './factories';
 import {
   auditOf,
-  createTestContext,
   editableUser,
   expectError,
   expectForeignRecordsHidden,
   fieldErrors,
-  loginDemoRoles,
   membershipIdOf,
   membershipOf,
+  useDemoContext,
   userRecord,
-  type RequestOptions,
+  type DemoContext,
   type Session,
-  type TestContext,
 } from './helpers';
 
 /**
@@ -25,27 +23,12 @@ import {
  * The list and records are in users.routes.test.ts, creating people in users.enrol.test.ts.
  */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
-let betaAdmin: Session;
+let { ctx, admin, accountant, member, betaAdmin } = {} as DemoContext;
 let operator: Session;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ({ admin, accountant, member, betaAdmin } = await loginDemoRoles(ctx));
+const { inDemo, asAdmin } = useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member, betaAdmin } = d);
   operator = await ctx.login('operator@demo.timbro.it');
-});
-afterAll(async () => {
-  await ctx?.close();
-});
-
-const asAdmin = (): RequestOptions => ({ session: admin, workspace: ctx.ws.demo });
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
 });
 const infoId = (email: string, workspace = ctx.ws.demo) => membershipIdOf(ctx, email, workspace);
 const getUser = (id: string) => userRecord(ctx, asAdmin(), id);
