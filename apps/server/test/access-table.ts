@@ -64,6 +64,28 @@ export interface AccessTable {
 }
 
 /**
+ * A collection's two routes: `GET <path>`, granted to `reads` (probed with the call itself), and `POST <path>` with
+ * `body`, granted to `writes` (probed with an empty body).
+ */
+export function listAndCreateRoutes(
+  path: `/${string}`,
+  reads: readonly WorkspaceRole[],
+  writes: readonly WorkspaceRole[],
+  body: () => unknown,
+): AccessRoute[] {
+  return [
+    { route: `GET ${path}`, grants: reads, call: () => ({ url: path }), probeStatus: 200 },
+    {
+      route: `POST ${path}`,
+      grants: writes,
+      call: () => ({ url: path, body: body() }),
+      probe: () => ({ url: path, body: {} }),
+      probeStatus: 400,
+    },
+  ];
+}
+
+/**
  * The five routes of a record that the admin writes and the admin and the labour consultant read: `GET` and `POST
  * <path>`, `GET`, `POST` and `DELETE <path>/:id`. The granted roles' probes are the list, the record, an empty body and
  * a malformed id; the other workspace's record (`foreignId`) is not found with `notFound` (read by the consultant,
@@ -81,14 +103,7 @@ export function adminRecordRoutes(o: {
   const record = () => `${o.path}/${o.id()}`;
   const foreign = () => `${o.path}/${o.foreignId()}`;
   return [
-    { route: `GET ${o.path}`, grants: read, call: () => ({ url: o.path }), probeStatus: 200 },
-    {
-      route: `POST ${o.path}`,
-      grants: write,
-      call: () => ({ url: o.path, body: o.body() }),
-      probe: () => ({ url: o.path, body: {} }),
-      probeStatus: 400,
-    },
+    ...listAndCreateRoutes(o.path, read, write, o.body),
     {
       route: `GET ${o.path}/:id`,
       grants: read,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { justificationRequests, justifications, punches } from '../src/db/schema';
 import { workspaceScope } from '../src/db/scope';
 import type { RequestCtx } from '../src/plugins/request-context';
@@ -13,16 +13,17 @@ import { buildPunch, buildRequest } from './factories';
 import {
   describeAccessTable,
   foreignCalls,
+  listAndCreateRoutes,
   type AccessRoute,
   type AccessTable,
   type WorkspaceRole,
 } from './access-table';
 import {
-  createTestContext,
   expectError,
   expectForeignRecordsHidden,
   fieldErrors,
   membershipOf,
+  useDemoContext,
   type Session,
   type TestContext,
 } from './helpers';
@@ -50,148 +51,69 @@ const PUNCH = { at: '2026-06-08 09:00:00', direction: 'in', reason: 'Badge dimen
 const REQUEST = () => ({ date: '2026-06-09', justificationId: ferId, wholeDay: true });
 const RANGE = { from: '2026-06-01', to: '2026-06-07' };
 
+/**
+ * A request's own routes on one side (the employee's own, or the admin's): edit, move by days, delete. The granted
+ * role's probes are a malformed id, a move by `badMove` days and a malformed id; Beta's request is not found.
+ */
+function requestRecordRoutes(side: 'member' | 'admin', badMove: number): AccessRoute[] {
+  const path = `/${side}/justification-request` as const;
+  const foreign = (call: () => { url: string; body?: unknown }) => ({
+    as: side,
+    call,
+    message: 'Richiesta non trovata',
+  });
+  return [
+    {
+      route: `POST ${path}/:id`,
+      grants: [side],
+      call: () => ({ url: `${path}/${demoRequestId}`, body: REQUEST() }),
+      probe: () => ({ url: `${path}/x`, body: REQUEST() }),
+      probeStatus: 400,
+      foreign: foreign(() => ({ url: `${path}/${betaRequestId}`, body: REQUEST() })),
+    },
+    {
+      route: `POST ${path}/:id/move`,
+      grants: [side],
+      call: () => ({ url: `${path}/${demoRequestId}/move`, body: { days: 1 } }),
+      probe: () => ({ url: `${path}/${demoRequestId}/move`, body: { days: badMove } }),
+      probeStatus: 400,
+      foreign: foreign(() => ({ url: `${path}/${betaRequestId}/move`, body: { days: 1 } })),
+    },
+    {
+      route: `DELETE ${path}/:id`,
+      grants: [side],
+      call: () => ({ url: `${path}/${demoRequestId}` }),
+      probe: () => ({ url: `${path}/x` }),
+      probeStatus: 400,
+      foreign: foreign(() => ({ url: `${path}/${betaRequestId}` })),
+    },
+  ];
+}
+
 const ROUTES: AccessRoute[] = [
   // Clock-ins and own requests: the employee role only.
-  {
-    route: 'GET /member/clock',
-    grants: ['member'],
-    call: () => ({ url: '/member/clock' }),
-    probe: () => ({ url: '/member/clock' }),
-    probeStatus: 200,
-  },
-  {
-    route: 'POST /member/clock',
-    grants: ['member'],
-    call: () => ({ url: '/member/clock', body: { direction: 'in' } }),
-    probe: () => ({ url: '/member/clock', body: {} }),
-    probeStatus: 400,
-  },
-  {
-    route: 'GET /member/justification-request',
-    grants: ['member'],
-    call: () => ({ url: '/member/justification-request' }),
-    probe: () => ({ url: '/member/justification-request' }),
-    probeStatus: 200,
-  },
-  {
-    route: 'POST /member/justification-request',
-    grants: ['member'],
-    call: () => ({ url: '/member/justification-request', body: REQUEST() }),
-    probe: () => ({ url: '/member/justification-request', body: {} }),
-    probeStatus: 400,
-  },
-  {
-    route: 'POST /member/justification-request/:id',
-    grants: ['member'],
-    call: () => ({ url: `/member/justification-request/${demoRequestId}`, body: REQUEST() }),
-    probe: () => ({ url: '/member/justification-request/x', body: REQUEST() }),
-    probeStatus: 400,
-    foreign: {
-      as: 'member',
-      call: () => ({ url: `/member/justification-request/${betaRequestId}`, body: REQUEST() }),
-      message: 'Richiesta non trovata',
-    },
-  },
-  {
-    route: 'POST /member/justification-request/:id/move',
-    grants: ['member'],
-    call: () => ({ url: `/member/justification-request/${demoRequestId}/move`, body: { days: 1 } }),
-    probe: () => ({ url: `/member/justification-request/${demoRequestId}/move`, body: { days: 2 } }),
-    probeStatus: 400,
-    foreign: {
-      as: 'member',
-      call: () => ({ url: `/member/justification-request/${betaRequestId}/move`, body: { days: 1 } }),
-      message: 'Richiesta non trovata',
-    },
-  },
-  {
-    route: 'DELETE /member/justification-request/:id',
-    grants: ['member'],
-    call: () => ({ url: `/member/justification-request/${demoRequestId}` }),
-    probe: () => ({ url: '/member/justification-request/x' }),
-    probeStatus: 400,
-    foreign: {
-      as: 'member',
-      call: () => ({ url: `/member/justification-request/${betaRequestId}` }),
-      message: 'Richiesta non trovata',
-    },
-  },
+  ...listAndCreateRoutes('/member/clock', ['member'], ['member'], () => ({ direction: 'in' })),
+  ...listAndCreateRoutes('/member/justification-request', ['member'], ['member'], REQUEST),
+  ...requestRecordRoutes('member', 2),
 
   // Requests, admin side: the accountant may read, only the admin writes and decides.
-  {
-    route: 'GET /admin/justification-request',
-    grants: ['admin', 'accountant'],
-    call: () => ({ url: '/admin/justification-request' }),
-    probe: () => ({ url: '/admin/justification-request' }),
-    probeStatus: 200,
-  },
-  {
-    route: 'POST /admin/justification-request',
+  ...listAndCreateRoutes('/admin/justification-request', ['admin', 'accountant'], ['admin'], () => ({
+    ...REQUEST(),
+    userInfoIds: [marioId],
+  })),
+  ...(['approve', 'reject'] as const).map((verb): AccessRoute => ({
+    route: `POST /admin/justification-request/${verb}`,
     grants: ['admin'],
-    call: () => ({ url: '/admin/justification-request', body: { ...REQUEST(), userInfoIds: [marioId] } }),
-    probe: () => ({ url: '/admin/justification-request', body: {} }),
-    probeStatus: 400,
-  },
-  {
-    route: 'POST /admin/justification-request/approve',
-    grants: ['admin'],
-    call: () => ({ url: '/admin/justification-request/approve', body: { ids: [demoRequestId] } }),
-    probe: () => ({ url: '/admin/justification-request/approve', body: { ids: [] } }),
+    call: () => ({ url: `/admin/justification-request/${verb}`, body: { ids: [demoRequestId] } }),
+    probe: () => ({ url: `/admin/justification-request/${verb}`, body: { ids: [] } }),
     probeStatus: 400,
     foreign: {
       as: 'admin',
-      call: () => ({ url: '/admin/justification-request/approve', body: { ids: [betaRequestId] } }),
+      call: () => ({ url: `/admin/justification-request/${verb}`, body: { ids: [betaRequestId] } }),
       message: 'Richiesta non trovata',
     },
-  },
-  {
-    route: 'POST /admin/justification-request/reject',
-    grants: ['admin'],
-    call: () => ({ url: '/admin/justification-request/reject', body: { ids: [demoRequestId] } }),
-    probe: () => ({ url: '/admin/justification-request/reject', body: { ids: [] } }),
-    probeStatus: 400,
-    foreign: {
-      as: 'admin',
-      call: () => ({ url: '/admin/justification-request/reject', body: { ids: [betaRequestId] } }),
-      message: 'Richiesta non trovata',
-    },
-  },
-  {
-    route: 'POST /admin/justification-request/:id',
-    grants: ['admin'],
-    call: () => ({ url: `/admin/justification-request/${demoRequestId}`, body: REQUEST() }),
-    probe: () => ({ url: '/admin/justification-request/x', body: REQUEST() }),
-    probeStatus: 400,
-    foreign: {
-      as: 'admin',
-      call: () => ({ url: `/admin/justification-request/${betaRequestId}`, body: REQUEST() }),
-      message: 'Richiesta non trovata',
-    },
-  },
-  {
-    route: 'POST /admin/justification-request/:id/move',
-    grants: ['admin'],
-    call: () => ({ url: `/admin/justification-request/${demoRequestId}/move`, body: { days: 1 } }),
-    probe: () => ({ url: `/admin/justification-request/${demoRequestId}/move`, body: { days: 0 } }),
-    probeStatus: 400,
-    foreign: {
-      as: 'admin',
-      call: () => ({ url: `/admin/justification-request/${betaRequestId}/move`, body: { days: 1 } }),
-      message: 'Richiesta non trovata',
-    },
-  },
-  {
-    route: 'DELETE /admin/justification-request/:id',
-    grants: ['admin'],
-    call: () => ({ url: `/admin/justification-request/${demoRequestId}` }),
-    probe: () => ({ url: '/admin/justification-request/x' }),
-    probeStatus: 400,
-    foreign: {
-      as: 'admin',
-      call: () => ({ url: `/admin/justification-request/${betaRequestId}` }),
-      message: 'Richiesta non trovata',
-    },
-  },
+  })),
+  ...requestRecordRoutes('admin', 0),
 
   // Punches, admin side.
   {
@@ -303,13 +225,10 @@ const TABLE: AccessTable = {
   routeCount: 24,
 };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+const { inDemo, asAdmin } = useDemoContext(async (d) => {
   // One role each: the Demo admin (no employee role), the labour consultant (accountant only) and an employee.
-  session.admin = await ctx.login('admin@demo.timbro.it');
-  session.accountant = await ctx.login('consulente@demo.timbro.it');
-  session.member = await ctx.login('mario.rossi@demo.timbro.it');
-  betaAdmin = await ctx.login('admin@beta.timbro.it');
+  ({ ctx, betaAdmin } = d);
+  Object.assign(session, { admin: d.admin, accountant: d.accountant, member: d.member });
   marioId = (await membershipOf(ctx, 'mario.rossi@demo.timbro.it', ctx.ws.demo))!.id;
   giuliaId = (await membershipOf(ctx, 'giulia.esposito@demo.timbro.it', ctx.ws.demo))!.id;
   paoloId = (await membershipOf(ctx, 'paolo.lombardi@beta.timbro.it', ctx.ws.beta))!.id;
@@ -334,9 +253,6 @@ beforeAll(async () => {
     ).id;
   demoPunchId = await punch(ctx.ws.demo, marioId);
   betaPunchId = await punch(ctx.ws.beta, paoloId);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describeAccessTable(TABLE, () => {
@@ -363,42 +279,20 @@ describeAccessTable(TABLE, () => {
   it('an unknown id reads exactly like a foreign one', async () => {
     const id = randomUUID();
     expect(
-      expectError(
-        await ctx.post(
-          '/admin/justification-request/reject',
-          { ids: [id] },
-          { session: session.admin, workspace: ctx.ws.demo },
-        ),
-        404,
-        'NOT_FOUND',
-      ).message,
+      expectError(await ctx.post('/admin/justification-request/reject', { ids: [id] }, asAdmin()), 404, 'NOT_FOUND')
+        .message,
     ).toBe('Richiesta non trovata');
     expect(
-      expectError(
-        await ctx.del(`/member/justification-request/${id}`, { session: session.member, workspace: ctx.ws.demo }),
-        404,
-        'NOT_FOUND',
-      ).message,
+      expectError(await ctx.del(`/member/justification-request/${id}`, inDemo(session.member)), 404, 'NOT_FOUND')
+        .message,
     ).toBe('Richiesta non trovata');
     expect(
-      expectError(
-        await ctx.request(
-          'DELETE',
-          `/admin/punch/${id}`,
-          { reason: 'x' },
-          { session: session.admin, workspace: ctx.ws.demo },
-        ),
-        404,
-        'NOT_FOUND',
-      ).message,
+      expectError(await ctx.request('DELETE', `/admin/punch/${id}`, { reason: 'x' }, asAdmin()), 404, 'NOT_FOUND')
+        .message,
     ).toBe('Timbratura non trovata');
     // One unknown id among known ones refuses the whole decision: the known request stays pending.
     expectError(
-      await ctx.post(
-        '/admin/justification-request/approve',
-        { ids: [demoRequestId, id] },
-        { session: session.admin, workspace: ctx.ws.demo },
-      ),
+      await ctx.post('/admin/justification-request/approve', { ids: [demoRequestId, id] }, asAdmin()),
       404,
       'NOT_FOUND',
     );
@@ -409,7 +303,7 @@ describeAccessTable(TABLE, () => {
 
 describe('attendance data of other people', () => {
   const asMario = (query: Record<string, string | string[]>) =>
-    ctx.get('/attendance/attendance-data', { session: session.member, workspace: ctx.ws.demo, query });
+    ctx.get('/attendance/attendance-data', inDemo(session.member, query));
 
   it('an employee reads only their own: a colleague or a group is refused with the Italian text', async () => {
     for (const query of [
@@ -426,11 +320,7 @@ describe('attendance data of other people', () => {
     expect((own.json().users as { userInfo: { id: string } }[]).map((u) => u.userInfo.id)).toEqual([marioId]);
     // The admin and the accountant read anyone of their workspace.
     for (const s of [session.admin, session.accountant]) {
-      const res = await ctx.get('/attendance/attendance-data', {
-        session: s,
-        workspace: ctx.ws.demo,
-        query: { ...RANGE, 'user_info_ids[]': [giuliaId] },
-      });
+      const res = await ctx.get('/attendance/attendance-data', inDemo(s, { ...RANGE, 'user_info_ids[]': [giuliaId] }));
       expect(res.statusCode, res.body).toBe(200);
     }
   });
@@ -439,11 +329,7 @@ describe('attendance data of other people', () => {
     let res = await asMario({ ...RANGE, mode: 'everything' });
     expectError(res, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(res)).toEqual({ mode: 'Valore non valido' });
-    res = await ctx.get('/attendance/attendance-data/timesheet/export', {
-      session: session.admin,
-      workspace: ctx.ws.demo,
-      query: { ...RANGE, format: 'csv' },
-    });
+    res = await ctx.get('/attendance/attendance-data/timesheet/export', asAdmin({ ...RANGE, format: 'csv' }));
     expectError(res, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(res)).toEqual({ format: 'Valore non valido' });
   });
