@@ -1,4 +1,4 @@
-import { Box, Link, Stack, Typography } from '@mui/material';
+import { Box, Link, Stack, Typography, type SxProps, type Theme } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Swap } from '@timbro/shared';
 import { useMemo, type ReactNode } from 'react';
@@ -10,6 +10,22 @@ import type { SwapSide } from '../api/swap-detail';
 import { swapPath } from './swap-links';
 import { personName, ShiftLine } from './swap-shift';
 import { SwapStatusChip } from './swap-status';
+
+/** A person's name linking to the swap, in a grid row (the click opens the link, not the row). */
+function NameLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      component={RouterLink}
+      to={to}
+      onClick={(e) => e.stopPropagation()}
+      underline="hover"
+      variant="body2"
+      sx={{ display: 'block', fontWeight: 500 }}
+    >
+      {children}
+    </Link>
+  );
+}
 
 /** A shift with whose it is, in a cell: "Mario Rossi" above "lun 23 nov 2026 · 22:00–06:00 (+1)". */
 function ShiftCell({
@@ -26,22 +42,43 @@ function ShiftCell({
   return (
     <Box sx={{ minWidth: 0, py: 0.5 }} data-testid={testId}>
       {to ? (
-        <Link
-          component={RouterLink}
-          to={to}
-          onClick={(e) => e.stopPropagation()}
-          underline="hover"
-          variant="body2"
-          sx={{ display: 'block', fontWeight: 500 }}
-        >
-          {name}
-        </Link>
+        <NameLink to={to}>{name}</NameLink>
       ) : (
         <Typography variant="body2" sx={{ fontWeight: 500 }}>
           {name}
         </Typography>
       )}
       <ShiftLine shift={shift} />
+    </Box>
+  );
+}
+
+/** The admin's requester cell: who asked, linked to the swap, above the shift they give. */
+function RequesterCell({ row }: { row: Swap }) {
+  return (
+    <ShiftCell
+      name={personName(row.requester)}
+      shift={row.sourceShift}
+      to={swapPath('admin', row.id)}
+      testId="swap-row-source"
+    />
+  );
+}
+
+/** The admin's target cell: the colleague asked, above the shift they would give back. */
+function TargetCell({ row }: { row: Swap }) {
+  return <ShiftCell name={personName(row.target)} shift={row.targetShift} testId="swap-row-target" />;
+}
+
+/** The member's colleague cell: the other person, linked to the swap, above which way the request goes. */
+function ColleagueCell({ row, asked, sx }: { row: Swap; asked: boolean; sx?: SxProps<Theme> }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={sx} data-testid="swap-row-colleague">
+      <NameLink to={swapPath('member', row.id)}>{personName(asked ? row.target : row.requester)}</NameLink>
+      <Typography variant="caption" color="text.secondary">
+        {t(asked ? 'shiftSwaps.columns.askedByMe' : 'shiftSwaps.columns.askedToMe')}
+      </Typography>
     </Box>
   );
 }
@@ -90,34 +127,15 @@ export function useSwapColumns(side: SwapSide, me: string | null, phone = false)
                 {side === 'admin' ? (
                   <>
                     <CardPart label={t('shiftSwaps.columns.requester')}>
-                      <ShiftCell
-                        name={personName(row.requester)}
-                        shift={row.sourceShift}
-                        to={swapPath('admin', row.id)}
-                        testId="swap-row-source"
-                      />
+                      <RequesterCell row={row} />
                     </CardPart>
                     <CardPart label={t('shiftSwaps.columns.target')}>
-                      <ShiftCell name={personName(row.target)} shift={row.targetShift} testId="swap-row-target" />
+                      <TargetCell row={row} />
                     </CardPart>
                   </>
                 ) : (
                   <>
-                    <Box data-testid="swap-row-colleague">
-                      <Link
-                        component={RouterLink}
-                        to={swapPath('member', row.id)}
-                        onClick={(e) => e.stopPropagation()}
-                        underline="hover"
-                        variant="body2"
-                        sx={{ display: 'block', fontWeight: 500 }}
-                      >
-                        {personName(asked ? row.target : row.requester)}
-                      </Link>
-                      <Typography variant="caption" color="text.secondary">
-                        {t(asked ? 'shiftSwaps.columns.askedByMe' : 'shiftSwaps.columns.askedToMe')}
-                      </Typography>
-                    </Box>
+                    <ColleagueCell row={row} asked={asked} />
                     <CardPart label={t('shiftSwaps.columns.myShift')} testId="swap-row-mine">
                       <ShiftLine shift={asked ? row.sourceShift : row.targetShift} />
                     </CardPart>
@@ -159,14 +177,7 @@ export function useSwapColumns(side: SwapSide, me: string | null, phone = false)
           headerName: t('shiftSwaps.columns.requester'),
           minWidth: 230,
           flex: 1.2,
-          renderCell: ({ row }) => (
-            <ShiftCell
-              name={personName(row.requester)}
-              shift={row.sourceShift}
-              to={swapPath('admin', row.id)}
-              testId="swap-row-source"
-            />
-          ),
+          renderCell: ({ row }) => <RequesterCell row={row} />,
         },
         {
           ...common,
@@ -174,9 +185,7 @@ export function useSwapColumns(side: SwapSide, me: string | null, phone = false)
           headerName: t('shiftSwaps.columns.target'),
           minWidth: 230,
           flex: 1.2,
-          renderCell: ({ row }) => (
-            <ShiftCell name={personName(row.target)} shift={row.targetShift} testId="swap-row-target" />
-          ),
+          renderCell: ({ row }) => <TargetCell row={row} />,
         },
         status,
         created,
@@ -212,26 +221,7 @@ export function useSwapColumns(side: SwapSide, me: string | null, phone = false)
         headerName: t('shiftSwaps.columns.colleague'),
         minWidth: 190,
         flex: 0.9,
-        renderCell: ({ row }) => {
-          const asked = mineFirst(row);
-          return (
-            <Box sx={{ minWidth: 0, py: 0.5 }} data-testid="swap-row-colleague">
-              <Link
-                component={RouterLink}
-                to={swapPath('member', row.id)}
-                onClick={(e) => e.stopPropagation()}
-                underline="hover"
-                variant="body2"
-                sx={{ display: 'block', fontWeight: 500 }}
-              >
-                {personName(asked ? row.target : row.requester)}
-              </Link>
-              <Typography variant="caption" color="text.secondary">
-                {t(asked ? 'shiftSwaps.columns.askedByMe' : 'shiftSwaps.columns.askedToMe')}
-              </Typography>
-            </Box>
-          );
-        },
+        renderCell: ({ row }) => <ColleagueCell row={row} asked={mineFirst(row)} sx={{ minWidth: 0, py: 0.5 }} />,
       },
       status,
       created,

@@ -7,7 +7,7 @@ import { GridMessage } from '../../../components/data/grid-overlay';
 import { FilterBar } from '../../../components/list/filter-bar';
 import { ServerDataGrid } from '../../../components/list/list-grid';
 import { PageHeader } from '../../../components/page-header';
-import { useServerList } from '../../../lib/use-server-list';
+import { useServerList, type ServerList } from '../../../lib/use-server-list';
 import {
   ADMIN_SWAP_FILTERS,
   isAdminSwapFilter,
@@ -18,6 +18,7 @@ import {
   type AdminSwapFilter,
   type SwapBox,
 } from '../api/swap-list';
+import type { SwapSide } from '../api/swap-detail';
 import { useSwapColumns } from './swap-columns';
 import { swapPath } from './swap-links';
 import { useMyUserInfoId } from './swap-viewer';
@@ -28,6 +29,47 @@ const STATUS_KEYS = ['status'] as const;
 const DEFAULT_BOX: SwapBox = 'to_answer';
 const DEFAULT_STATUS: AdminSwapFilter = 'waiting_admin';
 
+/** Both lists: newest first, paged by the server, filtered by the given URL keys. */
+function useSwapList<F extends string>(filterKeys: readonly F[]) {
+  return useServerList({ sortFields: SORT_FIELDS, defaultSort: 'createdAt', defaultOrder: 'desc', filterKeys });
+}
+
+/** The swaps of a list: a row (or a card on a phone) per swap, opening it; a message when there are none. */
+function SwapGrid({
+  side,
+  me,
+  list,
+  query,
+  emptyTitle,
+  emptyBody,
+  label,
+}: {
+  side: SwapSide;
+  me: string | null;
+  list: Pick<ServerList, 'grid'>;
+  query: ReturnType<typeof useMySwaps> | ReturnType<typeof useAdminSwaps>;
+  emptyTitle: string;
+  emptyBody: string;
+  label: string;
+}) {
+  const navigate = useNavigate();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const columns = useSwapColumns(side, me, phone);
+  return (
+    <ServerDataGrid<Swap>
+      list={list}
+      query={query}
+      columns={columns}
+      autoRowHeight
+      disableColumnSorting
+      onRowClick={({ row }) => void navigate(swapPath(side, row.id))}
+      empty={<GridMessage icon={<SwapHorizOutlined />} title={emptyTitle} body={emptyBody} />}
+      label={label}
+      testId="swaps-grid"
+    />
+  );
+}
+
 /**
  * /member/shift-swap: "I miei cambi turno" in three tabs (in the URL): "Da rispondere" (awaiting my reply, with their
  * number), "Richieste da me", "Tutte"; each swap with my shift and the other's, the colleague, the status and when it
@@ -35,21 +77,13 @@ const DEFAULT_STATUS: AdminSwapFilter = 'waiting_admin';
  */
 export function MemberSwapListPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const me = useMyUserInfoId();
-  const list = useServerList({
-    sortFields: SORT_FIELDS,
-    defaultSort: 'createdAt',
-    defaultOrder: 'desc',
-    filterKeys: BOX_KEYS,
-  });
+  const list = useSwapList(BOX_KEYS);
   const { params, update } = list;
   const box = isSwapBox(params.filters.box) ? params.filters.box : DEFAULT_BOX;
   const query = useMySwaps({ box, page: params.page, perPage: params.perPage });
   // The tab's number: the swaps awaiting my reply, whatever the tab shown.
   const toAnswer = useMySwaps({ box: 'to_answer', page: 1, perPage: 10 });
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const columns = useSwapColumns('member', me, phone);
 
   return (
     <>
@@ -76,22 +110,14 @@ export function MemberSwapListPage() {
           ))}
         </Tabs>
       </Box>
-      <ServerDataGrid<Swap>
+      <SwapGrid
+        side="member"
+        me={me}
         list={list}
         query={query}
-        columns={columns}
-        autoRowHeight
-        disableColumnSorting
-        onRowClick={({ row }) => void navigate(swapPath('member', row.id))}
-        empty={
-          <GridMessage
-            icon={<SwapHorizOutlined />}
-            title={t(`shiftSwaps.empty.${box}Title`)}
-            body={t(`shiftSwaps.empty.${box}Body`)}
-          />
-        }
+        emptyTitle={t(`shiftSwaps.empty.${box}Title`)}
+        emptyBody={t(`shiftSwaps.empty.${box}Body`)}
         label={t('shiftSwaps.list.memberTitle')}
-        testId="swaps-grid"
       />
     </>
   );
@@ -103,18 +129,10 @@ export function MemberSwapListPage() {
  */
 export function AdminSwapListPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const list = useServerList({
-    sortFields: SORT_FIELDS,
-    defaultSort: 'createdAt',
-    defaultOrder: 'desc',
-    filterKeys: STATUS_KEYS,
-  });
+  const list = useSwapList(STATUS_KEYS);
   const { params, update } = list;
   const status = isAdminSwapFilter(params.filters.status) ? params.filters.status : DEFAULT_STATUS;
   const query = useAdminSwaps({ status, page: params.page, perPage: params.perPage });
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const columns = useSwapColumns('admin', null, phone);
 
   return (
     <>
@@ -136,22 +154,14 @@ export function AdminSwapListPage() {
           ))}
         </TextField>
       </FilterBar>
-      <ServerDataGrid<Swap>
+      <SwapGrid
+        side="admin"
+        me={null}
         list={list}
         query={query}
-        columns={columns}
-        autoRowHeight
-        disableColumnSorting
-        onRowClick={({ row }) => void navigate(swapPath('admin', row.id))}
-        empty={
-          <GridMessage
-            icon={<SwapHorizOutlined />}
-            title={t(status === DEFAULT_STATUS ? 'shiftSwaps.empty.adminTitle' : 'shiftSwaps.empty.filteredTitle')}
-            body={t(status === DEFAULT_STATUS ? 'shiftSwaps.empty.adminBody' : 'shiftSwaps.empty.filteredBody')}
-          />
-        }
+        emptyTitle={t(status === DEFAULT_STATUS ? 'shiftSwaps.empty.adminTitle' : 'shiftSwaps.empty.filteredTitle')}
+        emptyBody={t(status === DEFAULT_STATUS ? 'shiftSwaps.empty.adminBody' : 'shiftSwaps.empty.filteredBody')}
         label={t('shiftSwaps.list.adminTitle')}
-        testId="swaps-grid"
       />
     </>
   );
