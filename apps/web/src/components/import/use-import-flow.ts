@@ -6,6 +6,21 @@ import { errorMessage, fieldErrors } from '../../lib/error-message';
 export const IMPORT_STEPS = ['file', 'preview', 'done'] as const;
 export type ImportStep = (typeof IMPORT_STEPS)[number];
 
+export interface ImportFlow<P, R> {
+  step: ImportStep;
+  file: File | null;
+  preview: P | null;
+  result: R | null;
+  failure: string | null;
+  setFailure(message: string | null): void;
+  choose(file: File): void;
+  check(): void;
+  run(): void;
+  restart(): void;
+  checking: boolean;
+  running: boolean;
+}
+
 /**
  * The state of a three-step import (file → preview → done) over a preview and a run mutation that both take the
  * file: the chosen file, the server's preview and result, and the failure to show (a file-level field error first).
@@ -13,7 +28,7 @@ export type ImportStep = (typeof IMPORT_STEPS)[number];
 export function useImportFlow<P, R>(
   previewCall: UseMutationResult<P, Error, File>,
   runCall: UseMutationResult<R, Error, File>,
-) {
+): ImportFlow<P, R> {
   const { t } = useTranslation();
   const [step, setStep] = useState<ImportStep>('file');
   const [file, setFile] = useState<File | null>(null);

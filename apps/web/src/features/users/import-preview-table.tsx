@@ -1,10 +1,9 @@
-import { Box, Chip, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { ImportPreview } from '@timbro/shared';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
-import { PAGE_SIZES } from '../../lib/use-list-params';
+import { ImportRowsGrid } from '../../components/import/import-preview';
 
 type Row = ImportPreview['rows'][number];
 
@@ -34,50 +33,11 @@ const LTR_COLUMNS = new Set<string>(['email', 'fiscalCode', 'workEmail', 'pec'])
 /** Every row of the file with its action (enrolled, or skipped) and its errors. */
 export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
   const { t } = useTranslation();
-  const [onlyErrors, setOnlyErrors] = useState(preview.invalid > 0);
-  const rows = useMemo(
-    () => (onlyErrors ? preview.rows.filter((r) => r.errors.length > 0) : preview.rows),
-    [onlyErrors, preview.rows],
-  );
   const fieldLabel = useCallback((f: string) => (IMPORT_FIELD_LABELS[f] ? t(IMPORT_FIELD_LABELS[f]!) : f), [t]);
+  const outcome = useMemo(() => ({ header: t('userImport.preview.errors'), minWidth: 260, colors: ACTION_COLOR }), [t]);
 
   const columns = useMemo<GridColDef<Row>[]>(
     () => [
-      {
-        field: 'line',
-        headerName: t('userImport.preview.line'),
-        width: 72,
-        type: 'number',
-        align: 'center',
-        headerAlign: 'center',
-      },
-      {
-        // What happens to the row and, for a row to fix, every error with its field: the first thing to read.
-        field: 'action',
-        headerName: t('userImport.preview.errors'),
-        flex: 2,
-        minWidth: 260,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Box sx={{ py: 1, minWidth: 0 }}>
-            <Chip
-              size="small"
-              variant={row.action === 'skip' ? 'filled' : 'outlined'}
-              color={ACTION_COLOR[row.action]}
-              label={t(`userImport.actions.${row.action}`)}
-            />
-            {row.errors.length > 0 && (
-              <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }} data-testid={`import-errors-${row.line}`}>
-                {row.errors.map((e, i) => (
-                  <Typography component="li" variant="body2" color="error" key={i} sx={{ whiteSpace: 'normal' }}>
-                    <strong>{fieldLabel(e.field)}:</strong> {e.message}
-                  </Typography>
-                ))}
-              </Box>
-            )}
-          </Box>
-        ),
-      },
       {
         field: 'name',
         headerName: t('users.columns.name'),
@@ -116,35 +76,14 @@ export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
   );
 
   return (
-    <Stack spacing={1}>
-      {preview.invalid > 0 && (
-        <FormControlLabel
-          control={<Switch checked={onlyErrors} onChange={(e) => setOnlyErrors(e.target.checked)} />}
-          label={t('userImport.preview.onlyErrors')}
-          sx={{ alignSelf: 'flex-start' }}
-        />
-      )}
-      <Box data-testid="import-preview-grid">
-        <LocalizedDataGrid<Row>
-          rows={rows}
-          columns={columns}
-          getRowId={(r) => r.line}
-          getRowHeight={() => 'auto'}
-          getRowClassName={({ row }) => (row.errors.length > 0 ? 'import-row-error' : '')}
-          initialState={{ pagination: { paginationModel: { pageSize: 25, page: 0 } } }}
-          pageSizeOptions={[...PAGE_SIZES]}
-          disableColumnFilter
-          disableColumnSelector
-          disableRowSelectionOnClick
-          autoHeight
-          label={t('userImport.preview.tableLabel')}
-          sx={{
-            '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', minHeight: 52 },
-            '& .import-row-error': { bgcolor: (theme) => `${theme.palette.error.main}0D` },
-            '& .import-cell-error': { color: 'error.main', fontWeight: 500 },
-          }}
-        />
-      </Box>
-    </Stack>
+    <ImportRowsGrid<Row>
+      keyPrefix="userImport"
+      testId="import"
+      preview={preview}
+      outcome={outcome}
+      fieldLabel={fieldLabel}
+      columns={columns}
+      highlightErrors
+    />
   );
 }

@@ -1,56 +1,59 @@
-import { Alert } from '@mui/material';
+import { Box, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { BackLink } from '../../../components/back-link';
-import { ImportDone } from '../../../components/import/import-steps';
-import { ImportStepper } from '../../../components/import/import-stepper';
+import { ImportPage } from '../../../components/import/import-page';
+import { downloadTemplateCsv } from '../../../components/import/spreadsheet-file';
 import { useImportFlow } from '../../../components/import/use-import-flow';
-import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { usePreviewPunchImport, useRunPunchImport } from '../api/punch-import';
-import { FileStep } from './punch-import-file-step';
 import { PreviewStep } from './punch-import-preview';
+
+/** The columns the server reads (Italian headers; English aliases accepted). */
+export const PUNCH_IMPORT_HEADERS = ['Codice fiscale', 'Data', 'Ora', 'Verso'] as const;
+
+const HELP_ITEMS = ['person', 'moment', 'direction', 'timeZone', 'duplicates', 'allOrNothing'] as const;
+
+function downloadTemplate() {
+  downloadTemplateCsv(PUNCH_IMPORT_HEADERS, 'modello-timbrature.csv');
+}
 
 /** /admin/punch/import: a badge-reader file (CSV/XLSX) → every row checked → imported all or nothing. */
 export function PunchImportPage() {
   const { t } = useTranslation();
   const flow = useImportFlow(usePreviewPunchImport(), useRunPunchImport());
-  const { step, file, preview, result, failure, restart } = flow;
 
   return (
-    <>
-      <BackLink to={paths.adminAttendanceCalendar} label={t('adminCalendar.title')} />
-      <PageHeader title={t('punchImport.title')} subtitle={t('punchImport.subtitle')} />
-      <ImportStepper step={step} keyPrefix="punchImport.steps" />
-      {failure && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="punch-import-error">
-          {failure}
-        </Alert>
+    <ImportPage
+      keyPrefix="punchImport"
+      testId="punch-import"
+      back={{ to: paths.adminAttendanceCalendar, label: t('adminCalendar.title') }}
+      flow={flow}
+      onTemplate={downloadTemplate}
+      help={
+        <>
+          <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {PUNCH_IMPORT_HEADERS.map((h) => (
+              <Chip key={h} size="small" color="primary" label={h} />
+            ))}
+          </Stack>
+          <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 0.5 } }}>
+            {HELP_ITEMS.map((k) => (
+              <Typography component="li" variant="body2" key={k}>
+                {t(`punchImport.help.${k}`)}
+              </Typography>
+            ))}
+          </Box>
+        </>
+      }
+      preview={(preview, file) => (
+        <PreviewStep file={file} preview={preview} busy={flow.running} onRestart={flow.restart} onImport={flow.run} />
       )}
-      {step === 'file' && (
-        <FileStep
-          file={file}
-          busy={flow.checking}
-          onFile={flow.choose}
-          onRejected={flow.setFailure}
-          onNext={flow.check}
-        />
-      )}
-      {step === 'preview' && preview && file && (
-        <PreviewStep file={file} preview={preview} busy={flow.running} onRestart={restart} onImport={flow.run} />
-      )}
-      {step === 'done' && result && (
-        <ImportDone
-          testId="punch-import-result"
-          title={t('punchImport.done.title')}
-          lines={[
-            t('punchImport.done.created', { n: result.created }),
-            t('punchImport.done.duplicates', { n: result.duplicates }),
-          ]}
-          next={{ to: paths.adminAttendanceCalendar, label: t('punchImport.done.toCalendar') }}
-          againLabel={t('punchImport.done.again')}
-          onAgain={restart}
-        />
-      )}
-    </>
+      done={(result) => ({
+        lines: [
+          t('punchImport.done.created', { n: result.created }),
+          t('punchImport.done.duplicates', { n: result.duplicates }),
+        ],
+        next: { to: paths.adminAttendanceCalendar, label: t('punchImport.done.toCalendar') },
+      })}
+    />
   );
 }
