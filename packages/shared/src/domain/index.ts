@@ -8,3 +8,5 @@ export * from './attendance';
 export * from './payroll';
 export * from './shift-rules';
 export * from './shift-swaps';
+export * from './capture-time';
+export * from './geofence';
