@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  Stack,
-} from '@mui/material';
+import { Alert, Button, DialogContentText, Stack } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { addDays } from '@timbro/shared/domain/dates';
 import dayjs from 'dayjs';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateLocalization } from '../../../components/data/date-localization';
 import { completeDate } from '../../../lib/dates';
@@ -21,7 +10,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useCopyWeek, type CopyWeekResponse } from '../api/publish-work-shifts';
 import { mondayOf } from './planning-range';
 import { useDayFormat } from '../shift-text';
-import { DialogButtons } from '../../../components/dialog-buttons';
+import { OnlyGroupCheckbox, WeekStepDialog } from './week-step-dialog';
 
 interface Props {
   /** Monday of the week shown. */
@@ -39,7 +28,6 @@ interface Props {
  */
 export function CopyWeekDialog({ from, group, onClose, onShowWeek }: Props) {
   const { t } = useTranslation();
-  const titleId = useId();
   const formatDay = useDayFormat();
   const copy = useCopyWeek();
   const [target, setTarget] = useState<string | null>(addDays(from, 7));
@@ -57,76 +45,61 @@ export function CopyWeekDialog({ from, group, onClose, onShowWeek }: Props) {
   };
 
   return (
-    <Dialog
-      open
-      onClose={() => !busy && onClose()}
-      aria-labelledby={titleId}
+    <WeekStepDialog
+      testId="copy-week-dialog"
       maxWidth="xs"
-      fullWidth
-      data-testid="copy-week-dialog"
+      title={t('workShifts.copy.title')}
+      busy={busy}
+      onClose={onClose}
+      done={
+        result && {
+          body: (
+            <Alert severity={result.skipped > 0 ? 'warning' : 'success'} data-testid="copy-week-result">
+              {t('workShifts.copy.result', { created: result.created, skipped: result.skipped })}
+            </Alert>
+          ),
+          actions: (
+            <>
+              <Button onClick={onClose}>{t('common.close')}</Button>
+              <Button variant="contained" onClick={() => target && onShowWeek(target)} data-testid="copy-week-show">
+                {t('workShifts.copy.showWeek')}
+              </Button>
+            </>
+          ),
+        }
+      }
+      confirmLabel={t('workShifts.copy.confirm')}
+      confirmTestId="copy-week-confirm"
+      onConfirm={submit}
     >
-      <DialogTitle id={titleId}>{t('workShifts.copy.title')}</DialogTitle>
-      <DialogContent>
-        {result ? (
-          <Alert severity={result.skipped > 0 ? 'warning' : 'success'} data-testid="copy-week-result">
-            {t('workShifts.copy.result', { created: result.created, skipped: result.skipped })}
+      <Stack spacing={2}>
+        <DialogContentText>{t('workShifts.copy.body', week(from))}</DialogContentText>
+        <DateLocalization>
+          <DatePicker
+            label={t('workShifts.copy.target')}
+            name="copy-week-target"
+            value={target ? dayjs(target) : null}
+            onChange={(d) => {
+              const whole = completeDate(d);
+              setTarget(whole ? mondayOf(whole) : null);
+            }}
+            slotProps={{
+              textField: {
+                fullWidth: true,
+                required: true,
+                error: !!problem,
+                helperText: problem ?? (target ? t('workShifts.copy.targetWeek', week(target)) : undefined),
+              },
+            }}
+          />
+        </DateLocalization>
+        {group && <OnlyGroupCheckbox group={group} checked={onlyGroup} onChange={setOnlyGroup} />}
+        {copy.isError && (
+          <Alert severity="error" role="alert" data-testid="copy-week-error">
+            {errorMessage(copy.error, t('errors.generic'))}
           </Alert>
-        ) : (
-          <Stack spacing={2}>
-            <DialogContentText>{t('workShifts.copy.body', week(from))}</DialogContentText>
-            <DateLocalization>
-              <DatePicker
-                label={t('workShifts.copy.target')}
-                name="copy-week-target"
-                value={target ? dayjs(target) : null}
-                onChange={(d) => {
-                  const whole = completeDate(d);
-                  setTarget(whole ? mondayOf(whole) : null);
-                }}
-                slotProps={{
-                  textField: {
-                    fullWidth: true,
-                    required: true,
-                    error: !!problem,
-                    helperText: problem ?? (target ? t('workShifts.copy.targetWeek', week(target)) : undefined),
-                  },
-                }}
-              />
-            </DateLocalization>
-            {group && (
-              <FormControlLabel
-                control={<Checkbox checked={onlyGroup} onChange={(e) => setOnlyGroup(e.target.checked)} />}
-                label={t('workShifts.publish.onlyGroup', { group: group.name })}
-              />
-            )}
-            {copy.isError && (
-              <Alert severity="error" role="alert" data-testid="copy-week-error">
-                {errorMessage(copy.error, t('errors.generic'))}
-              </Alert>
-            )}
-          </Stack>
         )}
-      </DialogContent>
-      <DialogActions>
-        {result ? (
-          <>
-            <Button onClick={onClose}>{t('common.close')}</Button>
-            <Button variant="contained" onClick={() => target && onShowWeek(target)} data-testid="copy-week-show">
-              {t('workShifts.copy.showWeek')}
-            </Button>
-          </>
-        ) : (
-          <>
-            <DialogButtons
-              busy={busy}
-              onCancel={onClose}
-              label={t('workShifts.copy.confirm')}
-              onConfirm={submit}
-              testId="copy-week-confirm"
-            />
-          </>
-        )}
-      </DialogActions>
-    </Dialog>
+      </Stack>
+    </WeekStepDialog>
   );
 }

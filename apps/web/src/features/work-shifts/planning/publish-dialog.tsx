@@ -1,21 +1,6 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  List,
-  ListItem,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, DialogContentText, List, ListItem, TextField, Typography } from '@mui/material';
 import type { PublishResponse } from '@timbro/shared';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { usePublishWorkShifts } from '../api/publish-work-shifts';
@@ -23,7 +8,7 @@ import { SHIFT_LIMITS } from '../limits';
 import { useDayFormat } from '../shift-text';
 import { formatShiftRange, isOvernight } from '../shift-time';
 import { WarningList } from '../warning-list';
-import { DialogButtons } from '../../../components/dialog-buttons';
+import { OnlyGroupCheckbox, WeekStepDialog } from './week-step-dialog';
 
 interface Props {
   /** The period whose drafts go (the planning's range, or one shift's day). */
@@ -43,7 +28,6 @@ interface Props {
  */
 export function PublishDialog({ from, to, drafts, group, onClose }: Props) {
   const { t } = useTranslation();
-  const titleId = useId();
   const formatDay = useDayFormat();
   const publish = usePublishWorkShifts();
   const [onlyGroup, setOnlyGroup] = useState(!!group);
@@ -59,77 +43,57 @@ export function PublishDialog({ from, to, drafts, group, onClose }: Props) {
     );
 
   return (
-    <Dialog
-      open
-      onClose={() => !busy && onClose()}
-      aria-labelledby={titleId}
+    <WeekStepDialog
+      testId="publish-dialog"
       maxWidth="sm"
-      fullWidth
-      data-testid="publish-dialog"
+      title={t(result ? 'workShifts.publish.resultTitle' : 'workShifts.publish.title')}
+      busy={busy}
+      onClose={onClose}
+      done={
+        result && {
+          body: <PublishResult result={result} />,
+          actions: (
+            <Button variant="contained" onClick={onClose} data-testid="publish-close">
+              {t('common.close')}
+            </Button>
+          ),
+        }
+      }
+      confirmLabel={t('workShifts.publish.confirm')}
+      confirmTestId="publish-confirm"
+      onConfirm={submit}
     >
-      <DialogTitle id={titleId}>
-        {t(result ? 'workShifts.publish.resultTitle' : 'workShifts.publish.title')}
-      </DialogTitle>
-      <DialogContent>
-        {result ? (
-          <PublishResult result={result} />
-        ) : (
-          <>
-            <DialogContentText data-testid="publish-summary">
-              {drafts === null
-                ? t('workShifts.publish.bodyDay', { date: period.from })
-                : t('workShifts.publish.body', { n: drafts, ...period })}
-            </DialogContentText>
-            {group && (
-              <FormControlLabel
-                sx={{ mt: 1 }}
-                control={
-                  <Checkbox
-                    checked={onlyGroup}
-                    onChange={(e) => setOnlyGroup(e.target.checked)}
-                    data-testid="publish-only-group"
-                  />
-                }
-                label={t('workShifts.publish.onlyGroup', { group: group.name })}
-              />
-            )}
-            <TextField
-              label={t('workShifts.publish.note')}
-              helperText={t('workShifts.publish.noteHint')}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              multiline
-              minRows={2}
-              fullWidth
-              sx={{ mt: 2 }}
-              slotProps={{ htmlInput: { maxLength: SHIFT_LIMITS.note, 'data-testid': 'publish-note' } }}
-            />
-            {publish.isError && (
-              <Alert severity="error" role="alert" sx={{ mt: 2 }} data-testid="publish-error">
-                {errorMessage(publish.error, t('errors.generic'))}
-              </Alert>
-            )}
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {result ? (
-          <Button variant="contained" onClick={onClose} data-testid="publish-close">
-            {t('common.close')}
-          </Button>
-        ) : (
-          <>
-            <DialogButtons
-              busy={busy}
-              onCancel={onClose}
-              label={t('workShifts.publish.confirm')}
-              onConfirm={submit}
-              testId="publish-confirm"
-            />
-          </>
-        )}
-      </DialogActions>
-    </Dialog>
+      <DialogContentText data-testid="publish-summary">
+        {drafts === null
+          ? t('workShifts.publish.bodyDay', { date: period.from })
+          : t('workShifts.publish.body', { n: drafts, ...period })}
+      </DialogContentText>
+      {group && (
+        <OnlyGroupCheckbox
+          group={group}
+          checked={onlyGroup}
+          onChange={setOnlyGroup}
+          sx={{ mt: 1 }}
+          testId="publish-only-group"
+        />
+      )}
+      <TextField
+        label={t('workShifts.publish.note')}
+        helperText={t('workShifts.publish.noteHint')}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        multiline
+        minRows={2}
+        fullWidth
+        sx={{ mt: 2 }}
+        slotProps={{ htmlInput: { maxLength: SHIFT_LIMITS.note, 'data-testid': 'publish-note' } }}
+      />
+      {publish.isError && (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }} data-testid="publish-error">
+          {errorMessage(publish.error, t('errors.generic'))}
+        </Alert>
+      )}
+    </WeekStepDialog>
   );
 }
 
