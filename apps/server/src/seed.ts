@@ -32,7 +32,7 @@ import {
   workShifts,
   workspaces,
 } from './db/schema';
-import { workspaceScope } from './db/scope';
+import { workspaceScope, type ScopedInsert } from './db/scope';
 import { syncContractAccruals } from './modules/accruals/accruals.service';
 import { ensureWorkspaceDefaults } from './modules/platform/workspace-defaults';
 import { syncUsage } from './modules/accruals/accruals.service';
@@ -85,6 +85,16 @@ const BETA_EMPLOYEES: Person[] = [
 ];
 
 const MARIO_EMAIL = 'mario.rossi@demo.timbro.it';
+/** The two working days of the demo, as template slots and as the contracts' weekly slots: 9–18 with lunch, 8–12. */
+const OFFICE_DAY = {
+  startsAtMinutes: 540,
+  endsAtMinutes: 1080,
+  pauseStartsAtMinutes: 780,
+  pauseEndsAtMinutes: 840,
+  description: 'Ufficio',
+  descriptionColorRgb: '#1A415B',
+};
+const MORNING = { startsAtMinutes: 480, endsAtMinutes: 720, description: 'Mattina', descriptionColorRgb: '#E8A33D' };
 const personEmail = (p: Person, domain: string) => `${slug(p.first)}.${slug(p.last)}@${domain}`;
 
 /** A small deterministic pseudo-random generator (mulberry32): the demo data is the same on every machine. */
@@ -313,7 +323,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       fiscalCode: u.fiscalCode,
     });
     const employeeInfo = (p: Person, workspaceDomain: string) => ({
-      workEmail: `${slug(p.first)}.${slug(p.last)}@${workspaceDomain}`,
+      workEmail: personEmail(p, workspaceDomain),
       pec: `${slug(p.first)}.${slug(p.last)}@pec.it`,
       phoneNumber: `+39347${String(1000000 + ibanSeq * 7919).slice(-7)}`,
       homeAddress: `Via Garibaldi ${ibanSeq}, ${p.birthplace}`,
@@ -321,6 +331,17 @@ export async function seedDemo(db: Db): Promise<boolean> {
       birthday: p.birth,
       birthplace: p.birthplace,
     });
+    /** An employee of the workspace: the account (e-mail at the company's domain) and the record. */
+    const addEmployee = async (workspaceId: string, p: Person, workspaceDomain: string) => {
+      const u = await makeUser(p, personEmail(p, workspaceDomain));
+      await tx.insert(userInfos).values({
+        workspaceId,
+        userId: u.id,
+        ...record(u),
+        isMember: true,
+        ...employeeInfo(p, workspaceDomain),
+      });
+    };
 
     await makeUser(
       { first: 'Ottavio', last: 'Operatore', sex: 'M', birth: '1975-05-05', belfiore: 'F205', birthplace: 'Milano' },
@@ -354,24 +375,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       belfiore: 'F205',
       birthplace: 'Milano',
     };
-    const marioUser = await makeUser(mario, 'mario.rossi@demo.timbro.it');
-    await tx.insert(userInfos).values({
-      workspaceId: demo!.id,
-      userId: marioUser.id,
-      ...record(marioUser),
-      isMember: true,
-      ...employeeInfo(mario, 'demo.timbro.it'),
-    });
-    for (const p of DEMO_EMPLOYEES) {
-      const u = await makeUser(p, `${slug(p.first)}.${slug(p.last)}@demo.timbro.it`);
-      await tx.insert(userInfos).values({
-        workspaceId: demo!.id,
-        userId: u.id,
-        ...record(u),
-        isMember: true,
-        ...employeeInfo(p, 'demo.timbro.it'),
-      });
-    }
+    await addEmployee(demo!.id, mario, 'demo.timbro.it');
+    for (const p of DEMO_EMPLOYEES) await addEmployee(demo!.id, p, 'demo.timbro.it');
     const betaAdmin = await makeUser(
       { first: 'Beatrice', last: 'Ferri', sex: 'F', birth: '1978-12-01', belfiore: 'H501', birthplace: 'Roma' },
       'admin@beta.timbro.it',
@@ -379,16 +384,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx
       .insert(userInfos)
       .values({ workspaceId: beta!.id, userId: betaAdmin.id, ...record(betaAdmin), isAdmin: true });
-    for (const p of BETA_EMPLOYEES) {
-      const u = await makeUser(p, `${slug(p.first)}.${slug(p.last)}@beta.timbro.it`);
-      await tx.insert(userInfos).values({
-        workspaceId: beta!.id,
-        userId: u.id,
-        ...record(u),
-        isMember: true,
-        ...employeeInfo(p, 'beta.timbro.it'),
-      });
-    }
+    for (const p of BETA_EMPLOYEES) await addEmployee(beta!.id, p, 'beta.timbro.it');
   });
 
   // Working time: defaults (holidays, absence types), templates, and a contract with accruals for every employee.
@@ -397,54 +393,32 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const scope = workspaceScope(ws.id);
     await db.transaction(async (tx) => {
       await ensureWorkspaceDefaults(tx, scope);
-      const [full] = await tx
-        .insert(templateDays)
-        .values({ workspaceId: ws.id, name: 'Giornata standard', description: '9–18 con pausa pranzo' })
-        .returning();
-      await tx.insert(templateDaySlots).values({
-        workspaceId: ws.id,
-        templateDayId: full!.id,
-        startsAtMinutes: 540,
-        endsAtMinutes: 1080,
-        pauseStartsAtMinutes: 780,
-        pauseEndsAtMinutes: 840,
-        description: 'Ufficio',
-        descriptionColorRgb: '#1A415B',
-      });
-      const [morning] = await tx
-        .insert(templateDays)
-        .values({ workspaceId: ws.id, name: 'Mattina', description: 'Part-time 8–12' })
-        .returning();
-      await tx.insert(templateDaySlots).values({
-        workspaceId: ws.id,
-        templateDayId: morning!.id,
-        startsAtMinutes: 480,
-        endsAtMinutes: 720,
-        description: 'Mattina',
-        descriptionColorRgb: '#E8A33D',
-      });
-      const [week40] = await tx
-        .insert(templateWeeks)
-        .values({ workspaceId: ws.id, name: 'Tempo pieno 40 ore', description: 'Lunedì–venerdì 9–18' })
-        .returning();
-      const [week20] = await tx
-        .insert(templateWeeks)
-        .values({ workspaceId: ws.id, name: 'Part-time 20 ore', description: 'Lunedì–venerdì 8–12' })
-        .returning();
-      await tx.insert(templateWeekDays).values([
-        ...[1, 2, 3, 4, 5].map((weekday) => ({
-          workspaceId: ws.id,
-          templateWeekId: week40!.id,
-          weekday,
-          templateDayId: full!.id,
-        })),
-        ...[1, 2, 3, 4, 5].map((weekday) => ({
-          workspaceId: ws.id,
-          templateWeekId: week20!.id,
-          weekday,
-          templateDayId: morning!.id,
-        })),
-      ]);
+      /** A daily template with its one slot. */
+      const addTemplateDay = async (
+        name: string,
+        description: string,
+        slot: Omit<ScopedInsert<typeof templateDaySlots>, 'templateDayId'>,
+      ) => {
+        const [day] = await tx.insert(templateDays).values({ workspaceId: ws.id, name, description }).returning();
+        await tx.insert(templateDaySlots).values({ workspaceId: ws.id, templateDayId: day!.id, ...slot });
+        return day!;
+      };
+      /** A weekly template that works the daily one from Monday to Friday. */
+      const addWorkWeek = async (name: string, description: string, day: { id: string }) => {
+        const [week] = await tx.insert(templateWeeks).values({ workspaceId: ws.id, name, description }).returning();
+        await tx.insert(templateWeekDays).values(
+          [1, 2, 3, 4, 5].map((weekday) => ({
+            workspaceId: ws.id,
+            templateWeekId: week!.id,
+            weekday,
+            templateDayId: day.id,
+          })),
+        );
+      };
+      const full = await addTemplateDay('Giornata standard', '9–18 con pausa pranzo', OFFICE_DAY);
+      const morning = await addTemplateDay('Mattina', 'Part-time 8–12', MORNING);
+      await addWorkWeek('Tempo pieno 40 ore', 'Lunedì–venerdì 9–18', full);
+      await addWorkWeek('Part-time 20 ore', 'Lunedì–venerdì 8–12', morning);
       const codes = await tx
         .select()
         .from(justifications)
@@ -484,29 +458,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
           })
           .returning();
         await tx.insert(contractTimeSlots).values(
-          [1, 2, 3, 4, 5].map((weekday) =>
-            partTime
-              ? {
-                  workspaceId: ws.id,
-                  contractId: c!.id,
-                  weekday,
-                  startsAtMinutes: 480,
-                  endsAtMinutes: 720,
-                  description: 'Mattina',
-                  descriptionColorRgb: '#E8A33D',
-                }
-              : {
-                  workspaceId: ws.id,
-                  contractId: c!.id,
-                  weekday,
-                  startsAtMinutes: 540,
-                  endsAtMinutes: 1080,
-                  pauseStartsAtMinutes: 780,
-                  pauseEndsAtMinutes: 840,
-                  description: 'Ufficio',
-                  descriptionColorRgb: '#1A415B',
-                },
-          ),
+          [1, 2, 3, 4, 5].map((weekday) => ({
+            workspaceId: ws.id,
+            contractId: c!.id,
+            weekday,
+            ...(partTime ? MORNING : OFFICE_DAY),
+          })),
         );
         // CCNL Commercio: 26 days of ferie (in days, part-time too), 72 h of ROL and 32 h of ex-festività a year,
         // halved in hours for the 20-hour part-time; twelfths kept with 4 decimals so a year adds up (26.00, 72, 32).
@@ -535,22 +492,33 @@ export async function seedDemo(db: Db): Promise<boolean> {
 }
 
 /**
+ * The Demo workspace and its active people (accepted, enabled; with `membersOnly`, those who work in it), by name:
+ * what the announcements and the shifts are seeded for. Undefined when Demo is not there.
+ */
+async function demoPeople(db: Db, { membersOnly }: { membersOnly: boolean }) {
+  const [demo] = await db
+    .select()
+    .from(workspaces)
+    .where(sql`${workspaces.name} = 'Demo S.r.l.'`);
+  if (!demo) return undefined;
+  const active = sql`${userInfos.workspaceId} = ${demo.id} and ${userInfos.invitationStatus} = 'accepted' and ${userInfos.enabled}`;
+  const people = await db
+    .select({ id: userInfos.id, workEmail: userInfos.workEmail })
+    .from(userInfos)
+    .where(membersOnly ? sql`${active} and ${userInfos.isMember}` : active)
+    .orderBy(userInfos.lastName, userInfos.firstName);
+  return { demo, people };
+}
+
+/**
  * Demo announcements (issue 14): two published to everyone in Demo — one already read by Mario, one asking for an
  * acknowledgement — with their recipients and notification-centre rows, and one scheduled for next week. Written as
  * the processing job would leave them, without e-mails (the demo has no one to mail).
  */
 async function seedAnnouncements(db: Db) {
-  const [demo] = await db
-    .select()
-    .from(workspaces)
-    .where(sql`${workspaces.name} = 'Demo S.r.l.'`);
-  if (!demo) return;
-  const people = await db
-    .select({ id: userInfos.id, workEmail: userInfos.workEmail })
-    .from(userInfos)
-    .where(
-      sql`${userInfos.workspaceId} = ${demo.id} and ${userInfos.invitationStatus} = 'accepted' and ${userInfos.enabled}`,
-    );
+  const found = await demoPeople(db, { membersOnly: false });
+  if (!found) return;
+  const { demo, people } = found;
   const mario = people.find((p) => p.workEmail === MARIO_EMAIL)?.id;
   const day = 86_400_000;
   const now = Date.now();
@@ -637,18 +605,9 @@ async function seedAnnouncements(db: Db) {
  * can be tried at once. In the future only: no day already punched is compared with them.
  */
 async function seedShifts(db: Db) {
-  const [demo] = await db
-    .select()
-    .from(workspaces)
-    .where(sql`${workspaces.name} = 'Demo S.r.l.'`);
-  if (!demo) return;
-  const people = await db
-    .select({ id: userInfos.id, workEmail: userInfos.workEmail })
-    .from(userInfos)
-    .where(
-      sql`${userInfos.workspaceId} = ${demo.id} and ${userInfos.invitationStatus} = 'accepted' and ${userInfos.enabled} and ${userInfos.isMember}`,
-    )
-    .orderBy(userInfos.lastName, userInfos.firstName);
+  const found = await demoPeople(db, { membersOnly: true });
+  if (!found) return;
+  const { demo, people } = found;
   const mario = people.find((p) => p.workEmail === MARIO_EMAIL);
   if (!mario) return;
   const crew = [mario, ...people.filter((p) => p.id !== mario.id).slice(0, 3)];

@@ -193,6 +193,21 @@ export function readZip(buf: Buffer, limits: ZipLimits): ZipEntry[] {
 }
 
 /**
+ * The fields a local header and a central-directory entry share, in the same order from `at` (4 in the local header,
+ * 6 in the central entry): version needed, flags, method, time and date, CRC-32, both sizes, name length.
+ */
+function writeStoredFields(header: Buffer, at: number, crc: number, size: number, nameLength: number) {
+  header.writeUInt16LE(20, at); // version needed
+  header.writeUInt16LE(FLAG_UTF8, at + 2);
+  header.writeUInt16LE(METHOD_STORED, at + 4);
+  header.writeUInt32LE(0x00210000, at + 6); // 1980-01-01 00:00
+  header.writeUInt32LE(crc, at + 10);
+  header.writeUInt32LE(size, at + 14);
+  header.writeUInt32LE(size, at + 18);
+  header.writeUInt16LE(nameLength, at + 22);
+}
+
+/**
  * A ZIP archive of the entries, uncompressed ("stored"), in the given order. Used to hand a parser exactly the bytes
  * readZip checked, in an order that lets a streaming parser read the workbook in one pass.
  */
@@ -205,26 +220,12 @@ export function writeStoredZip(entries: ZipEntry[]): Buffer {
     const crc = crc32(e.data);
     const local = Buffer.alloc(LOCAL_SIZE);
     local.writeUInt32LE(SIG_LOCAL, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(FLAG_UTF8, 6);
-    local.writeUInt16LE(METHOD_STORED, 8);
-    local.writeUInt32LE(0x00210000, 10); // 1980-01-01 00:00
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(e.data.length, 18);
-    local.writeUInt32LE(e.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeStoredFields(local, 4, crc, e.data.length, name.length);
     local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(CENTRAL_SIZE);
     central.writeUInt32LE(SIG_CENTRAL, 0);
     central.writeUInt16LE(20, 4); // version made by
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(FLAG_UTF8, 8);
-    central.writeUInt16LE(METHOD_STORED, 10);
-    central.writeUInt32LE(0x00210000, 12);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(e.data.length, 20);
-    central.writeUInt32LE(e.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeStoredFields(central, 6, crc, e.data.length, name.length);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, e.data);
     centrals.push(central, name);
