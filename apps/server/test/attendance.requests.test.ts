@@ -2,15 +2,14 @@ import { type JustificationRequest } from '@timbro/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accrualEntries, justificationRequests, justifications, userInfos } from '../src/db/schema';
-import { setNineToSixWeek } from './factories';
+import { attendanceCast, type AttendanceCast } from './attendance.fixtures';
 import {
   attendanceData,
-  createTestContext,
   expectError,
   expectForeignRecordsHidden,
   fieldErrors,
   membershipOf,
-  type RequestOptions,
+  useDemoContext,
   type Session,
   type TestContext,
 } from './helpers';
@@ -20,20 +19,10 @@ import {
  * the lock of a closed month. Punches, the attendance data and the timesheet are in attendance.routes.test.ts.
  */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let mario: Session;
-let giulia: Session;
-let betaAdmin: Session;
-const ids: Record<string, string> = {};
-const J: Record<string, string> = {};
-let paoloId: string;
+let { ctx, admin, accountant, mario, giulia, betaAdmin, ids, J, paoloId } = {} as AttendanceCast;
 
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
+const { inDemo } = useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, mario, giulia, betaAdmin, ids, J, paoloId } = await attendanceCast(d));
 });
 const dataOf = (session: Session, query: Record<string, string | string[]>) =>
   attendanceData(ctx, inDemo(session, query));
@@ -46,26 +35,6 @@ async function balanceOf(userInfoId: string, code: string, date: string) {
     )?.balance ?? 0
   );
 }
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.login('admin@demo.timbro.it');
-  accountant = await ctx.login('consulente@demo.timbro.it');
-  mario = await ctx.login('mario.rossi@demo.timbro.it');
-  giulia = await ctx.login('giulia.esposito@demo.timbro.it');
-  betaAdmin = await ctx.login('admin@beta.timbro.it');
-  for (const who of ['mario.rossi', 'giulia.esposito'])
-    ids[who] = (await membershipOf(ctx, `${who}@demo.timbro.it`, ctx.ws.demo))!.id;
-  ids.admin = (await membershipOf(ctx, 'admin@demo.timbro.it', ctx.ws.demo))!.id;
-  paoloId = (await membershipOf(ctx, 'paolo.lombardi@beta.timbro.it', ctx.ws.beta))!.id;
-  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo)))
-    J[j.code] = j.id;
-  // Mario and Giulia work 9–18 with a 13–14 lunch break, Monday to Friday (8 h a day): known figures below.
-  for (const who of ['mario.rossi', 'giulia.esposito']) await setNineToSixWeek(ctx, inDemo(admin), ids[who]!);
-});
-afterAll(async () => {
-  await ctx?.close();
-});
 
 describe('absence requests', () => {
   it('answers every validation rule in Italian', async () => {

@@ -1,21 +1,18 @@
 import { addDays, localToUtc, type AttendanceData } from '@timbro/shared';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryObservers } from '../src/db/client';
 import { todayIn } from '../src/lib/time';
-import { accrualEntries, auditLog, justifications, punches } from '../src/db/schema';
-import { setNineToSixWeek } from './factories';
+import { accrualEntries, auditLog, punches } from '../src/db/schema';
+import { attendanceCast, type AttendanceCast } from './attendance.fixtures';
 import {
   attendanceData,
-  createTestContext,
   expectError,
   expectForeignRecordsHidden,
   fieldErrors,
-  membershipOf,
-  type RequestOptions,
+  useDemoContext,
   type Session,
-  type TestContext,
 } from './helpers';
 
 /**
@@ -23,21 +20,11 @@ import {
  * the badge-reader import. Absence requests are in attendance.requests.test.ts.
  */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let mario: Session;
-let giulia: Session;
-let betaAdmin: Session;
-const ids: Record<string, string> = {};
-const J: Record<string, string> = {};
-let paoloId: string;
+let { ctx, admin, accountant, mario, giulia, betaAdmin, ids, J, paoloId } = {} as AttendanceCast;
 
 const TZ = 'Europe/Rome';
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
+const { inDemo } = useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, mario, giulia, betaAdmin, ids, J, paoloId } = await attendanceCast(d));
 });
 /** A punch at a local wall-clock time (Rome), written straight to the database (fixtures for past days). */
 async function punchAt(
@@ -58,26 +45,6 @@ async function punchAt(
 const dataOf = (session: Session, query: Record<string, string | string[]>) =>
   attendanceData(ctx, inDemo(session, query));
 const dayOf = (d: AttendanceData, date: string, who = 0) => d.users[who]!.days.find((x) => x.date === date)!;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.login('admin@demo.timbro.it');
-  accountant = await ctx.login('consulente@demo.timbro.it');
-  mario = await ctx.login('mario.rossi@demo.timbro.it');
-  giulia = await ctx.login('giulia.esposito@demo.timbro.it');
-  betaAdmin = await ctx.login('admin@beta.timbro.it');
-  for (const who of ['mario.rossi', 'giulia.esposito'])
-    ids[who] = (await membershipOf(ctx, `${who}@demo.timbro.it`, ctx.ws.demo))!.id;
-  ids.admin = (await membershipOf(ctx, 'admin@demo.timbro.it', ctx.ws.demo))!.id;
-  paoloId = (await membershipOf(ctx, 'paolo.lombardi@beta.timbro.it', ctx.ws.beta))!.id;
-  for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo)))
-    J[j.code] = j.id;
-  // Mario and Giulia work 9–18 with a 13–14 lunch break, Monday to Friday (8 h a day): known figures below.
-  for (const who of ['mario.rossi', 'giulia.esposito']) await setNineToSixWeek(ctx, inDemo(admin), ids[who]!);
-});
-afterAll(async () => {
-  await ctx?.close();
-});
 
 describe('clock-in from the web', () => {
   it('clocks in and out at the server time, refusing a second entry and an exit without entry', async () => {

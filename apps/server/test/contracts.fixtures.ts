@@ -2,8 +2,8 @@ import { addDays, type Contract, type TemplateWeek } from '@timbro/shared';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { contracts } from '../src/db/schema';
-import { justificationId, justificationIds } from './factories';
-import { membershipIdOf, type RequestOptions, type TestContext } from './helpers';
+import { justificationId, seededPeople } from './factories';
+import { type RequestOptions, type TestContext } from './helpers';
 
 /**
  * What the contracts tests share (contracts.routes, contracts.edits, contracts.validation, accruals.routes): the seeded
@@ -15,16 +15,11 @@ import { membershipIdOf, type RequestOptions, type TestContext } from './helpers
  * absence types by code and Beta's FER.
  */
 export async function seededContracts(ctx: TestContext) {
-  const ids: Record<string, string> = {};
-  for (const who of ['mario.rossi', 'giulia.esposito', 'admin'])
-    ids[who] = await membershipIdOf(ctx, `${who}@demo.timbro.it`, ctx.ws.demo);
-  const paoloId = await membershipIdOf(ctx, 'paolo.lombardi@beta.timbro.it', ctx.ws.beta);
-  const [betaContract] = await ctx.db.select().from(contracts).where(eq(contracts.userInfoId, paoloId));
+  const people = await seededPeople(ctx);
+  const [betaContract] = await ctx.db.select().from(contracts).where(eq(contracts.userInfoId, people.paoloId));
   return {
-    ids,
-    paoloId,
+    ...people,
     betaContractId: betaContract!.id,
-    J: await justificationIds(ctx, ctx.ws.demo),
     betaFer: await justificationId(ctx, ctx.ws.beta, 'FER'),
   };
 }

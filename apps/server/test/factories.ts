@@ -17,7 +17,7 @@ import { hashPassword } from '../src/lib/passwords';
 import { randomToken, sha256 } from '../src/lib/tokens';
 import { expect } from 'vitest';
 import type { Contract } from '@timbro/shared';
-import type { RequestOptions, TestContext } from './helpers';
+import { membershipIdOf, type RequestOptions, type TestContext } from './helpers';
 
 /**
  * Test factories: records persisted through the workspace scope (insertInScope), so a test builds exactly the people
@@ -183,6 +183,19 @@ export async function justificationIds(ctx: TestContext, workspaceId: string): P
     .where(eq(justifications.workspaceId, workspaceId));
   return Object.fromEntries(rows.map((j) => [j.code, j.id]));
 }
+
+/**
+ * The seeded records the attendance and contracts tests look up: Demo's employee records by e-mail prefix (Mario,
+ * Giulia, the admin), Beta's employee Paolo, and Demo's absence types by code.
+ */
+export async function seededPeople(ctx: TestContext) {
+  const ids: Record<string, string> = {};
+  for (const who of ['mario.rossi', 'giulia.esposito', 'admin'])
+    ids[who] = await membershipIdOf(ctx, `${who}@demo.timbro.it`, ctx.ws.demo);
+  const paoloId = await membershipIdOf(ctx, 'paolo.lombardi@beta.timbro.it', ctx.ws.beta);
+  return { ids, paoloId, J: await justificationIds(ctx, ctx.ws.demo) };
+}
+export type SeededPeople = Awaited<ReturnType<typeof seededPeople>>;
 
 /** The ids of the workspace's groups of absence types by name (the Italian defaults: "Ferie e permessi", …). */
 export async function justificationGroupIds(ctx: TestContext, workspaceId: string): Promise<Record<string, string>> {
