@@ -1,9 +1,8 @@
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
-import { Box, Button, IconButton, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
+import { Box, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { catalogFor } from '../../../i18n/languages';
+import { RangeStepper } from '../range-stepper';
 import { moveRange, rangeOf, type DayRange, type RangeView } from './my-range';
 
 /** The range's title: "23 – 29 nov 2026" for a week, "novembre 2026" for a month. */
@@ -27,7 +26,6 @@ export function MyRangeNav({
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const current = rangeOf(range.view, today);
-  const flip = { transform: (theme: { direction: string }) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) };
   const previous = t(range.view === 'week' ? 'shiftSwaps.range.previousWeek' : 'shiftSwaps.range.previousMonth');
   const next = t(range.view === 'week' ? 'shiftSwaps.range.nextWeek' : 'shiftSwaps.range.nextMonth');
   return (
@@ -37,30 +35,21 @@ export function MyRangeNav({
       aria-label={t('shiftSwaps.range.label')}
       data-testid="my-shifts-range"
     >
-      <Tooltip title={previous}>
-        <IconButton onClick={() => onChange(moveRange(range, -1))} aria-label={previous} data-testid="range-prev">
-          <ChevronLeft sx={flip} />
-        </IconButton>
-      </Tooltip>
-      <Typography
-        variant="h6"
-        component="h2"
-        sx={{ minWidth: 180, textAlign: 'center', textTransform: 'capitalize' }}
-        aria-live="polite"
-        data-testid="range-label"
-      >
-        {rangeLabel(range, language)}
-      </Typography>
-      <Tooltip title={next}>
-        <IconButton onClick={() => onChange(moveRange(range, 1))} aria-label={next} data-testid="range-next">
-          <ChevronRight sx={flip} />
-        </IconButton>
-      </Tooltip>
-      {range.from !== current.from && (
-        <Button size="small" onClick={() => onChange(current)} data-testid="range-today">
-          {t(range.view === 'week' ? 'shiftSwaps.range.thisWeek' : 'shiftSwaps.range.thisMonth')}
-        </Button>
-      )}
+      <RangeStepper
+        label={rangeLabel(range, language)}
+        labelWidth={180}
+        previous={previous}
+        next={next}
+        onStep={(step) => onChange(moveRange(range, step))}
+        current={
+          range.from !== current.from
+            ? {
+                label: t(range.view === 'week' ? 'shiftSwaps.range.thisWeek' : 'shiftSwaps.range.thisMonth'),
+                onClick: () => onChange(current),
+              }
+            : null
+        }
+      />
       <ToggleButtonGroup
         size="small"
         exclusive

@@ -1,22 +1,10 @@
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
-import {
-  Box,
-  Button,
-  IconButton,
-  MenuItem,
-  Skeleton,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, MenuItem, Skeleton, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ClearFiltersButton, FilterBar } from '../../../components/list/filter-bar';
 import { SearchField } from '../../../components/list/search-field';
 import { catalogFor } from '../../../i18n/languages';
+import { RangeStepper } from '../range-stepper';
 import { holds, rangeOf, stepRange, type PlanningRange, type PlanningView } from './planning-range';
 import type { PlanningState } from './use-planning-params';
 
@@ -42,7 +30,6 @@ export function PlanningToolbar({ state }: { state: PlanningState }) {
   const { t } = useTranslation();
   const rangeLabel = useRangeLabel();
   const { range, today } = state;
-  const flip = { transform: (theme: { direction: string }) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) };
   const go = (next: PlanningRange) => state.setRange(next);
   const previous = t(`workShifts.planning.previous.${range.view}`);
   const next = t(`workShifts.planning.next.${range.view}`);
@@ -62,30 +49,21 @@ export function PlanningToolbar({ state }: { state: PlanningState }) {
       >
         {state.ready ? (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
-            <Tooltip title={previous}>
-              <IconButton onClick={() => go(stepRange(range, -1))} aria-label={previous} data-testid="range-prev">
-                <ChevronLeft sx={flip} />
-              </IconButton>
-            </Tooltip>
-            <Typography
-              variant="h6"
-              component="h2"
-              sx={{ minWidth: 190, textAlign: 'center', textTransform: 'capitalize' }}
-              aria-live="polite"
-              data-testid="range-label"
-            >
-              {rangeLabel(range)}
-            </Typography>
-            <Tooltip title={next}>
-              <IconButton onClick={() => go(stepRange(range, 1))} aria-label={next} data-testid="range-next">
-                <ChevronRight sx={flip} />
-              </IconButton>
-            </Tooltip>
-            {!holds(range, today) && (
-              <Button size="small" onClick={() => go(rangeOf(range.view, today))} data-testid="range-today">
-                {t(`workShifts.planning.current.${range.view}`)}
-              </Button>
-            )}
+            <RangeStepper
+              label={rangeLabel(range)}
+              labelWidth={190}
+              previous={previous}
+              next={next}
+              onStep={(step) => go(stepRange(range, step))}
+              current={
+                holds(range, today)
+                  ? null
+                  : {
+                      label: t(`workShifts.planning.current.${range.view}`),
+                      onClick: () => go(rangeOf(range.view, today)),
+                    }
+              }
+            />
           </Box>
         ) : (
           <Skeleton variant="rounded" width={300} height={40} />
