@@ -1,6 +1,8 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { IconButton, Link, Tooltip, type SxProps, type Theme } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
@@ -74,4 +76,50 @@ export function DeleteRowButton({ onDelete, title, label, testId }: ActionProps 
       </IconButton>
     </Tooltip>
   );
+}
+
+/**
+ * The last column of a list whose rows can be edited and deleted: the pencil to `editPath(row.id)` and the bin
+ * (`onDelete` asks first). Texts under `<keyPrefix>`: `.columns.actions`, `.actions.edit`, `.actions.editNamed`,
+ * `.actions.delete`, `.actions.deleteNamed`, the last two with the row's `name`.
+ */
+export function editDeleteColumn<R extends { id: string; name: string }>({
+  t,
+  keyPrefix,
+  width,
+  editPath,
+  onDelete,
+  deleteTestId,
+}: {
+  t: TFunction;
+  keyPrefix: string;
+  width: number;
+  editPath(id: string): string;
+  onDelete(row: R): void;
+  deleteTestId?(row: R): string;
+}): GridColDef<R> {
+  const k = (key: string) => `${keyPrefix}.${key}`;
+  return {
+    field: 'actions',
+    headerName: t(k('columns.actions')),
+    sortable: false,
+    width,
+    align: 'right',
+    headerAlign: 'right',
+    renderCell: ({ row }) => (
+      <>
+        <EditRowLink
+          to={editPath(row.id)}
+          title={t(k('actions.edit'))}
+          label={t(k('actions.editNamed'), { name: row.name })}
+        />
+        <DeleteRowButton
+          title={t(k('actions.delete'))}
+          label={t(k('actions.deleteNamed'), { name: row.name })}
+          onDelete={() => onDelete(row)}
+          testId={deleteTestId?.(row)}
+        />
+      </>
+    ),
+  };
 }

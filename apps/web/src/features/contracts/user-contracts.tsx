@@ -18,16 +18,13 @@ import {
   Typography,
 } from '@mui/material';
 import type { Contract } from '@timbro/shared';
-import { useSnackbar } from 'notistack';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteRowDialog, useDeleteRow } from '../../components/list/use-delete-row';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { formatMinutes } from '../../components/time-slots/slot-rows';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
-import { errorMessage } from '../../lib/error-message';
 import { useDeleteContract } from './api/delete-contract';
 import { useUserContracts } from './api/get-user-contracts';
 import { ContractStatusChip, contractPeriod } from './contract-chips';
@@ -42,24 +39,9 @@ export const editContractPath = (userInfoId: string, contractId: string) =>
 export function UserContracts({ userInfoId, name }: { userInfoId: string; name: string }) {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
-  const { enqueueSnackbar } = useSnackbar();
   const canWrite = useCan('contract:write');
   const query = useUserContracts(userInfoId);
-  const remove = useDeleteContract();
-  const [deleting, setDeleting] = useState<Contract | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setRefusal(null);
-    try {
-      await remove.mutateAsync(deleting.id);
-      enqueueSnackbar(t('contracts.deleted'), { variant: 'success' });
-      setDeleting(null);
-    } catch (err) {
-      setRefusal(errorMessage(err, t('errors.generic')));
-    }
-  };
+  const deletion = useDeleteRow<Contract>(useDeleteContract(), () => t('contracts.deleted'));
 
   if (query.isPending) return <Skeleton variant="rounded" height={160} aria-label={t('common.loading')} />;
   if (query.isError) return <RetryAlert error={query.error} onRetry={() => void query.refetch()} />;
@@ -170,7 +152,7 @@ export function UserContracts({ userInfoId, name }: { userInfoId: string; name: 
                         <IconButton
                           color="error"
                           aria-label={t('contracts.actions.deleteNamed', { period })}
-                          onClick={() => (setRefusal(null), setDeleting(c))}
+                          onClick={() => deletion.ask(c)}
                           data-testid="contract-delete"
                         >
                           <DeleteOutlined fontSize="small" />
@@ -184,16 +166,13 @@ export function UserContracts({ userInfoId, name }: { userInfoId: string; name: 
           </TableBody>
         </Table>
       </TableContainer>
-      <ConfirmDialog
-        open={!!deleting}
+      <DeleteRowDialog
+        deletion={deletion}
         title={t('contracts.deleteTitle')}
-        body={deleting ? t('contracts.deleteBody', { name, period: contractPeriod(deleting, language, t) }) : ''}
+        body={
+          deletion.row ? t('contracts.deleteBody', { name, period: contractPeriod(deletion.row, language, t) }) : ''
+        }
         confirmLabel={t('contracts.actions.delete')}
-        tone="error"
-        busy={remove.isPending}
-        error={refusal}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
         testId="contract-delete-dialog"
       />
     </Stack>

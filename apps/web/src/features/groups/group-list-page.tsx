@@ -4,11 +4,9 @@ import SearchOff from '@mui/icons-material/SearchOff';
 import { Button, useMediaQuery, useTheme } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Group } from '@timbro/shared';
-import { useSnackbar } from 'notistack';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink, useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { FilterBar } from '../../components/list/filter-bar';
 import { ServerDataGrid } from '../../components/list/list-grid';
@@ -18,11 +16,11 @@ import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { useCan } from '../../lib/auth/use-can';
 import { formatDate } from '../../lib/dates';
-import { errorMessage } from '../../lib/error-message';
 import { useServerList } from '../../lib/use-server-list';
 import { useDeleteGroup } from './api/delete-group';
 import { GROUP_SORT_FIELDS, useGroups } from './api/get-groups';
-import { CellLink, DeleteRowButton, EditRowLink } from '../../components/list/row-actions';
+import { CellLink, editDeleteColumn } from '../../components/list/row-actions';
+import { DeleteRowDialog, useDeleteRow } from '../../components/list/use-delete-row';
 
 const NO_FILTERS = [] as const;
 export const groupEditPath = (id: string) => generatePath(paths.adminGroupEdit, { id });
@@ -34,7 +32,6 @@ export function GroupListPage() {
   const navigate = useNavigate();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const { enqueueSnackbar } = useSnackbar();
   const canWrite = useCan('group:write');
   const list = useServerList({ sortFields: GROUP_SORT_FIELDS, defaultSort: 'name', filterKeys: NO_FILTERS });
   const { params, update, hasFilters, clear } = list;
@@ -45,23 +42,15 @@ export function GroupListPage() {
     order: params.order,
     search: params.search,
   });
-  const remove = useDeleteGroup();
-  const [deleting, setDeleting] = useState<Group | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setRefusal(null);
-    try {
-      await remove.mutateAsync(deleting.id);
-      enqueueSnackbar(t('groups.deleted', { name: deleting.name }), { variant: 'success' });
-      setDeleting(null);
+  const deletion = useDeleteRow<Group>(
+    useDeleteGroup(),
+    (group) => t('groups.deleted', { name: group.name }),
+    () => {
       // The last row of a page is gone: step back a page.
       if (query.data && query.data.items.length === 1 && params.page > 1) update({ page: params.page - 1 });
-    } catch (err) {
-      setRefusal(errorMessage(err, t('errors.generic')));
-    }
-  };
+    },
+  );
+  const askDelete = deletion.ask;
 
   const columns = useMemo<GridColDef<Group>[]>(
     () => [
@@ -81,36 +70,18 @@ export function GroupListPage() {
       },
       ...(canWrite
         ? [
-            {
-              field: 'actions',
-              headerName: t('groups.columns.actions'),
-              sortable: false,
+            editDeleteColumn<Group>({
+              t,
+              keyPrefix: 'groups',
               width: 120,
-              align: 'right',
-              headerAlign: 'right',
-              renderCell: ({ row }) => (
-                <>
-                  <EditRowLink
-                    to={groupEditPath(row.id)}
-                    title={t('groups.actions.edit')}
-                    label={t('groups.actions.editNamed', { name: row.name })}
-                  />
-                  <DeleteRowButton
-                    title={t('groups.actions.delete')}
-                    label={t('groups.actions.deleteNamed', { name: row.name })}
-                    onDelete={() => {
-                      setRefusal(null);
-                      setDeleting(row);
-                    }}
-                    testId={`group-delete-${row.id}`}
-                  />
-                </>
-              ),
-            } satisfies GridColDef<Group>,
+              editPath: groupEditPath,
+              onDelete: askDelete,
+              deleteTestId: (row) => `group-delete-${row.id}`,
+            }),
           ]
         : []),
     ],
-    [t, language, canWrite],
+    [t, language, canWrite, askDelete],
   );
 
   const empty = hasFilters ? (
@@ -173,16 +144,11 @@ export function GroupListPage() {
         label={t('groups.list.title')}
         testId="groups-grid"
       />
-      <ConfirmDialog
-        open={!!deleting}
-        title={t('groups.deleteTitle', { name: deleting?.name ?? '' })}
-        body={t('groups.deleteBody', { n: deleting?.usersCount ?? 0 })}
+      <DeleteRowDialog
+        deletion={deletion}
+        title={t('groups.deleteTitle', { name: deletion.row?.name ?? '' })}
+        body={t('groups.deleteBody', { n: deletion.row?.usersCount ?? 0 })}
         confirmLabel={t('groups.actions.delete')}
-        tone="error"
-        busy={remove.isPending}
-        error={refusal}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
         testId="group-delete-dialog"
       />
     </>

@@ -9,7 +9,7 @@ import { HolidayIcon } from '../../components/holiday-icons';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
-import { CellLink, DeleteRowButton, EditRowLink } from '../../components/list/row-actions';
+import { CellLink, editDeleteColumn } from '../../components/list/row-actions';
 
 /** A holiday as the list shows it: its next occurrence and a sortable date key (year, month, day). */
 export type HolidayRow = Holiday & { next: string | null; dateKey: number };
@@ -120,32 +120,7 @@ export function useHolidayColumns({
             </Typography>
           ),
       },
-      ...(canWrite
-        ? [
-            {
-              field: 'actions',
-              headerName: t('holidays.columns.actions'),
-              sortable: false,
-              width: 110,
-              align: 'right',
-              headerAlign: 'right',
-              renderCell: ({ row }) => (
-                <>
-                  <EditRowLink
-                    to={editPath(row.id)}
-                    title={t('holidays.actions.edit')}
-                    label={t('holidays.actions.editNamed', { name: row.name })}
-                  />
-                  <DeleteRowButton
-                    title={t('holidays.actions.delete')}
-                    label={t('holidays.actions.deleteNamed', { name: row.name })}
-                    onDelete={() => onDelete(row)}
-                  />
-                </>
-              ),
-            } satisfies GridColDef<HolidayRow>,
-          ]
-        : []),
+      ...(canWrite ? [editDeleteColumn<HolidayRow>({ t, keyPrefix: 'holidays', width: 110, editPath, onDelete })] : []),
     ],
     [t, language, canWrite, today, onDelete],
   );

@@ -3,15 +3,13 @@ import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import { Alert, AlertTitle, Button, MenuItem, TextField, useMediaQuery, useTheme } from '@mui/material';
 import type { Holiday } from '@timbro/shared';
 import dayjs from 'dayjs';
-import { useSnackbar } from 'notistack';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteRowDialog, useDeleteRow } from '../../components/list/use-delete-row';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
-import { errorMessage } from '../../lib/error-message';
 import { useHolidays } from './api/get-holidays';
 import { useDeleteHoliday } from './api/save-holiday';
 import { editPath, useHolidayColumns, type HolidayRow } from './holiday-list-columns';
@@ -24,16 +22,15 @@ import { ListGrid } from '../../components/list/list-grid';
 export function HolidayListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const canWrite = useCan('settings:write');
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const query = useHolidays();
-  const remove = useDeleteHoliday();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [deleting, setDeleting] = useState<Holiday | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const deletion = useDeleteRow<Holiday>(useDeleteHoliday(), (holiday) =>
+    t('holidays.deleted', { name: holiday.name }),
+  );
   const today = dayjs().format('YYYY-MM-DD');
   const thisYear = dayjs().year();
   const years = useMemo(
@@ -53,23 +50,7 @@ export function HolidayListPage() {
   );
   const patron = query.data?.find((h) => h.kind === 'patron');
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setRefusal(null);
-    try {
-      await remove.mutateAsync(deleting.id);
-      enqueueSnackbar(t('holidays.deleted', { name: deleting.name }), { variant: 'success' });
-      setDeleting(null);
-    } catch (err) {
-      setRefusal(errorMessage(err, t('errors.generic')));
-    }
-  };
-
-  const askDelete = useCallback((holiday: Holiday) => {
-    setRefusal(null);
-    setDeleting(holiday);
-  }, []);
-  const columns = useHolidayColumns({ canWrite, today, onDelete: askDelete });
+  const columns = useHolidayColumns({ canWrite, today, onDelete: deletion.ask });
 
   return (
     <>
@@ -157,16 +138,11 @@ export function HolidayListPage() {
         overlayHeight={260}
         sx={{ '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
       />
-      <ConfirmDialog
-        open={!!deleting}
-        title={t('holidays.deleteTitle', { name: deleting?.name ?? '' })}
+      <DeleteRowDialog
+        deletion={deletion}
+        title={t('holidays.deleteTitle', { name: deletion.row?.name ?? '' })}
         body={t('holidays.deleteBody')}
         confirmLabel={t('holidays.actions.delete')}
-        tone="error"
-        busy={remove.isPending}
-        error={refusal}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
         testId="holiday-delete-dialog"
       />
     </>

@@ -2,20 +2,18 @@ import Add from '@mui/icons-material/Add';
 import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { BackLink } from '../../components/back-link';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { ListGrid } from '../../components/list/list-grid';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
-import { errorMessage } from '../../lib/error-message';
 import { useDeleteTemplate } from './api/save-template';
 import { useCan } from '../../lib/auth/use-can';
-import { CellLink, DeleteRowButton, EditRowLink } from '../../components/list/row-actions';
+import { CellLink, editDeleteColumn } from '../../components/list/row-actions';
+import { DeleteRowDialog, useDeleteRow } from '../../components/list/use-delete-row';
 
 interface Row {
   id: string;
@@ -38,23 +36,11 @@ interface Props<R extends Row> {
 export function TemplateList<R extends Row>({ kind, query, columns, newPath, editPath, emptyIcon }: Props<R>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const canWrite = useCan('settings:write');
-  const remove = useDeleteTemplate(kind);
-  const [deleting, setDeleting] = useState<R | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setRefusal(null);
-    try {
-      await remove.mutateAsync(deleting.id);
-      enqueueSnackbar(t(`templates.${kind}.deleted`, { name: deleting.name }), { variant: 'success' });
-      setDeleting(null);
-    } catch (err) {
-      setRefusal(errorMessage(err, t('errors.generic')));
-    }
-  };
+  const deletion = useDeleteRow<R>(useDeleteTemplate(kind), (template) =>
+    t(`templates.${kind}.deleted`, { name: template.name }),
+  );
+  const askDelete = deletion.ask;
 
   const allColumns = useMemo<GridColDef<R>[]>(
     () => [
@@ -74,36 +60,10 @@ export function TemplateList<R extends Row>({ kind, query, columns, newPath, edi
       },
       ...columns,
       ...(canWrite
-        ? [
-            {
-              field: 'actions',
-              headerName: t('templates.columns.actions'),
-              sortable: false,
-              width: 110,
-              align: 'right',
-              headerAlign: 'right',
-              renderCell: ({ row }) => (
-                <>
-                  <EditRowLink
-                    to={editPath(row.id)}
-                    title={t('templates.actions.edit')}
-                    label={t('templates.actions.editNamed', { name: row.name })}
-                  />
-                  <DeleteRowButton
-                    title={t('templates.actions.delete')}
-                    label={t('templates.actions.deleteNamed', { name: row.name })}
-                    onDelete={() => {
-                      setRefusal(null);
-                      setDeleting(row);
-                    }}
-                  />
-                </>
-              ),
-            } satisfies GridColDef<R>,
-          ]
+        ? [editDeleteColumn<R>({ t, keyPrefix: 'templates', width: 110, editPath, onDelete: askDelete })]
         : []),
     ],
-    [t, canWrite, columns, editPath],
+    [t, canWrite, columns, editPath, askDelete],
   );
 
   const empty = (
@@ -154,16 +114,11 @@ export function TemplateList<R extends Row>({ kind, query, columns, newPath, edi
         label={t(`templates.${kind}.list.title`)}
         testId={`template-${kind}-grid`}
       />
-      <ConfirmDialog
-        open={!!deleting}
-        title={t(`templates.${kind}.deleteTitle`, { name: deleting?.name ?? '' })}
+      <DeleteRowDialog
+        deletion={deletion}
+        title={t(`templates.${kind}.deleteTitle`, { name: deletion.row?.name ?? '' })}
         body={t(`templates.${kind}.deleteBody`)}
         confirmLabel={t('templates.actions.delete')}
-        tone="error"
-        busy={remove.isPending}
-        error={refusal}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
         testId="template-delete-dialog"
       />
     </>
