@@ -44,3 +44,14 @@ export function routeOptions(tags: readonly string[]) {
     } as RouteOptions<P>;
   };
 }
+
+/**
+ * The answer of a route that confirms what it did (`reply: MessageResponseSchema`): `{ message }`, a text of the
+ * catalogue, once `work` is done (a failure answers as it would have).
+ *
+ *     async (request) => confirm(apiMsg.done.groupDeleted, service.deleteGroup(deps, workspaceCtx(request), request.params.id))
+ */
+export async function confirm(message: string, work: Promise<unknown>): Promise<{ message: string }> {
+  await work;
+  return { message };
+}

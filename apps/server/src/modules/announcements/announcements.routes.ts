@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { workspaceCtx } from '../../plugins/request-context';
-import { routeOptions } from '../../plugins/route-options';
+import { confirm, routeOptions } from '../../plugins/route-options';
 import * as service from './announcements.service';
 
 const route = routeOptions(['announcements']);
@@ -78,10 +78,8 @@ export function announcementRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: IdParamsSchema,
         reply: MessageResponseSchema,
       }),
-      async (request) => {
-        await service.deleteAnnouncement(deps, workspaceCtx(request), request.params.id);
-        return { message: annMsg.announcementDeleted };
-      },
+      async (request) =>
+        confirm(annMsg.announcementDeleted, service.deleteAnnouncement(deps, workspaceCtx(request), request.params.id)),
     );
     app.get(
       '/admin/announcement/:id/reach',

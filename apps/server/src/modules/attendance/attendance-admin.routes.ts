@@ -26,7 +26,7 @@ import * as punchesService from './punches.service';
 import * as decisions from './request-decisions.service';
 import * as requests from './requests.service';
 import { workspaceCtx } from '../../plugins/request-context';
-import { routeOptions } from '../../plugins/route-options';
+import { confirm, routeOptions } from '../../plugins/route-options';
 
 const route = routeOptions(['attendance']);
 
@@ -96,10 +96,11 @@ export function registerAdminRoutes(app: AttendanceApp, deps: AppDeps): void {
       params: IdParamsSchema,
       reply: MessageResponseSchema,
     }),
-    async (request) => {
-      await requests.deleteRequest(deps, workspaceCtx(request), request.params.id, false);
-      return { message: apiMsg.done.requestDeleted };
-    },
+    async (request) =>
+      confirm(
+        apiMsg.done.requestDeleted,
+        requests.deleteRequest(deps, workspaceCtx(request), request.params.id, false),
+      ),
   );
 
   // Punches, admin side (corrections need a reason, kept in the audit log)
@@ -146,10 +147,11 @@ export function registerAdminRoutes(app: AttendanceApp, deps: AppDeps): void {
       body: PunchDeleteInputSchema,
       reply: MessageResponseSchema,
     }),
-    async (request) => {
-      await punchesService.deletePunch(deps, workspaceCtx(request), request.params.id, request.body.reason);
-      return { message: apiMsg.done.punchDeleted };
-    },
+    async (request) =>
+      confirm(
+        apiMsg.done.punchDeleted,
+        punchesService.deletePunch(deps, workspaceCtx(request), request.params.id, request.body.reason),
+      ),
   );
 
   app.post(

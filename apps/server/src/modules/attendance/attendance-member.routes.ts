@@ -17,7 +17,7 @@ import type { AttendanceApp } from './attendance.routes.shared';
 import * as punchesService from './punches.service';
 import * as requests from './requests.service';
 import { workspaceCtx } from '../../plugins/request-context';
-import { routeOptions } from '../../plugins/route-options';
+import { confirm, routeOptions } from '../../plugins/route-options';
 
 const route = routeOptions(['attendance']);
 
@@ -97,9 +97,10 @@ export function registerMemberRoutes(app: AttendanceApp, deps: AppDeps): void {
       params: IdParamsSchema,
       reply: MessageResponseSchema,
     }),
-    async (request) => {
-      await requests.deleteRequest(deps, workspaceCtx(request), request.params.id, true);
-      return { message: apiMsg.done.requestWithdrawn };
-    },
+    async (request) =>
+      confirm(
+        apiMsg.done.requestWithdrawn,
+        requests.deleteRequest(deps, workspaceCtx(request), request.params.id, true),
+      ),
   );
 }

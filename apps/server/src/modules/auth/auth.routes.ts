@@ -18,7 +18,7 @@ import type { AppDeps } from '../../deps';
 import { clearAuthCookies, cookieNames, deviceCookieName, setAuthCookies, setDeviceCookie } from '../../lib/cookies';
 import { DEVICE_TOKEN_TTL_SECONDS, signDeviceToken, verifyDeviceToken } from '../../lib/tokens';
 import { loadActor } from '../../plugins/request-context';
-import { routeOptions } from '../../plugins/route-options';
+import { confirm, routeOptions } from '../../plugins/route-options';
 import { AppError } from '../../lib/errors';
 import * as service from './auth.service';
 import { verifyEmail } from './email-verification.service';
@@ -135,10 +135,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: ForgotPasswordInputSchema,
         reply: MessageResponseSchema,
       }),
-      async (request) => {
-        await service.forgotPassword(deps, request.body.username, request.ip, request.log);
-        return { message: apiMsg.done.resetLinkSent };
-      },
+      async (request) =>
+        confirm(
+          apiMsg.done.resetLinkSent,
+          service.forgotPassword(deps, request.body.username, request.ip, request.log),
+        ),
     );
 
     for (const [path, purpose] of [

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { workspaceCtx } from '../../plugins/request-context';
-import { routeOptions } from '../../plugins/route-options';
+import { confirm, routeOptions } from '../../plugins/route-options';
 import * as service from './contracts.service';
 
 const route = routeOptions(['contracts']);
@@ -72,10 +72,8 @@ export function contractRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: IdParamsSchema,
         reply: MessageResponseSchema,
       }),
-      async (request) => {
-        await service.deleteContract(deps, workspaceCtx(request), request.params.id);
-        return { message: apiMsg.done.contractDeleted };
-      },
+      async (request) =>
+        confirm(apiMsg.done.contractDeleted, service.deleteContract(deps, workspaceCtx(request), request.params.id)),
     );
   };
 }

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { workspaceCtx } from '../../plugins/request-context';
-import { routeOptions } from '../../plugins/route-options';
+import { confirm, routeOptions } from '../../plugins/route-options';
 import * as service from './documents.service';
 
 const route = routeOptions(['documents']);
@@ -96,10 +96,8 @@ export function documentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: IdParamsSchema,
         reply: MessageResponseSchema,
       }),
-      async (request) => {
-        await service.deleteDocument(deps, workspaceCtx(request), request.params.id);
-        return { message: docMsg.documentDeleted };
-      },
+      async (request) =>
+        confirm(docMsg.documentDeleted, service.deleteDocument(deps, workspaceCtx(request), request.params.id)),
     );
     app.get(
       '/admin/document/:id/attachment',

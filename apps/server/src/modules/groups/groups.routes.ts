@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { workspaceCtx } from '../../plugins/request-context';
-import { routeOptions } from '../../plugins/route-options';
+import { confirm, routeOptions } from '../../plugins/route-options';
 import * as service from './groups.service';
 
 const route = routeOptions(['groups']);
@@ -62,10 +62,8 @@ export function groupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: IdParamsSchema,
         reply: MessageResponseSchema,
       }),
-      async (request) => {
-        await service.deleteGroup(deps, workspaceCtx(request), request.params.id);
-        return { message: apiMsg.done.groupDeleted };
-      },
+      async (request) =>
+        confirm(apiMsg.done.groupDeleted, service.deleteGroup(deps, workspaceCtx(request), request.params.id)),
     );
     app.get(
       '/attendance/ajax/groups',

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { workspaceCtx } from '../../plugins/request-context';
-import { routeOptions } from '../../plugins/route-options';
+import { confirm, routeOptions } from '../../plugins/route-options';
 import * as service from './holidays.service';
 
 const route = routeOptions(['holidays']);
@@ -63,10 +63,8 @@ export function holidayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: IdParamsSchema,
         reply: MessageResponseSchema,
       }),
-      async (request) => {
-        await service.deleteHoliday(deps, workspaceCtx(request), request.params.id);
-        return { message: apiMsg.done.holidayDeleted };
-      },
+      async (request) =>
+        confirm(apiMsg.done.holidayDeleted, service.deleteHoliday(deps, workspaceCtx(request), request.params.id)),
     );
     app.get(
       '/attendance/ajax/holidays',

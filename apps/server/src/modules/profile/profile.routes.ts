@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { clearAuthCookies } from '../../lib/cookies';
 import { loadActor, requireActor } from '../../plugins/request-context';
-import { routeOptions } from '../../plugins/route-options';
+import { confirm, routeOptions } from '../../plugins/route-options';
 import { presentCurrentUser } from '../../plugins/current-user.presenter';
 import { resendEmailVerification } from '../auth';
 import * as service from './profile.service';
@@ -66,10 +66,8 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: LanguageInputSchema,
         reply: MessageResponseSchema,
       }),
-      async (request) => {
-        await service.setLanguage(deps, requireActor(request), request.body.language);
-        return { message: apiMsg.done.languageUpdated };
-      },
+      async (request) =>
+        confirm(apiMsg.done.languageUpdated, service.setLanguage(deps, requireActor(request), request.body.language)),
     );
 
     app.post(
@@ -79,10 +77,11 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: ChangePasswordInputSchema,
         reply: MessageResponseSchema,
       }),
-      async (request) => {
-        await service.changePassword(deps, requireActor(request), request.body, request.log);
-        return { message: apiMsg.done.passwordUpdated };
-      },
+      async (request) =>
+        confirm(
+          apiMsg.done.passwordUpdated,
+          service.changePassword(deps, requireActor(request), request.body, request.log),
+        ),
     );
 
     app.post(
@@ -106,10 +105,8 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         summary: 'Send a new link to confirm the login e-mail',
         reply: MessageResponseSchema,
       }),
-      async (request) => {
-        await resendEmailVerification(deps, requireActor(request).userId, request.log);
-        return { message: apiMsg.done.verificationSent };
-      },
+      async (request) =>
+        confirm(apiMsg.done.verificationSent, resendEmailVerification(deps, requireActor(request).userId, request.log)),
     );
 
     app.get(
@@ -128,10 +125,8 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: IdParamsSchema,
         reply: MessageResponseSchema,
       }),
-      async (request) => {
-        await service.revokeSession(deps, requireActor(request), request.params.id);
-        return { message: apiMsg.done.sessionClosed };
-      },
+      async (request) =>
+        confirm(apiMsg.done.sessionClosed, service.revokeSession(deps, requireActor(request), request.params.id)),
     );
 
     app.post(
@@ -140,10 +135,8 @@ export function profileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         summary: 'End every own session but this one',
         reply: MessageResponseSchema,
       }),
-      async (request) => {
-        await service.revokeOtherSessions(deps, requireActor(request));
-        return { message: apiMsg.done.otherSessionsClosed };
-      },
+      async (request) =>
+        confirm(apiMsg.done.otherSessionsClosed, service.revokeOtherSessions(deps, requireActor(request))),
     );
   };
 }

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { workspaceCtx } from '../../plugins/request-context';
-import { routeOptions } from '../../plugins/route-options';
+import { confirm, routeOptions } from '../../plugins/route-options';
 import * as service from './templates.service';
 
 const route = routeOptions(['templates']);
@@ -64,10 +64,8 @@ export function templateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: IdParamsSchema,
         reply: MessageResponseSchema,
       }),
-      async (request) => {
-        await service.deleteTemplateDay(deps, workspaceCtx(request), request.params.id);
-        return { message: apiMsg.done.templateDeleted };
-      },
+      async (request) =>
+        confirm(apiMsg.done.templateDeleted, service.deleteTemplateDay(deps, workspaceCtx(request), request.params.id)),
     );
     for (const path of ['/admin/template-week', '/attendance/ajax/template-weeks'] as const) {
       app.get(
@@ -116,10 +114,11 @@ export function templateRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: IdParamsSchema,
         reply: MessageResponseSchema,
       }),
-      async (request) => {
-        await service.deleteTemplateWeek(deps, workspaceCtx(request), request.params.id);
-        return { message: apiMsg.done.templateDeleted };
-      },
+      async (request) =>
+        confirm(
+          apiMsg.done.templateDeleted,
+          service.deleteTemplateWeek(deps, workspaceCtx(request), request.params.id),
+        ),
     );
   };
 }
