@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
-import { LoadFailure } from '../../components/load-failure';
 import { PageHeader } from '../../components/page-header';
-import { PageLoader } from '../../components/page-loader';
+import { QueryFallback } from '../../components/query-fallback';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate, formatDateTime } from '../../lib/dates';
@@ -28,8 +27,7 @@ export function MyAnnouncementPage() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const back = { to: paths.memberAnnouncement, label: t('announcements.my.title') };
 
-  if (query.isPending) return <PageLoader />;
-  if (query.isError) return <LoadFailure error={query.error} onRetry={() => void query.refetch()} back={back} />;
+  if (!query.isSuccess) return <QueryFallback query={query} back={back} />;
   const a = query.data;
   const onAcknowledge = async () => {
     setRefusal(null);

@@ -6,10 +6,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
-import { LoadFailure } from '../../components/load-failure';
 import { PageHeader } from '../../components/page-header';
-import { PageLoader } from '../../components/page-loader';
 import { fileSize } from '../../components/import/spreadsheet-file';
+import { QueryFallback } from '../../components/query-fallback';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
@@ -28,8 +27,7 @@ export function MyDocumentPage() {
   const download = useDownloadDocument('member');
   const back = { to: paths.memberDocument, label: t('documents.my.title') };
 
-  if (query.isPending) return <PageLoader />;
-  if (query.isError) return <LoadFailure error={query.error} onRetry={() => void query.refetch()} back={back} />;
+  if (!query.isSuccess) return <QueryFallback query={query} back={back} />;
   const doc = query.data;
   const onDownload = async () => {
     try {

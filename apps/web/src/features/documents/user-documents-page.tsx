@@ -6,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { GridMessage } from '../../components/data/grid-overlay';
-import { LoadFailure } from '../../components/load-failure';
 import { PageHeader } from '../../components/page-header';
-import { PageLoader } from '../../components/page-loader';
+import { QueryFallback } from '../../components/query-fallback';
 import { paths } from '../../config/paths';
 import { useCan } from '../../lib/auth/use-can';
 import { useEmployee } from './api/get-employee';
@@ -26,15 +25,8 @@ export function UserDocumentsPage() {
   const canWrite = useCan('document:write');
   const [creating, setCreating] = useState(false);
 
-  if (employee.isPending) return <PageLoader />;
-  if (employee.isError)
-    return (
-      <LoadFailure
-        error={employee.error}
-        onRetry={() => void employee.refetch()}
-        back={{ to: paths.adminUser, label: t('nav.items.users') }}
-      />
-    );
+  if (!employee.isSuccess)
+    return <QueryFallback query={employee} back={{ to: paths.adminUser, label: t('nav.items.users') }} />;
   const name = `${employee.data.firstName} ${employee.data.lastName}`;
   const newButton = (label: string, testId: string) => (
     <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} data-testid={testId}>

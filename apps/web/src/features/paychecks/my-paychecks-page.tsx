@@ -7,10 +7,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
-import { LoadFailure } from '../../components/load-failure';
 import { MyItemsPage } from '../../components/my-items/my-items-page';
 import { PageHeader } from '../../components/page-header';
-import { PageLoader } from '../../components/page-loader';
+import { QueryFallback } from '../../components/query-fallback';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate, formatDateTime } from '../../lib/dates';
@@ -115,15 +114,8 @@ export function MyPaycheckPage() {
   const language = catalogFor(i18n.language);
   const { id = '' } = useParams();
   const query = useMyPaycheck(id);
-  if (query.isPending) return <PageLoader />;
-  if (query.isError)
-    return (
-      <LoadFailure
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        back={{ to: paths.memberPaycheck, label: t('paychecks.mine.title') }}
-      />
-    );
+  if (!query.isSuccess)
+    return <QueryFallback query={query} back={{ to: paths.memberPaycheck, label: t('paychecks.mine.title') }} />;
   const p = query.data;
   const rows: [string, string][] = [
     [t('paychecks.columns.period'), formatPeriod(p.year, p.month, language)],

@@ -6,9 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
-import { LoadFailure } from '../../components/load-failure';
 import { PageHeader } from '../../components/page-header';
-import { PageLoader } from '../../components/page-loader';
+import { QueryFallback } from '../../components/query-fallback';
 import { paths } from '../../config/paths';
 import { useCan } from '../../lib/auth/use-can';
 import { useServerList } from '../../lib/use-server-list';
@@ -31,15 +30,8 @@ export function UserPaychecksPage({ employee }: { employee: UseQueryResult<User>
     sortColumns: PAYCHECK_SORT_COLUMNS,
   });
   const [editing, setEditing] = useState<AdminPaycheck | 'new' | null>(null);
-  if (employee.isPending) return <PageLoader />;
-  if (employee.isError)
-    return (
-      <LoadFailure
-        error={employee.error}
-        onRetry={() => void employee.refetch()}
-        back={{ to: paths.adminPaycheck, label: t('paychecks.list.title') }}
-      />
-    );
+  if (!employee.isSuccess)
+    return <QueryFallback query={employee} back={{ to: paths.adminPaycheck, label: t('paychecks.list.title') }} />;
   const name = `${employee.data.firstName} ${employee.data.lastName}`;
   const { params } = list;
   const newButton = (testId: string) =>

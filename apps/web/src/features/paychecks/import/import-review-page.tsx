@@ -19,10 +19,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { BackLink } from '../../../components/back-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { LoadFailure } from '../../../components/load-failure';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
 import { SectionCard } from '../../../components/section-card';
+import { QueryFallback } from '../../../components/query-fallback';
 import { paths } from '../../../config/paths';
 import { catalogFor } from '../../../i18n/languages';
 import { errorMessage, fieldErrors } from '../../../lib/error-message';
@@ -277,15 +276,8 @@ export function ImportReviewPage() {
   const language = catalogFor(i18n.language);
   const { id = '' } = useParams();
   const query = useImport(id);
-  if (query.isPending) return <PageLoader />;
-  if (query.isError)
-    return (
-      <LoadFailure
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        back={{ to: paths.adminPaycheckImport, label: t('paychecks.import.title') }}
-      />
-    );
+  if (!query.isSuccess)
+    return <QueryFallback query={query} back={{ to: paths.adminPaycheckImport, label: t('paychecks.import.title') }} />;
   const detail = query.data;
   return (
     <>

@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BackLink } from '../../../components/back-link';
-import { LoadFailure } from '../../../components/load-failure';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
 import { SectionCard } from '../../../components/section-card';
+import { QueryFallback } from '../../../components/query-fallback';
 import { catalogFor } from '../../../i18n/languages';
 import { useCan } from '../../../lib/auth/use-can';
 import { formatDateTime } from '../../../lib/dates';
@@ -41,9 +40,7 @@ function SwapDetailPage({ side }: { side: SwapSide }) {
     to: swapListPath(side),
     label: t(side === 'admin' ? 'shiftSwaps.list.adminTitle' : 'shiftSwaps.list.memberTitle'),
   };
-  if (query.isPending) return <PageLoader />;
-  if (query.isError)
-    return <LoadFailure error={query.error} onRetry={() => void query.refetch()} back={back} maxWidth={980} />;
+  if (!query.isSuccess) return <QueryFallback query={query} back={back} maxWidth={980} />;
   return (
     <Box sx={{ maxWidth: 980 }}>
       <BackLink {...back} />
