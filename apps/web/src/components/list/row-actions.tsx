@@ -123,3 +123,30 @@ export function editDeleteColumn<R extends { id: string; name: string }>({
     ),
   };
 }
+
+/** A grid row's name as a button that opens its editor (a dialog); the click does not reach the row. */
+export function CellButton({
+  onClick,
+  label,
+  sx,
+  children,
+}: {
+  onClick(): void;
+  /** The accessible name, with the row's name ("Modifica Ferie"). */
+  label: string;
+  sx?: SxProps<Theme>;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      component="button"
+      type="button"
+      underline="hover"
+      onClick={(e: React.MouseEvent) => (e.stopPropagation(), onClick())}
+      sx={[{ fontWeight: 500 }, ...(Array.isArray(sx) ? sx : [sx])]}
+      aria-label={label}
+    >
+      {children}
+    </Link>
+  );
+}

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { Stack } from '@mui/material';
 import type { JustificationGroup } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
-import { useId, useMemo } from 'react';
-import { Controller, type Control } from 'react-hook-form';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form/form-dialog';
+import { FormSwitchField } from '../../components/form/form-switch-field';
 import { FormTextField } from '../../components/form/form-text-field';
 import { useGuardedDialogForm } from '../../components/form/use-dialog-form';
 import { useSaveJustificationGroup } from './api/save-justification';
@@ -50,53 +50,17 @@ export function GroupDialog({ group, onClose }: { group: JustificationGroup | nu
           autoComplete="off"
           slotProps={{ htmlInput: { maxLength: JUSTIFICATION_NAME_MAX, 'data-testid': 'group-name' } }}
         />
-        <GroupSwitch
-          control={form.control}
-          name="summarizeable"
-          label={t('justifications.groups.summarizeableLabel')}
-          hint={t('justifications.groups.summarizeableHint')}
-        />
-        <GroupSwitch
-          control={form.control}
-          name="disabled"
-          label={t('justifications.groups.disabledLabel')}
-          hint={t('justifications.groups.disabledHint')}
-        />
+        {(['summarizeable', 'disabled'] as const).map((name) => (
+          <FormSwitchField
+            key={name}
+            control={form.control}
+            name={name}
+            label={t(`justifications.groups.${name}Label`)}
+            hint={t(`justifications.groups.${name}Hint`)}
+            testId={`group-${name}`}
+          />
+        ))}
       </Stack>
     </FormDialog>
-  );
-}
-
-function GroupSwitch(props: {
-  control: Control<GroupFormValues>;
-  name: 'disabled' | 'summarizeable';
-  label: string;
-  hint: string;
-}) {
-  const hintId = useId();
-  return (
-    <Controller
-      control={props.control}
-      name={props.name}
-      render={({ field }) => (
-        <Box>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={field.value}
-                onChange={(e) => field.onChange(e.target.checked)}
-                slotProps={{
-                  input: { ref: field.ref, 'aria-describedby': hintId, 'data-testid': `group-${props.name}` } as object,
-                }}
-              />
-            }
-            label={props.label}
-          />
-          <Typography id={hintId} variant="body2" color="text.secondary" sx={{ ml: 7 }}>
-            {props.hint}
-          </Typography>
-        </Box>
-      )}
-    />
   );
 }

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form/form-dialog';
+import { FormSwitchField } from '../../components/form/form-switch-field';
 import { FormTextField } from '../../components/form/form-text-field';
 import { useGuardedDialogForm } from '../../components/form/use-dialog-form';
 import { useJustificationGroups } from './api/get-justifications';
@@ -19,7 +20,7 @@ import {
   UNITS,
   type JustificationFormValues,
 } from './schemas';
-import { ChoiceField, SwitchField } from './justification-fields';
+import { ChoiceField } from './justification-fields';
 
 const FIELDS = ['code', 'name', 'impact', 'unit', 'enabled', 'groupId', 'requiresCertificate', 'payrollCode'] as const;
 
@@ -137,14 +138,14 @@ export function JustificationDialog({
             slotProps={{ htmlInput: { maxLength: 4, dir: 'ltr' } }}
           />
         </Box>
-        <SwitchField
+        <FormSwitchField
           control={form.control}
           name="enabled"
           label={t('justifications.form.enabled')}
           hint={t('justifications.form.enabledHint')}
           testId="justification-enabled"
         />
-        <SwitchField
+        <FormSwitchField
           control={form.control}
           name="requiresCertificate"
           label={t('justifications.form.certificate')}

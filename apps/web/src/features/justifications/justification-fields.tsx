@@ -1,4 +1,4 @@
-import { Box, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Switch, Typography } from '@mui/material';
+import { Box, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { useId } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import type { JustificationFormValues } from './schemas';
@@ -57,42 +57,6 @@ export function ChoiceField(props: {
             ))}
           </RadioGroup>
         </FormControl>
-      )}
-    />
-  );
-}
-
-/** An on/off setting of the type (enabled, certificate required) with its explanation under it. */
-export function SwitchField(props: {
-  control: Control<JustificationFormValues>;
-  name: 'enabled' | 'requiresCertificate';
-  label: string;
-  hint: string;
-  testId?: string;
-}) {
-  const hintId = useId();
-  return (
-    <Controller
-      control={props.control}
-      name={props.name}
-      render={({ field }) => (
-        <Box>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={field.value}
-                onChange={(e) => field.onChange(e.target.checked)}
-                slotProps={{
-                  input: { ref: field.ref, 'aria-describedby': hintId, 'data-testid': props.testId } as object,
-                }}
-              />
-            }
-            label={props.label}
-          />
-          <Typography id={hintId} variant="body2" color="text.secondary" sx={{ ml: 7 }}>
-            {props.hint}
-          </Typography>
-        </Box>
       )}
     />
   );

@@ -1,11 +1,11 @@
-import { Chip, Link, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { JustificationGroup } from '@timbro/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
+import { CellButton } from '../../components/list/row-actions';
 import { useJustificationGroups } from './api/get-justifications';
-import { RetryAlert } from '../../components/retry-alert';
+import { EnabledChip, JustificationGrid } from './justification-grid';
 
 /** The groups tab: the justification groups (a click edits, for those who may). */
 export function GroupsTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(g: JustificationGroup): void }) {
@@ -20,16 +20,9 @@ export function GroupsTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(g:
         minWidth: 200,
         renderCell: ({ row }) =>
           canWrite ? (
-            <Link
-              component="button"
-              type="button"
-              underline="hover"
-              onClick={(e: React.MouseEvent) => (e.stopPropagation(), onEdit(row))}
-              sx={{ fontWeight: 500 }}
-              aria-label={t('justifications.groups.editNamed', { name: row.name })}
-            >
+            <CellButton onClick={() => onEdit(row)} label={t('justifications.groups.editNamed', { name: row.name })}>
               {row.name}
-            </Link>
+            </CellButton>
           ) : (
             row.name
           ),
@@ -50,12 +43,7 @@ export function GroupsTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(g:
         field: 'disabled',
         headerName: t('justifications.groups.columns.state'),
         width: 140,
-        renderCell: ({ row }) =>
-          row.disabled ? (
-            <Chip size="small" label={t('justifications.status.disabled')} />
-          ) : (
-            <Chip size="small" color="success" variant="outlined" label={t('justifications.status.enabled')} />
-          ),
+        renderCell: ({ row }) => <EnabledChip enabled={!row.disabled} />,
       },
     ],
     [t, canWrite, onEdit],
@@ -65,26 +53,16 @@ export function GroupsTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(g:
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('justifications.groups.hint')}
       </Typography>
-      {query.isError && <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ mb: 2 }} />}
-      <LocalizedDataGrid<JustificationGroup>
+      <JustificationGrid<JustificationGroup>
+        query={query}
         rows={query.data ?? []}
         columns={columns}
-        loading={query.isFetching}
+        canWrite={canWrite}
+        onEdit={onEdit}
         initialState={{ sorting: { sortModel: [{ field: 'name', sort: 'asc' }] } }}
-        disableColumnFilter
-        disableColumnSelector
-        disableRowSelectionOnClick
         hideFooter
-        autoHeight
-        onRowClick={canWrite ? ({ row }) => onEdit(row) : undefined}
-        slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
         label={t('justifications.page.tabs.groups')}
-        data-testid="groups-grid"
-        sx={{
-          '--DataGrid-overlayHeight': '220px',
-          '& .MuiDataGrid-row': { cursor: canWrite ? 'pointer' : 'default' },
-          '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
-        }}
+        testId="groups-grid"
       />
     </>
   );

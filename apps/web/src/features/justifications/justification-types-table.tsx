@@ -1,25 +1,14 @@
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import SearchIcon from '@mui/icons-material/Search';
-import {
-  Box,
-  Chip,
-  IconButton,
-  InputAdornment,
-  Link,
-  TextField,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Box, Chip, IconButton, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Justification } from '@timbro/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocalizedDataGrid } from '../../components/data/localized-data-grid';
+import { CellButton } from '../../components/list/row-actions';
+import { SearchField } from '../../components/list/search-field';
 import { useJustifications } from './api/get-justifications';
+import { EnabledChip, JustificationGrid } from './justification-grid';
 import { IMPACTS } from './schemas';
-import { RetryAlert } from '../../components/retry-alert';
 
 /** "Effetto sulle ore" with its explanation, reachable by keyboard (the info button) and by pointer. */
 function ImpactHeader() {
@@ -79,16 +68,13 @@ export function TypesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(j: 
         width: 96,
         renderCell: ({ row }) =>
           canWrite ? (
-            <Link
-              component="button"
-              type="button"
-              underline="hover"
-              onClick={(e: React.MouseEvent) => (e.stopPropagation(), onEdit(row))}
-              sx={{ fontFamily: 'monospace', fontWeight: 500 }}
-              aria-label={t('justifications.actions.editNamed', { name: row.name })}
+            <CellButton
+              onClick={() => onEdit(row)}
+              label={t('justifications.actions.editNamed', { name: row.name })}
+              sx={{ fontFamily: 'monospace' }}
             >
               {row.code}
-            </Link>
+            </CellButton>
           ) : (
             <Box component="span" sx={{ fontFamily: 'monospace' }}>
               {row.code}
@@ -134,12 +120,7 @@ export function TypesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(j: 
         headerName: t('justifications.columns.enabled'),
         width: 120,
         valueGetter: (_v, row) => (row.enabled ? 1 : 0),
-        renderCell: ({ row }) =>
-          row.enabled ? (
-            <Chip size="small" color="success" variant="outlined" label={t('justifications.status.enabled')} />
-          ) : (
-            <Chip size="small" label={t('justifications.status.disabled')} />
-          ),
+        renderCell: ({ row }) => <EnabledChip enabled={row.enabled} />,
       },
       {
         field: 'groupName',
@@ -169,51 +150,31 @@ export function TypesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit(j: 
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-        <TextField
-          size="small"
+        <SearchField
           label={t('justifications.search')}
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
           sx={{ maxWidth: { sm: 360 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: { 'data-testid': 'justifications-search' },
-          }}
+          testId="justifications-search"
         />
         <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 280px' }}>
           {t('justifications.disableNote')}
         </Typography>
       </Box>
-      {query.isError && <RetryAlert error={query.error} onRetry={() => void query.refetch()} sx={{ mb: 2 }} />}
-      <LocalizedDataGrid<Justification>
+      <JustificationGrid<Justification>
+        query={query}
         rows={rows}
         columns={columns}
-        loading={query.isFetching}
+        canWrite={canWrite}
+        onEdit={onEdit}
         initialState={{
           sorting: { sortModel: [{ field: 'name', sort: 'asc' }] },
           pagination: { paginationModel: { pageSize: 50 } },
         }}
         pageSizeOptions={[25, 50, 100]}
         columnVisibilityModel={{ payrollCode: wide, groupName: !narrow, unit: !narrow }}
-        disableColumnFilter
-        disableColumnSelector
-        disableRowSelectionOnClick
-        autoHeight
-        onRowClick={canWrite ? ({ row }) => onEdit(row) : undefined}
-        slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
         label={t('justifications.page.tabs.types')}
-        data-testid="justifications-grid"
-        sx={{
-          '--DataGrid-overlayHeight': '220px',
-          '& .MuiDataGrid-row': { cursor: canWrite ? 'pointer' : 'default' },
-          '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
-        }}
+        testId="justifications-grid"
       />
     </>
   );
