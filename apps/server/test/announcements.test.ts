@@ -4,8 +4,7 @@ import { announcementRecipients, groupMembers, groups, mailOutbox, notifications
 import { MAX_ATTEMPTS, runAnnouncementJob, SimulatedCrash } from '../src/modules/announcements/announcements.job';
 import { announcementForm, attachment, createAnnouncement } from './announcement-forms';
 import { buildEmployee, type BuiltEmployee } from './factories';
-import { queryObservers } from '../src/db/client';
-import { createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
+import { coldStatements, createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
 import { exe, pdf } from './upload-corpus';
 
 /**
@@ -405,20 +404,9 @@ describe('the admin list', () => {
 
 describe('statements', () => {
   async function statements(url: string, session: Session, query: Record<string, string>) {
-    let n = 0;
-    const observe = () => {
-      n++;
-    };
-    // Counted with the session loaded from the database: the actor cache is emptied first (ADR 0026).
-    ctx.deps.actors.invalidate('*');
-    queryObservers.add(observe);
-    try {
-      const res = await ctx.get(url, { session, workspace: ctx.ws.demo, query });
-      expect(res.statusCode, res.body).toBe(200);
-      return { n, items: res.json().items.length as number };
-    } finally {
-      queryObservers.delete(observe);
-    }
+    const { value: res, n } = await coldStatements(ctx, () => ctx.get(url, { session, workspace: ctx.ws.demo, query }));
+    expect(res.statusCode, res.body).toBe(200);
+    return { n, items: res.json().items.length as number };
   }
 
   it('the lists answer a page with a fixed number of statements, whatever its size (no N+1)', async () => {

@@ -2,11 +2,11 @@ import { addDays, localToUtc, type AttendanceData } from '@timbro/shared';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queryObservers } from '../src/db/client';
 import { todayIn } from '../src/lib/time';
 import { accrualEntries, auditLog, punches } from '../src/db/schema';
 import { attendanceCast, type AttendanceCast } from './attendance.fixtures';
 import {
+  coldStatements,
   attendanceData,
   expectError,
   expectForeignRecordsHidden,
@@ -321,20 +321,11 @@ describe('attendance data and the timesheet', () => {
 
   it('builds the timesheet page with a fixed number of queries, whatever the number of employees', async () => {
     const count = async (query: Record<string, string>) => {
-      let n = 0;
-      const observe = () => {
-        n++;
-      };
-      // Counted with the session loaded from the database: the actor cache is emptied first (ADR 0026).
-      ctx.deps.actors.invalidate('*');
-      queryObservers.add(observe);
-      try {
-        const res = await ctx.get('/attendance/attendance-data/timesheet', inDemo(admin, query));
-        expect(res.statusCode, res.body).toBe(200);
-        return { n, body: res.json() };
-      } finally {
-        queryObservers.delete(observe);
-      }
+      const { value: res, n } = await coldStatements(ctx, () =>
+        ctx.get('/attendance/attendance-data/timesheet', inDemo(admin, query)),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return { n, body: res.json() };
     };
     const one = await count({ ...june, per_page: '1' });
     const many = await count({ ...june, per_page: '50' });

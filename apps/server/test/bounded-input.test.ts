@@ -1,6 +1,6 @@
 import { addDays, isoWeekday, localToUtc, type JustificationRequest } from '@timbro/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   accrualEntries,
   auditLog,
@@ -16,15 +16,7 @@ import {
 import { DEFAULT_MAX_ROWS } from '../src/lib/spreadsheet';
 import { todayIn } from '../src/lib/time';
 import { MAX_IMPORT_ROWS } from '../src/modules/users/user-import.service';
-import {
-  createTestContext,
-  expectError,
-  fieldErrors,
-  membershipOf,
-  type RequestOptions,
-  type Session,
-  type TestContext,
-} from './helpers';
+import { expectError, fieldErrors, membershipOf, useDemoContext, type DemoContext } from './helpers';
 import { workbook, xlsxBomb } from './zip-fixtures';
 
 /**
@@ -32,34 +24,22 @@ import { workbook, xlsxBomb } from './zip-fixtures';
  * rows), dates in 1900–2100, request amounts bounded by what a day holds, no control or bidi characters in text.
  */
 
-let ctx: TestContext;
-let admin: Session;
-let mario: Session;
+let { ctx, admin, member: mario } = {} as DemoContext;
 let marioId: string;
 const J: Record<string, string> = {};
 let today: string;
 
 const TZ = 'Europe/Rome';
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
 const RANGE = 'La data deve essere compresa tra il 1900 e il 2100';
 const YEAR = "L'anno deve essere compreso tra il 1900 e il 2100";
 const TOO_BIG = 'Il file è troppo grande una volta decompresso: al massimo 20 MB di contenuto. Dividilo in più file';
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.login('admin@demo.timbro.it');
-  mario = await ctx.login('mario.rossi@demo.timbro.it');
+const { inDemo } = useDemoContext(async (d) => {
+  ({ ctx, admin, member: mario } = d);
   marioId = (await membershipOf(ctx, 'mario.rossi@demo.timbro.it', ctx.ws.demo))!.id;
   for (const j of await ctx.db.select().from(justifications).where(eq(justifications.workspaceId, ctx.ws.demo)))
     J[j.code] = j.id;
   today = todayIn(TZ);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const count = async (

@@ -3,20 +3,12 @@ import { apiMsg } from '@timbro/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileDeletions, files, punches } from '../src/db/schema';
 import { workspaceScope } from '../src/db/scope';
 import { readAll } from '../src/lib/storage';
 import { recordUploads, storeMade } from '../src/modules/files/files.service';
-import {
-  auditOf,
-  createTestContext,
-  expectError,
-  fieldErrors,
-  membershipOf,
-  type Session,
-  type TestContext,
-} from './helpers';
+import { auditOf, expectError, fieldErrors, membershipOf, useDemoContext, type DemoContext } from './helpers';
 import { hostilePng, pdf, png } from './upload-corpus';
 
 /**
@@ -24,24 +16,12 @@ import { hostilePng, pdf, png } from './upload-corpus';
  * route and the PDFs, and the workspace time zone.
  */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
-let betaAdmin: Session;
+let { ctx, admin, accountant, member, betaAdmin } = {} as DemoContext;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.login('admin@demo.timbro.it');
-  accountant = await ctx.login('consulente@demo.timbro.it');
-  member = await ctx.login('mario.rossi@demo.timbro.it');
-  betaAdmin = await ctx.login('admin@beta.timbro.it');
-});
-afterAll(async () => {
-  await ctx?.close();
+const { inDemo } = useDemoContext((d) => {
+  ({ ctx, admin, accountant, member, betaAdmin } = d);
 });
 
-const inDemo = (session: Session) => ({ session, workspace: ctx.ws.demo });
 const read = async (session = admin) => (await ctx.get(`/admin/workspace/${ctx.ws.demo}`, inDemo(session))).json();
 const company = async () => (await read()).workspace_company as Record<string, unknown>;
 const save = async (body: Record<string, unknown>, session = admin) =>

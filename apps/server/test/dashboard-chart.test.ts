@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dashboardMsg, type HoursByGroup, type TimesheetPage } from '@timbro/shared';
-import { queryObservers } from '../src/db/client';
 import { buildContract, buildEmployee } from './factories';
 import { useAccessContext } from './access-table';
-import { expectError, fieldErrors, type RequestOptions } from './helpers';
+import { coldStatements, expectError, fieldErrors, type RequestOptions } from './helpers';
 
 /**
  * The admin's chart (GET /dashboard/hours-by-group): each group's figures are the timesheet totals of its members over
@@ -119,21 +118,7 @@ describe('GET /dashboard/hours-by-group', () => {
   });
 
   it('runs a fixed number of statements, whatever the number of people and groups', async () => {
-    const count = async () => {
-      let n = 0;
-      const observe = () => {
-        n++;
-      };
-      // Counted with the session loaded from the database: the actor cache is emptied first (ADR 0026).
-      t.ctx.deps.actors.invalidate('*');
-      queryObservers.add(observe);
-      try {
-        await chart({ month: monthAfter(current.month, -1) });
-        return n;
-      } finally {
-        queryObservers.delete(observe);
-      }
-    };
+    const count = async () => (await coldStatements(t.ctx, () => chart({ month: monthAfter(current.month, -1) }))).n;
     const before = await count();
     // Six more employees with a contract, two more groups.
     const added: string[] = [];

@@ -1,21 +1,19 @@
 import { addDays, apiMsg, docMsg, inputMsg, msg, peopleMsg, type AdminDocument, type Document } from '@timbro/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryObservers } from '../src/db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { documents, fileDeletions, fileOpens, files, workspaces } from '../src/db/schema';
 import type { MemoryStorage } from '../src/lib/storage/memory';
 import { todayIn } from '../src/lib/time';
 import { buildEmployee } from './factories';
 import {
   auditOf,
-  createTestContext,
+  coldStatements,
   expectError,
   fieldErrors,
   membershipIdOf,
-  type RequestOptions,
-  type Session,
-  type TestContext,
+  useDemoContext,
+  type DemoContext,
 } from './helpers';
 import { exe, html, pdf, png, svgWithScript } from './upload-corpus';
 
@@ -26,33 +24,17 @@ import { exe, html, pdf, png, svgWithScript } from './upload-corpus';
  * out of Demo's reach.
  */
 
-let ctx: TestContext;
-let admin: Session;
-let member: Session;
-let betaAdmin: Session;
+let { ctx, member } = {} as DemoContext;
 let storage: MemoryStorage;
 let mario: string;
 let today: string;
 
-const asAdmin = (query?: RequestOptions['query']): RequestOptions => ({
-  session: admin,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
-const asMember = (): RequestOptions => ({ session: member, workspace: ctx.ws.demo });
-
-beforeAll(async () => {
-  ctx = await createTestContext();
+const { inDemo, asAdmin, inBeta } = useDemoContext(async (d) => {
+  ({ ctx, member } = d);
   storage = ctx.deps.storage as MemoryStorage;
-  admin = await ctx.login('admin@demo.timbro.it');
-  member = await ctx.login('mario.rossi@demo.timbro.it');
-  betaAdmin = await ctx.login('admin@beta.timbro.it');
   mario = await membershipIdOf(ctx, 'mario.rossi@demo.timbro.it', ctx.ws.demo);
   const [ws] = await ctx.db.select().from(workspaces).where(eq(workspaces.id, ctx.ws.demo));
   today = todayIn(ws!.timeZone);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** A document form as the web sends it: the fields, then the file (none when null). */
@@ -201,6 +183,7 @@ describe('POST /admin/user/{id}/document', () => {
     expect(await counts()).toEqual(before);
   });
 });
+const asMember = () => inDemo(member);
 
 describe('GET /admin/document and GET /admin/user/{id}/document', () => {
   let anna: string;
@@ -268,20 +251,9 @@ describe('GET /admin/document and GET /admin/user/{id}/document', () => {
 
   it('answers the page with a fixed number of statements, whatever its size', async () => {
     const count = async (perPage: string) => {
-      let n = 0;
-      const observe = () => {
-        n++;
-      };
-      // Counted with the session loaded from the database: the actor cache is emptied first (ADR 0026).
-      ctx.deps.actors.invalidate('*');
-      queryObservers.add(observe);
-      try {
-        const res = await list({ per_page: perPage });
-        expect(res.statusCode, res.body).toBe(200);
-        return { n, items: res.json().items.length as number };
-      } finally {
-        queryObservers.delete(observe);
-      }
+      const { value: res, n } = await coldStatements(ctx, () => list({ per_page: perPage }));
+      expect(res.statusCode, res.body).toBe(200);
+      return { n, items: res.json().items.length as number };
     };
     const one = await count('1');
     const many = await count('50');
@@ -496,7 +468,7 @@ describe('another workspace', () => {
       'POST',
       `/admin/user/${paolo}/document`,
       documentForm({ label: 'Documento Beta riservato', note: 'Solo Beta' }),
-      { session: betaAdmin, workspace: ctx.ws.beta },
+      inBeta(),
     );
     expect(res.statusCode, res.body).toBe(200);
     const beta = res.json() as AdminDocument;
@@ -513,7 +485,7 @@ describe('another workspace', () => {
       expect(expectError(await call(), 404, 'NOT_FOUND').message, what).toBe(docMsg.documentNotFound);
     expect((await ctx.get('/admin/document', asAdmin({ search: 'Beta riservato' }))).json().total).toBe(0);
     expect(await counts()).toEqual(before);
-    const still = await ctx.get(`/admin/document/${beta.id}`, { session: betaAdmin, workspace: ctx.ws.beta });
+    const still = await ctx.get(`/admin/document/${beta.id}`, inBeta());
     expect(still.json()).toMatchObject({ label: 'Documento Beta riservato', opens: 0 });
   });
 });

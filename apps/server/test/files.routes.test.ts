@@ -2,35 +2,24 @@ import { createHash, randomUUID } from 'node:crypto';
 import { apiMsg } from '@timbro/shared';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileDeletions, files, workspaces } from '../src/db/schema';
 import { workspaceScope } from '../src/db/scope';
 import { readAll } from '../src/lib/storage';
 import type { MemoryStorage } from '../src/lib/storage/memory';
 import { runFileSweep } from '../src/modules/files/file-sweep.job';
 import { deleteFiles } from '../src/modules/files/files.service';
-import { createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
+import { expectError, fieldErrors, useDemoContext, type DemoContext, type Session } from './helpers';
 import { exe, hostilePng, html, pdf, png, pngOf, svgWithScript } from './upload-corpus';
 
 /** The file storage seen through the API (ADR 0019): the logo upload, what it refuses, deletions and the sweeper. */
 
-let ctx: TestContext;
-let admin: Session;
-let member: Session;
-let accountant: Session;
-let betaAdmin: Session;
+let { ctx, admin, member, accountant, betaAdmin } = {} as DemoContext;
 let storage: MemoryStorage;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+useDemoContext((d) => {
+  ({ ctx, admin, member, accountant, betaAdmin } = d);
   storage = ctx.deps.storage as MemoryStorage;
-  admin = await ctx.login('admin@demo.timbro.it');
-  member = await ctx.login('mario.rossi@demo.timbro.it');
-  accountant = await ctx.login('consulente@demo.timbro.it');
-  betaAdmin = await ctx.login('admin@beta.timbro.it');
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 function upload(

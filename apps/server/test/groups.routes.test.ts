@@ -1,25 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { GroupDetail, User } from '@timbro/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, groupMembers, groups } from '../src/db/schema';
+import { describe, expect, it } from 'vitest';
+import { groupMembers, groups } from '../src/db/schema';
 import {
-  createTestContext,
+  auditOf,
   expectError,
   expectForeignRecordsHidden,
   fieldErrors,
   membershipOf,
-  type RequestOptions,
+  useDemoContext,
+  type DemoContext,
   type Session,
-  type TestContext,
 } from './helpers';
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
-let betaAdmin: Session;
+let { ctx, admin, accountant, member, betaAdmin } = {} as DemoContext;
 let operator: Session;
 
 /** Demo employee record ids by e-mail prefix. */
@@ -28,12 +23,8 @@ const ids: Record<string, string> = {};
 let betaGroupId: string;
 let valentinaId: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.login('admin@demo.timbro.it');
-  accountant = await ctx.login('consulente@demo.timbro.it');
-  member = await ctx.login('mario.rossi@demo.timbro.it');
-  betaAdmin = await ctx.login('admin@beta.timbro.it');
+const { inDemo, asAdmin } = useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member, betaAdmin } = d);
   operator = await ctx.login('operator@demo.timbro.it');
   for (const who of ['mario.rossi', 'giulia.esposito', 'luca.romano', 'chiara.marino', 'sara.bruno']) {
     ids[who] = (await membershipOf(ctx, `${who}@demo.timbro.it`, ctx.ws.demo))!.id;
@@ -47,23 +38,6 @@ beforeAll(async () => {
   expect(beta.statusCode, beta.body).toBe(200);
   betaGroupId = beta.json().id;
 });
-afterAll(async () => {
-  await ctx?.close();
-});
-
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
-const asAdmin = (query?: RequestOptions['query']) => inDemo(admin, query);
-
-async function auditOf(res: LightMyRequestResponse) {
-  return ctx.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.requestId, String(res.headers['x-request-id'])));
-}
 
 async function groupCount(): Promise<number> {
   const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(groups);
@@ -145,7 +119,7 @@ describe('POST /admin/group', () => {
       ],
     });
     demoGroups.Magazzino = g.id;
-    const [entry] = await auditOf(res);
+    const [entry] = await auditOf(ctx, res);
     expect(entry).toMatchObject({
       workspaceId: ctx.ws.demo,
       actorUserId: admin.userId,
@@ -375,7 +349,7 @@ describe('POST /admin/group/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id, name: 'MAGAZZINO', usersCount: 3 });
     expect(res.json().members).toHaveLength(3);
-    const [entry] = await auditOf(res);
+    const [entry] = await auditOf(ctx, res);
     expect(entry).toMatchObject({
       action: 'group.update',
       entityType: 'group',
@@ -397,7 +371,7 @@ describe('POST /admin/group/{id}', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ usersCount: 2, members: [{ lastName: 'Bruno' }, { lastName: 'Romano' }] });
-    const [entry] = await auditOf(res);
+    const [entry] = await auditOf(ctx, res);
     expect(entry!.changes).toEqual({ members: { from: [], to: [ids['sara.bruno'], ids['luca.romano']].sort() } });
 
     const filtered = await ctx.get('/admin/user', asAdmin({ group_id: id }));
@@ -411,7 +385,7 @@ describe('POST /admin/group/{id}', () => {
       asAdmin(),
     );
     expect(swap.json().members.map((m: { lastName: string }) => m.lastName)).toEqual(['Marino', 'Romano']);
-    expect((await auditOf(swap))[0]!.changes).toEqual({
+    expect((await auditOf(ctx, swap))[0]!.changes).toEqual({
       members: {
         from: [ids['sara.bruno'], ids['luca.romano']].sort(),
         to: [ids['luca.romano'], ids['chiara.marino']].sort(),
@@ -476,7 +450,7 @@ describe('DELETE /admin/group/{id}', () => {
     const res = await ctx.del(`/admin/group/${id}`, asAdmin());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Gruppo eliminato' });
-    const [entry] = await auditOf(res);
+    const [entry] = await auditOf(ctx, res);
     expect(entry).toMatchObject({
       action: 'group.delete',
       entityType: 'group',

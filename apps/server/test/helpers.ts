@@ -491,6 +491,19 @@ export async function statementsOf(run: () => Promise<unknown>): Promise<string[
 }
 
 /**
+ * Runs `run` and collects the SQL statements it sends, counted with the session loaded from the database: the actor
+ * cache is emptied first (ADR 0026). For the "fixed number of statements, whatever the page's size" tests.
+ */
+export async function coldStatements<T>(ctx: TestContext, run: () => Promise<T>) {
+  ctx.deps.actors.invalidate('*');
+  let value: T | undefined;
+  const statements = await statementsOf(async () => {
+    value = await run();
+  });
+  return { value: value as T, statements, n: statements.length };
+}
+
+/**
  * Routes that end or change the caller's own account or session (logout, deletion, password, profile, the other
  * sessions): the generated suites (fuzzing, the matrices) send them as a throwaway account, or not at all.
  */

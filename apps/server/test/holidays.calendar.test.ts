@@ -11,17 +11,15 @@ import {
   countRows,
   expect400,
   useDemoContext,
+  type DemoContext,
   type RequestOptions,
   type Session,
-  type TestContext,
 } from './helpers';
 import { holidayOccurrences, listHolidays, type HolidayOut } from './holidays.fixtures';
 
 /** Holidays: the national calendar a workspace starts with and the movable feasts; the admin pages are in holidays.routes.test.ts. */
 
-let ctx: TestContext;
-let admin: Session;
-let member: Session;
+let { ctx, admin, member } = {} as DemoContext;
 
 /** Demo's justifications by code (a new workspace gets the same). */
 const demoJ: Record<string, string> = {};

@@ -1,21 +1,19 @@
 import { attMsg, monthMsg, type MonthLog, type MonthLogDetail, type Precheck } from '@timbro/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryObservers } from '../src/db/client';
+import { describe, expect, it } from 'vitest';
 import { monthLogLines, monthLogs, monthLogSheets } from '../src/db/schema';
 import { todayIn } from '../src/lib/time';
 import { runMonthCloseJob, SimulatedCrash } from '../src/modules/month-logs/month-close.job';
 import { buildContract, buildEmployee, buildPunch, justificationId } from './factories';
-import { contractLedger } from './helpers';
 import {
   auditOf,
-  createTestContext,
+  coldStatements,
+  contractLedger,
   expectError,
   fieldErrors,
   membershipOf,
-  type RequestOptions,
-  type Session,
-  type TestContext,
+  useDemoContext,
+  type DemoContext,
 } from './helpers';
 
 /**
@@ -24,11 +22,7 @@ import {
  * month to yesterday, so "last month" is a whole month of data whatever day the suite runs.
  */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let mario: Session;
-let betaAdmin: Session;
+let { ctx, admin, accountant, member: mario, betaAdmin } = {} as DemoContext;
 let marioId: string;
 const log = { info: () => undefined, error: () => undefined };
 
@@ -45,12 +39,6 @@ const nextMonth = shift(thisMonth, 1);
 
 /** Working days of Mario in last month, in order (set in beforeAll). */
 let dayA: string, dayB: string, dayC: string, dayD: string;
-
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
 
 async function close(month: string, force = true, session = admin) {
   return ctx.post('/admin/month-log', { month, force }, inDemo(session));
@@ -87,12 +75,8 @@ async function contractFor(e: { userInfoId: string }) {
 }
 let early: Awaited<ReturnType<typeof contractFor>>;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.login('admin@demo.timbro.it');
-  accountant = await ctx.login('consulente@demo.timbro.it');
-  mario = await ctx.login('mario.rossi@demo.timbro.it');
-  betaAdmin = await ctx.login('admin@beta.timbro.it');
+const { inDemo } = useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member: mario, betaAdmin } = d);
   marioId = (await membershipOf(ctx, 'mario.rossi@demo.timbro.it', ctx.ws.demo))!.id;
   // Four of Mario's working days in the second half of last month (days he entered and left): which dates they are
   // depends on the weekdays of the month before the one the suite runs in.
@@ -111,9 +95,6 @@ beforeAll(async () => {
   expect(days.length).toBeGreaterThanOrEqual(4);
   [dayA, dayB, dayC, dayD] = days as [string, string, string, string];
   early = await contractFor(await buildEmployee(ctx, ctx.ws.demo));
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('access', () => {
@@ -359,19 +340,8 @@ describe('performance shape', () => {
     const count = async () => {
       const res = await close(shift(thisMonth, -4));
       expect(res.statusCode, res.body).toBe(200);
-      let n = 0;
-      const observe = (s: string) => {
-        if (!/^update "month_logs" set "progress_done"/.test(s)) n++;
-      };
-      // Counted with the session loaded from the database: the actor cache is emptied first (ADR 0026).
-      ctx.deps.actors.invalidate('*');
-      queryObservers.add(observe);
-      try {
-        await runMonthCloseJob(ctx.deps, log);
-      } finally {
-        queryObservers.delete(observe);
-      }
-      return n;
+      const { statements } = await coldStatements(ctx, () => runMonthCloseJob(ctx.deps, log));
+      return statements.filter((s) => !/^update "month_logs" set "progress_done"/.test(s)).length;
     };
     const before = await count();
     for (let k = 0; k < 6; k++) {

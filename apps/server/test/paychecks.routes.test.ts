@@ -1,47 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryObservers } from '../src/db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, fileDeletions, files, mailOutbox, paychecks } from '../src/db/schema';
 import type { MemoryStorage } from '../src/lib/storage/memory';
 import { buildEmployee } from './factories';
-import {
-  createTestContext,
-  expectError,
-  fieldErrors,
-  membershipOf,
-  type RequestOptions,
-  type Session,
-  type TestContext,
-} from './helpers';
+import { coldStatements, expectError, fieldErrors, membershipOf, useDemoContext, type DemoContext } from './helpers';
 import { paycheckForm, publishPaycheck } from './paycheck-forms';
 import { exe, html, pdf, png, svgWithScript } from './upload-corpus';
 
 /** Pay slips (spec §2, §3, §5; ADR 0019): publishing one, what the form refuses, the lists, edits, the employee's side. */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
+let { ctx, admin, accountant, member } = {} as DemoContext;
 let mario: string;
 let storage: MemoryStorage;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+const { inDemo } = useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member } = d);
   storage = ctx.deps.storage as MemoryStorage;
-  admin = await ctx.login('admin@demo.timbro.it');
-  accountant = await ctx.login('consulente@demo.timbro.it');
-  member = await ctx.login('mario.rossi@demo.timbro.it');
   mario = (await membershipOf(ctx, 'mario.rossi@demo.timbro.it', ctx.ws.demo))!.id;
 });
-afterAll(async () => {
-  await ctx?.close();
-});
 
-const inDemo = (session: Session, query?: RequestOptions['query']): RequestOptions => ({
-  session,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
 const create = (userInfoId: string, form: FormData, session = admin) =>
   ctx.request('POST', `/admin/user/${userInfoId}/paycheck`, form, inDemo(session));
 
@@ -217,20 +194,11 @@ describe('the lists', () => {
 
   it('a page costs the same number of statements whatever its size', async () => {
     const count = async (perPage: string) => {
-      let n = 0;
-      const observe = () => {
-        n++;
-      };
-      // Counted with the session loaded from the database: the actor cache is emptied first (ADR 0026).
-      ctx.deps.actors.invalidate('*');
-      queryObservers.add(observe);
-      try {
-        const res = await ctx.get('/admin/paycheck', inDemo(admin, { per_page: perPage }));
-        expect(res.statusCode).toBe(200);
-        return { n, items: res.json().items.length };
-      } finally {
-        queryObservers.delete(observe);
-      }
+      const { value: res, n } = await coldStatements(ctx, () =>
+        ctx.get('/admin/paycheck', inDemo(admin, { per_page: perPage })),
+      );
+      expect(res.statusCode).toBe(200);
+      return { n, items: res.json().items.length };
     };
     const one = await count('1');
     const many = await count('50');

@@ -1,32 +1,20 @@
 import { createHash } from 'node:crypto';
 import { monthMsg, type PayrollExport } from '@timbro/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { justifications, payrollSettings, userInfos } from '../src/db/schema';
 import { todayIn } from '../src/lib/time';
 import { runMonthCloseJob } from '../src/modules/month-logs/month-close.job';
-import {
-  createTestContext,
-  expectError,
-  membershipOf,
-  type RequestOptions,
-  type Session,
-  type TestContext,
-} from './helpers';
+import { expectError, membershipOf, useDemoContext, type DemoContext } from './helpers';
 
 /** Payroll files (issue 12): the preflight, the three profiles from a version, the stored history and the delta file. */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let mario: Session;
-let betaAdmin: Session;
+let { ctx, admin, accountant, member: mario, betaAdmin } = {} as DemoContext;
 let v1: string;
 const log = { info: () => undefined, error: () => undefined };
 const today = todayIn('Europe/Rome');
 const [y, m] = today.split('-').map(Number) as [number, number];
 const lastMonth = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
-const inDemo = (session: Session): RequestOptions => ({ session, workspace: ctx.ws.demo });
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function closeAndRun() {
@@ -38,16 +26,9 @@ async function closeAndRun() {
 const exportOf = (id: string, body: object, session = accountant) =>
   ctx.post(`/admin/month-log/${id}/export`, body, inDemo(session));
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.login('admin@demo.timbro.it');
-  accountant = await ctx.login('consulente@demo.timbro.it');
-  mario = await ctx.login('mario.rossi@demo.timbro.it');
-  betaAdmin = await ctx.login('admin@beta.timbro.it');
+const { inDemo } = useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member: mario, betaAdmin } = d);
   v1 = await closeAndRun();
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('payroll export', () => {

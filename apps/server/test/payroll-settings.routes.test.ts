@@ -1,20 +1,19 @@
 import type { PayrollEmployeePage } from '@timbro/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryObservers } from '../src/db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { workspaceScope } from '../src/db/scope';
 import { justifications, payrollSettings, userInfos } from '../src/db/schema';
 import { payrollCodes } from '../src/modules/payroll-settings/payroll-codes.service';
 import { buildEmployee, justificationId, type BuiltEmployee } from './factories';
 import {
   auditOf,
-  createTestContext,
+  coldStatements,
   expectError,
   fieldErrors,
   membershipIdOf,
-  type RequestOptions,
+  useDemoContext,
+  type DemoContext,
   type Session,
-  type TestContext,
 } from './helpers';
 
 /**
@@ -22,32 +21,20 @@ import {
  * the absence types' codes. Access (401/403/foreign 404) is in payroll-settings.access.test.ts.
  */
 
-let ctx: TestContext;
-let admin: Session;
-let betaAdmin: Session;
+let { ctx, admin } = {} as DemoContext;
 let marioId: string;
 let betaEmployeeId: string;
 /** Employees built for this file (Demo): codes are set and read on them, not on the seeded people. */
 const built: BuiltEmployee[] = [];
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.login('admin@demo.timbro.it');
-  betaAdmin = await ctx.login('admin@beta.timbro.it');
+const { asAdmin, inBeta } = useDemoContext(async (d) => {
+  ({ ctx, admin } = d);
   marioId = await membershipIdOf(ctx, 'mario.rossi@demo.timbro.it', ctx.ws.demo);
   betaEmployeeId = await membershipIdOf(ctx, 'valentina.barbieri@beta.timbro.it', ctx.ws.beta);
   for (const lastName of ['Paghetti', 'Paghenti', 'Paghelli', 'Paghesi', 'Paghetto'])
     built.push(await buildEmployee(ctx, ctx.ws.demo, { lastName, firstName: 'Zeno' }));
 });
-afterAll(async () => {
-  await ctx?.close();
-});
 
-const asAdmin = (query?: RequestOptions['query']): RequestOptions => ({
-  session: admin,
-  workspace: ctx.ws.demo,
-  ...(query ? { query } : {}),
-});
 const put = (url: string, body: unknown, opts = asAdmin()) => ctx.request('PUT', url, body, opts);
 
 async function codeOf(id: string) {
@@ -56,20 +43,7 @@ async function codeOf(id: string) {
 }
 
 /** Runs `fn` and counts the SQL statements it makes. */
-async function counted<T>(fn: () => Promise<T>) {
-  let n = 0;
-  const observe = () => {
-    n++;
-  };
-  // Counted with the session loaded from the database: the actor cache is emptied first (ADR 0026).
-  ctx.deps.actors.invalidate('*');
-  queryObservers.add(observe);
-  try {
-    return { value: await fn(), n };
-  } finally {
-    queryObservers.delete(observe);
-  }
-}
+const counted = <T>(fn: () => Promise<T>) => coldStatements(ctx, fn);
 
 describe('company section', () => {
   const url = '/admin/payroll/company';
@@ -107,7 +81,7 @@ describe('company section', () => {
     expect(entry!.changes).toMatchObject({ companyCode: { from: null, to: '0123' } });
     expect((await ctx.get(url, asAdmin())).json()).toMatchObject({ companyCode: '0123', workedCode: 'ORD' });
     // Beta has its own (none).
-    const beta = await ctx.get(url, { session: betaAdmin, workspace: ctx.ws.beta });
+    const beta = await ctx.get(url, inBeta());
     expect(beta.json()).toEqual({ companyCode: null, branchCode: null, workedCode: null, overtimeCode: null });
     // A second save replaces the row; empty values clear a code.
     const again = await put(url, { companyCode: '45', branchCode: '', workedCode: 'ORD', overtimeCode: null });

@@ -5,40 +5,29 @@ import {
   type PlatformWorkspacePage,
 } from '@timbro/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { holidays, justifications, userInfos, users, workspaces } from '../src/db/schema';
 import { insertInScope, workspaceScope } from '../src/db/scope';
 import { buildEmployee } from './factories';
 import {
   auditOf,
   countRows,
-  createTestContext,
   expectError,
   fieldErrors,
   statementsOf,
+  useDemoContext,
+  type DemoContext,
   type Session,
-  type TestContext,
 } from './helpers';
 
 /** The platform operator's area (ADR 0023): the list with its counts, a new workspace and its first admin, disabling. */
 
-let ctx: TestContext;
+let { ctx, admin, accountant, member, betaAdmin } = {} as DemoContext;
 let operator: Session;
-let admin: Session;
-let accountant: Session;
-let member: Session;
-let betaAdmin: Session;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member, betaAdmin } = d);
   operator = await ctx.login('operator@demo.timbro.it');
-  admin = await ctx.login('admin@demo.timbro.it');
-  accountant = await ctx.login('consulente@demo.timbro.it');
-  member = await ctx.login('mario.rossi@demo.timbro.it');
-  betaAdmin = await ctx.login('admin@beta.timbro.it');
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const asOperator = { session: () => operator };

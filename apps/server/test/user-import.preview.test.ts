@@ -2,10 +2,9 @@ import type { ImportPreview } from '@timbro/shared';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryObservers } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { cells, csv, HEADER, importCalls, line, person, snapshotOf } from './user-import.fixtures';
-import { createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
+import { coldStatements, createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
 
 /** Importing employees: the upload's access and unusable files, and the preview; the import and the export are in user-import.test.ts. */
 
@@ -88,17 +87,10 @@ describe('upload: access and unusable files', () => {
 describe('POST /admin/user/import/preview', () => {
   it('checks the workspace’s records in a fixed number of statements, whatever the number of rows (no N+1)', async () => {
     const count = async (n: number, from: number) => {
-      let statements = 0;
-      const observe = () => void statements++;
-      // Counted with the session loaded from the database: the actor cache is emptied first (ADR 0026).
-      ctx.deps.actors.invalidate('*');
-      queryObservers.add(observe);
-      try {
-        const res = await preview(csv(Array.from({ length: n }, (_, i) => cells(person(from + i)))));
-        expect(res.statusCode, res.body).toBe(200);
-      } finally {
-        queryObservers.delete(observe);
-      }
+      const { value: res, n: statements } = await coldStatements(ctx, () =>
+        preview(csv(Array.from({ length: n }, (_, i) => cells(person(from + i))))),
+      );
+      expect(res.statusCode, res.body).toBe(200);
       return statements;
     };
     const ten = await count(10, 900);

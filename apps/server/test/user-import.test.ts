@@ -2,41 +2,30 @@ import type { ImportPreview, User } from '@timbro/shared';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, groups, users } from '../src/db/schema';
 import { demoIban } from '../src/seed';
 import { cells, csv, HEADER, importCalls, person, snapshotOf } from './user-import.fixtures';
-import { createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
+import { expectError, fieldErrors, useDemoContext, type DemoContext } from './helpers';
 
 /** Importing employees (CSV and XLSX) and exporting them; the upload's refusals and the preview are in user-import.preview.test.ts. */
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
-let betaAdmin: Session;
+let { ctx, admin, accountant, member, betaAdmin } = {} as DemoContext;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.login('admin@demo.timbro.it');
-  accountant = await ctx.login('consulente@demo.timbro.it');
-  member = await ctx.login('mario.rossi@demo.timbro.it');
-  betaAdmin = await ctx.login('admin@beta.timbro.it');
-});
-afterAll(async () => {
-  await ctx?.close();
+const { inDemo, asAdmin } = useDemoContext((d) => {
+  ({ ctx, admin, accountant, member, betaAdmin } = d);
 });
 
 const { preview, runImport } = importCalls(() => ({ ctx, admin }));
 const snapshot = () => snapshotOf(ctx);
 
 async function demoTotal(): Promise<number> {
-  const res = await ctx.get('/admin/user', { session: admin, workspace: ctx.ws.demo });
+  const res = await ctx.get('/admin/user', asAdmin());
   return res.json().total;
 }
 
 async function findByEmail(email: string): Promise<User | undefined> {
-  const res = await ctx.get('/admin/user', { session: admin, workspace: ctx.ws.demo, query: { search: email } });
+  const res = await ctx.get('/admin/user', asAdmin({ search: email }));
   return (res.json().items as User[]).find((u) => u.email === email);
 }
 
@@ -105,7 +94,7 @@ describe('POST /admin/user/import', () => {
     expect(await findByEmail(people[3]!.email)).toBeDefined();
     expect((await findByEmail(people[19]!.email))!).toMatchObject({ roles: ['member'], groups: [] });
 
-    const groupList = await ctx.get('/admin/group', { session: admin, workspace: ctx.ws.demo });
+    const groupList = await ctx.get('/admin/group', asAdmin());
     expect(
       (groupList.json().items as { name: string; usersCount: number }[]).map((g) => [g.name, g.usersCount]),
     ).toEqual([
@@ -211,9 +200,7 @@ describe('POST /admin/user/import', () => {
     });
     expect(first.groups.map((g) => g.name)).toEqual(['Turno B']);
     expect((await findByEmail(people[2]!.email))!.roles).toEqual(['accountant', 'member']);
-    const turnoB = (
-      await ctx.get('/admin/group', { session: admin, workspace: ctx.ws.demo, query: { search: 'turno b' } })
-    ).json();
+    const turnoB = (await ctx.get('/admin/group', asAdmin({ search: 'turno b' }))).json();
     expect(turnoB.items).toEqual([expect.objectContaining({ name: 'Turno B', usersCount: 10 })]);
 
     // An XLSX with one bad row is refused as a whole too, with the sheet's row number.
@@ -264,11 +251,7 @@ describe('POST /admin/user/import', () => {
     expect(((await ctx.get('/workspace/list', { session })).json() as { id: string }[]).map((w) => w.id)).toEqual([
       ctx.ws.beta,
     ]);
-    expectError(
-      await ctx.get('/attendance/user-info/current', { session, workspace: ctx.ws.demo }),
-      403,
-      'WORKSPACE_FORBIDDEN',
-    );
+    expectError(await ctx.get('/attendance/user-info/current', inDemo(session)), 403, 'WORKSPACE_FORBIDDEN');
   });
 });
 
@@ -291,20 +274,16 @@ describe('GET /admin/user/export', () => {
 
   it('401, 403 for a member, 400 for a bad filter; the accountant may export', async () => {
     expectError(await ctx.get('/admin/user/export'), 401, 'UNAUTHENTICATED');
-    expectError(await ctx.get('/admin/user/export', { session: member, workspace: ctx.ws.demo }), 403, 'FORBIDDEN');
-    const bad = await ctx.get('/admin/user/export', {
-      session: admin,
-      workspace: ctx.ws.demo,
-      query: { role: 'capo' },
-    });
+    expectError(await ctx.get('/admin/user/export', inDemo(member)), 403, 'FORBIDDEN');
+    const bad = await ctx.get('/admin/user/export', asAdmin({ role: 'capo' }));
     expectError(bad, 400, 'VALIDATION_FAILED');
     expect(fieldErrors(bad)).toEqual({ role: 'Valore non valido' });
-    const res = await ctx.get('/admin/user/export', { session: accountant, workspace: ctx.ws.demo });
+    const res = await ctx.get('/admin/user/export', inDemo(accountant));
     expect(res.statusCode).toBe(200);
   });
 
   it('gives an XLSX with the header row and one row per employee of the workspace, filters applied', async () => {
-    const res = await ctx.get('/admin/user/export', { session: admin, workspace: ctx.ws.demo });
+    const res = await ctx.get('/admin/user/export', asAdmin());
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toBe(
@@ -341,16 +320,8 @@ describe('GET /admin/user/export', () => {
     expect(contiRow[4]).toBe('consulente');
     expect(rows.find((r) => r[2] === 'admin@demo.timbro.it')![4]).toBe('amministratore');
 
-    const accountants = await readXlsx(
-      await ctx.get('/admin/user/export', { session: admin, workspace: ctx.ws.demo, query: { role: 'accountant' } }),
-    );
-    const listed = (
-      await ctx.get('/admin/user', {
-        session: admin,
-        workspace: ctx.ws.demo,
-        query: { role: 'accountant', per_page: '200' },
-      })
-    ).json();
+    const accountants = await readXlsx(await ctx.get('/admin/user/export', asAdmin({ role: 'accountant' })));
+    const listed = (await ctx.get('/admin/user', asAdmin({ role: 'accountant', per_page: '200' }))).json();
     expect(accountants).toHaveLength(listed.total + 1);
     expect(
       accountants
@@ -358,22 +329,14 @@ describe('GET /admin/user/export', () => {
         .map((r) => r[2])
         .sort(),
     ).toEqual((listed.items as User[]).map((u) => u.email).sort());
-    const searched = await readXlsx(
-      await ctx.get('/admin/user/export', { session: admin, workspace: ctx.ws.demo, query: { search: 'rossi' } }),
-    );
+    const searched = await readXlsx(await ctx.get('/admin/user/export', asAdmin({ search: 'rossi' })));
     expect(searched.map((r) => r[2])).toEqual(['Email', 'mario.rossi@demo.timbro.it']);
-    const none = await readXlsx(
-      await ctx.get('/admin/user/export', { session: admin, workspace: ctx.ws.demo, query: { enabled: 'false' } }),
-    );
+    const none = await readXlsx(await ctx.get('/admin/user/export', asAdmin({ enabled: 'false' })));
     expect(none).toEqual([EXPORT_HEADER]);
   });
 
   it('an export can be imported in another workspace: every Demo employee can be enrolled (by invitation)', async () => {
-    const res = await ctx.get('/admin/user/export', {
-      session: admin,
-      workspace: ctx.ws.demo,
-      query: { search: 'demo.timbro.it', role: 'member' },
-    });
+    const res = await ctx.get('/admin/user/export', asAdmin({ search: 'demo.timbro.it', role: 'member' }));
     const rows = await readXlsx(res);
     expect(rows.length).toBeGreaterThan(10);
     const pre = await preview(res.rawPayload, 'export.xlsx', { session: betaAdmin, workspace: ctx.ws.beta });

@@ -10,9 +10,8 @@ import {
   workShiftAssignees,
   workShifts,
 } from '../src/db/schema';
-import { queryObservers } from '../src/db/client';
 import { buildContract, buildEmployee, buildPunch, buildRequest, type BuiltEmployee } from './factories';
-import { createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
+import { coldStatements, createTestContext, expectError, fieldErrors, type Session, type TestContext } from './helpers';
 
 /**
  * Work shifts and swaps (issue 15, ADR 0022): drafts for a date or a period, overnight and DST-aware; the rest-rule
@@ -548,21 +547,14 @@ describe('the week copy and the planning page', () => {
 
   it('the planning page has a fixed number of statements whatever the page size', async () => {
     const count = async (perPage: string) => {
-      let n = 0;
-      const watch = () => n++;
-      // Counted with the session loaded from the database: the actor cache is emptied first (ADR 0026).
-      ctx.deps.actors.invalidate('*');
-      queryObservers.add(watch);
-      try {
-        const res = await ctx.get('/admin/work-shift', {
+      const { value: res, n } = await coldStatements(ctx, () =>
+        ctx.get('/admin/work-shift', {
           ...asAdmin(),
           query: { from: '2027-01-04', to: '2027-01-17', per_page: perPage, search: 'Turni' },
-        });
-        expect(res.statusCode, res.body).toBe(200);
-        return { n, body: res.json() };
-      } finally {
-        queryObservers.delete(watch);
-      }
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return { n, body: res.json() };
     };
     const one = await count('1');
     const all = await count('100');
