@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, FormControlLabel, Switch } from '@mui/material';
+import { Box } from '@mui/material';
 import type { Contract } from '@timbro/shared';
 import { useMemo, type ReactNode } from 'react';
-import { Controller, useWatch, type Path } from 'react-hook-form';
+import { useWatch, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDateField } from '../../components/form/form-date-field';
+import { FormSwitchField } from '../../components/form/form-switch-field';
 import { FormTextField } from '../../components/form/form-text-field';
 import { SectionCard } from '../../components/section-card';
 import { serverSlotErrors, sortRows, type SlotRow } from '../../components/time-slots/slot-rows';
@@ -148,22 +149,12 @@ export function ContractForm({ contract, employeeName, banner, submitLabel, onSu
       >
         <Box sx={{ ...grid, alignItems: 'start' }}>
           <FormDateField control={control} name="startsAt" label={t('contracts.fields.startsAt')} required />
-          <Controller
+          <FormSwitchField
             control={control}
             name="permanent"
-            render={({ field }) => (
-              <FormControlLabel
-                sx={{ justifySelf: 'start', mt: 1 }}
-                control={
-                  <Switch
-                    checked={field.value}
-                    onChange={(e) => field.onChange(e.target.checked)}
-                    slotProps={{ input: { ref: field.ref, 'data-testid': 'contract-permanent' } as object }}
-                  />
-                }
-                label={t('contracts.fields.permanent')}
-              />
-            )}
+            label={t('contracts.fields.permanent')}
+            testId="contract-permanent"
+            sx={{ justifySelf: 'start', mt: 1 }}
           />
           {!permanent && (
             <FormDateField
