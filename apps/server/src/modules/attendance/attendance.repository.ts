@@ -9,7 +9,8 @@ import {
   type IsoDate,
   type PlannedShift,
 } from '@timbro/shared';
-import { asc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { assignedIn, shiftAssignees } from '../../db/assigned-shifts';
 import type { Queryable } from '../../db/client';
 import {
   contracts,
@@ -91,17 +92,10 @@ export async function loadShiftPlan(
       endsAt: workShifts.endsAt,
       workMinutes: workShifts.workMinutes,
     })
-    .from(workShiftAssignees)
-    .innerJoin(workShifts, joinInScope(workShiftAssignees, workShifts, eq(workShifts.id, workShiftAssignees.shiftId)))
+    .from(workShifts)
+    .innerJoin(workShiftAssignees, shiftAssignees())
     .where(
-      inScope(
-        workShiftAssignees,
-        scope,
-        inArray(workShiftAssignees.userInfoId, userInfoIds),
-        gte(workShifts.date, from),
-        lte(workShifts.date, to),
-        isNotNull(workShifts.publishedAt),
-      ),
+      assignedIn(scope, { people: inArray(workShiftAssignees.userInfoId, userInfoIds), from, to, published: true }),
     )
     .orderBy(asc(workShifts.startsAt));
   for (const r of rows) {

@@ -1,8 +1,9 @@
 import type { IsoDate } from '@timbro/shared';
-import { asc, eq, gte, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import { asc, eq, isNull, lt, or } from 'drizzle-orm';
+import { assignedIn, shiftAssignees } from '../../../db/assigned-shifts';
 import type { Queryable } from '../../../db/client';
 import { shiftCalendarFeeds, userInfos, users, workShiftAssignees, workShifts, workspaces } from '../../../db/schema';
-import { inScope, insertInScope, joinInScope, type WorkspaceScope } from '../../../db/scope';
+import { inScope, insertInScope, type WorkspaceScope } from '../../../db/scope';
 
 /** The calendar feed's SQL (ADR 0022): one row per person, the token's hash, its lifetime and its last read. */
 
@@ -108,19 +109,7 @@ export async function publishedShiftsOf(
       updatedAt: workShifts.updatedAt,
     })
     .from(workShifts)
-    .innerJoin(
-      workShiftAssignees,
-      joinInScope(workShifts, workShiftAssignees, eq(workShiftAssignees.shiftId, workShifts.id)),
-    )
-    .where(
-      inScope(
-        workShifts,
-        scope,
-        eq(workShiftAssignees.userInfoId, userInfoId),
-        isNotNull(workShifts.publishedAt),
-        gte(workShifts.date, from),
-        lte(workShifts.date, to),
-      ),
-    )
+    .innerJoin(workShiftAssignees, shiftAssignees())
+    .where(assignedIn(scope, { people: eq(workShiftAssignees.userInfoId, userInfoId), from, to, published: true }))
     .orderBy(asc(workShifts.startsAt));
 }

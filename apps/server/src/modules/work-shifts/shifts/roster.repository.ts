@@ -1,6 +1,7 @@
 import type { IsoDate } from '@timbro/shared';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { assignedIn, shiftAssignees } from '../../../db/assigned-shifts';
 import type { Queryable } from '../../../db/client';
 import {
   contracts,
@@ -85,7 +86,7 @@ export async function publishedShifts(
         ${userInfos.id} as person_id, ${userInfos.firstName} as first_name, ${userInfos.lastName} as last_name
       from ${workShifts}
       left join ${workShiftAssignees}
-        on ${joinInScope(workShifts, workShiftAssignees, eq(workShiftAssignees.shiftId, workShifts.id))}
+        on ${shiftAssignees()}
       left join ${userInfos}
         on ${joinInScope(workShiftAssignees, userInfos, eq(userInfos.id, workShiftAssignees.userInfoId))}
       where ${inScope(workShifts, scope, publishedBetween(from, to))}
@@ -142,16 +143,10 @@ export async function rosterOf(q: Queryable, scope: WorkspaceScope, userInfoIds:
       endsAt: workShifts.endsAt,
       pauseMinutes: workShifts.pauseMinutes,
     })
-    .from(workShiftAssignees)
-    .innerJoin(workShifts, joinInScope(workShiftAssignees, workShifts, eq(workShifts.id, workShiftAssignees.shiftId)))
+    .from(workShifts)
+    .innerJoin(workShiftAssignees, shiftAssignees())
     .where(
-      inScope(
-        workShiftAssignees,
-        scope,
-        inArray(workShiftAssignees.userInfoId, userInfoIds),
-        gte(workShifts.date, from),
-        lte(workShifts.date, to),
-      ),
+      assignedIn(scope, { people: inArray(workShiftAssignees.userInfoId, userInfoIds), from, to, published: false }),
     );
 }
 
@@ -248,20 +243,8 @@ export async function myShifts(q: Queryable, scope: WorkspaceScope, me: string, 
         and s.status in ('waiting_colleague', 'waiting_admin') limit 1)`,
     })
     .from(workShifts)
-    .innerJoin(
-      workShiftAssignees,
-      joinInScope(workShifts, workShiftAssignees, eq(workShiftAssignees.shiftId, workShifts.id)),
-    )
-    .where(
-      inScope(
-        workShifts,
-        scope,
-        eq(workShiftAssignees.userInfoId, me),
-        isNotNull(workShifts.publishedAt),
-        gte(workShifts.date, from),
-        lte(workShifts.date, to),
-      ),
-    )
+    .innerJoin(workShiftAssignees, shiftAssignees())
+    .where(assignedIn(scope, { people: eq(workShiftAssignees.userInfoId, me), from, to, published: true }))
     .orderBy(asc(workShifts.startsAt));
 }
 

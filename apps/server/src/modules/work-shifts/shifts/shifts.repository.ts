@@ -1,5 +1,6 @@
 import type { IsoDate, ShiftWarning } from '@timbro/shared';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { shiftAssignees } from '../../../db/assigned-shifts';
 import type { Queryable } from '../../../db/client';
 import {
   groupMembers,
@@ -174,10 +175,7 @@ export async function countDrafts(q: Queryable, scope: WorkspaceScope, from: Iso
   const [row] = await q
     .select({ n: sql<number>`count(*)::int` })
     .from(workShifts)
-    .leftJoin(
-      workShiftAssignees,
-      joinInScope(workShifts, workShiftAssignees, eq(workShiftAssignees.shiftId, workShifts.id)),
-    )
+    .leftJoin(workShiftAssignees, shiftAssignees())
     .where(inScope(workShifts, scope, draftsIn(from, to, groupId ?? null)));
   return row?.n ?? 0;
 }

@@ -1,5 +1,6 @@
 import type { IsoDate } from '@timbro/shared';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { shiftAssignees } from '../../../db/assigned-shifts';
 import type { Queryable } from '../../../db/client';
 import { shiftSwaps, userInfos, users, workShiftAssignees, workShifts } from '../../../db/schema';
 import { inScope, insertInScope, joinInScope, type WorkspaceScope } from '../../../db/scope';
@@ -194,10 +195,7 @@ export async function candidateShifts(
       person: { id: userInfos.id, firstName: userInfos.firstName, lastName: userInfos.lastName },
     })
     .from(workShifts)
-    .innerJoin(
-      workShiftAssignees,
-      joinInScope(workShifts, workShiftAssignees, eq(workShiftAssignees.shiftId, workShifts.id)),
-    )
+    .innerJoin(workShiftAssignees, shiftAssignees())
     .innerJoin(userInfos, joinInScope(workShiftAssignees, userInfos, eq(userInfos.id, workShiftAssignees.userInfoId)))
     .where(
       inScope(
