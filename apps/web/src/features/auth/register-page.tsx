@@ -6,6 +6,7 @@ import type { CurrentUser } from '@timbro/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { NameFields, NewPasswordFields } from '../../components/form/account-fields';
 import { FormTextField } from '../../components/form/form-text-field';
 import { useServerForm } from '../../components/form/use-server-form';
 import { api } from '../../lib/api';
@@ -46,20 +47,7 @@ export function RegisterPage() {
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={t('auth.register.title')}>
         {failure && <Alert severity="error">{failure}</Alert>}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField
-            control={control}
-            name="first_name"
-            label={t('auth.fields.firstName')}
-            autoComplete="given-name"
-            required
-          />
-          <FormTextField
-            control={control}
-            name="last_name"
-            label={t('auth.fields.lastName')}
-            autoComplete="family-name"
-            required
-          />
+          <NameFields control={control} firstName="first_name" lastName="last_name" />
         </Stack>
         <FormTextField
           control={control}
@@ -76,22 +64,11 @@ export function RegisterPage() {
           required
           slotProps={{ htmlInput: { style: { textTransform: 'uppercase' }, maxLength: 16 } }}
         />
-        <FormTextField
+        <NewPasswordFields
           control={control}
-          name="password"
+          password="password"
+          confirmation="password_confirmation"
           label={t('auth.fields.password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          helperText={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-        />
-        <FormTextField
-          control={control}
-          name="password_confirmation"
-          label={t('auth.fields.passwordConfirmation')}
-          type="password"
-          autoComplete="new-password"
-          required
         />
         <AuthFormActions submitLabel={t('auth.register.submit')} submitting={formState.isSubmitting} />
       </Stack>

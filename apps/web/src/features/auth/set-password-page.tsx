@@ -5,7 +5,7 @@ import type { MessageResponse } from '@timbro/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { FormTextField } from '../../components/form/form-text-field';
+import { NewPasswordFields } from '../../components/form/account-fields';
 import { useServerForm } from '../../components/form/use-server-form';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
@@ -56,23 +56,12 @@ export function SetPasswordPage({ mode }: { mode: 'reset' | 'first-login' }) {
           aria-label={t(`auth.setPassword.${key}.title`)}
         >
           {failure && <Alert severity="error">{failure}</Alert>}
-          <FormTextField
+          <NewPasswordFields
             control={control}
-            name="password"
+            password="password"
+            confirmation="password_confirmation"
             label={t('auth.fields.newPassword')}
-            type="password"
-            autoComplete="new-password"
             autoFocus
-            required
-            helperText={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-          />
-          <FormTextField
-            control={control}
-            name="password_confirmation"
-            label={t('auth.fields.passwordConfirmation')}
-            type="password"
-            autoComplete="new-password"
-            required
           />
           <AuthFormActions submitLabel={t('auth.setPassword.submit')} submitting={formState.isSubmitting} />
         </Stack>

@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH } from '@timbro/shared/constants';
 import { useSnackbar } from 'notistack';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../components/form/form-text-field';
+import { CurrentPasswordField, NewPasswordFields } from '../../components/form/account-fields';
 import { useServerForm } from '../../components/form/use-server-form';
 import { api } from '../../lib/api';
 import { changePasswordSchema, type ChangePasswordForm as Values } from './schemas';
@@ -26,30 +26,12 @@ export function ChangePasswordForm() {
   return (
     <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={t('profile.tabs.password')}>
       {failure && <Alert severity="error">{failure}</Alert>}
-      <FormTextField
+      <CurrentPasswordField control={control} name="old_password" />
+      <NewPasswordFields
         control={control}
-        name="old_password"
-        label={t('auth.fields.oldPassword')}
-        type="password"
-        autoComplete="current-password"
-        required
-      />
-      <FormTextField
-        control={control}
-        name="new_password"
+        password="new_password"
+        confirmation="confirmation"
         label={t('auth.fields.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        helperText={t('auth.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-      />
-      <FormTextField
-        control={control}
-        name="confirmation"
-        label={t('auth.fields.passwordConfirmation')}
-        type="password"
-        autoComplete="new-password"
-        required
       />
       <Alert severity="info" variant="outlined">
         {t('profile.password.otherSessions')}

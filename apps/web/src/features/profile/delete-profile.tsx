@@ -13,7 +13,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormTextField } from '../../components/form/form-text-field';
+import { CurrentPasswordField } from '../../components/form/account-fields';
 import { useDialogForm } from '../../components/form/use-dialog-form';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
@@ -81,13 +81,10 @@ export function DeleteProfile() {
           <DialogContent>
             <DialogContentText>{t('profile.delete.confirmBody')}</DialogContentText>
             <DialogContentText sx={{ mt: 1, mb: 2 }}>{t('profile.delete.passwordPrompt')}</DialogContentText>
-            <FormTextField
+            <CurrentPasswordField
               control={control}
               name="password"
               label={t('auth.fields.password')}
-              type="password"
-              autoComplete="current-password"
-              required
               fullWidth
               autoFocus
             />

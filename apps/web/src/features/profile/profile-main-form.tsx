@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CurrentPasswordField, NameFields } from '../../components/form/account-fields';
 import { FormTextField } from '../../components/form/form-text-field';
 import { useServerForm } from '../../components/form/use-server-form';
 import { paths } from '../../config/paths';
@@ -53,20 +54,7 @@ export function ProfileMainForm() {
   return (
     <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={t('profile.tabs.main')}>
       {failure && <Alert severity="error">{failure}</Alert>}
-      <FormTextField
-        control={control}
-        name="first_name"
-        label={t('auth.fields.firstName')}
-        autoComplete="given-name"
-        required
-      />
-      <FormTextField
-        control={control}
-        name="last_name"
-        label={t('auth.fields.lastName')}
-        autoComplete="family-name"
-        required
-      />
+      <NameFields control={control} firstName="first_name" lastName="last_name" />
       <FormTextField
         control={control}
         name="email"
@@ -81,14 +69,7 @@ export function ProfileMainForm() {
           <Alert severity="info" variant="outlined">
             {t('profile.main.emailChangeNotice')}
           </Alert>
-          <FormTextField
-            control={control}
-            name="current_password"
-            label={t('auth.fields.oldPassword')}
-            type="password"
-            autoComplete="current-password"
-            required
-          />
+          <CurrentPasswordField control={control} name="current_password" />
         </Stack>
       )}
       <Button type="submit" variant="contained" disabled={formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>
