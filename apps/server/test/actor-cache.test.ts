@@ -1,16 +1,18 @@
 import { WORKSPACE_HEADER, type CurrentUser } from '@timbro/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp, type App } from '../src/app';
-import { loadConfig } from '../src/config/env';
-import { openDatabase, type Database } from '../src/db/client';
 import { userInfos } from '../src/db/schema';
-import type { AppDeps } from '../src/deps';
 import { SESSION_IDLE_SECONDS } from '../src/lib/cookies';
-import { MemoryStorage } from '../src/lib/storage/memory';
-import { createDeps } from '../src/runtime';
 import { buildEmployee } from './factories';
-import { createTestContext, statementsOf, type Session, type TestContext } from './helpers';
+import {
+  secondProcess,
+  stopProcess,
+  type SecondProcess,
+  createTestContext,
+  statementsOf,
+  type Session,
+  type TestContext,
+} from './helpers';
 
 /**
  * The actor cache (ADR 0026): who a session is, kept between requests, and forgotten at once when the session, the
@@ -154,27 +156,15 @@ describe('the actor cache', () => {
 });
 
 describe('two processes on one PostgreSQL', () => {
-  let other: { database: Database; deps: AppDeps; app: App } | null = null;
+  let other: SecondProcess | null = null;
   beforeAll(async () => {
     if (ctx.deps.database.kind !== 'postgres') return;
-    const database = await openDatabase({ databaseUrl: ctx.deps.database.url!, poolMax: 4 });
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      JOBS: 'false',
-      PUBLIC_URL: 'http://localhost:3000',
-    });
-    const deps = await createDeps(config, database, { storage: new MemoryStorage() });
-    const app = await buildApp(deps);
-    await app.ready();
-    other = { database, deps, app };
+    const started = await secondProcess(ctx);
+    await started.app.ready();
+    other = started;
   });
   afterAll(async () => {
-    if (!other) return;
-    await other.app.close();
-    await other.deps.live.stop();
-    await other.deps.actors.stop();
-    await other.database.close();
+    if (other) await stopProcess(other);
   });
 
   it('logout and a role change in one process apply in the other within milliseconds', async (t) => {

@@ -1,7 +1,7 @@
 import { RESET_TOKEN_TTL_MINUTES, generateCodiceFiscale } from '@timbro/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authSessions, oneTimeTokens, users } from '../src/db/schema';
 import { randomToken, sha256 } from '../src/lib/tokens';
 import { buildInvitedAccount } from './factories';
@@ -12,10 +12,10 @@ import {
   accessOnly,
   cookieOf,
   cookiesOf,
-  createTestContext,
   expectError,
   fieldErrors,
   refreshOnly,
+  useTestContext,
   type Session,
   type TestContext,
 } from './helpers';
@@ -26,11 +26,8 @@ import {
  */
 
 let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
+useTestContext((opened) => {
+  ctx = opened;
 });
 
 const login = (username: string, password: string, extra: Record<string, unknown> = {}) =>

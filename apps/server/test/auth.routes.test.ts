@@ -1,7 +1,7 @@
 import { CLIENT_HEADER, CLIENT_HEADER_APP_VALUE, CLIENT_HEADER_VALUE, type User } from '@timbro/shared';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authSessions, loginFailures, rateLimits, refreshTokens, users } from '../src/db/schema';
 import * as passwords from '../src/lib/passwords';
 import { randomToken, sha256 } from '../src/lib/tokens';
@@ -14,11 +14,11 @@ import {
   accessOnly,
   cookieOf,
   cookiesOf,
-  createTestContext,
   expectError,
   fieldErrors,
   membershipOf,
   refreshOnly,
+  useTestContext,
   type Session,
   type TestContext,
 } from './helpers';
@@ -29,20 +29,9 @@ import {
  */
 
 let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
+useTestContext((opened) => {
+  ctx = opened;
 });
-afterAll(async () => {
-  await ctx?.close();
-});
-
-/** The first message per field path (a field may carry more than one). */
-function firstFieldErrors(res: LightMyRequestResponse): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of (res.json() as { errors?: { path: string; message: string }[] }).errors ?? [])
-    out[e.path] ??= e.message;
-  return out;
-}
 
 function rawSetCookie(res: LightMyRequestResponse, name: string): string {
   const header = res.headers['set-cookie'];
@@ -191,7 +180,7 @@ describe('POST /auth/login', () => {
     // A blank e-mail: the required message comes first for the field (zod also appends the "valid" message).
     const blank = await login('   ', '');
     expectError(blank, 400, 'VALIDATION_FAILED');
-    expect(firstFieldErrors(blank)).toEqual({
+    expect(fieldErrors(blank)).toEqual({
       username: "Inserisci l'indirizzo email",
       password: 'Inserisci la password',
     });

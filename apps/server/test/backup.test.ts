@@ -32,9 +32,17 @@ import { MAIL_MAX_ATTEMPTS } from '../src/lib/mail';
 import { SENSITIVE_MAIL_TEMPLATES } from '../src/lib/mail-templates';
 import { MemoryStorage } from '../src/lib/storage/memory';
 import { signAccessToken, signingKeys } from '../src/lib/tokens';
-import { createDeps } from '../src/runtime';
 import { employeeBody } from './factories';
-import { ACCESS_COOKIE, cookiesOf, createTestContext, DEMO_PASSWORD, type Session, type TestContext } from './helpers';
+import {
+  stopProcess,
+  testDeps,
+  ACCESS_COOKIE,
+  cookiesOf,
+  createTestContext,
+  DEMO_PASSWORD,
+  type Session,
+  type TestContext,
+} from './helpers';
 import { png } from './upload-corpus';
 
 /**
@@ -187,20 +195,10 @@ function rowsIn(dump: Buffer, table: string): Array<Record<string, unknown>> {
 
 /** A context over a restored database: its app signs with `keys` (as when SESSION_SECRET is the same). */
 async function appOver(database: Database, keys = ctx.deps.keys) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    JOBS: 'false',
-    PUBLIC_URL: 'http://localhost:3000',
-  });
-  const deps = await createDeps(config, database, { storage: new MemoryStorage() });
+  const deps = await testDeps(database);
   const app = await buildApp({ ...deps, keys });
   await app.ready();
-  closers.push(async () => {
-    await app.close();
-    await deps.live.stop();
-    await deps.actors.stop();
-  });
+  closers.push(() => stopProcess({ app, deps }));
   return app;
 }
 

@@ -88,18 +88,42 @@ export function cookiesOf(res: LightMyRequestResponse): string {
     .join('; ');
 }
 
-export async function createTestContext(
-  opts: { configure?: (app: App) => void | Promise<void>; storage?: FileStorage } = {},
-): Promise<TestContext> {
-  const database = await cloneDatabase();
+/**
+ * The dependencies of one server process over `database`, configured as the tests run it (silent, no jobs, served at
+ * http://localhost:3000), with the files in memory unless a test brings its own storage (the back ends have their own
+ * contract test).
+ */
+export function testDeps(database: Database, storage: FileStorage = new MemoryStorage()) {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JOBS: 'false',
     PUBLIC_URL: 'http://localhost:3000',
   });
-  // Files in memory unless a test brings its own storage (the back ends have their own contract test).
-  const deps = await createDeps(config, database, { storage: opts.storage ?? new MemoryStorage() });
+  return createDeps(config, database, { storage });
+}
+
+/** Stops a server process: its app, its live streams and its actor cache, then closes its database if given. */
+export async function stopProcess(p: { app: App; deps: AppDeps; database?: Database }) {
+  await p.app.close();
+  await p.deps.live.stop();
+  await p.deps.actors.stop();
+  await p.database?.close();
+}
+
+/** A second server process on the test context's PostgreSQL database (its own pool, app and caches), not yet ready. */
+export async function secondProcess(ctx: TestContext) {
+  const database = await openDatabase({ databaseUrl: ctx.deps.database.url!, poolMax: 4 });
+  const deps = await testDeps(database);
+  return { database, deps, app: await buildApp(deps) };
+}
+export type SecondProcess = Awaited<ReturnType<typeof secondProcess>>;
+
+export async function createTestContext(
+  opts: { configure?: (app: App) => void | Promise<void>; storage?: FileStorage } = {},
+): Promise<TestContext> {
+  const database = await cloneDatabase();
+  const deps = await testDeps(database, opts.storage);
   const app = await buildApp(deps);
   await opts.configure?.(app);
   await app.ready();
@@ -164,12 +188,7 @@ export async function createTestContext(
     async outbox(to) {
       return deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(mailOutbox.createdAt);
     },
-    async close() {
-      await app.close();
-      await deps.live.stop();
-      await deps.actors.stop();
-      await database.close();
-    },
+    close: () => stopProcess({ app, deps, database }),
   };
   return ctx;
 }
@@ -310,8 +329,22 @@ export interface DemoContext {
 
 /**
  * A test file's context, registered with beforeAll/afterAll: opens a database copy (createTestContext with `opts`),
- * signs in the demo roles, hands both to `ready` (which keeps what the file needs and looks up its records) and closes
- * the context after the file's tests. Returns request options built on it, to call inside tests and hooks:
+ * hands it to `ready` (which keeps it and prepares what the file needs) and closes it after the file's tests.
+ */
+export function useTestContext(ready: (ctx: TestContext) => unknown, opts?: Parameters<typeof createTestContext>[0]) {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext(opts);
+    await ready(ctx);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+}
+
+/**
+ * A test file's context (useTestContext with `opts`) with the demo roles signed in, handed to `ready` (which keeps what
+ * the file needs and looks up its records). Returns request options built on it, to call inside tests and hooks:
  * `inDemo(session, query)` (a session in Demo), `asAdmin(query)` (Demo's admin in Demo), `inBeta(query)` (Beta's admin
  * in Beta).
  */
@@ -319,16 +352,11 @@ export function useDemoContext(
   ready: (d: DemoContext) => unknown = () => undefined,
   opts?: Parameters<typeof createTestContext>[0],
 ) {
-  let ctx: TestContext | undefined;
   let d: DemoContext | undefined;
-  beforeAll(async () => {
-    ctx = await createTestContext(opts);
+  useTestContext(async (ctx) => {
     d = { ctx, ...(await loginDemoRoles(ctx)) };
     await ready(d);
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
+  }, opts);
   const opened = () => {
     if (!d) throw new Error('useDemoContext: the context opens in beforeAll (use it inside tests and hooks)');
     return d;

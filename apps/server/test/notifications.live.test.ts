@@ -1,21 +1,25 @@
 import { apiMsg, WORKSPACE_HEADER } from '@timbro/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config/env';
-import { openDatabase, queryObservers, type Database } from '../src/db/client';
+import { queryObservers } from '../src/db/client';
 import { groupMembers, groups, notifications } from '../src/db/schema';
 import { workspaceScope } from '../src/db/scope';
 import type { AppDeps } from '../src/deps';
 import { startJobs } from '../src/lib/jobs';
-import { MemoryStorage } from '../src/lib/storage/memory';
 import { runAnnouncementJob } from '../src/modules/announcements/announcements.job';
 import { notify } from '../src/modules/notifications/notify';
 import { STREAM_LIMITS, StreamRegistry } from '../src/modules/notifications/stream-registry';
-import { createDeps } from '../src/runtime';
 import { createAnnouncement } from './announcement-forms';
 import { buildEmployee } from './factories';
-import { createTestContext, type Session, type TestContext } from './helpers';
+import {
+  secondProcess,
+  stopProcess,
+  type SecondProcess,
+  createTestContext,
+  type Session,
+  type TestContext,
+} from './helpers';
 
 /**
  * Live updates and several processes (ADR 0020). The stream sends the unread count at once and again when something
@@ -281,27 +285,14 @@ describe('the limits of the streams (issue 30)', () => {
 });
 
 describe('two processes on one PostgreSQL', () => {
-  let other: { database: Database; deps: AppDeps; app: App; url: string } | null = null;
+  let other: (SecondProcess & { url: string }) | null = null;
   beforeAll(async () => {
     if (ctx.deps.database.kind !== 'postgres') return;
-    const database = await openDatabase({ databaseUrl: ctx.deps.database.url!, poolMax: 4 });
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      JOBS: 'false',
-      PUBLIC_URL: 'http://localhost:3000',
-    });
-    const deps = await createDeps(config, database, { storage: new MemoryStorage() });
-    const app = await buildApp(deps);
-    const url = await app.listen({ port: 0, host: '127.0.0.1' });
-    other = { database, deps, app, url };
+    const started = await secondProcess(ctx);
+    other = { ...started, url: await started.app.listen({ port: 0, host: '127.0.0.1' }) };
   });
   afterAll(async () => {
-    if (!other) return;
-    await other.app.close();
-    await other.deps.live.stop();
-    await other.deps.actors.stop();
-    await other.database.close();
+    if (other) await stopProcess(other);
   });
 
   it('a notification written by one process reaches a stream open on the other', async (t) => {

@@ -1,33 +1,22 @@
 import { generateCodiceFiscale } from '@timbro/shared';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, userInfos, users } from '../src/db/schema';
 import {
   DEMO_PASSWORD,
   cookiesOf,
-  createTestContext,
   expectError,
   fieldErrors,
+  useTestContext,
   type Session,
   type TestContext,
 } from './helpers';
 
 let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
+useTestContext((opened) => {
+  ctx = opened;
 });
-afterAll(async () => {
-  await ctx?.close();
-});
-
-/** The first message per field path (a field may carry more than one). */
-function firstFieldErrors(res: LightMyRequestResponse): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of (res.json() as { errors?: { path: string; message: string }[] }).errors ?? [])
-    out[e.path] ??= e.message;
-  return out;
-}
 
 function clearedCookies(res: LightMyRequestResponse): string[] {
   return res.cookies
@@ -181,7 +170,7 @@ describe('POST /user/edit', () => {
 
     const blank = await ctx.post('/user/edit', { first_name: '   ', last_name: '', email: '' }, { session });
     expectError(blank, 400, 'VALIDATION_FAILED');
-    expect(firstFieldErrors(blank)).toEqual({
+    expect(fieldErrors(blank)).toEqual({
       first_name: 'Inserisci il nome',
       last_name: 'Inserisci il cognome',
       email: "Inserisci l'indirizzo email",
@@ -264,7 +253,7 @@ describe('POST /user/change-password', () => {
 
     const blank = await ctx.post('/user/change-password', { old_password: '', new_password: '' }, { session });
     expectError(blank, 400, 'VALIDATION_FAILED');
-    expect(firstFieldErrors(blank)).toEqual({
+    expect(fieldErrors(blank)).toEqual({
       old_password: 'Inserisci la password attuale',
       new_password: 'Inserisci la nuova password',
     });

@@ -3,11 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config/env';
 import { MIGRATIONS_DIR, openDatabase, type Database } from '../src/db/client';
 import { checksums, restore } from '../src/lib/backup';
 import { MemoryStorage } from '../src/lib/storage/memory';
-import { createDeps } from '../src/runtime';
+import { stopProcess, testDeps } from './helpers';
 
 /**
  * Upgrade (issue 17): a release's data migrates cleanly to this one. The fixture is the demo data of the schema of
@@ -59,13 +58,7 @@ describe('upgrade from the previous release', () => {
     expect(lost).toEqual([]);
     expect(Object.values(loaded.tables).reduce((a, b) => a + b, 0)).toBeGreaterThan(4000);
 
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      JOBS: 'false',
-      PUBLIC_URL: 'http://localhost:3000',
-    });
-    const deps = await createDeps(config, database, { storage });
+    const deps = await testDeps(database, storage);
     const app = await buildApp(deps);
     try {
       const login = await app.inject({
@@ -80,9 +73,7 @@ describe('upgrade from the previous release', () => {
       expect(people.statusCode, people.body).toBe(200);
       expect((people.json() as { total: number }).total).toBeGreaterThan(10);
     } finally {
-      await app.close();
-      await deps.live.stop();
-      await deps.actors.stop();
+      await stopProcess({ app, deps });
     }
   });
 });

@@ -1,34 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, userInfos, workspaces } from '../src/db/schema';
-import { createTestContext, expectError, fieldErrors, membershipOf, type Session, type TestContext } from './helpers';
+import { expectError, fieldErrors, membershipOf, useDemoContext, type DemoContext, type Session } from './helpers';
 
-let ctx: TestContext;
-let admin: Session;
-let accountant: Session;
-let member: Session;
+let { ctx, admin, accountant, member } = {} as DemoContext;
 let operator: Session;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await ctx.login('admin@demo.timbro.it');
-  accountant = await ctx.login('consulente@demo.timbro.it');
-  member = await ctx.login('mario.rossi@demo.timbro.it');
+useDemoContext(async (d) => {
+  ({ ctx, admin, accountant, member } = d);
   operator = await ctx.login('operator@demo.timbro.it');
 });
-afterAll(async () => {
-  await ctx?.close();
-});
-
-/** The first message per field path (a field may carry more than one). */
-function firstFieldErrors(res: LightMyRequestResponse): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of (res.json() as { errors?: { path: string; message: string }[] }).errors ?? [])
-    out[e.path] ??= e.message;
-  return out;
-}
 
 async function setMembershipEnabled(email: string, workspaceId: string, enabled: boolean) {
   const m = await membershipOf(ctx, email, workspaceId);
@@ -426,7 +408,7 @@ describe('GET/POST /admin/workspace/{id}', () => {
     for (const [patch, path, message] of cases) {
       const res = await post({ ...valid, ...patch });
       expectError(res, 400, 'VALIDATION_FAILED');
-      expect(firstFieldErrors(res), JSON.stringify(patch)).toEqual({ [path]: message });
+      expect(fieldErrors(res), JSON.stringify(patch)).toEqual({ [path]: message });
     }
 
     // All at once: every error is listed.
