@@ -14,6 +14,7 @@ import { ClearFiltersButton, FilterBar, FilterSelect } from '../../components/li
 import { ServerDataGrid } from '../../components/list/list-grid';
 import { SearchField } from '../../components/list/search-field';
 import { PageHeader } from '../../components/page-header';
+import { pageQuery } from '../../components/list/page-query';
 import { paths } from '../../config/paths';
 import { useCan } from '../../lib/auth/use-can';
 import { errorMessage } from '../../lib/error-message';
@@ -49,14 +50,7 @@ export function AnnouncementListPage() {
   });
   const { params, update, hasFilters, clear } = list;
   const state = isAnnouncementState(params.filters.state) ? params.filters.state : undefined;
-  const query = useAnnouncements({
-    page: params.page,
-    perPage: params.perPage,
-    sort: params.sort,
-    order: params.order,
-    state,
-    search: params.search,
-  });
+  const query = useAnnouncements({ ...pageQuery(params), state, search: params.search });
   const remove = useDeleteAnnouncement();
   const [deleting, setDeleting] = useState<AdminAnnouncement | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);

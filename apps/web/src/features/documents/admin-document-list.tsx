@@ -10,6 +10,7 @@ import { GridMessage } from '../../components/data/grid-overlay';
 import { ClearFiltersButton, FilterBar, FilterSelect } from '../../components/list/filter-bar';
 import { ServerDataGrid } from '../../components/list/list-grid';
 import { SearchField } from '../../components/list/search-field';
+import { pageQuery } from '../../components/list/page-query';
 import { useCan } from '../../lib/auth/use-can';
 import { errorMessage } from '../../lib/error-message';
 import { useServerList } from '../../lib/use-server-list';
@@ -66,15 +67,7 @@ export function AdminDocumentList({ userInfoId, empty, label, testId }: Props) {
   });
   const { params, update, hasFilters, clear } = list;
   const status = isDocumentStatus(params.filters.status) ? params.filters.status : undefined;
-  const query = useDocuments({
-    page: params.page,
-    perPage: params.perPage,
-    sort: params.sort,
-    order: params.order,
-    status,
-    search: params.search,
-    userInfoId,
-  });
+  const query = useDocuments({ ...pageQuery(params), status, search: params.search, userInfoId });
   const remove = useDeleteDocument();
   const [editing, setEditing] = useState<AdminDocument | null>(null);
   const [deleting, setDeleting] = useState<AdminDocument | null>(null);

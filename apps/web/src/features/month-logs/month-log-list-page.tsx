@@ -28,6 +28,7 @@ import { formatMonth } from './format';
 import { MonthLogMarkers, MonthLogStatusChip } from './month-log-chips';
 import { monthLogDetailPath } from './paths';
 import { CellLink } from '../../components/list/row-actions';
+import { pageQuery } from '../../components/list/page-query';
 
 const FILTER_KEYS = ['status'] as const;
 
@@ -48,13 +49,7 @@ export function MonthLogListPage() {
   });
   const { params, update, hasFilters, clear } = list;
   const status = isMonthLogStatus(params.filters.status) ? params.filters.status : undefined;
-  const query = useMonthLogs({
-    page: params.page,
-    perPage: params.perPage,
-    sort: params.sort,
-    order: params.order,
-    status,
-  });
+  const query = useMonthLogs({ ...pageQuery(params), status });
   const [closing, setClosing] = useState(false);
 
   const columns = useMemo<GridColDef<MonthLog>[]>(

@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { FilterBar } from '../../components/list/filter-bar';
 import { SearchField } from '../../components/list/search-field';
 import { PageHeader } from '../../components/page-header';
+import { pageQuery } from '../../components/list/page-query';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { useCan } from '../../lib/auth/use-can';
@@ -225,16 +226,7 @@ export function PaycheckListPage() {
       {year && month && <DeliveryPanel year={year} month={month} />}
       <PaycheckGrid
         list={list}
-        params={{
-          page: params.page,
-          perPage: params.perPage,
-          sort: params.sort,
-          order: params.order,
-          search: params.search,
-          year,
-          month,
-          opened,
-        }}
+        params={{ ...pageQuery(params), search: params.search, year, month, opened }}
         label={t('paychecks.list.title')}
         withEmployee
         canWrite={canWrite}

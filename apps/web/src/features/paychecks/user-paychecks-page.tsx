@@ -8,6 +8,7 @@ import { generatePath, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { PageHeader } from '../../components/page-header';
 import { QueryFallback } from '../../components/query-fallback';
+import { pageQuery } from '../../components/list/page-query';
 import { paths } from '../../config/paths';
 import { useCan } from '../../lib/auth/use-can';
 import { useServerList } from '../../lib/use-server-list';
@@ -50,13 +51,7 @@ export function UserPaychecksPage({ employee }: { employee: UseQueryResult<User>
       />
       <PaycheckGrid
         list={list}
-        params={{
-          page: params.page,
-          perPage: params.perPage,
-          sort: params.sort,
-          order: params.order,
-          userInfoId: id,
-        }}
+        params={{ ...pageQuery(params), userInfoId: id }}
         label={t('paychecks.user.title', { name })}
         withEmployee={false}
         canWrite={canWrite}

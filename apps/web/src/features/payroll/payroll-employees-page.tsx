@@ -12,6 +12,7 @@ import { FilterBar } from '../../components/list/filter-bar';
 import { ServerDataGrid } from '../../components/list/list-grid';
 import { SearchField } from '../../components/list/search-field';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
+import { pageQuery } from '../../components/list/page-query';
 import { errorMessage } from '../../lib/error-message';
 import { useServerList } from '../../lib/use-server-list';
 import { PAYROLL_EMPLOYEE_SORT_FIELDS, usePayrollEmployees } from './api/get-employees';
@@ -42,14 +43,7 @@ export function PayrollEmployeesPage() {
   });
   const { params, update, hasFilters, clear } = list;
   const onlyMissing = params.filters.missing === 'true';
-  const query = usePayrollEmployees({
-    page: params.page,
-    perPage: params.perPage,
-    sort: params.sort,
-    order: params.order,
-    search: params.search,
-    missing: onlyMissing,
-  });
+  const query = usePayrollEmployees({ ...pageQuery(params), search: params.search, missing: onlyMissing });
   const drafts = useCodeDrafts('employee', t);
   const save = useUpdateEmployeeCodes();
   const [failure, setFailure] = useState<string | null>(null);
