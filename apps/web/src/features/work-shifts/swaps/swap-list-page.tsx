@@ -42,19 +42,19 @@ function SwapGrid({
   query,
   emptyTitle,
   emptyBody,
-  label,
 }: {
   side: SwapSide;
-  me: string | null;
+  /** The member's own id (their side of each swap); none for the admin. */
+  me?: string | null;
   list: Pick<ServerList, 'grid'>;
   query: ReturnType<typeof useMySwaps> | ReturnType<typeof useAdminSwaps>;
   emptyTitle: string;
   emptyBody: string;
-  label: string;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const columns = useSwapColumns(side, me, phone);
+  const columns = useSwapColumns(side, me ?? null, phone);
   return (
     <ServerDataGrid<Swap>
       list={list}
@@ -64,7 +64,7 @@ function SwapGrid({
       disableColumnSorting
       onRowClick={({ row }) => void navigate(swapPath(side, row.id))}
       empty={<GridMessage icon={<SwapHorizOutlined />} title={emptyTitle} body={emptyBody} />}
-      label={label}
+      label={t(side === 'admin' ? 'shiftSwaps.list.adminTitle' : 'shiftSwaps.list.memberTitle')}
       testId="swaps-grid"
     />
   );
@@ -117,7 +117,6 @@ export function MemberSwapListPage() {
         query={query}
         emptyTitle={t(`shiftSwaps.empty.${box}Title`)}
         emptyBody={t(`shiftSwaps.empty.${box}Body`)}
-        label={t('shiftSwaps.list.memberTitle')}
       />
     </>
   );
@@ -156,12 +155,10 @@ export function AdminSwapListPage() {
       </FilterBar>
       <SwapGrid
         side="admin"
-        me={null}
         list={list}
         query={query}
         emptyTitle={t(status === DEFAULT_STATUS ? 'shiftSwaps.empty.adminTitle' : 'shiftSwaps.empty.filteredTitle')}
         emptyBody={t(status === DEFAULT_STATUS ? 'shiftSwaps.empty.adminBody' : 'shiftSwaps.empty.filteredBody')}
-        label={t('shiftSwaps.list.adminTitle')}
       />
     </>
   );
