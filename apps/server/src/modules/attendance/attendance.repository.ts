@@ -177,6 +177,14 @@ export async function loadHolidays(q: Queryable, scope: WorkspaceScope, from: Is
   return expandHolidays(rules, from, to);
 }
 
+/** The punches of the people `who` selects on the local dates [from, to]. */
+export const punchesIn = (scope: WorkspaceScope, who: SQL, from: IsoDate, to: IsoDate): SQL =>
+  inScope(punches, scope, who, gte(punches.localDate, from), lte(punches.localDate, to));
+
+/** The punches the engine pairs for [from, to]: those of [from − 1, to + 1] (the two reads below say why). */
+const punchesAround = (scope: WorkspaceScope, userInfoIds: string[], from: IsoDate, to: IsoDate) =>
+  punchesIn(scope, inArray(punches.userInfoId, userInfoIds), addDays(from, -1), addDays(to, 1));
+
 /**
  * Punches of [from − 1, to + 1]: the day before is needed to pair a night shift that started then, the day after to
  * close a shift of the last day that ends after midnight. One query.
@@ -192,15 +200,7 @@ export async function loadPunches(
   const rows = await q
     .select()
     .from(punches)
-    .where(
-      inScope(
-        punches,
-        scope,
-        inArray(punches.userInfoId, userInfoIds),
-        gte(punches.localDate, addDays(from, -1)),
-        lte(punches.localDate, addDays(to, 1)),
-      ),
-    )
+    .where(punchesAround(scope, userInfoIds, from, to))
     .orderBy(asc(punches.at), asc(punches.id));
   return groupBy(rows, (p) => p.userInfoId);
 }
@@ -223,13 +223,7 @@ export async function loadEnginePunches(
     select ${punches.id} as "id", ${punches.userInfoId} as "userInfoId",
       to_char(${punches.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "at", ${punches.direction} as "direction"
     from ${punches}
-    where ${inScope(
-      punches,
-      scope,
-      inArray(punches.userInfoId, userInfoIds),
-      gte(punches.localDate, addDays(from, -1)),
-      lte(punches.localDate, addDays(to, 1)),
-    )}
+    where ${punchesAround(scope, userInfoIds, from, to)}
     order by ${punches.at}, ${punches.id}`);
   return groupBy((res as unknown as { rows: EnginePunch[] }).rows, (p) => p.userInfoId);
 }
@@ -297,35 +291,28 @@ export async function loadRequests(
   return groupBy(rows.map(toRequest), (r) => r.userInfoId);
 }
 
+/** What a read of the engine's inputs takes: the employees and the dates [from, to], in a workspace. */
+type InputsOf = [q: Queryable, scope: WorkspaceScope, userInfoIds: string[], from: IsoDate, to: IsoDate];
+
 /** All inputs of the engine for these employees: five queries whatever their number (no N+1). */
-export async function loadAttendanceInputs(
-  q: Queryable,
-  scope: WorkspaceScope,
-  userInfoIds: string[],
-  from: IsoDate,
-  to: IsoDate,
-): Promise<AttendanceInputs<EnginePunch>> {
-  const [c, h, p, r] = await Promise.all([
-    loadContracts(q, scope, userInfoIds, from, to),
-    loadHolidays(q, scope, from, to),
-    loadEnginePunches(q, scope, userInfoIds, from, to),
-    loadRequests(q, scope, userInfoIds, from, to),
-  ]);
-  return { contracts: c, holidays: h, punches: p, requests: r };
+export function loadAttendanceInputs(...of: InputsOf): Promise<AttendanceInputs<EnginePunch>> {
+  return loadInputs(loadEnginePunches, ...of);
 }
 
 /** The same inputs with whole punch rows, for a view that shows the punches themselves. Four (five) queries. */
-export async function loadAttendanceInputsWithPunches(
-  q: Queryable,
-  scope: WorkspaceScope,
-  userInfoIds: string[],
-  from: IsoDate,
-  to: IsoDate,
-): Promise<AttendanceInputs<PunchRow>> {
+export function loadAttendanceInputsWithPunches(...of: InputsOf): Promise<AttendanceInputs<PunchRow>> {
+  return loadInputs(loadPunches, ...of);
+}
+
+/** The engine's inputs with the punches as `punchesOf` reads them, the four reads at once. */
+async function loadInputs<P extends EnginePunch | PunchRow>(
+  punchesOf: (...of: InputsOf) => Promise<Map<string, P[]>>,
+  ...[q, scope, userInfoIds, from, to]: InputsOf
+): Promise<AttendanceInputs<P>> {
   const [c, h, p, r] = await Promise.all([
     loadContracts(q, scope, userInfoIds, from, to),
     loadHolidays(q, scope, from, to),
-    loadPunches(q, scope, userInfoIds, from, to),
+    punchesOf(q, scope, userInfoIds, from, to),
     loadRequests(q, scope, userInfoIds, from, to),
   ]);
   return { contracts: c, holidays: h, punches: p, requests: r };

@@ -14,7 +14,7 @@ import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
-import { noteMonthChanges } from './month-lock';
+import { notePunchDays } from './punches.service';
 import { recheckDayCredits } from './requests.checks';
 import { AppError } from '../../lib/errors';
 import { SpreadsheetError, readTable, type Table } from '../../lib/spreadsheet';
@@ -248,24 +248,9 @@ export async function runPunchImport(deps: AppDeps, ctx: RequestCtx, buf: Buffer
       changes: { created: fresh.length, duplicates, from, to },
     });
     const days = new Map(fresh.map((p) => [`${p.userInfoId}|${p.localDate}`, p]));
-    await recheckDayCredits(
-      tx,
-      ctx,
-      [...days.values()].map((p) => ({ userInfoId: p.userInfoId, date: p.localDate })),
-    );
-    await noteMonthChanges(
-      deps,
-      tx,
-      scope,
-      [...days.values()].map((p) => ({
-        date: p.localDate,
-        userInfoId: p.userInfoId,
-        entityType: 'punch',
-        entityId: 'import',
-        action: 'punch.import',
-        actorUserId: actor.userId,
-      })),
-    );
+    const changed = [...days.values()].map((p) => ({ userInfoId: p.userInfoId, date: p.localDate }));
+    await recheckDayCredits(tx, ctx, changed);
+    await notePunchDays(deps, tx, ctx, changed, 'import', 'punch.import');
     return { created: fresh.length, duplicates };
   });
 }

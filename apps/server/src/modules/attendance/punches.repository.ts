@@ -1,8 +1,8 @@
-import { asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { punches, userInfos, users } from '../../db/schema';
 import { insertInScope, inScope, type ScopedInsert, type WorkspaceScope } from '../../db/scope';
-import type { PunchRow } from './attendance.repository';
+import { punchesIn, type PunchRow } from './attendance.repository';
 
 /**
  * Whether the employee record exists. With `lock`, its row is locked for the transaction: that serialises the
@@ -38,15 +38,7 @@ export async function punchesBetween(
   return q
     .select()
     .from(punches)
-    .where(
-      inScope(
-        punches,
-        scope,
-        eq(punches.userInfoId, userInfoId),
-        gte(punches.localDate, from),
-        lte(punches.localDate, to),
-      ),
-    )
+    .where(punchesIn(scope, eq(punches.userInfoId, userInfoId), from, to))
     .orderBy(asc(punches.at), asc(punches.id));
 }
 
@@ -112,13 +104,5 @@ export async function storedPunchKeys(
   return q
     .select({ userInfoId: punches.userInfoId, at: punches.at, direction: punches.direction })
     .from(punches)
-    .where(
-      inScope(
-        punches,
-        scope,
-        inArray(punches.userInfoId, userInfoIds),
-        gte(punches.localDate, from),
-        lte(punches.localDate, to),
-      ),
-    );
+    .where(punchesIn(scope, inArray(punches.userInfoId, userInfoIds), from, to));
 }

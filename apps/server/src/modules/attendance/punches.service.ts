@@ -7,6 +7,7 @@ import {
   peopleMsg,
   toLocal,
   type AdminPunchInput,
+  type IsoDate,
   type ClockState,
   type Punch,
   type PunchDirection,
@@ -34,6 +35,33 @@ export function presentPunch(p: PunchRow): Punch {
     source: p.source,
     reason: p.reason,
   };
+}
+
+/**
+ * Tells the month closing that punches changed these people's days (`entityId` the punch, or `clock`/`import`;
+ * `action` as in the audit log), in the caller's transaction.
+ */
+export async function notePunchDays(
+  deps: Pick<AppDeps, 'monthLock'>,
+  tx: Queryable,
+  ctx: RequestCtx,
+  days: { userInfoId: string; date: IsoDate }[],
+  entityId: string,
+  action: string,
+) {
+  await noteMonthChanges(
+    deps,
+    tx,
+    ctx.scope,
+    days.map(({ userInfoId, date }) => ({
+      date,
+      userInfoId,
+      entityType: 'punch',
+      entityId,
+      action,
+      actorUserId: ctx.actor.userId,
+    })),
+  );
 }
 
 /** The employee must exist here; `lock` serialises the punches of one person (a double click writes one entry). */
@@ -99,16 +127,7 @@ export async function clock(deps: AppDeps, ctx: RequestCtx, direction: PunchDire
     ]);
     const date = toLocal(now.toISOString(), timeZone).date;
     await recheckDayCredits(tx, ctx, [{ userInfoId, date }]);
-    await noteMonthChanges(deps, tx, scope, [
-      {
-        date,
-        userInfoId,
-        entityType: 'punch',
-        entityId: 'clock',
-        action: `punch.clock.${direction}`,
-        actorUserId: actor.userId,
-      },
-    ]);
+    await notePunchDays(deps, tx, ctx, [{ userInfoId, date }], 'clock', `punch.clock.${direction}`);
   });
   return clockState(deps.db, scope, timeZone, userInfoId, now);
 }
@@ -127,40 +146,35 @@ function instantOf(input: AdminPunchInput, timeZone: string) {
   return { at, localDate: toLocal(at.toISOString(), timeZone).date };
 }
 
+/** What a punch an admin writes (adds or corrects) says: the instant in the workspace's zone, by whom and why. */
+function adminPunch(input: AdminPunchInput, ctx: RequestCtx) {
+  const { at, localDate } = instantOf(input, ctx.timeZone);
+  return {
+    at,
+    timeZone: ctx.timeZone,
+    localDate,
+    direction: input.direction,
+    source: 'admin' as const,
+    recordedBy: ctx.actor.userId,
+    reason: input.reason,
+  };
+}
+
 /** An admin adds a punch for an employee (forgotten exit, badge failure), with a reason kept in the audit log. */
 export async function addPunch(deps: AppDeps, ctx: RequestCtx, userInfoId: string, input: AdminPunchInput) {
-  const { scope, timeZone, actor } = ctx;
-  const { at, localDate } = instantOf(input, timeZone);
+  const { scope } = ctx;
+  const punch = adminPunch(input, ctx);
+  const { at, localDate } = punch;
   const row = await deps.db.transaction(async (tx) => {
     await requireUserInfo(tx, scope, userInfoId, true);
-    const [created] = await repo.insertPunches(tx, scope, [
-      {
-        userInfoId,
-        at,
-        timeZone,
-        localDate,
-        direction: input.direction,
-        source: 'admin',
-        recordedBy: actor.userId,
-        reason: input.reason,
-      },
-    ]);
+    const [created] = await repo.insertPunches(tx, scope, [{ userInfoId, ...punch }]);
     await audit(tx, ctx, {
       action: 'punch.create',
       entity: { type: 'punch', id: created!.id },
       changes: { userInfoId, at: at.toISOString(), direction: input.direction, reason: input.reason },
     });
     await recheckDayCredits(tx, ctx, [{ userInfoId, date: localDate }]);
-    await noteMonthChanges(deps, tx, scope, [
-      {
-        date: localDate,
-        userInfoId,
-        entityType: 'punch',
-        entityId: created!.id,
-        action: 'punch.create',
-        actorUserId: actor.userId,
-      },
-    ]);
+    await notePunchDays(deps, tx, ctx, [{ userInfoId, date: localDate }], created!.id, 'punch.create');
     return created!;
   });
   return presentPunch(row);
@@ -168,21 +182,13 @@ export async function addPunch(deps: AppDeps, ctx: RequestCtx, userInfoId: strin
 
 /** An admin corrects a punch: the old and new instant and the reason go to the audit log. */
 export async function updatePunch(deps: AppDeps, ctx: RequestCtx, id: string, input: AdminPunchInput) {
-  const { scope, timeZone, actor } = ctx;
-  const { at, localDate } = instantOf(input, timeZone);
+  const { scope } = ctx;
+  const punch = adminPunch(input, ctx);
+  const { at, localDate } = punch;
   const row = await deps.db.transaction(async (tx) => {
     const before = await repo.lockPunch(tx, scope, id);
     if (!before) throw notFound(attMsg.punchNotFound);
-    const after = await repo.updatePunchRow(tx, scope, id, {
-      at,
-      timeZone,
-      localDate,
-      direction: input.direction,
-      source: 'admin',
-      recordedBy: actor.userId,
-      reason: input.reason,
-      updatedAt: new Date(),
-    });
+    const after = await repo.updatePunchRow(tx, scope, id, { ...punch, updatedAt: new Date() });
     await audit(tx, ctx, {
       action: 'punch.update',
       entity: { type: 'punch', id },
@@ -195,19 +201,8 @@ export async function updatePunch(deps: AppDeps, ctx: RequestCtx, id: string, in
       },
     });
     await recheckDayCredits(tx, ctx, [{ userInfoId: before.userInfoId, date: localDate }]);
-    await noteMonthChanges(
-      deps,
-      tx,
-      scope,
-      [...new Set([before.localDate, localDate])].map((date) => ({
-        date,
-        userInfoId: before.userInfoId,
-        entityType: 'punch',
-        entityId: id,
-        action: 'punch.update',
-        actorUserId: actor.userId,
-      })),
-    );
+    const days = [...new Set([before.localDate, localDate])].map((date) => ({ userInfoId: before.userInfoId, date }));
+    await notePunchDays(deps, tx, ctx, days, id, 'punch.update');
     return after;
   });
   return presentPunch(row);
@@ -215,7 +210,7 @@ export async function updatePunch(deps: AppDeps, ctx: RequestCtx, id: string, in
 
 /** An admin removes a wrong punch; the removed punch and the reason stay in the audit log. */
 export async function deletePunch(deps: AppDeps, ctx: RequestCtx, id: string, reason: string) {
-  const { scope, actor } = ctx;
+  const { scope } = ctx;
   await deps.db.transaction(async (tx) => {
     const before = await repo.lockPunch(tx, scope, id);
     if (!before) throw notFound(attMsg.punchNotFound);
@@ -231,15 +226,6 @@ export async function deletePunch(deps: AppDeps, ctx: RequestCtx, id: string, re
         reason,
       },
     });
-    await noteMonthChanges(deps, tx, scope, [
-      {
-        date: before.localDate,
-        userInfoId: before.userInfoId,
-        entityType: 'punch',
-        entityId: id,
-        action: 'punch.delete',
-        actorUserId: actor.userId,
-      },
-    ]);
+    await notePunchDays(deps, tx, ctx, [{ userInfoId: before.userInfoId, date: before.localDate }], id, 'punch.delete');
   });
 }
