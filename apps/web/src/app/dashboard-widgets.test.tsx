@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { loadCatalogArea } from '../i18n/i18n';
 import { RequireAuth } from '../lib/auth/require-auth';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../testing/fake-api';
+import { demoUser, fakeApi, json, marioUser, sessionOf } from '../testing/fake-api';
 import { page, renderRoutes } from '../testing/render';
 import { ALL_WIDGETS, DASHBOARD_WIDGETS, WIDGET_ORDER } from './dashboard-widgets';
 
@@ -12,17 +12,9 @@ beforeAll(async () => {
   await Promise.all([loadCatalogArea('home'), loadCatalogArea('attendance'), loadCatalogArea('announcements')]);
 });
 
-const mario = {
-  ...demoUser,
-  id: 'u-mario',
-  first_name: 'Mario',
-  last_name: 'Rossi',
-  email: 'mario.rossi@demo.timbro.it',
-  workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, member: true }],
-};
+const mario = { ...marioUser, email: 'mario.rossi@demo.timbro.it' };
 const session = (user: typeof demoUser) => ({
-  'GET /user': () => json(200, user),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+  ...sessionOf(user),
   'GET /user/invitations': () => json(200, []),
 });
 const person = (id: string, firstName: string, lastName: string) => ({ id, firstName, lastName });

@@ -6,7 +6,7 @@ import { appRoutes } from './router';
 import type { ProtectedRoute } from './routes';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../testing/fake-api';
+import { fakeApi, sessionOf } from '../testing/fake-api';
 import { renderRoutes } from '../testing/render';
 import { ErrorPage, RouteErrorBoundary } from '../components/error-page';
 
@@ -23,10 +23,7 @@ afterAll(async () => {
 /** The first render of a lazily loaded module (frame, page) transforms it: slow on a busy machine. */
 const LAZY = { timeout: 10_000 };
 
-const loggedIn = {
-  'GET /user': () => json(200, demoUser),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+const loggedIn = sessionOf();
 
 /** The app's real routes with one page of the test's in place of every protected page. */
 const frameWith = (Page: ProtectedRoute['page']) =>

@@ -73,3 +73,36 @@ export const demoUser = {
 export const demoWorkspaces = [
   { id: 'ws-demo', name: 'Demo S.r.l.', attendance_auto_approve_request: false, square_logo: null },
 ];
+
+/** GET /workspace/list for a session in Demo: Demo alone, the current workspace in the header. */
+export const demoWorkspaceList = () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' });
+
+/** The two reads of a signed-in frame: GET /user answers `user` (Anna, Demo's admin, unless told), GET /workspace/list Demo. */
+export function sessionOf(user: object = demoUser) {
+  return { 'GET /user': () => json(200, user), 'GET /workspace/list': demoWorkspaceList };
+}
+
+/** Demo's user (Anna) with the workspace roles changed as given, and the fields of `over`. */
+export function demoUserWith(
+  roles: Partial<(typeof demoUser.workspace_roles)[number]>,
+  over: Partial<Omit<typeof demoUser, 'workspace_roles'>> = {},
+) {
+  return { ...demoUser, ...over, workspace_roles: [{ ...demoUser.workspace_roles[0]!, ...roles }] };
+}
+
+/** Mario Rossi, an employee of Demo and nothing else (the other fields are Anna's). */
+export const marioUser = demoUserWith(
+  { admin: false, accountant: false, member: true },
+  { id: 'u-mario', first_name: 'Mario', last_name: 'Rossi' },
+);
+
+/** What GET /attendance/user-info/current answers a Demo user without an employee record: Rome's zone and `today`. */
+export const currentInfoOn = (today: string) => ({
+  workspaceId: 'ws-demo',
+  userInfoId: null,
+  autoApprove: false,
+  timeZone: 'Europe/Rome',
+  today,
+  contract: null,
+  clock: null,
+});

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../app/router';
 import { paths } from '../../config/paths';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { fakeApi, sessionOf } from '../../testing/fake-api';
 import { renderRoutes } from '../../testing/render';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -70,8 +70,7 @@ describe('ScrollToTop', () => {
 
   it('the logged-in frame opens each page at its top', { timeout: 20_000 }, async () => {
     fakeApi({
-      'GET /user': () => json(200, demoUser),
-      'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+      ...sessionOf(),
     });
     const { router } = renderRoutes(
       appRoutes([

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { fakeApi, json, sessionOf } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { AdjustmentDialog } from './adjustment-dialog';
 
@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 
 const session = {
-  'GET /user': () => json(200, demoUser),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+  ...sessionOf(),
   'GET /attendance/ajax/justifications': () =>
     json(200, [{ id: 'j-fer', code: 'FER', name: 'Ferie', unit: 'day', impact: 'nothing', enabled: true }]),
 };

@@ -1,38 +1,16 @@
 import type { AdminAnnouncement, MyAnnouncement, ReachPage, StoredFile } from '@timbro/shared';
 import { vi } from 'vitest';
-import { demoUser, demoWorkspaces, json } from '../../testing/fake-api';
+import { currentInfoOn, json, marioUser, sessionOf } from '../../testing/fake-api';
 
 /** Test data of the announcement pages. */
 
-export const adminSession = {
-  'GET /user': () => json(200, demoUser),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+export const adminSession = sessionOf();
 
-export const memberSession = {
-  'GET /user': () =>
-    json(200, {
-      ...demoUser,
-      id: 'u-mario',
-      first_name: 'Mario',
-      last_name: 'Rossi',
-      workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, accountant: false, member: true }],
-    }),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+export const memberSession = sessionOf(marioUser);
 
 /** The workspace's zone (Rome: UTC+1 in winter, +2 in summer; the tests run in UTC). */
 export const workspaceZone = {
-  'GET /attendance/user-info/current': () =>
-    json(200, {
-      workspaceId: 'ws-demo',
-      userInfoId: null,
-      autoApprove: false,
-      timeZone: 'Europe/Rome',
-      today: '2026-11-20',
-      contract: null,
-      clock: null,
-    }),
+  'GET /attendance/user-info/current': () => json(200, currentInfoOn('2026-11-20')),
 };
 
 /** The lookups of the recipients' pickers. */

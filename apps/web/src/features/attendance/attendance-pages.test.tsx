@@ -4,7 +4,7 @@ import type { AttendanceData, DaySheetDto, JustificationRequest, TimesheetPage }
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RightPanelProvider } from '../../components/app-frame/right-panel';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { currentInfoOn, fakeApi, json, marioUser, sessionOf } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { RequireAuth } from '../../lib/auth/require-auth';
 import { AdminCalendarPage } from './calendar/admin-calendar-page';
@@ -20,28 +20,12 @@ const TODAY = '2026-11-18';
 const DEVICE_NOW = new Date('2027-01-03T10:00:00Z');
 
 const adminSession = {
-  'GET /user': () => json(200, demoUser),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+  ...sessionOf(),
   'GET /attendance/ajax/groups': () => json(200, []),
-};
-const marioUser = {
-  ...demoUser,
-  id: 'u-mario',
-  first_name: 'Mario',
-  last_name: 'Rossi',
-  workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, member: true }],
 };
 const memberSession = { ...adminSession, 'GET /user': () => json(200, marioUser) };
 
-const currentInfo = {
-  workspaceId: 'ws-demo',
-  userInfoId: null,
-  autoApprove: false,
-  timeZone: 'Europe/Rome',
-  today: TODAY,
-  contract: null,
-  clock: null,
-};
+const currentInfo = currentInfoOn(TODAY);
 const novemberDays = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`);
 const isWeekend = (d: string) => [0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay());
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Contract, TemplateDay, TemplateWeek, User } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { fakeApi, json, sessionOf } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { RequireAuth } from '../../lib/auth/require-auth';
 import { ContractEditRoute, ContractNewRoute } from '../../app/pages/contract-pages';
@@ -84,8 +84,7 @@ const contract: Contract = {
 
 const api = (extra: Parameters<typeof fakeApi>[0] = {}) =>
   fakeApi({
-    'GET /user': () => json(200, demoUser),
-    'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+    ...sessionOf(),
     'GET /admin/user/ui-mario': () => json(200, mario),
     'GET /admin/user/ui-mario/contract': () => json(200, []),
     'GET /attendance/ajax/justifications': () => json(200, justifications),

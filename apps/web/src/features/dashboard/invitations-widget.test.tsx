@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { demoUser, demoWorkspaces, fakeApi, json, sessionOf } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { RequireAuth } from '../../lib/auth/require-auth';
 import { InvitationsWidget } from './invitations-widget';
@@ -93,8 +93,7 @@ describe('invitations widget', { timeout: 20_000 }, () => {
 
   it('is absent when nothing waits', async () => {
     const { calls } = fakeApi({
-      'GET /user': () => json(200, demoUser),
-      'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+      ...sessionOf(),
     });
     render();
     await waitFor(() => expect(calls.some((c) => c.path === '/workspace/list')).toBe(true));

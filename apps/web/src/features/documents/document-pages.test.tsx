@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
 import { RequireAuth } from '../../lib/auth/require-auth';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { fakeApi, json, marioUser, sessionOf } from '../../testing/fake-api';
 import { page as route, renderRoutes } from '../../testing/render';
 import { DocumentListPage, MyDocumentPage, MyDocumentsPage, UserDocumentsPage } from './document-pages';
 
@@ -15,22 +15,8 @@ beforeAll(async () => {
   await loadCatalogArea('documents');
 });
 
-const adminSession = {
-  'GET /user': () => json(200, demoUser),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
-const memberSession = {
-  'GET /user': () =>
-    json(200, {
-      ...demoUser,
-      id: 'u-mario',
-      first_name: 'Mario',
-      last_name: 'Rossi',
-      email: 'mario.rossi@demo.timbro.it',
-      workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, member: true }],
-    }),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+const adminSession = sessionOf();
+const memberSession = sessionOf({ ...marioUser, email: 'mario.rossi@demo.timbro.it' });
 
 const mario = { id: 'ui-mario', firstName: 'Mario', lastName: 'Rossi', roles: ['member'], enabled: true } as User;
 const day = (offset: number) => dayjs().add(offset, 'day').format('YYYY-MM-DD');

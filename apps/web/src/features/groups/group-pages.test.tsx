@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { demoUser, fakeApi, json, sessionOf } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { RequireAuth } from '../../lib/auth/require-auth';
 import { GroupEditPage, GroupNewPage } from './group-form-page';
@@ -10,10 +10,7 @@ import { GroupListPage } from './group-list-page';
 /** Typing without a pause between keys: the forms are long, and a busy machine must not time the tests out. */
 const user = userEvent.setup({ delay: null });
 
-const session = {
-  'GET /user': () => json(200, demoUser),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+const session = sessionOf();
 const people = [
   { id: 'ui-mario', name: 'Mario Rossi', enabled: true },
   { id: 'ui-giulia', name: 'Giulia Esposito', enabled: true },

@@ -1,24 +1,15 @@
 import type { MonthLog, MonthLogDetail, PayrollExport, Precheck } from '@timbro/shared';
-import { demoUser, demoWorkspaces, json } from '../../testing/fake-api';
+import { demoUserWith, demoWorkspaces, json, sessionOf } from '../../testing/fake-api';
 
 /** Test data of the month-log pages (the unit tests beside them). */
 
-export const adminSession = {
-  'GET /user': () => json(200, demoUser),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+export const adminSession = sessionOf();
 
-const accountantUser = {
-  ...demoUser,
-  id: 'u-carla',
-  first_name: 'Carla',
-  last_name: 'Conti',
-  workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, accountant: true }],
-};
-export const accountantSession = {
-  'GET /user': () => json(200, accountantUser),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+const accountantUser = demoUserWith(
+  { admin: false, accountant: true },
+  { id: 'u-carla', first_name: 'Carla', last_name: 'Conti' },
+);
+export const accountantSession = sessionOf(accountantUser);
 
 /** A consultant of two companies (the cockpit shows). */
 export const consultantSession = {

@@ -1,38 +1,19 @@
 import type { CategorySettingView, Notification, NotificationSettings } from '@timbro/shared';
 import { NOTIFICATION_CATEGORIES } from '@timbro/shared/notifications';
-import { demoUser, demoWorkspaces, json } from '../../testing/fake-api';
+import { demoUserWith, marioUser, sessionOf } from '../../testing/fake-api';
 
 /** Test data of the notification centre and the settings page. */
 
-export const adminSession = {
-  'GET /user': () => json(200, demoUser),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+export const adminSession = sessionOf();
 
-export const memberSession = {
-  'GET /user': () =>
-    json(200, {
-      ...demoUser,
-      id: 'u-mario',
-      first_name: 'Mario',
-      last_name: 'Rossi',
-      email: 'mario.rossi@demo.timbro.it',
-      workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, accountant: false, member: true }],
-    }),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+export const memberSession = sessionOf({ ...marioUser, email: 'mario.rossi@demo.timbro.it' });
 
-export const accountantSession = {
-  ...memberSession,
-  'GET /user': () =>
-    json(200, {
-      ...demoUser,
-      id: 'u-carla',
-      first_name: 'Carla',
-      last_name: 'Conti',
-      workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, accountant: true, member: false }],
-    }),
-};
+export const accountantSession = sessionOf(
+  demoUserWith(
+    { admin: false, accountant: true, member: false },
+    { id: 'u-carla', first_name: 'Carla', last_name: 'Conti' },
+  ),
+);
 
 export function notification(over: Partial<Notification> = {}): Notification {
   return {

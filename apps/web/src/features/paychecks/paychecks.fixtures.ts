@@ -1,24 +1,11 @@
 import type { AdminPaycheck, PaycheckImportDetail } from '@timbro/shared';
-import { demoUser, demoWorkspaces, json } from '../../testing/fake-api';
+import { marioUser, sessionOf } from '../../testing/fake-api';
 
 /** Test data of the pay-slip pages. */
 
-export const adminSession = {
-  'GET /user': () => json(200, demoUser),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+export const adminSession = sessionOf();
 
-export const memberSession = {
-  'GET /user': () =>
-    json(200, {
-      ...demoUser,
-      id: 'u-mario',
-      first_name: 'Mario',
-      last_name: 'Rossi',
-      workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, accountant: false, member: true }],
-    }),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+export const memberSession = sessionOf(marioUser);
 
 export function paycheck(over: Partial<AdminPaycheck> = {}): AdminPaycheck {
   return {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
 import { RequireAuth } from '../../lib/auth/require-auth';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { fakeApi, json, sessionOf } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { PayrollCompanyPage } from './payroll-company-page';
 import { PayrollEmployeesPage } from './payroll-employees-page';
@@ -13,10 +13,7 @@ const user = userEvent.setup({ delay: null });
 /** The first render loads the page's catalogs and the session: give it time on a busy machine. */
 const SLOW = { timeout: 10_000 };
 
-const session = {
-  'GET /user': () => json(200, demoUser),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+const session = sessionOf();
 
 beforeAll(async () => {
   await loadCatalogArea('payroll');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { demoUser, fakeApi, json, sessionOf } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { AnonymousOnly, RequireAuth } from '../../lib/auth/require-auth';
 import { LoginPage } from '../auth/login-page';
@@ -23,10 +23,7 @@ async function fill(el: HTMLElement, text: string) {
 /** The demo user with an e-mail already confirmed (the unconfirmed case has its own tests). */
 const verifiedUser = { ...demoUser, email_verified: true, pending_invitations: 0 };
 
-const loggedIn: Handlers = {
-  'GET /user': () => json(200, verifiedUser),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+const loggedIn: Handlers = sessionOf(verifiedUser);
 
 /** /my-account as the app has it (behind RequireAuth), with the login page to land on after the session ends. */
 function renderProfile(handlers: Handlers = {}) {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { fakeApi, json, sessionOf } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { RequireAuth } from '../../lib/auth/require-auth';
 import { UserEditPage, UserNewPage } from './user-form-page';
@@ -21,8 +21,7 @@ async function fill(el: HTMLElement, text: string) {
 const VALID_CF = 'RSSLRA90E52H501N';
 
 const session = {
-  'GET /user': () => json(200, demoUser),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+  ...sessionOf(),
   'GET /attendance/ajax/groups': () => json(200, [{ id: 'g-1', name: 'Magazzino' }]),
 };
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ImportPreview } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { fakeApi, json, sessionOf } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { RequireAuth } from '../../lib/auth/require-auth';
 import { importTemplateCsv } from './import-template';
@@ -11,10 +11,7 @@ import { UserImportPage } from './user-import-page';
 /** Typing without a pause between keys: the forms are long, and a busy machine must not time the tests out. */
 const user = userEvent.setup({ delay: null });
 
-const session = {
-  'GET /user': () => json(200, demoUser),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+const session = sessionOf();
 
 const row = (
   line: number,

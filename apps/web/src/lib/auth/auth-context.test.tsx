@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { authEvents } from '../auth-events';
 import { startBootRequests } from '../early-requests';
 import { workspaceStore } from '../workspace-store';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { demoUser, fakeApi, json, sessionOf } from '../../testing/fake-api';
 import { registerQueryClient } from '../loaded-query-client';
 import { AuthProvider, useAuth } from './auth-context';
 
@@ -31,10 +31,7 @@ const renderProbe = () =>
   );
 
 /** A signed-in admin of the demo company. */
-const signedIn = {
-  'GET /user': () => json(200, demoUser),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+const signedIn = sessionOf();
 
 describe('session state', () => {
   it('fetches the current user at start and takes the workspace id from the list header', async () => {
@@ -92,8 +89,7 @@ describe('session state', () => {
 
   it('auth-expired after a session existed ends it with the "expired" notice; a logout event clears the user', async () => {
     fakeApi({
-      'GET /user': () => json(200, demoUser),
-      'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+      ...sessionOf(),
     });
     renderProbe();
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent(/^authenticated/));
@@ -126,8 +122,7 @@ describe('session state', () => {
 
   it('a logout event clears the user', async () => {
     fakeApi({
-      'GET /user': () => json(200, demoUser),
-      'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+      ...sessionOf(),
     });
     renderProbe();
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent(/^authenticated/));

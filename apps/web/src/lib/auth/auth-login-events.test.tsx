@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authEvents, type AuthEvent } from '../auth-events';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { demoUser, demoWorkspaces, fakeApi, json, sessionOf } from '../../testing/fake-api';
 import { AuthProvider, useAuth, type AuthApi } from './auth-context';
 
 const holder: { auth: AuthApi | null } = { auth: null };
@@ -37,8 +37,7 @@ async function logIn(user: typeof demoUser) {
   const off = authEvents.subscribe((event, landing) => seen.push({ event, landing }));
   fakeApi({
     'POST /auth/login': () => json(200, user),
-    'GET /user': () => json(200, user),
-    'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+    ...sessionOf(user),
   });
   await act(() => holder.auth!.login('admin@demo.timbro.it', 'Timbro2026!', false));
   off();
@@ -70,8 +69,7 @@ describe('login events (the landing page loads while the password is checked)', 
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('anonymous'));
     const { calls } = fakeApi({
       'POST /auth/login': () => json(200, demoUser),
-      'GET /user': () => json(200, demoUser),
-      'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+      ...sessionOf(),
     });
     const off = authEvents.subscribe((event) => {
       if (event === 'signing-in') order.push(`signing-in after ${calls.map((c) => c.path).join(',') || 'nothing'}`);

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PermissionRule } from '../permissions';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { demoUser, fakeApi, sessionOf } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { RequireAuth } from './require-auth';
 import { useCan, useCanCheck } from './use-can';
@@ -24,8 +24,7 @@ function Probe({ rules }: { rules: PermissionRule[] }) {
 
 function renderProbe(user: object, rules: PermissionRule[]) {
   fakeApi({
-    'GET /user': () => json(200, user),
-    'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+    ...sessionOf(user),
   });
   renderRoutes(
     [

@@ -1,19 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../../testing/fake-api';
+import { fakeApi, json, marioUser, sessionOf } from '../../../testing/fake-api';
 import { page, renderRoutes } from '../../../testing/render';
 import { formatAmount } from '../requests/request-text';
 import { RequireAuth } from '../../../lib/auth/require-auth';
 import { MyAccrualsWidget } from './my-accruals-widget';
 
-const mario = {
-  ...demoUser,
-  id: 'u-mario',
-  first_name: 'Mario',
-  last_name: 'Rossi',
-  workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, member: true }],
-};
 const balance = (
   code: string,
   name: string,
@@ -33,8 +26,7 @@ const balance = (
 describe('my accruals widget', { timeout: 20_000 }, () => {
   it('shows what makes up each balance: accrued, adjustments, used — and the balance', async () => {
     fakeApi({
-      'GET /user': () => json(200, mario),
-      'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+      ...sessionOf(marioUser),
       'GET /dashboard': () =>
         json(200, {
           today: '2026-11-18',

@@ -2,23 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Justification, JustificationRequest } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../../testing/fake-api';
+import { fakeApi, json, marioUser, sessionOf } from '../../../testing/fake-api';
 import { page, renderRoutes } from '../../../testing/render';
 import { RequireAuth } from '../../../lib/auth/require-auth';
 import { RequestDialog } from './request-dialog';
 
 const user = userEvent.setup({ delay: null });
-const mario = {
-  ...demoUser,
-  id: 'u-mario',
-  first_name: 'Mario',
-  last_name: 'Rossi',
-  workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, member: true }],
-};
-const session = {
-  'GET /user': () => json(200, mario),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+const session = sessionOf(marioUser);
 const j = (
   id: string,
   code: string,

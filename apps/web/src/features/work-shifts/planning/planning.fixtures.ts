@@ -1,5 +1,5 @@
 import type { Planning, ShiftWarning, Swap, WorkShift, WorkShiftDetail } from '@timbro/shared';
-import { demoUser, demoWorkspaces, json } from '../../../testing/fake-api';
+import { currentInfoOn, json, sessionOf } from '../../../testing/fake-api';
 
 /** Test data of the admin's work-shift pages (ids are UUIDs, as the server's). */
 
@@ -14,23 +14,11 @@ export const ID = {
   swap: '00000000-0000-4000-8000-0000000000c1',
 } as const;
 
-export const adminSession = {
-  'GET /user': () => json(200, demoUser),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-};
+export const adminSession = sessionOf();
 
 /** The workspace's today (a Friday) and zone. */
 export const workspaceToday = {
-  'GET /attendance/user-info/current': () =>
-    json(200, {
-      workspaceId: 'ws-demo',
-      userInfoId: null,
-      autoApprove: false,
-      timeZone: 'Europe/Rome',
-      today: '2026-11-20',
-      contract: null,
-      clock: null,
-    }),
+  'GET /attendance/user-info/current': () => json(200, currentInfoOn('2026-11-20')),
 };
 
 export const lookups = {

@@ -1,60 +1,37 @@
 import type { MyShift, ShiftRef, ShiftWarning, Swap, SwapDetail } from '@timbro/shared';
-import { demoUser, demoWorkspaces, json } from '../../../testing/fake-api';
+import { demoUserWith, sessionOf } from '../../../testing/fake-api';
 
 /** Test data of the member's shifts and the swap screens. "Now" is 2026-11-20 10:00 UTC (a Friday). */
 export const NOW = new Date('2026-11-20T10:00:00.000Z');
 
-const workspaceList = () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' });
+/** An employee of Demo and nothing else, with an employee record of their own (ui-<key>). */
+const employee = (key: string, first: string, last: string) =>
+  demoUserWith(
+    { admin: false, accountant: false, member: true },
+    {
+      id: `u-${key}`,
+      first_name: first,
+      last_name: last,
+      attendance_infos: [
+        {
+          workspace_id: 'ws-demo',
+          user_info_id: `ui-${key}`,
+          enabled: true,
+          workspace_attendance_auto_approve_request: false,
+          time_zone: 'Europe/Rome',
+        },
+      ],
+    },
+  );
 
 /** Mario Rossi, an employee (his employee record: ui-mario). */
-export const marioSession = {
-  'GET /user': () =>
-    json(200, {
-      ...demoUser,
-      id: 'u-mario',
-      first_name: 'Mario',
-      last_name: 'Rossi',
-      workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, accountant: false, member: true }],
-      attendance_infos: [
-        {
-          workspace_id: 'ws-demo',
-          user_info_id: 'ui-mario',
-          enabled: true,
-          workspace_attendance_auto_approve_request: false,
-          time_zone: 'Europe/Rome',
-        },
-      ],
-    }),
-  'GET /workspace/list': workspaceList,
-};
+export const marioSession = sessionOf(employee('mario', 'Mario', 'Rossi'));
 
 /** Giulia Esposito, Mario's colleague (ui-giulia). */
-export const giuliaSession = {
-  ...marioSession,
-  'GET /user': () =>
-    json(200, {
-      ...demoUser,
-      id: 'u-giulia',
-      first_name: 'Giulia',
-      last_name: 'Esposito',
-      workspace_roles: [{ ...demoUser.workspace_roles[0]!, admin: false, accountant: false, member: true }],
-      attendance_infos: [
-        {
-          workspace_id: 'ws-demo',
-          user_info_id: 'ui-giulia',
-          enabled: true,
-          workspace_attendance_auto_approve_request: false,
-          time_zone: 'Europe/Rome',
-        },
-      ],
-    }),
-};
+export const giuliaSession = sessionOf(employee('giulia', 'Giulia', 'Esposito'));
 
 /** Anna Bianchi, the admin. */
-export const adminSession = {
-  'GET /user': () => json(200, demoUser),
-  'GET /workspace/list': workspaceList,
-};
+export const adminSession = sessionOf();
 
 export const mario = { id: 'ui-mario', firstName: 'Mario', lastName: 'Rossi' };
 export const giulia = { id: 'ui-giulia', firstName: 'Giulia', lastName: 'Esposito' };
