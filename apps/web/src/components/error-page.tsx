@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { LinkButton } from './link-button';
 
 type Kind = '403' | '404' | '500' | 'unknown';
 
@@ -24,9 +24,9 @@ export function ErrorPage({ kind }: { kind: Kind }) {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {t(`errors.page${kind === 'unknown' ? 'Unknown' : kind}.body`)}
         </Typography>
-        <Button variant="contained" component={RouterLink} to="/">
+        <LinkButton variant="contained" to="/">
           {t('errors.backHome')}
-        </Button>
+        </LinkButton>
       </Box>
     </Box>
   );

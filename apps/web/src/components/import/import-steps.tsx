@@ -2,9 +2,9 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { SectionCard } from '../section-card';
 import { FileDropCard } from './file-drop-card';
+import { LinkButton } from '../link-button';
 
 /**
  * An import's first step: the file to check (FileDropCard, its texts under `<keyPrefix>.file`), beside what the server
@@ -150,9 +150,9 @@ export function ImportDone({
         ))}
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center' }}>
-        <Button variant="contained" component={RouterLink} to={next.to}>
+        <LinkButton variant="contained" to={next.to}>
           {next.label}
-        </Button>
+        </LinkButton>
         <Button onClick={onAgain}>{againLabel}</Button>
       </Stack>
     </Paper>

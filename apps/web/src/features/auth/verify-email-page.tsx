@@ -1,13 +1,14 @@
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { useAuth } from '../../lib/auth/auth-context';
 import { AuthLayout } from './auth-layout';
+import { LinkButton } from '../../components/link-button';
 
 type Outcome = { kind: 'pending' } | { kind: 'done' } | { kind: 'failed'; message: string };
 
@@ -63,14 +64,9 @@ export function VerifyEmailPage() {
             {t('auth.verifyEmail.done')}
           </Alert>
           <Typography color="text.secondary">{t('auth.verifyEmail.doneBody')}</Typography>
-          <Button
-            component={RouterLink}
-            to={loggedIn ? paths.dashboard : paths.signin}
-            variant="contained"
-            size="large"
-          >
+          <LinkButton to={loggedIn ? paths.dashboard : paths.signin} variant="contained" size="large">
             {loggedIn ? t('auth.verifyEmail.toDashboard') : t('auth.verifyEmail.toLogin')}
-          </Button>
+          </LinkButton>
         </Stack>
       )}
       {outcome.kind === 'failed' && (
@@ -80,14 +76,13 @@ export function VerifyEmailPage() {
             <span dir="auto">{outcome.message}</span>
           </Alert>
           <Typography color="text.secondary">{t('auth.verifyEmail.hint')}</Typography>
-          <Button
-            component={RouterLink}
+          <LinkButton
             to={loggedIn ? paths.myAccount : `${paths.signin}?next=${encodeURIComponent(paths.myAccount)}`}
             variant="contained"
             size="large"
           >
             {loggedIn ? t('auth.verifyEmail.toProfile') : t('auth.verifyEmail.toLogin')}
-          </Button>
+          </LinkButton>
         </Stack>
       )}
     </AuthLayout>

@@ -26,6 +26,7 @@ import { ClearFiltersButton, FilterBar } from '../../components/list/filter-bar'
 import { ServerDataGrid } from '../../components/list/list-grid';
 import { SearchField } from '../../components/list/search-field';
 import { useServerList } from '../../lib/use-server-list';
+import { LinkButton } from '../../components/link-button';
 
 const FILTER_KEYS = ['filter'] as const;
 /** Grid column → API sort field (the employee column sorts by last name). */
@@ -162,11 +163,7 @@ export function ContractListPage() {
       icon={<HandshakeOutlined />}
       title={t('contracts.empty.title')}
       body={t('contracts.empty.body')}
-      action={
-        <Button component={RouterLink} to={paths.adminUser}>
-          {t('contracts.empty.toUsers')}
-        </Button>
-      }
+      action={<LinkButton to={paths.adminUser}>{t('contracts.empty.toUsers')}</LinkButton>}
     />
   );
 

@@ -1,11 +1,11 @@
 import Add from '@mui/icons-material/Add';
-import { Alert, AlertTitle, Button } from '@mui/material';
+import { Alert, AlertTitle } from '@mui/material';
 import type { User } from '@timbro/shared';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { useUserContracts } from './api/get-user-contracts';
 import { newContractPath } from './user-contracts';
 import { useCan } from '../../lib/auth/use-can';
+import { LinkButton } from '../../components/link-button';
 
 /**
  * On an employee's record (and so right after creating one): "no contract yet", with "Crea il primo contratto". An
@@ -30,17 +30,16 @@ export function FirstContractCallout({
       data-testid="first-contract-callout"
       action={
         canWrite ? (
-          <Button
+          <LinkButton
             variant="contained"
             size="small"
-            component={RouterLink}
             to={newContractPath(user.id)}
             startIcon={<Add />}
             sx={{ whiteSpace: 'nowrap' }}
             data-testid="first-contract-create"
           >
             {t('contracts.actions.first')}
-          </Button>
+          </LinkButton>
         ) : undefined
       }
     >

@@ -4,7 +4,6 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import WorkOutlined from '@mui/icons-material/WorkOutlined';
 import {
   Box,
-  Button,
   IconButton,
   Skeleton,
   Stack,
@@ -30,6 +29,7 @@ import { useUserContracts } from './api/get-user-contracts';
 import { ContractStatusChip, contractPeriod } from './contract-chips';
 import { useCan } from '../../lib/auth/use-can';
 import { RetryAlert } from '../../components/retry-alert';
+import { LinkButton } from '../../components/link-button';
 
 export const newContractPath = (userInfoId: string) => generatePath(paths.adminUserContractNew, { id: userInfoId });
 export const editContractPath = (userInfoId: string, contractId: string) =>
@@ -55,15 +55,14 @@ export function UserContracts({ userInfoId, name }: { userInfoId: string; name: 
           body={canWrite ? t('contracts.user.emptyBody') : t('contracts.user.emptyBodyReadOnly')}
           action={
             canWrite ? (
-              <Button
+              <LinkButton
                 variant="contained"
-                component={RouterLink}
                 to={newContractPath(userInfoId)}
                 startIcon={<Add />}
                 data-testid="contract-first"
               >
                 {t('contracts.actions.first')}
-              </Button>
+              </LinkButton>
             ) : undefined
           }
         />
@@ -74,15 +73,14 @@ export function UserContracts({ userInfoId, name }: { userInfoId: string; name: 
     <Stack spacing={2} data-testid="user-contracts">
       {canWrite && (
         <Box>
-          <Button
+          <LinkButton
             variant="contained"
-            component={RouterLink}
             to={newContractPath(userInfoId)}
             startIcon={<Add />}
             data-testid="contract-new"
           >
             {t('contracts.actions.new')}
-          </Button>
+          </LinkButton>
         </Box>
       )}
       <TableContainer>

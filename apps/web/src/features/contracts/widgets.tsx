@@ -1,4 +1,4 @@
-import { Box, Button, Link, Tooltip, Typography } from '@mui/material';
+import { Box, Link, Tooltip, Typography } from '@mui/material';
 import type { Contract } from '@timbro/shared';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink } from 'react-router';
@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
 import { useDashboardSlice } from '../../lib/queries/dashboard';
+import { LinkButton } from '../../components/link-button';
 
 /** The contract list with its "expiring" filter: the list whose total the widget shows. */
 export const expiringContractsPath = `${paths.adminContract}?filter=expiring`;
@@ -59,9 +60,9 @@ export function ExpiringContractsWidget() {
       error={slice.error}
       empty={total === 0 && t('home.expiring.empty')}
       actions={
-        <Button component={RouterLink} to={expiringContractsPath} data-testid="widget-expiring-contracts-all">
+        <LinkButton to={expiringContractsPath} data-testid="widget-expiring-contracts-all">
           {total > items.length ? t('home.expiring.allN', { n: total }) : t('home.expiring.all')}
-        </Button>
+        </LinkButton>
       }
     >
       <Box component="ul" sx={widgetListSx}>

@@ -6,7 +6,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { Group } from '@timbro/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link as RouterLink, useNavigate } from 'react-router';
+import { generatePath, useNavigate } from 'react-router';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { FilterBar } from '../../components/list/filter-bar';
 import { ServerDataGrid } from '../../components/list/list-grid';
@@ -21,6 +21,7 @@ import { useDeleteGroup } from './api/delete-group';
 import { GROUP_SORT_FIELDS, useGroups } from './api/get-groups';
 import { CellLink, editDeleteColumn } from '../../components/list/row-actions';
 import { DeleteRowDialog, useDeleteRow } from '../../components/list/use-delete-row';
+import { LinkButton } from '../../components/link-button';
 
 const NO_FILTERS = [] as const;
 export const groupEditPath = (id: string) => generatePath(paths.adminGroupEdit, { id });
@@ -98,9 +99,9 @@ export function GroupListPage() {
       body={canWrite ? t('groups.empty.body') : t('groups.empty.bodyReadOnly')}
       action={
         canWrite ? (
-          <Button variant="contained" component={RouterLink} to={paths.adminGroupNew} startIcon={<Add />}>
+          <LinkButton variant="contained" to={paths.adminGroupNew} startIcon={<Add />}>
             {t('groups.actions.new')}
-          </Button>
+          </LinkButton>
         ) : undefined
       }
     />
@@ -113,15 +114,9 @@ export function GroupListPage() {
         subtitle={t('groups.list.subtitle')}
         actions={
           canWrite && (
-            <Button
-              variant="contained"
-              component={RouterLink}
-              to={paths.adminGroupNew}
-              startIcon={<Add />}
-              data-testid="groups-new"
-            >
+            <LinkButton variant="contained" to={paths.adminGroupNew} startIcon={<Add />} data-testid="groups-new">
               {t('groups.actions.new')}
-            </Button>
+            </LinkButton>
           )
         }
       />

@@ -1,11 +1,11 @@
 import Add from '@mui/icons-material/Add';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
-import { Alert, AlertTitle, Button, MenuItem, TextField, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, AlertTitle, MenuItem, TextField, useMediaQuery, useTheme } from '@mui/material';
 import type { Holiday } from '@timbro/shared';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { DeleteRowDialog, useDeleteRow } from '../../components/list/use-delete-row';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { PageHeader } from '../../components/page-header';
@@ -17,6 +17,7 @@ import { nextOccurrence } from './schemas';
 import { useCan } from '../../lib/auth/use-can';
 import { FilterBar } from '../../components/list/filter-bar';
 import { ListGrid } from '../../components/list/list-grid';
+import { LinkButton } from '../../components/link-button';
 
 /** /admin/setting/holiday: recurring and dated holidays, filtered by year, sorted by date; the patron saint stands out. */
 export function HolidayListPage() {
@@ -59,15 +60,9 @@ export function HolidayListPage() {
         subtitle={t('holidays.list.subtitle')}
         actions={
           canWrite && (
-            <Button
-              variant="contained"
-              component={RouterLink}
-              to={paths.adminHolidayNew}
-              startIcon={<Add />}
-              data-testid="holidays-new"
-            >
+            <LinkButton variant="contained" to={paths.adminHolidayNew} startIcon={<Add />} data-testid="holidays-new">
               {t('holidays.actions.new')}
-            </Button>
+            </LinkButton>
           )
         }
       />
@@ -78,15 +73,14 @@ export function HolidayListPage() {
           data-testid="patron-missing"
           action={
             canWrite ? (
-              <Button
+              <LinkButton
                 color="inherit"
                 size="small"
-                component={RouterLink}
                 to={`${paths.adminHolidayNew}?kind=patron`}
                 sx={{ whiteSpace: 'nowrap' }}
               >
                 {t('holidays.patronMissing.action')}
-              </Button>
+              </LinkButton>
             ) : undefined
           }
         >

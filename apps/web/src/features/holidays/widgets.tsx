@@ -1,14 +1,14 @@
 import EventOutlined from '@mui/icons-material/EventOutlined';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { WidgetCard, widgetListSx, WidgetRowText, widgetRowSx } from '../../components/widget-card';
 import type { DashboardWidget } from '../../components/widget-grid';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { useCan } from '../../lib/auth/use-can';
 import { useDashboardSlice } from '../../lib/queries/dashboard';
+import { LinkButton } from '../../components/link-button';
 
 /**
  * "Prossime festività": the company's holidays of the next two months (GET /dashboard's `nextHolidays`, the holiday
@@ -30,9 +30,9 @@ export function NextHolidaysWidget() {
       empty={items.length === 0 && t('home.holidays.none')}
       actions={
         canSettings && (
-          <Button component={RouterLink} to={paths.adminHoliday} data-testid="widget-next-holidays-all">
+          <LinkButton to={paths.adminHoliday} data-testid="widget-next-holidays-all">
             {t('home.holidays.all')}
-          </Button>
+          </LinkButton>
         )
       }
     >

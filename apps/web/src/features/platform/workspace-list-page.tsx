@@ -5,7 +5,6 @@ import { Button, useMediaQuery, useTheme } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { FilterBar } from '../../components/list/filter-bar';
 import { ServerDataGrid } from '../../components/list/list-grid';
@@ -25,6 +24,7 @@ import { useRefreshOperatorWorkspaces } from './use-operator-workspaces';
 import { workspaceColumns } from './workspace-columns';
 import { WorkspaceQuotaDialog } from './workspace-quota-dialog';
 import { WorkspaceStateDialog } from './workspace-state-dialog';
+import { LinkButton } from '../../components/link-button';
 
 const NO_FILTERS = [] as const;
 
@@ -88,15 +88,14 @@ export function PlatformWorkspaceListPage() {
   };
 
   const newButton = (
-    <Button
+    <LinkButton
       variant="contained"
-      component={RouterLink}
       to={paths.operatorWorkspaceNew}
       startIcon={<Add />}
       data-testid="platform-workspace-new"
     >
       {t('platform.actions.new')}
-    </Button>
+    </LinkButton>
   );
   const empty = hasFilters ? (
     <GridMessage

@@ -1,8 +1,7 @@
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
-import { Box, Button, Paper, Tab, Tabs } from '@mui/material';
+import { Box, Paper, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { useCan } from '../../lib/auth/use-can';
@@ -12,6 +11,7 @@ import { EmailVerificationAlert } from './email-verification-alert';
 import { PersonalInfo } from './personal-info';
 import { ProfileMainForm } from './profile-main-form';
 import { Sessions } from './sessions';
+import { LinkButton } from '../../components/link-button';
 
 const TABS = ['main', 'personal', 'password', 'sessions', 'delete'] as const;
 
@@ -30,15 +30,14 @@ export function MyAccountPage() {
         subtitle={t('profile.subtitle')}
         actions={
           hasNotifications && (
-            <Button
-              component={RouterLink}
+            <LinkButton
               to={paths.adminNotificationSettings}
               variant="outlined"
               startIcon={<NotificationsOutlined />}
               data-testid="profile-notification-settings"
             >
               {t('pages.notificationSettings')}
-            </Button>
+            </LinkButton>
           )
         }
       />

@@ -1,10 +1,9 @@
 import Add from '@mui/icons-material/Add';
-import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { ListGrid } from '../../components/list/list-grid';
@@ -14,6 +13,7 @@ import { useDeleteTemplate } from './api/save-template';
 import { useCan } from '../../lib/auth/use-can';
 import { CellLink, editDeleteColumn } from '../../components/list/row-actions';
 import { DeleteRowDialog, useDeleteRow } from '../../components/list/use-delete-row';
+import { LinkButton } from '../../components/link-button';
 
 interface Row {
   id: string;
@@ -73,9 +73,9 @@ export function TemplateList<R extends Row>({ kind, query, columns, newPath, edi
       body={canWrite ? t(`templates.${kind}.empty.body`) : t('templates.emptyReadOnly')}
       action={
         canWrite ? (
-          <Button variant="contained" component={RouterLink} to={newPath} startIcon={<Add />}>
+          <LinkButton variant="contained" to={newPath} startIcon={<Add />}>
             {t(`templates.${kind}.actions.new`)}
-          </Button>
+          </LinkButton>
         ) : undefined
       }
     />
@@ -89,15 +89,9 @@ export function TemplateList<R extends Row>({ kind, query, columns, newPath, edi
         subtitle={t(`templates.${kind}.list.subtitle`)}
         actions={
           canWrite && (
-            <Button
-              variant="contained"
-              component={RouterLink}
-              to={newPath}
-              startIcon={<Add />}
-              data-testid={`template-${kind}-new`}
-            >
+            <LinkButton variant="contained" to={newPath} startIcon={<Add />} data-testid={`template-${kind}-new`}>
               {t(`templates.${kind}.actions.new`)}
-            </Button>
+            </LinkButton>
           )
         }
       />

@@ -1,14 +1,14 @@
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import DateRangeOutlined from '@mui/icons-material/DateRangeOutlined';
 import TodayOutlined from '@mui/icons-material/TodayOutlined';
-import { Alert, Box, Button, Paper, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Paper, Skeleton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { useTemplateDays } from '../../lib/queries/template-days';
 import { useTemplateWeeks } from '../../lib/queries/template-weeks';
+import { LinkButton } from '../../components/link-button';
 
 /** /admin/setting/time-slot: the working-hours index, leading to the daily and weekly templates. */
 export function TimeSlotIndexPage() {
@@ -70,16 +70,15 @@ function IndexCard(props: {
         {props.count ?? <Skeleton width={120} />}
       </Typography>
       <Box>
-        <Button
+        <LinkButton
           variant="outlined"
-          component={RouterLink}
           to={props.to}
           endIcon={
             <ArrowForward sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
           }
         >
           {props.open}
-        </Button>
+        </LinkButton>
       </Box>
     </Paper>
   );

@@ -7,7 +7,7 @@ import type { Permission, User } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { generatePath, useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadFailure } from '../../components/load-failure';
@@ -23,6 +23,7 @@ import { UserDetailInfo } from './user-detail-info';
 import { UserHistory } from './user-history';
 import { UserLinkedSection } from './user-linked-section';
 import { useCan, useCanCheck } from '../../lib/auth/use-can';
+import { LinkButton } from '../../components/link-button';
 
 const TABS: { key: string; permission: Permission }[] = [
   { key: 'detail', permission: 'user:read' },
@@ -172,15 +173,14 @@ function DetailHeader({ user }: { user: User }) {
       </Box>
       {canWrite && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' }, flexShrink: 0 }}>
-          <Button
+          <LinkButton
             variant="outlined"
-            component={RouterLink}
             to={generatePath(paths.adminUserEdit, { id: user.id })}
             startIcon={<EditOutlined />}
             data-testid="user-edit"
           >
             {t('users.actions.edit')}
-          </Button>
+          </LinkButton>
           {user.invitationPending && user.enabled && (
             <Button
               variant="outlined"

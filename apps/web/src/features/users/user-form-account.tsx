@@ -3,7 +3,6 @@ import { decodeCodiceFiscale, normalizeCodiceFiscale } from '@timbro/shared/vali
 import dayjs from 'dayjs';
 import { useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../components/form/form-text-field';
 import { SectionCard } from '../../components/section-card';
 import type { UnboundUser } from './api/search-unbound';
@@ -13,6 +12,7 @@ import { LIMITS, type UserFormValues } from './schemas';
 import { useUnboundMatches } from './use-unbound-matches';
 import { grid, readOnlySx } from './user-form-layout';
 import { userDetailPath } from './user-paths';
+import { LinkButton } from '../../components/link-button';
 
 /** The birth date, and the place when the code's comune or country is known (null otherwise). */
 type BirthFromFiscalCodeUse = (birthday: string, birthplace: string | null) => void;
@@ -133,15 +133,9 @@ function UnboundFound({ found, onDismiss }: { found: UnboundUser[]; onDismiss(id
             </Box>
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignSelf: 'flex-start', flexShrink: 0 }}>
-            <Button
-              size="small"
-              variant="contained"
-              component={RouterLink}
-              to={userDetailPath(p.id)}
-              data-testid="open-existing"
-            >
+            <LinkButton size="small" variant="contained" to={userDetailPath(p.id)} data-testid="open-existing">
               {t('users.existing.open')}
-            </Button>
+            </LinkButton>
             <Button size="small" color="inherit" onClick={() => onDismiss(p.id)} data-testid="dismiss-unbound">
               {t('users.existing.dismiss')}
             </Button>

@@ -1,10 +1,10 @@
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { User } from '@timbro/shared';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { LinkButton } from '../../components/link-button';
 
 const ICONS = { paychecks: ReceiptLongOutlined, documents: DescriptionOutlined } as const;
 
@@ -21,14 +21,13 @@ export function UserLinkedSection({ user, kind, to }: { user: User; kind: keyof 
       <Typography color="text.secondary" sx={{ maxWidth: 520, mx: 'auto', mt: 1, mb: 2 }}>
         {t(`users.detail.linked.${kind}.body`)}
       </Typography>
-      <Button
+      <LinkButton
         variant="outlined"
-        component={RouterLink}
         to={to}
         endIcon={<ArrowForward sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />}
       >
         {t(`users.detail.linked.${kind}.open`)}
-      </Button>
+      </LinkButton>
     </Box>
   );
 }

@@ -10,7 +10,7 @@ import type { User, WorkspaceRole } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
@@ -25,6 +25,7 @@ import { userDetailPath } from './user-paths';
 import { useCan } from '../../lib/auth/use-can';
 import { ServerDataGrid } from '../../components/list/list-grid';
 import { useServerList } from '../../lib/use-server-list';
+import { LinkButton } from '../../components/link-button';
 
 /** Grid column → API sort field (the name column sorts by last name). */
 const SORTABLE: Record<string, UserSortField> = {
@@ -110,9 +111,9 @@ export function UserListPage() {
       body={canWrite ? t('users.empty.body') : t('users.empty.bodyReadOnly')}
       action={
         canWrite ? (
-          <Button variant="contained" component={RouterLink} to={paths.adminUserNew} startIcon={<Add />}>
+          <LinkButton variant="contained" to={paths.adminUserNew} startIcon={<Add />}>
             {t('users.actions.new')}
-          </Button>
+          </LinkButton>
         ) : undefined
       }
     />
@@ -126,15 +127,14 @@ export function UserListPage() {
         actions={
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' }, flexShrink: 0 }}>
             {canWrite && (
-              <Button
+              <LinkButton
                 variant="outlined"
-                component={RouterLink}
                 to={paths.adminUserImport}
                 startIcon={<FileUploadOutlined />}
                 data-testid="users-import"
               >
                 {t('users.actions.import')}
-              </Button>
+              </LinkButton>
             )}
             <Button
               variant="outlined"
@@ -146,15 +146,9 @@ export function UserListPage() {
               {exporting ? t('users.actions.exporting') : t('users.actions.export')}
             </Button>
             {canWrite && (
-              <Button
-                variant="contained"
-                component={RouterLink}
-                to={paths.adminUserNew}
-                startIcon={<Add />}
-                data-testid="users-new"
-              >
+              <LinkButton variant="contained" to={paths.adminUserNew} startIcon={<Add />} data-testid="users-new">
                 {t('users.actions.new')}
-              </Button>
+              </LinkButton>
             )}
           </Stack>
         }

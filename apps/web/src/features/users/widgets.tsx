@@ -1,12 +1,12 @@
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { WidgetCard } from '../../components/widget-card';
 import type { DashboardWidget } from '../../components/widget-grid';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { useDashboardSlice } from '../../lib/queries/dashboard';
+import { LinkButton } from '../../components/link-button';
 
 /**
  * The employee list filtered as the widget counts (the employee role, active: enabled with the invitation accepted):
@@ -30,9 +30,9 @@ export function ActiveEmployeesWidget() {
       skeletonHeight={64}
       error={slice.error}
       actions={
-        <Button component={RouterLink} to={activeEmployeesPath} data-testid="widget-active-employees-all">
+        <LinkButton to={activeEmployeesPath} data-testid="widget-active-employees-all">
           {t('home.activeEmployees.all')}
-        </Button>
+        </LinkButton>
       }
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>

@@ -7,7 +7,7 @@ import type { JustificationRequest } from '@timbro/shared';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { GridMessage } from '../../../components/data/grid-overlay';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
@@ -25,6 +25,7 @@ import { PeopleMonthGrid } from '../timesheet/people-month-grid';
 import { usePeopleMonthList } from '../timesheet/use-people-month-list';
 import { useCan } from '../../../lib/auth/use-can';
 import { RetryAlert } from '../../../components/retry-alert';
+import { LinkButton } from '../../../components/link-button';
 
 const FILTER_KEYS = ['month', 'group_id'] as const;
 
@@ -116,25 +117,23 @@ export function AdminCalendarPage() {
         subtitle={canWrite ? t('adminCalendar.subtitle') : t('adminCalendar.subtitleReadOnly')}
         actions={
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' }, flexShrink: 0 }}>
-            <Button
+            <LinkButton
               variant="outlined"
-              component={RouterLink}
               to={`${paths.timesheet}?month=${month}`}
               startIcon={<TableChartOutlined />}
               data-testid="to-timesheet"
             >
               {t('adminCalendar.toTimesheet')}
-            </Button>
+            </LinkButton>
             {canWrite && (
-              <Button
+              <LinkButton
                 variant="outlined"
-                component={RouterLink}
                 to={paths.adminPunchImport}
                 startIcon={<FileUploadOutlined />}
                 data-testid="to-punch-import"
               >
                 {t('adminCalendar.importPunches')}
-              </Button>
+              </LinkButton>
             )}
           </Stack>
         }

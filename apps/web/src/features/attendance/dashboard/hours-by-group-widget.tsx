@@ -2,7 +2,6 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import {
   Box,
-  Button,
   IconButton,
   Table,
   TableBody,
@@ -17,13 +16,13 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { WidgetCard } from '../../../components/widget-card';
 import { paths } from '../../../config/paths';
 import { catalogFor } from '../../../i18n/languages';
 import { useDashboardSlice } from '../../../lib/queries/dashboard';
 import { useHoursByGroup } from '../api/get-hours-by-group';
 import { HoursChart, type HoursRow } from './hours-chart';
+import { LinkButton } from '../../../components/link-button';
 
 /** How many months back the arrows go (the closed months are in the month closing). */
 const MONTHS_BACK = 12;
@@ -71,9 +70,9 @@ export function HoursByGroupWidget() {
       error={query.error}
       empty={!!data && data.total.people === 0 && t('home.hours.empty')}
       actions={
-        <Button component={RouterLink} to={`${paths.timesheet}?month=${month}`} data-testid="widget-hours-timesheet">
+        <LinkButton to={`${paths.timesheet}?month=${month}`} data-testid="widget-hours-timesheet">
           {t('home.hours.toTimesheet')}
-        </Button>
+        </LinkButton>
       }
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>

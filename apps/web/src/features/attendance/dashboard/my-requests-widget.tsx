@@ -1,6 +1,5 @@
-import { Alert, Box, Button, Card, CardActions, CardContent, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Card, CardActions, CardContent, Skeleton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { catalogFor } from '../../../i18n/languages';
 import { formatDate } from '../../../lib/dates';
@@ -9,6 +8,7 @@ import { useMyRequests } from '../api/get-requests';
 import { StatusChip } from '../requests/request-chip';
 import { describeRequest } from '../requests/request-text';
 import { WidgetRowText, widgetListSx, widgetRowSx } from '../../../components/widget-card';
+import { LinkButton } from '../../../components/link-button';
 
 /** "Le mie richieste in attesa": my pending requests, soonest first, with a way to the calendar where they are managed. */
 export function MyRequestsWidget() {
@@ -58,9 +58,9 @@ export function MyRequestsWidget() {
         )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button component={RouterLink} to={paths.memberCalendar} data-testid="widget-my-requests-calendar">
+        <LinkButton to={paths.memberCalendar} data-testid="widget-my-requests-calendar">
           {t('widgets.myRequests.toCalendar')}
-        </Button>
+        </LinkButton>
       </CardActions>
     </Card>
   );

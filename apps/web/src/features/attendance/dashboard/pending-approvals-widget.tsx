@@ -3,7 +3,6 @@ import HighlightOff from '@mui/icons-material/HighlightOff';
 import {
   Alert,
   Box,
-  Button,
   Card,
   CardActions,
   CardContent,
@@ -17,7 +16,6 @@ import type { JustificationRequest } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { catalogFor } from '../../../i18n/languages';
 import { formatDate } from '../../../lib/dates';
@@ -28,6 +26,7 @@ import { DecisionDialog } from '../requests/decision-dialog';
 import { describeRequest, employeeName } from '../requests/request-text';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { WidgetRowText, widgetListSx, widgetRowSx } from '../../../components/widget-card';
+import { LinkButton } from '../../../components/link-button';
 
 const SHOWN = 5;
 
@@ -142,9 +141,9 @@ export function PendingApprovalsWidget() {
         )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button component={RouterLink} to={paths.adminJustificationRequest} data-testid="widget-approvals-all">
+        <LinkButton to={paths.adminJustificationRequest} data-testid="widget-approvals-all">
           {total > SHOWN ? t('widgets.approvals.all', { n: total }) : t('widgets.approvals.open')}
-        </Button>
+        </LinkButton>
       </CardActions>
       <DecisionDialog
         open={!!rejecting}
