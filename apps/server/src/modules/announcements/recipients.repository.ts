@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { reachable } from '../../db/accounts';
 import type { Queryable } from '../../db/client';
 import { announcementRecipients, announcements, groupMembers, userInfos, users } from '../../db/schema';
 import { inEnabledWorkspace, inScope, insertInScope, type WorkspaceScope } from '../../db/scope';
@@ -27,16 +28,7 @@ export async function resolveAudience(
     .select({ id: userInfos.id })
     .from(userInfos)
     .innerJoin(users, eq(users.id, userInfos.userId))
-    .where(
-      inScope(
-        userInfos,
-        scope,
-        eq(userInfos.invitationStatus, 'accepted'),
-        eq(userInfos.enabled, true),
-        eq(users.enabled, true),
-        who.length > 0 ? or(...who) : undefined,
-      ),
-    )
+    .where(inScope(userInfos, scope, reachable(), who.length > 0 ? or(...who) : undefined))
     .orderBy(asc(userInfos.id));
   return rows.map((r) => r.id);
 }

@@ -1,15 +1,12 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { loginEmailIs } from '../../db/accounts';
 import type { Queryable } from '../../db/client';
 import { authSessions, loginFailures, oneTimeTokens, refreshTokens, userInfos, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | null> {
-  const rows = await q
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1);
+  const rows = await q.select().from(users).where(loginEmailIs(email)).limit(1);
   return rows[0] ?? null;
 }
 

@@ -1,5 +1,6 @@
 import { DEFAULT_CATEGORY_SETTING, type EmailMode, type NotificationCategory } from '@timbro/shared';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { reachable } from '../../db/accounts';
 import type { Queryable } from '../../db/client';
 import { notificationDefaults, notifications, notificationSettings, userInfos, users } from '../../db/schema';
 import { inEnabledWorkspace, inScope, insertInScope, type WorkspaceScope } from '../../db/scope';
@@ -16,10 +17,6 @@ export interface ResolvedRecipient {
   app: boolean;
   emailMode: EmailMode;
 }
-
-/** Who can be told in a workspace: an accepted, enabled record of an enabled account. */
-const reachable = () =>
-  and(eq(userInfos.invitationStatus, 'accepted'), eq(userInfos.enabled, true), eq(users.enabled, true));
 
 /**
  * The recipients of an event with their settings for its category, in one statement: either these records, or the

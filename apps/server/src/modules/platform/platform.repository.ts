@@ -1,5 +1,6 @@
 import type { ListPlatformWorkspacesQuery } from '@timbro/shared';
 import { asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { loginEmailIs } from '../../db/accounts';
 import type { Queryable } from '../../db/client';
 import { files, userInfos, users, workspaces } from '../../db/schema';
 import { likePattern, nameKey, sortTerm } from '../../db/sql';
@@ -128,7 +129,7 @@ export async function accountByEmail(q: Queryable, email: string) {
   const rows = await q
     .select({ id: users.id, isOperator: users.isOperator, enabled: users.enabled })
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .where(loginEmailIs(email))
     .limit(1);
   return rows[0] ?? null;
 }

@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { loginEmailIs } from '../../db/accounts';
 import type { Queryable } from '../../db/client';
 import { userInfos, users } from '../../db/schema';
 
@@ -9,7 +10,7 @@ export async function emailTakenByOther(q: Queryable, email: string, userId: str
   const taken = await q
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)))
+    .where(and(loginEmailIs(email), ne(users.id, userId)))
     .limit(1);
   return taken.length > 0;
 }

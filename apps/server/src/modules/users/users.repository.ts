@@ -1,6 +1,7 @@
 import type { ListUsersQuery } from '@timbro/shared';
 import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { loginEmailIs } from '../../db/accounts';
 import type { Queryable } from '../../db/client';
 import { groupMembers, groups, userInfos, users } from '../../db/schema';
 import { existsInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
@@ -127,11 +128,7 @@ export async function findUser(q: Queryable, scope: WorkspaceScope, userInfoId: 
 }
 
 export async function findAccountByEmail(q: Queryable, email: string) {
-  const rows = await q
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1);
+  const rows = await q.select().from(users).where(loginEmailIs(email)).limit(1);
   return rows[0] ?? null;
 }
 
@@ -172,14 +169,7 @@ export async function recordByLoginEmail(q: Queryable, scope: WorkspaceScope, em
     .select({ id: userInfos.id })
     .from(userInfos)
     .innerJoin(users, eq(users.id, userInfos.userId))
-    .where(
-      inScope(
-        userInfos,
-        scope,
-        sql`lower(${users.email}) = ${email.toLowerCase()}`,
-        exceptId ? ne(userInfos.id, exceptId) : undefined,
-      ),
-    )
+    .where(inScope(userInfos, scope, loginEmailIs(email), exceptId ? ne(userInfos.id, exceptId) : undefined))
     .limit(1);
   return rows[0] ?? null;
 }

@@ -1,6 +1,7 @@
 import type { IsoDate } from '@timbro/shared';
 import { asc, eq, isNull, lt, or } from 'drizzle-orm';
 import { assignedIn, shiftAssignees } from '../../../db/assigned-shifts';
+import { reachable } from '../../../db/accounts';
 import type { Queryable } from '../../../db/client';
 import { shiftCalendarFeeds, userInfos, users, workShiftAssignees, workShifts, workspaces } from '../../../db/schema';
 import { inScope, insertInScope, type WorkspaceScope } from '../../../db/scope';
@@ -61,17 +62,7 @@ export async function ownerActive(q: Queryable, scope: WorkspaceScope, userInfoI
     .from(userInfos)
     .innerJoin(users, eq(users.id, userInfos.userId))
     .innerJoin(workspaces, eq(workspaces.id, userInfos.workspaceId))
-    .where(
-      inScope(
-        userInfos,
-        scope,
-        eq(userInfos.id, userInfoId),
-        eq(userInfos.enabled, true),
-        eq(userInfos.invitationStatus, 'accepted'),
-        eq(users.enabled, true),
-        isNull(workspaces.disabledAt),
-      ),
-    );
+    .where(inScope(userInfos, scope, eq(userInfos.id, userInfoId), reachable(), isNull(workspaces.disabledAt)));
   return row !== undefined;
 }
 
