@@ -1,11 +1,12 @@
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import type { MyAnnouncement } from '@timbro/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { PageHeader } from '../../components/page-header';
-import { QueryFallback } from '../../components/query-fallback';
+import { Loaded } from '../../components/form/form-page';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate, formatDateTime } from '../../lib/dates';
@@ -19,16 +20,22 @@ import { AttachmentList } from './attachment-list';
  * (the list and the bell refresh); when it asks for it, "Confermo la presa visione", then when it was confirmed.
  */
 export function MyAnnouncementPage() {
-  const { t, i18n } = useTranslation();
-  const language = catalogFor(i18n.language);
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useMyAnnouncement(id);
+  const back = { to: paths.memberAnnouncement, label: t('announcements.my.title') };
+  return (
+    <Loaded queries={[query]} back={back}>
+      {([a]) => <MyAnnouncementView id={id} a={a} back={back} />}
+    </Loaded>
+  );
+}
+
+function MyAnnouncementView({ id, a, back }: { id: string; a: MyAnnouncement; back: { to: string; label: string } }) {
+  const { t, i18n } = useTranslation();
+  const language = catalogFor(i18n.language);
   const acknowledge = useAcknowledgeAnnouncement(id);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const back = { to: paths.memberAnnouncement, label: t('announcements.my.title') };
-
-  if (!query.isSuccess) return <QueryFallback query={query} back={back} />;
-  const a = query.data;
   const onAcknowledge = async () => {
     setRefusal(null);
     try {

@@ -1,6 +1,7 @@
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import type { Document } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { PageHeader } from '../../components/page-header';
 import { fileSize } from '../../components/import/spreadsheet-file';
-import { QueryFallback } from '../../components/query-fallback';
+import { Loaded } from '../../components/form/form-page';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
@@ -19,16 +20,22 @@ import { ExpiryCell } from './document-status';
 
 /** /member/document/:id: one of the member's documents, its details and "Scarica" (not found after its expiry). */
 export function MyDocumentPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const query = useMyDocument(id);
+  const back = { to: paths.memberDocument, label: t('documents.my.title') };
+  return (
+    <Loaded queries={[query]} back={back}>
+      {([doc]) => <MyDocument doc={doc} back={back} />}
+    </Loaded>
+  );
+}
+
+function MyDocument({ doc, back }: { doc: Document; back: { to: string; label: string } }) {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
-  const { id = '' } = useParams();
   const { enqueueSnackbar } = useSnackbar();
-  const query = useMyDocument(id);
   const download = useDownloadDocument('member');
-  const back = { to: paths.memberDocument, label: t('documents.my.title') };
-
-  if (!query.isSuccess) return <QueryFallback query={query} back={back} />;
-  const doc = query.data;
   const onDownload = async () => {
     try {
       await download.mutateAsync(doc);

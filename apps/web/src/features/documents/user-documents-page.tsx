@@ -1,13 +1,14 @@
 import Add from '@mui/icons-material/Add';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { Button } from '@mui/material';
+import type { User } from '@timbro/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { PageHeader } from '../../components/page-header';
-import { QueryFallback } from '../../components/query-fallback';
+import { Loaded } from '../../components/form/form-page';
 import { paths } from '../../config/paths';
 import { useCan } from '../../lib/auth/use-can';
 import { useEmployee } from './api/get-employee';
@@ -22,12 +23,18 @@ export function UserDocumentsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const employee = useEmployee(id);
+  return (
+    <Loaded queries={[employee]} back={{ to: paths.adminUser, label: t('nav.items.users') }}>
+      {([user]) => <UserDocuments id={id} user={user} />}
+    </Loaded>
+  );
+}
+
+function UserDocuments({ id, user }: { id: string; user: User }) {
+  const { t } = useTranslation();
   const canWrite = useCan('document:write');
   const [creating, setCreating] = useState(false);
-
-  if (!employee.isSuccess)
-    return <QueryFallback query={employee} back={{ to: paths.adminUser, label: t('nav.items.users') }} />;
-  const name = `${employee.data.firstName} ${employee.data.lastName}`;
+  const name = `${user.firstName} ${user.lastName}`;
   const newButton = (label: string, testId: string) => (
     <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} data-testid={testId}>
       {label}

@@ -9,7 +9,7 @@ import { generatePath, Link as RouterLink, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { MyItemsPage } from '../../components/my-items/my-items-page';
 import { PageHeader } from '../../components/page-header';
-import { QueryFallback } from '../../components/query-fallback';
+import { Loaded } from '../../components/form/form-page';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate, formatDateTime } from '../../lib/dates';
@@ -110,13 +110,19 @@ export function MyPaychecksPage() {
 
 /** /member/paycheck/:id: one of my pay slips and its download (the first download is recorded). */
 export function MyPaycheckPage() {
-  const { t, i18n } = useTranslation();
-  const language = catalogFor(i18n.language);
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useMyPaycheck(id);
-  if (!query.isSuccess)
-    return <QueryFallback query={query} back={{ to: paths.memberPaycheck, label: t('paychecks.mine.title') }} />;
-  const p = query.data;
+  return (
+    <Loaded queries={[query]} back={{ to: paths.memberPaycheck, label: t('paychecks.mine.title') }}>
+      {([p]) => <MyPaycheck p={p} />}
+    </Loaded>
+  );
+}
+
+function MyPaycheck({ p }: { p: Paycheck }) {
+  const { t, i18n } = useTranslation();
+  const language = catalogFor(i18n.language);
   const rows: [string, string][] = [
     [t('paychecks.columns.period'), formatPeriod(p.year, p.month, language)],
     [t('paychecks.columns.netAmount'), formatMoney(p.netAmount, p.currencyCode, language)],

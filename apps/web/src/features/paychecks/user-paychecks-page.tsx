@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { PageHeader } from '../../components/page-header';
-import { QueryFallback } from '../../components/query-fallback';
+import { Loaded } from '../../components/form/form-page';
 import { pageQuery } from '../../components/list/page-query';
 import { paths } from '../../config/paths';
 import { useCan } from '../../lib/auth/use-can';
@@ -22,6 +22,15 @@ const NO_FILTERS = [] as const;
 export function UserPaychecksPage({ employee }: { employee: UseQueryResult<User> }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
+  return (
+    <Loaded queries={[employee]} back={{ to: paths.adminPaycheck, label: t('paychecks.list.title') }}>
+      {([user]) => <UserPaychecks id={id} user={user} />}
+    </Loaded>
+  );
+}
+
+function UserPaychecks({ id, user }: { id: string; user: User }) {
+  const { t } = useTranslation();
   const canWrite = useCan('paycheck:write');
   const list = useServerList({
     sortFields: PAYCHECK_SORT_FIELDS,
@@ -31,9 +40,7 @@ export function UserPaychecksPage({ employee }: { employee: UseQueryResult<User>
     sortColumns: PAYCHECK_SORT_COLUMNS,
   });
   const [editing, setEditing] = useState<AdminPaycheck | 'new' | null>(null);
-  if (!employee.isSuccess)
-    return <QueryFallback query={employee} back={{ to: paths.adminPaycheck, label: t('paychecks.list.title') }} />;
-  const name = `${employee.data.firstName} ${employee.data.lastName}`;
+  const name = `${user.firstName} ${user.lastName}`;
   const { params } = list;
   const newButton = (testId: string) =>
     canWrite ? (

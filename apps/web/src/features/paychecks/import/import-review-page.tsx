@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
-import { QueryFallback } from '../../../components/query-fallback';
+import { Loaded } from '../../../components/form/form-page';
 import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../config/paths';
 import { catalogFor } from '../../../i18n/languages';
@@ -60,13 +60,19 @@ function Published({ detail }: { detail: PaycheckImportDetail }) {
 
 /** /admin/paycheck/import/:id: the import's progress, then its review, then what was published. */
 export function ImportReviewPage() {
-  const { t, i18n } = useTranslation();
-  const language = catalogFor(i18n.language);
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useImport(id);
-  if (!query.isSuccess)
-    return <QueryFallback query={query} back={{ to: paths.adminPaycheckImport, label: t('paychecks.import.title') }} />;
-  const detail = query.data;
+  return (
+    <Loaded queries={[query]} back={{ to: paths.adminPaycheckImport, label: t('paychecks.import.title') }}>
+      {([detail]) => <ImportDetail detail={detail} />}
+    </Loaded>
+  );
+}
+
+function ImportDetail({ detail }: { detail: PaycheckImportDetail }) {
+  const { t, i18n } = useTranslation();
+  const language = catalogFor(i18n.language);
   return (
     <>
       <BackLink to={paths.adminPaycheckImport} label={t('paychecks.import.title')} />

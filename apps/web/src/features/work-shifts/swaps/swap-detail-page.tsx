@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
-import { QueryFallback } from '../../../components/query-fallback';
+import { Loaded } from '../../../components/form/form-page';
 import { catalogFor } from '../../../i18n/languages';
 import { useCan } from '../../../lib/auth/use-can';
 import { formatDateTime } from '../../../lib/dates';
@@ -40,12 +40,15 @@ function SwapDetailPage({ side }: { side: SwapSide }) {
     to: swapListPath(side),
     label: t(side === 'admin' ? 'shiftSwaps.list.adminTitle' : 'shiftSwaps.list.memberTitle'),
   };
-  if (!query.isSuccess) return <QueryFallback query={query} back={back} maxWidth={980} />;
   return (
-    <Box sx={{ maxWidth: 980 }}>
-      <BackLink {...back} />
-      <SwapView swap={query.data} side={side} />
-    </Box>
+    <Loaded queries={[query]} back={back} width={980}>
+      {([swap]) => (
+        <Box sx={{ maxWidth: 980 }}>
+          <BackLink {...back} />
+          <SwapView swap={swap} side={side} />
+        </Box>
+      )}
+    </Loaded>
   );
 }
 
