@@ -2,18 +2,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { GroupPageSchema, ListGroupsQuerySchema } from '@timbro/shared';
 import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
+import { pageQuery, type PageParams } from '../../../lib/page-query';
 import { GROUPS_KEY } from '../../../lib/query-keys';
 
 export type GroupSortField = z.output<typeof ListGroupsQuerySchema>['sort'];
 export const GROUP_SORT_FIELDS: readonly GroupSortField[] = ['name', 'usersCount', 'createdAt'];
 
-export interface GroupsParams {
-  page: number;
-  perPage: number;
-  sort: GroupSortField;
-  order: 'asc' | 'desc';
-  search?: string;
-}
+export type GroupsParams = PageParams<GroupSortField>;
 
 export type GroupPage = z.output<typeof GroupPageSchema>;
 
@@ -21,20 +16,7 @@ export type GroupPage = z.output<typeof GroupPageSchema>;
 export const groupsQueryOptions = (params: GroupsParams) =>
   queryOptions({
     queryKey: [...GROUPS_KEY, 'list', params] as const,
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<GroupPage>(
-          '/admin/group',
-          {
-            page: params.page,
-            per_page: params.perPage,
-            sort: params.sort,
-            order: params.order,
-            search: params.search || undefined,
-          },
-          signal,
-        )
-      ).data,
+    queryFn: async ({ signal }) => (await api.get<GroupPage>('/admin/group', pageQuery(params), signal)).data,
     placeholderData: keepPreviousData,
   });
 

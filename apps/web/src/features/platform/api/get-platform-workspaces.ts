@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ListPlatformWorkspacesQuerySchema, PlatformWorkspacePageSchema } from '@timbro/shared';
 import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
+import { pageQuery, type PageParams } from '../../../lib/page-query';
 import { PLATFORM_KEY } from '../../../lib/query-keys';
 
 export type PlatformWorkspaceSortField = z.output<typeof ListPlatformWorkspacesQuerySchema>['sort'];
@@ -13,13 +14,7 @@ export const PLATFORM_WORKSPACE_SORT_FIELDS: readonly PlatformWorkspaceSortField
   'adminsCount',
 ];
 
-export interface PlatformWorkspacesParams {
-  page: number;
-  perPage: number;
-  sort: PlatformWorkspaceSortField;
-  order: 'asc' | 'desc';
-  search?: string;
-}
+export type PlatformWorkspacesParams = PageParams<PlatformWorkspaceSortField>;
 
 export type PlatformWorkspacePage = z.output<typeof PlatformWorkspacePageSchema>;
 export type PlatformWorkspace = PlatformWorkspacePage['items'][number];
@@ -29,19 +24,7 @@ export const platformWorkspacesQueryOptions = (params: PlatformWorkspacesParams)
   queryOptions({
     queryKey: [...PLATFORM_KEY, 'workspaces', params] as const,
     queryFn: async ({ signal }) =>
-      (
-        await api.get<PlatformWorkspacePage>(
-          '/platform/workspace',
-          {
-            page: params.page,
-            per_page: params.perPage,
-            sort: params.sort,
-            order: params.order,
-            search: params.search || undefined,
-          },
-          signal,
-        )
-      ).data,
+      (await api.get<PlatformWorkspacePage>('/platform/workspace', pageQuery(params), signal)).data,
     placeholderData: keepPreviousData,
   });
 
