@@ -5,6 +5,7 @@ import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { loadCatalogArea } from '../i18n/i18n';
 import { RequireAuth } from '../lib/auth/require-auth';
 import { demoUser, fakeApi, json, marioUser, sessionOf } from '../testing/fake-api';
+import { absenceRequest } from '../testing/fixtures';
 import { page, renderRoutes } from '../testing/render';
 import { ALL_WIDGETS, DASHBOARD_WIDGETS, WIDGET_ORDER } from './dashboard-widgets';
 
@@ -39,25 +40,12 @@ const shift = (
   userInfoIds: people,
   swapped: false,
 });
-const request = {
-  id: 'r-1',
+const request = absenceRequest({
   userInfoId: 'u-giulia',
   employee: person('u-giulia', 'Giulia', 'Esposito'),
-  justification: { id: 'j-fer', code: 'FER', name: 'Ferie', unit: 'day', impact: 'nothing' },
   date: '2026-12-02',
-  category: 'regular',
-  wholeDay: true,
-  startsAtMinutes: null,
-  endsAtMinutes: null,
-  amount: 1,
-  certificateCode: null,
-  note: null,
-  status: 'open',
-  batchId: null,
-  decidedAt: null,
-  decisionNote: null,
   createdAt: '2026-11-20T09:00:00.000Z',
-};
+});
 const contract = {
   id: 'c-1',
   userInfoId: 'u-luca',

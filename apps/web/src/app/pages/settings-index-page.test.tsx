@@ -2,46 +2,23 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../features/company/api/get-workspace';
+import { demoWorkspace } from '../../features/company/company.fixtures';
 import { loadCatalogArea } from '../../i18n/i18n';
 import { RequireAuth } from '../../lib/auth/require-auth';
 import { SETTINGS_SCREEN } from '../../lib/permissions';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { demoUserWith, fakeApi, json, sessionOf } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { SettingsIndexPage } from './settings-index-page';
 
 const user = userEvent.setup({ delay: null });
 const SLOW = { timeout: 10_000 };
 
-const company = {
-  name: 'Demo S.r.l.',
-  email: 'amministrazione@demo.timbro.it',
-  vatNumber: '01907990012',
-  fiscalCode: '01907990012',
-  website: null,
-  phoneNumber: null,
-  mobileNumber: null,
-  addressStreet: 'Via Torino 15',
-  addressCity: 'Milano',
-  addressPostCode: '20123',
-  addressProvince: 'MI',
-  addressCountry: 'IT',
-  addressNote: null,
-  logo: null,
-  squareLogo: null,
-};
-const workspace = (over: Partial<Workspace> = {}): Workspace => ({
-  id: 'ws-demo',
-  attendance_auto_approve_request: false,
-  time_zone: 'Europe/Rome',
-  workspace_company: company,
-  ...over,
-});
+/** Demo's company details, as the page sends them back. */
+const company = demoWorkspace().workspace_company;
+const workspace = (over: Partial<Workspace> = {}): Workspace => ({ ...demoWorkspace(), ...over });
 
-const session = (roles: { admin: boolean; accountant: boolean }) => ({
-  'GET /user': () =>
-    json(200, { ...demoUser, workspace_roles: [{ ...demoUser.workspace_roles[0]!, ...roles, member: false }] }),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-});
+const session = (roles: { admin: boolean; accountant: boolean }) =>
+  sessionOf(demoUserWith({ ...roles, member: false }));
 
 beforeAll(async () => {
   await loadCatalogArea('workspace');

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AttendanceData, DaySheetDto, JustificationRequest, TimesheetPage } from '@timbro/shared';
+import type { AttendanceData, DaySheetDto, TimesheetPage } from '@timbro/shared';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RightPanelProvider } from '../../components/app-frame/right-panel';
 import { currentInfoOn, fakeApi, json, marioUser, sessionOf } from '../../testing/fake-api';
+import { absenceRequest } from '../../testing/fixtures';
 import { page, renderRoutes } from '../../testing/render';
 import { RequireAuth } from '../../lib/auth/require-auth';
 import { AdminCalendarPage } from './calendar/admin-calendar-page';
@@ -119,14 +120,41 @@ afterEach(() => vi.useRealTimers());
 
 const withPanel = (node: ReactNode) => <RightPanelProvider>{node}</RightPanelProvider>;
 
+/** The admin's reads of the timesheet and the admin calendar: the session, the workspace's today, `sheet`, the data. */
+const adminReads = (sheet: TimesheetPage = timesheet) => ({
+  ...adminSession,
+  'GET /attendance/user-info/current': () => json(200, currentInfo),
+  'GET /attendance/attendance-data/timesheet': () => json(200, sheet),
+  'GET /attendance/attendance-data': () => json(200, attendanceData),
+});
+
+/** The admin calendar at `path`, behind its permission, beside the right panel. */
+const renderAdminCalendar = (path: string) =>
+  renderRoutes(
+    [
+      page(
+        '/admin/attendance-calendar',
+        <RequireAuth permission="attendance:read:any">{withPanel(<AdminCalendarPage />)}</RequireAuth>,
+      ),
+    ],
+    path,
+  );
+
+/** The employee's calendar at `path`, behind its permission, beside the right panel. */
+const renderMemberCalendar = (path: string) =>
+  renderRoutes(
+    [
+      page(
+        '/member/calendar',
+        <RequireAuth permission="attendance:read:own">{withPanel(<MemberCalendarPage />)}</RequireAuth>,
+      ),
+    ],
+    path,
+  );
+
 describe('timesheet', { timeout: 20_000 }, () => {
   function renderTimesheet() {
-    const api = fakeApi({
-      ...adminSession,
-      'GET /attendance/user-info/current': () => json(200, currentInfo),
-      'GET /attendance/attendance-data/timesheet': () => json(200, timesheet),
-      'GET /attendance/attendance-data': () => json(200, attendanceData),
-    });
+    const api = fakeApi(adminReads());
     renderRoutes(
       [
         page(
@@ -215,15 +243,7 @@ describe('calendars: the default month is the workspace’s', { timeout: 20_000 
       },
       'GET /attendance/attendance-data': () => json(200, attendanceData),
     });
-    renderRoutes(
-      [
-        page(
-          '/member/calendar',
-          <RequireAuth permission="attendance:read:own">{withPanel(<MemberCalendarPage />)}</RequireAuth>,
-        ),
-      ],
-      '/member/calendar',
-    );
+    renderMemberCalendar('/member/calendar');
     expect(await screen.findByTestId('month-calendar-loading', {}, SLOW)).toBeInTheDocument();
     expect(screen.queryByTestId('month-label')).not.toBeInTheDocument();
     expect(queriesOf(fetchMock, '/attendance/attendance-data')).toHaveLength(0);
@@ -245,15 +265,7 @@ describe('calendars: the default month is the workspace’s', { timeout: 20_000 
       'GET /attendance/attendance-data': () =>
         json(200, { ...attendanceData, from: '2026-10-01', to: '2026-10-31', users: [] }),
     });
-    renderRoutes(
-      [
-        page(
-          '/member/calendar',
-          <RequireAuth permission="attendance:read:own">{withPanel(<MemberCalendarPage />)}</RequireAuth>,
-        ),
-      ],
-      '/member/calendar?month=2026-10',
-    );
+    renderMemberCalendar('/member/calendar?month=2026-10');
     expect(await screen.findByTestId('month-label', {}, SLOW)).toHaveTextContent('ottobre 2026');
     await waitFor(() =>
       expect(queriesOf(fetchMock, '/attendance/attendance-data').map((q) => q.get('from'))).toEqual(['2026-10-01']),
@@ -261,21 +273,8 @@ describe('calendars: the default month is the workspace’s', { timeout: 20_000 
   });
 
   it('admin calendar: the server’s month, and "Oggi" goes back to it', async () => {
-    const { fetchMock } = fakeApi({
-      ...adminSession,
-      'GET /attendance/user-info/current': () => json(200, currentInfo),
-      'GET /attendance/attendance-data/timesheet': () => json(200, timesheet),
-      'GET /attendance/attendance-data': () => json(200, attendanceData),
-    });
-    renderRoutes(
-      [
-        page(
-          '/admin/attendance-calendar',
-          <RequireAuth permission="attendance:read:any">{withPanel(<AdminCalendarPage />)}</RequireAuth>,
-        ),
-      ],
-      '/admin/attendance-calendar',
-    );
+    const { fetchMock } = fakeApi(adminReads());
+    renderAdminCalendar('/admin/attendance-calendar');
     expect(await screen.findByTestId('cell-ui-mario-2026-11-12', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByTestId('month-label')).toHaveTextContent('novembre 2026');
     expect(queriesOf(fetchMock, '/attendance/attendance-data/timesheet').map((q) => q.get('from'))).toEqual([
@@ -294,21 +293,8 @@ describe('admin calendar: today is not short before its work is done (issue 30 i
     const early = structuredClone(timesheet);
     const row = early.items[0]!;
     row.days = row.days.map((d) => (d.date === TODAY ? { ...d, worked: 0, balance: -480, open: true } : d));
-    fakeApi({
-      ...adminSession,
-      'GET /attendance/user-info/current': () => json(200, currentInfo),
-      'GET /attendance/attendance-data/timesheet': () => json(200, early),
-      'GET /attendance/attendance-data': () => json(200, attendanceData),
-    });
-    renderRoutes(
-      [
-        page(
-          '/admin/attendance-calendar',
-          <RequireAuth permission="attendance:read:any">{withPanel(<AdminCalendarPage />)}</RequireAuth>,
-        ),
-      ],
-      '/admin/attendance-calendar',
-    );
+    fakeApi(adminReads(early));
+    renderAdminCalendar('/admin/attendance-calendar');
     const today = await screen.findByTestId(`cell-ui-mario-${TODAY}`, {}, SLOW);
     const red = 'rgb(253, 236, 236)';
     expect(getComputedStyle(today).backgroundColor).not.toBe(red);
@@ -323,21 +309,8 @@ describe('admin calendar: today is not short before its work is done (issue 30 i
 
 describe('admin calendar: a link naming a day opens it (issue 30 item 17)', { timeout: 20_000 }, () => {
   it('?day=&user= (the pre-check’s "Apri il calendario") opens that person’s day', async () => {
-    fakeApi({
-      ...adminSession,
-      'GET /attendance/user-info/current': () => json(200, currentInfo),
-      'GET /attendance/attendance-data/timesheet': () => json(200, timesheet),
-      'GET /attendance/attendance-data': () => json(200, attendanceData),
-    });
-    renderRoutes(
-      [
-        page(
-          '/admin/attendance-calendar',
-          <RequireAuth permission="attendance:read:any">{withPanel(<AdminCalendarPage />)}</RequireAuth>,
-        ),
-      ],
-      '/admin/attendance-calendar?month=2026-11&search=Rossi&day=2026-11-13&user=ui-mario',
-    );
+    fakeApi(adminReads());
+    renderAdminCalendar('/admin/attendance-calendar?month=2026-11&search=Rossi&day=2026-11-13&user=ui-mario');
     const panel = await screen.findByRole('dialog', {}, SLOW);
     expect(within(panel).getByRole('heading', { name: 'Venerdì 13 novembre 2026' })).toBeInTheDocument();
   });
@@ -355,25 +328,7 @@ describe('member calendar: a closed month is shown before anyone tries (issue 30
     users: [{ userInfo: mario, days: october, totals, punches: [], requests: [] }],
   };
   /** A pending request on the first of November: moving it a day back would put it in closed October. */
-  const firstOfNovember: JustificationRequest = {
-    id: 'r-1',
-    userInfoId: 'ui-mario',
-    employee: mario,
-    justification: { id: 'j-fer', code: 'FER', name: 'Ferie', unit: 'day', impact: 'nothing' },
-    date: '2026-11-01',
-    category: 'regular',
-    wholeDay: true,
-    startsAtMinutes: null,
-    endsAtMinutes: null,
-    amount: 1,
-    certificateCode: null,
-    note: null,
-    status: 'open',
-    batchId: null,
-    decidedAt: null,
-    decisionNote: null,
-    createdAt: '2026-10-20T09:00:00Z',
-  };
+  const firstOfNovember = absenceRequest({ employee: mario });
   const novemberData: AttendanceData = {
     ...attendanceData,
     users: [{ ...attendanceData.users[0]!, requests: [firstOfNovember] }],
@@ -386,15 +341,7 @@ describe('member calendar: a closed month is shown before anyone tries (issue 30
         json(200, query.get('from') === '2026-10-01' ? octoberData : novemberData),
       'GET /attendance/ajax/closed-months': () => json(200, { months: ['2026-09', '2026-10'] }),
     });
-    return renderRoutes(
-      [
-        page(
-          '/member/calendar',
-          <RequireAuth permission="attendance:read:own">{withPanel(<MemberCalendarPage />)}</RequireAuth>,
-        ),
-      ],
-      path,
-    );
+    return renderMemberCalendar(path);
   };
 
   it('says the month is closed, marks its days and the legend; the day panel offers no change', async () => {

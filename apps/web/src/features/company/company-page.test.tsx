@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
 import { RequireAuth } from '../../lib/auth/require-auth';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { demoUserWith, fakeApi, json, sessionOf } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { CompanyDetailsPage } from './company-page';
 import type { Workspace } from './api/get-workspace';
+import { demoWorkspace } from './company.fixtures';
 
 const user = userEvent.setup({ delay: null, applyAccept: false });
 /** The first render loads the page's catalogs and the session: give it time on a busy machine. */
@@ -16,35 +17,11 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2
 const STORED_LOGO = '11111111-1111-4111-8111-111111111111';
 const NEW_LOGO = '22222222-2222-4222-8222-222222222222';
 
-const workspace = (over: Partial<Workspace['workspace_company']> = {}): Workspace => ({
-  id: 'ws-demo',
-  attendance_auto_approve_request: false,
-  time_zone: 'Europe/Rome',
-  workspace_company: {
-    name: 'Demo S.r.l.',
-    email: 'amministrazione@demo.timbro.it',
-    vatNumber: '01907990012',
-    fiscalCode: '01907990012',
-    website: 'https://demo.timbro.it',
-    phoneNumber: '+390212345678',
-    mobileNumber: null,
-    addressStreet: 'Via Torino 15',
-    addressCity: 'Milano',
-    addressPostCode: '20123',
-    addressProvince: 'MI',
-    addressCountry: 'IT',
-    addressNote: null,
-    logo: null,
-    squareLogo: null,
-    ...over,
-  },
-});
+const workspace = (over: Partial<Workspace['workspace_company']> = {}): Workspace =>
+  demoWorkspace({ website: 'https://demo.timbro.it', phoneNumber: '+390212345678', ...over });
 
-const session = (roles: { admin: boolean; accountant: boolean }) => ({
-  'GET /user': () =>
-    json(200, { ...demoUser, workspace_roles: [{ ...demoUser.workspace_roles[0]!, ...roles, member: false }] }),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-});
+const session = (roles: { admin: boolean; accountant: boolean }) =>
+  sessionOf(demoUserWith({ ...roles, member: false }));
 const adminSession = session({ admin: true, accountant: false });
 const accountantSession = session({ admin: false, accountant: true });
 

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { demoUser, fakeApi, json, sessionOf } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { RequireAuth } from '../../lib/auth/require-auth';
+import type { PermissionRule } from '../../lib/permissions';
 import { GroupEditPage, GroupNewPage } from './group-form-page';
 import { GroupListPage } from './group-list-page';
 
@@ -11,6 +13,21 @@ import { GroupListPage } from './group-list-page';
 const user = userEvent.setup({ delay: null });
 
 const session = sessionOf();
+
+/** The edit page of group g-1 behind `permission`, with the `beside` routes. */
+const renderEditPage = (permission: PermissionRule = 'group:write', beside: RouteObject[] = []) =>
+  renderRoutes(
+    [
+      page(
+        '/admin/group/:id/edit',
+        <RequireAuth permission={permission}>
+          <GroupEditPage />
+        </RequireAuth>,
+      ),
+      ...beside,
+    ],
+    '/admin/group/g-1/edit',
+  );
 const people = [
   { id: 'ui-mario', name: 'Mario Rossi', enabled: true },
   { id: 'ui-giulia', name: 'Giulia Esposito', enabled: true },
@@ -87,17 +104,7 @@ describe('groups', { timeout: 20_000 }, () => {
               members: [],
             }),
     });
-    renderRoutes(
-      [
-        page(
-          '/admin/group/:id/edit',
-          <RequireAuth permission="group:write">
-            <GroupEditPage />
-          </RequireAuth>,
-        ),
-      ],
-      '/admin/group/g-1/edit',
-    );
+    renderEditPage();
     const failure = await screen.findByTestId('load-failure');
     expect(failure).toHaveTextContent('Servizio momentaneamente non disponibile');
     expect(screen.getByRole('link', { name: /Gruppi/ })).toHaveAttribute('href', '/admin/group');
@@ -120,18 +127,7 @@ describe('groups', { timeout: 20_000 }, () => {
         }),
       'GET /admin/audit': () => json(200, { items: [], total: 0, page: 1, perPage: 20 }),
     });
-    const { router } = renderRoutes(
-      [
-        page(
-          '/admin/group/:id/edit',
-          <RequireAuth permission="group:write">
-            <GroupEditPage />
-          </RequireAuth>,
-        ),
-        page('/admin/group', <p>elenco</p>),
-      ],
-      '/admin/group/g-1/edit',
-    );
+    const { router } = renderEditPage('group:write', [page('/admin/group', <p>elenco</p>)]);
     // Untouched (members loaded): the back link leaves at once.
     expect(await screen.findByDisplayValue('Magazzino')).toBeInTheDocument();
     expect(await screen.findByText('Mario Rossi')).toBeInTheDocument();
@@ -208,17 +204,7 @@ describe('groups', { timeout: 20_000 }, () => {
           perPage: 20,
         }),
     });
-    renderRoutes(
-      [
-        page(
-          '/admin/group/:id/edit',
-          <RequireAuth permission="group:write">
-            <GroupEditPage />
-          </RequireAuth>,
-        ),
-      ],
-      '/admin/group/g-1/edit',
-    );
+    renderEditPage();
     const section = await screen.findByTestId('group-history-section');
     expect(within(section).getByRole('heading', { name: 'Storico modifiche' })).toBeInTheDocument();
     const entries = await within(section).findAllByTestId('history-entry');
@@ -258,17 +244,7 @@ describe('groups', { timeout: 20_000 }, () => {
         json(200, { id: 'g-1', name: 'Magazzino', usersCount: 0, createdAt: '2026-11-01T08:00:00.000Z', members: [] }),
       'GET /admin/audit': () => json(200, { items: [], total: 0, page: 1, perPage: 20 }),
     });
-    renderRoutes(
-      [
-        page(
-          '/admin/group/:id/edit',
-          <RequireAuth permission="group:read">
-            <GroupEditPage />
-          </RequireAuth>,
-        ),
-      ],
-      '/admin/group/g-1/edit',
-    );
+    renderEditPage('group:read');
     expect(await screen.findByDisplayValue('Magazzino')).toBeInTheDocument();
     expect(screen.queryByTestId('group-history-section')).not.toBeInTheDocument();
     expect(screen.queryByText('Storico modifiche')).not.toBeInTheDocument();

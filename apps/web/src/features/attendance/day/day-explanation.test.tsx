@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import type { DaySheetDto, JustificationRequest, Punch } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
+import { absenceRequest } from '../../../testing/fixtures';
 import { DayExplanation } from './day-explanation';
 
 const punch = (id: string, time: string, direction: 'in' | 'out', date = '2026-11-12'): Punch => ({
@@ -19,26 +20,21 @@ const request = (
   name: string,
   impact: 'increase' | 'decrease' | 'nothing',
   patch: Partial<JustificationRequest> = {},
-): JustificationRequest => ({
-  id,
-  userInfoId: 'u1',
-  employee: { id: 'u1', firstName: 'Mario', lastName: 'Rossi' },
-  justification: { id: `j-${code}`, code, name, unit: 'hour', impact },
-  date: '2026-11-12',
-  category: 'regular',
-  wholeDay: false,
-  startsAtMinutes: 960,
-  endsAtMinutes: 1080,
-  amount: 2,
-  certificateCode: null,
-  note: null,
-  status: 'approved',
-  batchId: null,
-  decidedAt: null,
-  decisionNote: null,
-  createdAt: '2026-11-01T10:00:00Z',
-  ...patch,
-});
+): JustificationRequest =>
+  absenceRequest({
+    id,
+    userInfoId: 'u1',
+    employee: { id: 'u1', firstName: 'Mario', lastName: 'Rossi' },
+    justification: { id: `j-${code}`, code, name, unit: 'hour', impact },
+    date: '2026-11-12',
+    wholeDay: false,
+    startsAtMinutes: 960,
+    endsAtMinutes: 1080,
+    amount: 2,
+    status: 'approved',
+    createdAt: '2026-11-01T10:00:00Z',
+    ...patch,
+  });
 
 const punches = [
   punch('p1', '09:00', 'in'),

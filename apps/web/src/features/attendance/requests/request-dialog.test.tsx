@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Justification, JustificationRequest } from '@timbro/shared';
+import type { Justification } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, marioUser, sessionOf } from '../../../testing/fake-api';
+import { absenceRequest } from '../../../testing/fixtures';
 import { page, renderRoutes } from '../../../testing/render';
 import { RequireAuth } from '../../../lib/auth/require-auth';
 import { RequestDialog } from './request-dialog';
@@ -33,25 +34,16 @@ const justifications = [
   j('j-rol', 'ROL', 'Permesso ROL', 'hour'),
   j('j-mal', 'MAL', 'Malattia', 'day', { requiresCertificate: true, groupName: 'Malattia e infortunio' }),
 ];
-const created = {
+const created = absenceRequest({
   id: 'r-new',
-  userInfoId: 'ui-mario',
-  employee: { id: 'ui-mario', firstName: 'Mario', lastName: 'Rossi' },
   justification: { id: 'j-rol', code: 'ROL', name: 'Permesso ROL', unit: 'hour', impact: 'nothing' },
   date: '2026-11-12',
-  category: 'regular',
   wholeDay: false,
   startsAtMinutes: 840,
   endsAtMinutes: 960,
   amount: 2,
-  certificateCode: null,
-  note: null,
-  status: 'open',
-  batchId: null,
-  decidedAt: null,
-  decisionNote: null,
   createdAt: '2026-11-10T09:00:00Z',
-} satisfies JustificationRequest;
+});
 
 function setup(overrides: Parameters<typeof fakeApi>[0] = {}, initialDate = '2026-11-12') {
   const api = fakeApi({
