@@ -1,9 +1,10 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import type { AdminAnnouncement } from '@timbro/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
+import { DetailList, DetailRow } from '../../components/detail-list';
 import { Loaded } from '../../components/form/form-page';
 import { PageHeader } from '../../components/page-header';
 import { SectionCard } from '../../components/section-card';
@@ -13,10 +14,10 @@ import { useCan } from '../../lib/auth/use-can';
 import { useAnnouncement } from './api/get-announcement';
 import { useWorkspaceTimeZone } from './api/get-time-zone';
 import { AnnouncementContent } from './announcement-content';
-import { audienceSummary, StateChip } from './announcement-state';
+import { StateChip } from './announcement-state';
 import { AttachmentList } from './attachment-list';
 import { announcementEditPath } from './links';
-import { Row } from './locked-delivery';
+import { AudienceRows } from './audience-rows';
 import { ReachFunnel } from './reach-funnel';
 import { ReachTable } from './reach-table';
 import { RemindButton } from './remind-button';
@@ -50,8 +51,7 @@ function AnnouncementDetail({
   const canWrite = useCan('announcement:write');
   const timeZone = useWorkspaceTimeZone();
   const at = (instant: string) => formatInZone(instant, timeZone, language);
-  const { audience, reach } = announcement;
-  const refs = [...audience.groups, ...audience.people];
+  const { reach } = announcement;
   const subtitle =
     announcement.state === 'published'
       ? t('announcements.detail.sentOn', { date: at(announcement.publishedAt ?? announcement.sendAt) })
@@ -109,43 +109,20 @@ function AnnouncementDetail({
             <AttachmentList announcementId={announcement.id} attachments={announcement.attachments} side="admin" />
           </SectionCard>
           <SectionCard title={t('announcements.detail.details')}>
-            <Box
-              component="dl"
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: '1fr',
-                rowGap: 0.5,
-                m: 0,
-                '& dt': { color: 'text.secondary', typography: 'body2', pt: 1 },
-                '& dd': { m: 0, typography: 'body1', minWidth: 0 },
-              }}
-              data-testid="announcement-details"
-            >
-              <Row label={t('announcements.columns.state')}>
+            <DetailList testId="announcement-details">
+              <DetailRow label={t('announcements.columns.state')}>
                 <StateChip state={announcement.state} />
-              </Row>
-              <Row label={t('announcements.fields.sendAt')}>{at(announcement.sendAt)}</Row>
+              </DetailRow>
+              <DetailRow label={t('announcements.fields.sendAt')}>{at(announcement.sendAt)}</DetailRow>
               {announcement.publishedAt && (
-                <Row label={t('announcements.fields.publishedAt')}>{at(announcement.publishedAt)}</Row>
+                <DetailRow label={t('announcements.fields.publishedAt')}>{at(announcement.publishedAt)}</DetailRow>
               )}
-              <Row label={t('announcements.fields.recipients')}>
-                <Typography>{audienceSummary(t, audience)}</Typography>
-                {!audience.everyone && refs.length > 0 && (
-                  <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
-                    {refs.map((r) => (
-                      <Chip key={r.id} size="small" label={r.name} />
-                    ))}
-                  </Stack>
-                )}
-              </Row>
-              <Row label={t('announcements.fields.acknowledgement')}>
-                {announcement.requiresAck ? t('announcements.ack.required') : t('announcements.ack.notRequired')}
-              </Row>
-              <Row label={t('announcements.fields.remindedAt')}>
+              <AudienceRows announcement={announcement} />
+              <DetailRow label={t('announcements.fields.remindedAt')}>
                 {announcement.remindedAt ? at(announcement.remindedAt) : t('announcements.remind.never')}
-              </Row>
-              <Row label={t('announcements.fields.updatedAt')}>{at(announcement.updatedAt)}</Row>
-            </Box>
+              </DetailRow>
+              <DetailRow label={t('announcements.fields.updatedAt')}>{at(announcement.updatedAt)}</DetailRow>
+            </DetailList>
           </SectionCard>
         </Box>
       </Stack>

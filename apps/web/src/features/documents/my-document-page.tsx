@@ -3,10 +3,10 @@ import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined
 import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import type { Document } from '@timbro/shared';
 import { useSnackbar } from 'notistack';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
+import { DetailList, DetailRow } from '../../components/detail-list';
 import { PageHeader } from '../../components/page-header';
 import { fileSize } from '../../components/import/spreadsheet-file';
 import { Loaded } from '../../components/form/form-page';
@@ -64,34 +64,23 @@ function MyDocument({ doc, back }: { doc: Document; back: { to: string; label: s
         }
       />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} data-testid="my-document-detail">
-        <Box
-          component="dl"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' },
-            columnGap: 3,
-            rowGap: { xs: 0.5, sm: 2 },
-            m: 0,
-            '& dt': { color: 'text.secondary', typography: 'body2', pt: { xs: 1.5, sm: 0 } },
-            '& dd': { m: 0, typography: 'body1', minWidth: 0 },
-          }}
-        >
-          <Row label={t('documents.fields.description')}>
+        <DetailList labelWidth={180} loose>
+          <DetailRow label={t('documents.fields.description')}>
             {doc.description ? (
               <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{doc.description}</Typography>
             ) : (
               <Typography color="text.secondary">{t('documents.detail.noDescription')}</Typography>
             )}
-          </Row>
-          <Row label={t('documents.fields.expiresAt')}>
+          </DetailRow>
+          <DetailRow label={t('documents.fields.expiresAt')}>
             <ExpiryCell doc={doc} />
             {doc.expiresAt && (
               <Typography variant="caption" color="text.secondary" component="div">
                 {t('documents.detail.expiryHint')}
               </Typography>
             )}
-          </Row>
-          <Row label={t('documents.fields.file')}>
+          </DetailRow>
+          <DetailRow label={t('documents.fields.file')}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
               <InsertDriveFileOutlined color="action" fontSize="small" />
               <Typography sx={{ overflowWrap: 'anywhere' }} data-testid="my-document-file">
@@ -101,18 +90,9 @@ function MyDocument({ doc, back }: { doc: Document; back: { to: string; label: s
                 {fileSize(doc.attachment.size, language)}
               </Typography>
             </Stack>
-          </Row>
-        </Box>
+          </DetailRow>
+        </DetailList>
       </Paper>
     </Box>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Box component="dt">{label}</Box>
-      <Box component="dd">{children}</Box>
-    </>
   );
 }

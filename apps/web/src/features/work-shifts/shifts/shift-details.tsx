@@ -1,21 +1,12 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import type { WorkShift } from '@timbro/shared';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailList, DetailRow } from '../../../components/detail-list';
 import { SectionCard } from '../../../components/section-card';
 import { catalogFor } from '../../../i18n/languages';
 import { useCurrentInfo } from '../api/get-current-info';
 import { formatInstant, personName, useDayFormat, useDuration } from '../shift-text';
 import { formatShiftRange, isOvernight } from '../shift-time';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Box component="dt">{label}</Box>
-      <Box component="dd">{children}</Box>
-    </>
-  );
-}
 
 /** The shift's facts: day, times (and whether it ends the next day), pause, work, status, swapped, people, label, colour. */
 export function ShiftDetails({ shift }: { shift: WorkShift }) {
@@ -26,26 +17,15 @@ export function ShiftDetails({ shift }: { shift: WorkShift }) {
   const timeZone = useCurrentInfo().data?.timeZone;
   return (
     <SectionCard title={t('workShifts.detail.details')}>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: '1fr',
-          rowGap: 0.5,
-          m: 0,
-          '& dt': { color: 'text.secondary', typography: 'body2', pt: 1 },
-          '& dd': { m: 0, typography: 'body1', minWidth: 0 },
-        }}
-        data-testid="shift-details"
-      >
-        <Row label={t('workShifts.fields.date')}>{formatDay(shift.date, 'full')}</Row>
-        <Row label={t('workShifts.detail.times')}>
+      <DetailList testId="shift-details">
+        <DetailRow label={t('workShifts.fields.date')}>{formatDay(shift.date, 'full')}</DetailRow>
+        <DetailRow label={t('workShifts.detail.times')}>
           <bdi dir="ltr">{formatShiftRange(shift)}</bdi>
           {isOvernight(shift) && ` · ${t('workShifts.form.endsNextDay')}`}
-        </Row>
-        <Row label={t('workShifts.fields.pause')}>{duration(shift.pauseMinutes)}</Row>
-        <Row label={t('workShifts.detail.work')}>{duration(shift.minutes)}</Row>
-        <Row label={t('workShifts.detail.status')}>
+        </DetailRow>
+        <DetailRow label={t('workShifts.fields.pause')}>{duration(shift.pauseMinutes)}</DetailRow>
+        <DetailRow label={t('workShifts.detail.work')}>{duration(shift.minutes)}</DetailRow>
+        <DetailRow label={t('workShifts.detail.status')}>
           <Chip
             size="small"
             variant="outlined"
@@ -58,9 +38,9 @@ export function ShiftDetails({ shift }: { shift: WorkShift }) {
               {t('workShifts.detail.publishedAt', { date: formatInstant(shift.publishedAt, language, timeZone) })}
             </Typography>
           )}
-        </Row>
-        <Row label={t('workShifts.detail.swapped')}>{shift.swapped ? t('common.yes') : t('common.no')}</Row>
-        <Row label={t('workShifts.fields.people')}>
+        </DetailRow>
+        <DetailRow label={t('workShifts.detail.swapped')}>{shift.swapped ? t('common.yes') : t('common.no')}</DetailRow>
+        <DetailRow label={t('workShifts.fields.people')}>
           <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="shift-people-list">
             {shift.assignees.length === 0 ? (
               <Typography color="text.secondary">{t('workShifts.detail.nobody')}</Typography>
@@ -68,10 +48,10 @@ export function ShiftDetails({ shift }: { shift: WorkShift }) {
               shift.assignees.map((a) => <Chip key={a.id} size="small" label={personName(a)} />)
             )}
           </Stack>
-        </Row>
-        <Row label={t('workShifts.fields.label')}>{shift.label ?? '—'}</Row>
+        </DetailRow>
+        <DetailRow label={t('workShifts.fields.label')}>{shift.label ?? '—'}</DetailRow>
         {shift.color && (
-          <Row label={t('workShifts.fields.color')}>
+          <DetailRow label={t('workShifts.fields.color')}>
             <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
               <Box
                 aria-hidden
@@ -86,9 +66,9 @@ export function ShiftDetails({ shift }: { shift: WorkShift }) {
               />
               <bdi dir="ltr">{shift.color}</bdi>
             </Box>
-          </Row>
+          </DetailRow>
         )}
-      </Box>
+      </DetailList>
     </SectionCard>
   );
 }
