@@ -1,6 +1,7 @@
 import { desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
+import type { MonthChangeNote } from '../attendance';
 import { monthChanges, monthLogs, users } from '../../db/schema';
 import { inScope, type WorkspaceScope } from '../../db/scope';
 
@@ -34,15 +35,7 @@ export async function closedMonths(q: Queryable, scope: WorkspaceScope): Promise
 export async function insertChanges(
   q: Queryable,
   scope: WorkspaceScope,
-  notes: {
-    endOfMonth: string;
-    date: string;
-    userInfoId: string | null;
-    entityType: string;
-    entityId: string;
-    action: string;
-    actorUserId: string | null;
-  }[],
+  notes: (MonthChangeNote & { endOfMonth: string })[],
 ) {
   await q.execute(sql`
     insert into ${monthChanges} ("workspace_id", "end_of_month", "user_info_id", "date", "entity_type", "entity_id", "action", "actor_user_id")
@@ -88,14 +81,9 @@ export function changesAfter(
     .orderBy(desc(monthChanges.createdAt), desc(monthChanges.id))
     .limit(500);
 }
-export interface ChangeRow {
+/** A recorded change: the note as attendance gave it, with who made it by name and when. */
+export interface ChangeRow extends MonthChangeNote {
   id: number;
-  date: string;
-  userInfoId: string | null;
-  entityType: string;
-  entityId: string;
-  action: string;
-  actorUserId: string | null;
   actorFirst: string | null;
   actorLast: string | null;
   createdAt: Date;

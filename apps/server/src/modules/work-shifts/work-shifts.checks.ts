@@ -141,3 +141,12 @@ export const candidatesOf = (
     endsAt: row.endsAt,
     pauseMinutes: row.pauseMinutes,
   }));
+
+/** The candidates of stored shifts, each with the people assigned to it. */
+export const candidatesOfShifts = (shifts: shiftsRepo.ShiftWithPeople[]): Candidate[] =>
+  shifts.flatMap((s) =>
+    candidatesOf(
+      s,
+      s.assignees.map((p) => p.id),
+    ),
+  );

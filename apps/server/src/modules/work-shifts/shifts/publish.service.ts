@@ -12,7 +12,7 @@ import { audit } from '../../../lib/audit';
 import { validation } from '../../../lib/errors';
 import type { RequestCtx } from '../../../plugins/request-context';
 import { notify } from '../../notifications';
-import { warningsFor, candidatesOf } from '../work-shifts.checks';
+import { warningsFor, candidatesOf, candidatesOfShifts } from '../work-shifts.checks';
 import { shiftsPublishedNotice } from '../work-shifts.mails';
 
 import { assertMonthsOpen, closedMonthsOf, newId, notifyCtx, personName, timed, toRef } from '../work-shifts.shared';
@@ -47,17 +47,7 @@ export async function publish(
       ctx.scope,
       drafts.map((d) => d.date),
     );
-    const warnings = await warningsFor(
-      tx,
-      ctx.scope,
-      ctx.timeZone,
-      drafts.flatMap((d) =>
-        candidatesOf(
-          d,
-          d.assignees.map((p) => p.id),
-        ),
-      ),
-    );
+    const warnings = await warningsFor(tx, ctx.scope, ctx.timeZone, candidatesOfShifts(drafts));
     const skipped: PublishResponse['skipped'] = [];
     const plain: string[] = [];
     const overridden: string[] = [];

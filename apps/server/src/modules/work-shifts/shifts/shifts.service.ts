@@ -13,7 +13,7 @@ import type { AppDeps } from '../../../deps';
 import { audit, recordAudits } from '../../../lib/audit';
 import { notFound, validation } from '../../../lib/errors';
 import type { RequestCtx } from '../../../plugins/request-context';
-import { notify } from '../../notifications';
+import { notify, type Notice } from '../../notifications';
 import { warningsFor, candidatesOf } from '../work-shifts.checks';
 import { shiftAddedNotice, shiftCancelledNotice, shiftChangedNotice } from '../work-shifts.mails';
 
@@ -207,33 +207,21 @@ export async function updateShift(
       const removed = oldPeople.filter((p) => !people.includes(p));
       const added = people.filter((p) => !oldPeople.includes(p));
       const key = `shift.changed:${id}:${before.version + 1}`;
-      if (kept.length && timesChanged)
-        await notify(tx, nctx, {
-          type: 'shift.changed',
-          to: { userInfoIds: kept },
-          ...shiftChangedNotice(was, now),
-          link: MEMBER_LINK,
-          params: { before: was, after: now },
-          dedupeKey: key,
-        });
-      if (removed.length)
-        await notify(tx, nctx, {
-          type: 'shift.changed',
-          to: { userInfoIds: removed },
-          ...shiftCancelledNotice(was),
-          link: MEMBER_LINK,
-          params: { before: was, after: null },
-          dedupeKey: key,
-        });
-      if (added.length)
-        await notify(tx, nctx, {
-          type: 'shift.changed',
-          to: { userInfoIds: added },
-          ...shiftAddedNotice(now, after.date),
-          link: MEMBER_LINK,
-          params: { before: null, after: now },
-          dedupeKey: key,
-        });
+      // Each group of people is told its own news, once per version: new times, a shift gone, a shift that is theirs now.
+      const tell = async (to: string[], notice: Notice, params: { before: string | null; after: string | null }) => {
+        if (to.length > 0)
+          await notify(tx, nctx, {
+            type: 'shift.changed',
+            to: { userInfoIds: to },
+            ...notice,
+            link: MEMBER_LINK,
+            params,
+            dedupeKey: key,
+          });
+      };
+      if (timesChanged) await tell(kept, shiftChangedNotice(was, now), { before: was, after: now });
+      await tell(removed, shiftCancelledNotice(was), { before: was, after: null });
+      await tell(added, shiftAddedNotice(now, after.date), { before: null, after: now });
     }
     await audit(tx, ctx, {
       action: 'work_shift.update',

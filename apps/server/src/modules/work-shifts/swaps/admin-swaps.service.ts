@@ -4,7 +4,7 @@ import { audit } from '../../../lib/audit';
 import { conflict, notFound, validation } from '../../../lib/errors';
 import type { RequestCtx } from '../../../plugins/request-context';
 import { notify } from '../../notifications';
-import { warningsFor, candidatesOf } from '../work-shifts.checks';
+import { warningsFor, candidatesOfShifts } from '../work-shifts.checks';
 import { swapDecidedNotice } from '../work-shifts.mails';
 
 import { describeShift, memberSwapLink, notifyCtx, tellAutoRejected } from '../work-shifts.shared';
@@ -78,18 +78,7 @@ export async function decide(deps: AppDeps, ctx: RequestCtx, id: string, approve
       await swapsRepo.moveAssignee(tx, ctx.scope, row.requesterId, source.id, target.id);
       await swapsRepo.moveAssignee(tx, ctx.scope, row.targetUserInfoId, target.id, source.id);
       const after = await shiftsRepo.loadShifts(tx, ctx.scope, shiftsRepo.shiftIn(ids));
-      const stored = await warningsFor(
-        tx,
-        ctx.scope,
-        ctx.timeZone,
-        after.flatMap((s) =>
-          candidatesOf(
-            s,
-            s.assignees.map((p) => p.id),
-          ),
-        ),
-        new Set(ids),
-      );
+      const stored = await warningsFor(tx, ctx.scope, ctx.timeZone, candidatesOfShifts(after), new Set(ids));
       for (const s of after)
         await shiftsRepo.updateShift(tx, ctx.scope, s.id, {
           swapped: true,
