@@ -1,14 +1,5 @@
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import {
-  Box,
-  FormControlLabel,
-  FormHelperText,
-  InputAdornment,
-  Switch,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Box, FormControlLabel, FormHelperText, InputAdornment, Switch } from '@mui/material';
 import type { Justification } from '@timbro/shared';
 import type { Dayjs } from 'dayjs';
 import { Controller, type Control, type UseFormSetValue } from 'react-hook-form';
@@ -16,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { FormClockField } from '../../../components/form/form-clock-field';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { FormToggleField } from '../../../components/form/form-toggle-field';
 import { catalogFor } from '../../../i18n/languages';
 import { inClosedMonth, latestClosed, monthName, monthOfDate } from '../closed-months';
 import { REQUEST_LIMITS, REQUEST_MODES, type RequestFormValues } from './request-form';
@@ -60,40 +52,25 @@ export function RequestPeriodFields({
   });
   return (
     <>
-      <Controller
+      <FormToggleField
         control={control}
         name="mode"
-        render={({ field }) => (
-          <Box>
-            <Typography variant="body2" color="text.secondary" id={`${titleId}-mode`} sx={{ mb: 0.5 }}>
-              {t('requestDialog.fields.mode')}
-            </Typography>
-            <ToggleButtonGroup
-              exclusive
-              size="small"
-              color="primary"
-              value={field.value}
-              onChange={(_e, v: RequestFormValues['mode'] | null) => {
-                if (!v) return;
-                // A time range makes no sense for a quantity and vice versa: what the other mode left goes.
-                if (v !== 'range') {
-                  setValue('start', '');
-                  setValue('end', '');
-                }
-                if (v !== 'amount') setValue('amount', '');
-                field.onChange(v);
-              }}
-              aria-labelledby={`${titleId}-mode`}
-              sx={{ flexWrap: 'wrap' }}
-            >
-              {REQUEST_MODES.map((m) => (
-                <ToggleButton key={m} value={m} data-testid={`request-mode-${m}`}>
-                  {t(`requestDialog.modes.${m}`)}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
-          </Box>
-        )}
+        label={t('requestDialog.fields.mode')}
+        labelId={`${titleId}-mode`}
+        options={REQUEST_MODES.map((m) => ({
+          value: m,
+          label: t(`requestDialog.modes.${m}`),
+          testId: `request-mode-${m}`,
+        }))}
+        onPick={(v) => {
+          // A time range makes no sense for a quantity and vice versa: what the other mode left goes.
+          if (v !== 'range') {
+            setValue('start', '');
+            setValue('end', '');
+          }
+          if (v !== 'amount') setValue('amount', '');
+        }}
+        sx={{ flexWrap: 'wrap' }}
       />
       {!editing && (
         <Controller
