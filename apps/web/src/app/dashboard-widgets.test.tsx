@@ -3,10 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { loadCatalogArea } from '../i18n/i18n';
-import { RequireAuth } from '../lib/auth/require-auth';
 import { demoUser, fakeApi, json, marioUser, sessionOf } from '../testing/fake-api';
 import { absenceRequest } from '../testing/fixtures';
-import { page, renderRoutes } from '../testing/render';
+import { guardedPage, renderRoutes } from '../testing/render';
 import { ALL_WIDGETS, DASHBOARD_WIDGETS, WIDGET_ORDER } from './dashboard-widgets';
 
 beforeAll(async () => {
@@ -102,14 +101,7 @@ const hours = {
 
 const render = () =>
   renderRoutes(
-    [
-      page(
-        '/dashboard',
-        <RequireAuth permission="profile:read">
-          <DashboardPage widgets={DASHBOARD_WIDGETS} />
-        </RequireAuth>,
-      ),
-    ],
+    [guardedPage('/dashboard', 'profile:read', <DashboardPage widgets={DASHBOARD_WIDGETS} />)],
     '/dashboard',
   );
 

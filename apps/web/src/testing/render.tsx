@@ -3,6 +3,8 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
+import { RequireAuth } from '../lib/auth/require-auth';
+import type { PermissionRule } from '../lib/permissions';
 import { createQueryClient } from '../lib/query-client';
 
 /**
@@ -24,4 +26,9 @@ export function renderRoutes(routes: RouteObject[], path: string) {
 
 export function page(path: string, element: ReactNode): RouteObject {
   return { path, element };
+}
+
+/** A route whose page is behind `permission`, as the app's protected pages are (RequireAuth). */
+export function guardedPage(path: string, permission: PermissionRule, element: ReactNode): RouteObject {
+  return page(path, <RequireAuth permission={permission}>{element}</RequireAuth>);
 }

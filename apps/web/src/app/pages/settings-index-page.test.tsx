@@ -4,10 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Workspace } from '../../features/company/api/get-workspace';
 import { demoWorkspace } from '../../features/company/company.fixtures';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { RequireAuth } from '../../lib/auth/require-auth';
 import { SETTINGS_SCREEN } from '../../lib/permissions';
 import { demoUserWith, fakeApi, json, sessionOf } from '../../testing/fake-api';
-import { page, renderRoutes } from '../../testing/render';
+import { guardedPage, renderRoutes } from '../../testing/render';
 import { SettingsIndexPage } from './settings-index-page';
 
 const user = userEvent.setup({ delay: null });
@@ -25,17 +24,7 @@ beforeAll(async () => {
 });
 
 const renderIndex = () =>
-  renderRoutes(
-    [
-      page(
-        '/admin/setting',
-        <RequireAuth permission={SETTINGS_SCREEN}>
-          <SettingsIndexPage />
-        </RequireAuth>,
-      ),
-    ],
-    '/admin/setting',
-  );
+  renderRoutes([guardedPage('/admin/setting', SETTINGS_SCREEN, <SettingsIndexPage />)], '/admin/setting');
 const posts = (calls: { method: string; path: string; body: unknown }[]) =>
   calls.filter((c) => c.method === 'POST').map((c) => ({ path: c.path, body: c.body }));
 

@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { AdminAnnouncement } from '@timbro/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { RequireAuth } from '../../lib/auth/require-auth';
 import { fakeApi, json } from '../../testing/fake-api';
-import { page as route, renderRoutes } from '../../testing/render';
+import { guardedPage, page as route, renderRoutes } from '../../testing/render';
 import { AnnouncementDetailPage } from './announcement-detail-page';
 import { remindState } from './announcement-state';
 import {
@@ -28,12 +27,7 @@ beforeAll(async () => {
 const render = (id: string) =>
   renderRoutes(
     [
-      route(
-        '/admin/announcement/:id',
-        <RequireAuth permission="announcement:read">
-          <AnnouncementDetailPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/admin/announcement/:id', 'announcement:read', <AnnouncementDetailPage />),
       route('/admin/announcement/:id/edit', <p>modifica</p>),
       route('/admin/announcement', <p>elenco</p>),
     ],

@@ -5,9 +5,8 @@ import type { AdminAnnouncement } from '@timbro/shared';
 import { AnnouncementFieldsSchema } from '@timbro/shared/schemas/announcements';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { RequireAuth } from '../../lib/auth/require-auth';
 import { fakeApi, json } from '../../testing/fake-api';
-import { page as route, renderRoutes } from '../../testing/render';
+import { guardedPage, page as route, renderRoutes } from '../../testing/render';
 import { AnnouncementEditPage, AnnouncementNewPage } from './announcement-form-pages';
 import {
   adminSession,
@@ -32,18 +31,8 @@ beforeAll(async () => {
 const render = (path: string) =>
   renderRoutes(
     [
-      route(
-        '/admin/announcement/new',
-        <RequireAuth permission="announcement:write">
-          <AnnouncementNewPage />
-        </RequireAuth>,
-      ),
-      route(
-        '/admin/announcement/:id/edit',
-        <RequireAuth permission="announcement:write">
-          <AnnouncementEditPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/admin/announcement/new', 'announcement:write', <AnnouncementNewPage />),
+      guardedPage('/admin/announcement/:id/edit', 'announcement:write', <AnnouncementEditPage />),
       route('/admin/announcement/:id', <p>dettaglio</p>),
       route('/admin/announcement', <p>elenco</p>),
     ],

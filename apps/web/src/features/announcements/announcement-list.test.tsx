@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { RequireAuth } from '../../lib/auth/require-auth';
 import { fakeApi, json } from '../../testing/fake-api';
-import { page as route, renderRoutes } from '../../testing/render';
+import { guardedPage, page as route, renderRoutes } from '../../testing/render';
 import { AnnouncementListPage } from './announcement-list-page';
 import {
   adminSession,
@@ -27,12 +26,7 @@ beforeAll(async () => {
 const render = () =>
   renderRoutes(
     [
-      route(
-        '/admin/announcement',
-        <RequireAuth permission="announcement:read">
-          <AnnouncementListPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/admin/announcement', 'announcement:read', <AnnouncementListPage />),
       route('/admin/announcement/new', <p>nuova</p>),
       route('/admin/announcement/:id', <p>dettaglio</p>),
       route('/admin/announcement/:id/edit', <p>modifica</p>),

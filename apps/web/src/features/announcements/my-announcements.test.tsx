@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { MyAnnouncement } from '@timbro/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, loadCatalogArea } from '../../i18n/i18n';
-import { RequireAuth } from '../../lib/auth/require-auth';
 import { fakeApi, json } from '../../testing/fake-api';
-import { page as route, renderRoutes } from '../../testing/render';
+import { guardedPage, renderRoutes } from '../../testing/render';
 import { memberSession, mine, page, pdf, stubDownloads } from './announcements.fixtures';
 import { MyAnnouncementPage } from './my-announcement-page';
 import { MyAnnouncementsPage } from './my-announcements-page';
@@ -19,18 +18,8 @@ beforeAll(async () => {
 const render = (path: string) =>
   renderRoutes(
     [
-      route(
-        '/member/announcement',
-        <RequireAuth permission="announcement:read:own">
-          <MyAnnouncementsPage />
-        </RequireAuth>,
-      ),
-      route(
-        '/member/announcement/:id',
-        <RequireAuth permission="announcement:read:own">
-          <MyAnnouncementPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/member/announcement', 'announcement:read:own', <MyAnnouncementsPage />),
+      guardedPage('/member/announcement/:id', 'announcement:read:own', <MyAnnouncementPage />),
     ],
     path,
   );

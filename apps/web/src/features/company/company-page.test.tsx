@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { RequireAuth } from '../../lib/auth/require-auth';
 import { demoUserWith, fakeApi, json, sessionOf } from '../../testing/fake-api';
-import { page, renderRoutes } from '../../testing/render';
+import { guardedPage, renderRoutes } from '../../testing/render';
 import { CompanyDetailsPage } from './company-page';
 import type { Workspace } from './api/get-workspace';
 import { demoWorkspace } from './company.fixtures';
@@ -34,14 +33,7 @@ beforeAll(async () => {
 
 const renderPage = () =>
   renderRoutes(
-    [
-      page(
-        '/admin/setting/workspace',
-        <RequireAuth permission="settings:read">
-          <CompanyDetailsPage />
-        </RequireAuth>,
-      ),
-    ],
+    [guardedPage('/admin/setting/workspace', 'settings:read', <CompanyDetailsPage />)],
     '/admin/setting/workspace',
   );
 

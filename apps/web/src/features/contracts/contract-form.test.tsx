@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Contract, TemplateDay, TemplateWeek, User } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, sessionOf } from '../../testing/fake-api';
-import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../../lib/auth/require-auth';
+import { guardedPage, page, renderRoutes } from '../../testing/render';
 import { ContractEditRoute, ContractNewRoute } from '../../app/pages/contract-pages';
 
 const user = userEvent.setup({ delay: null });
@@ -94,18 +93,8 @@ const api = (extra: Parameters<typeof fakeApi>[0] = {}) =>
   });
 
 const routes = [
-  page(
-    '/admin/user/:id/contract/new',
-    <RequireAuth permission="contract:write">
-      <ContractNewRoute />
-    </RequireAuth>,
-  ),
-  page(
-    '/admin/user/:id/contract/:contractId/edit',
-    <RequireAuth permission="contract:write">
-      <ContractEditRoute />
-    </RequireAuth>,
-  ),
+  guardedPage('/admin/user/:id/contract/new', 'contract:write', <ContractNewRoute />),
+  guardedPage('/admin/user/:id/contract/:contractId/edit', 'contract:write', <ContractEditRoute />),
   page('/admin/user/:id/contract', <p>contratti</p>),
 ];
 

@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { demoUser, demoWorkspaces, fakeApi, json, sessionOf } from '../../testing/fake-api';
-import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../../lib/auth/require-auth';
+import { guardedPage, renderRoutes } from '../../testing/render';
 import { InvitationsWidget } from './invitations-widget';
 
 const candidate = {
@@ -37,18 +36,7 @@ const member = {
     },
   ],
 };
-const render = () =>
-  renderRoutes(
-    [
-      page(
-        '/dashboard',
-        <RequireAuth permission="profile:read">
-          <InvitationsWidget />
-        </RequireAuth>,
-      ),
-    ],
-    '/dashboard',
-  );
+const render = () => renderRoutes([guardedPage('/dashboard', 'profile:read', <InvitationsWidget />)], '/dashboard');
 
 describe('invitations widget', { timeout: 20_000 }, () => {
   it('shows the company and what it recorded; accepting joins the company and opens it', async () => {

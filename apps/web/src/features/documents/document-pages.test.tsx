@@ -4,9 +4,8 @@ import type { AdminDocument, Document, User } from '@timbro/shared';
 import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { RequireAuth } from '../../lib/auth/require-auth';
 import { fakeApi, json, marioUser, sessionOf } from '../../testing/fake-api';
-import { page as route, renderRoutes } from '../../testing/render';
+import { guardedPage, renderRoutes } from '../../testing/render';
 import { DocumentListPage, MyDocumentPage, MyDocumentsPage, UserDocumentsPage } from './document-pages';
 
 const user = userEvent.setup({ delay: null });
@@ -60,18 +59,8 @@ const queryOf = (fetchMock: { mock: { calls: unknown[][] } }, path: string) =>
 const renderAdmin = (path: string) =>
   renderRoutes(
     [
-      route(
-        '/admin/user/:id/document',
-        <RequireAuth permission="document:write">
-          <UserDocumentsPage />
-        </RequireAuth>,
-      ),
-      route(
-        '/admin/document',
-        <RequireAuth permission="document:write">
-          <DocumentListPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/admin/user/:id/document', 'document:write', <UserDocumentsPage />),
+      guardedPage('/admin/document', 'document:write', <DocumentListPage />),
     ],
     path,
   );
@@ -79,18 +68,8 @@ const renderAdmin = (path: string) =>
 const renderMember = (path: string) =>
   renderRoutes(
     [
-      route(
-        '/member/document',
-        <RequireAuth permission="document:read:own">
-          <MyDocumentsPage />
-        </RequireAuth>,
-      ),
-      route(
-        '/member/document/:id',
-        <RequireAuth permission="document:read:own">
-          <MyDocumentPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/member/document', 'document:read:own', <MyDocumentsPage />),
+      guardedPage('/member/document/:id', 'document:read:own', <MyDocumentPage />),
     ],
     path,
   );

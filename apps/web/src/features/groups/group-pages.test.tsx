@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { demoUser, fakeApi, json, sessionOf } from '../../testing/fake-api';
-import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../../lib/auth/require-auth';
+import { guardedPage, page, renderRoutes } from '../../testing/render';
 import type { PermissionRule } from '../../lib/permissions';
 import { GroupEditPage, GroupNewPage } from './group-form-page';
 import { GroupListPage } from './group-list-page';
@@ -17,15 +16,7 @@ const session = sessionOf();
 /** The edit page of group g-1 behind `permission`, with the `beside` routes. */
 const renderEditPage = (permission: PermissionRule = 'group:write', beside: RouteObject[] = []) =>
   renderRoutes(
-    [
-      page(
-        '/admin/group/:id/edit',
-        <RequireAuth permission={permission}>
-          <GroupEditPage />
-        </RequireAuth>,
-      ),
-      ...beside,
-    ],
+    [guardedPage('/admin/group/:id/edit', permission, <GroupEditPage />), ...beside],
     '/admin/group/g-1/edit',
   );
 const people = [
@@ -56,15 +47,7 @@ describe('groups', { timeout: 20_000 }, () => {
             }),
     });
     const { router } = renderRoutes(
-      [
-        page(
-          '/admin/group/new',
-          <RequireAuth permission="group:write">
-            <GroupNewPage />
-          </RequireAuth>,
-        ),
-        page('/admin/group', <p>elenco</p>),
-      ],
+      [guardedPage('/admin/group/new', 'group:write', <GroupNewPage />), page('/admin/group', <p>elenco</p>)],
       '/admin/group/new',
     );
     await user.click(await screen.findByTestId('group-form-submit'));
@@ -269,17 +252,7 @@ describe('groups', { timeout: 20_000 }, () => {
         return json(200, { message: 'Gruppo eliminato' });
       },
     });
-    renderRoutes(
-      [
-        page(
-          '/admin/group',
-          <RequireAuth permission="group:read">
-            <GroupListPage />
-          </RequireAuth>,
-        ),
-      ],
-      '/admin/group',
-    );
+    renderRoutes([guardedPage('/admin/group', 'group:read', <GroupListPage />)], '/admin/group');
     const grid = await screen.findByTestId('groups-grid');
     expect(await within(grid).findByText('Magazzino')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Elimina il gruppo Magazzino' }));

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Holiday } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
-import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../../lib/auth/require-auth';
+import { guardedPage, page, renderRoutes } from '../../testing/render';
 import { HolidayEditPage, HolidayNewPage } from './holiday-form-page';
 import { HolidayListPage } from './holiday-list-page';
 
@@ -86,12 +85,7 @@ describe('holidays', { timeout: 20_000 }, () => {
     });
     const { router } = renderRoutes(
       [
-        page(
-          '/admin/setting/holiday/new',
-          <RequireAuth permission="settings:write">
-            <HolidayNewPage />
-          </RequireAuth>,
-        ),
+        guardedPage('/admin/setting/holiday/new', 'settings:write', <HolidayNewPage />),
         page('/admin/setting/holiday', <p>elenco</p>),
       ],
       '/admin/setting/holiday/new?kind=patron',
@@ -134,14 +128,7 @@ describe('holidays', { timeout: 20_000 }, () => {
   it('lists the year with the recurring ones, suggests the patron saint, and is read-only for an accountant', async () => {
     fakeApi({ ...session({ admin: false, accountant: true }), 'GET /admin/holiday': () => json(200, holidays) });
     renderRoutes(
-      [
-        page(
-          '/admin/setting/holiday',
-          <RequireAuth permission={['settings:read', 'user:read']}>
-            <HolidayListPage />
-          </RequireAuth>,
-        ),
-      ],
+      [guardedPage('/admin/setting/holiday', ['settings:read', 'user:read'], <HolidayListPage />)],
       '/admin/setting/holiday?year=2027',
     );
     const grid = await screen.findByTestId('holidays-grid');
@@ -164,12 +151,7 @@ describe('holidays', { timeout: 20_000 }, () => {
     const { router } = renderRoutes(
       [
         page('/admin/setting/holiday', <HolidayListPage />),
-        page(
-          '/admin/setting/holiday/:id/edit',
-          <RequireAuth permission="settings:write">
-            <HolidayEditPage />
-          </RequireAuth>,
-        ),
+        guardedPage('/admin/setting/holiday/:id/edit', 'settings:write', <HolidayEditPage />),
       ],
       '/admin/setting/holiday?year=2027',
     );

@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { RequireAuth } from '../../lib/auth/require-auth';
 import { fakeApi, json } from '../../testing/fake-api';
-import { page as route, renderRoutes } from '../../testing/render';
+import { guardedPage, page as route, renderRoutes } from '../../testing/render';
 import { MonthLogListPage } from './month-log-list-page';
 import { accountantSession, adminSession, monthLog, page, precheck } from './month-logs.fixtures';
 
@@ -22,12 +21,7 @@ beforeEach(() => {
 function renderList() {
   return renderRoutes(
     [
-      route(
-        '/admin/month-log',
-        <RequireAuth permission="month-log:read">
-          <MonthLogListPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/admin/month-log', 'month-log:read', <MonthLogListPage />),
       route('/admin/month-log/:id', <p>dettaglio</p>),
     ],
     '/admin/month-log',

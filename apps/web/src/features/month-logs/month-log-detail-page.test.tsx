@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { RequireAuth } from '../../lib/auth/require-auth';
 import { fakeApi, json } from '../../testing/fake-api';
-import { page as route, renderRoutes } from '../../testing/render';
+import { guardedPage, page as route, renderRoutes } from '../../testing/render';
 import { MonthLogDetailPage } from './month-log-detail-page';
 import { accountantSession, adminSession, monthLog, monthLogDetail, page, payrollExport } from './month-logs.fixtures';
 
@@ -17,12 +16,7 @@ beforeAll(async () => {
 const renderDetail = (path = '/admin/month-log/ml-2') =>
   renderRoutes(
     [
-      route(
-        '/admin/month-log/:id',
-        <RequireAuth permission="month-log:read">
-          <MonthLogDetailPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/admin/month-log/:id', 'month-log:read', <MonthLogDetailPage />),
       route('/admin/month-log', <p>elenco</p>),
     ],
     path,

@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SettingsIndexPage } from '../../app/pages/settings-index-page';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { RequireAuth } from '../../lib/auth/require-auth';
 import { fakeApi, json } from '../../testing/fake-api';
-import { page as route, renderRoutes } from '../../testing/render';
+import { guardedPage, page as route, renderRoutes } from '../../testing/render';
 import { MyAccountPage } from '../profile/my-account-page';
 import { NotificationSettingsPage } from './notification-settings-page';
 import { accountantSession, adminSession, memberSession, settings } from './notifications.fixtures';
@@ -20,12 +19,7 @@ beforeAll(async () => {
 const renderPage = () =>
   renderRoutes(
     [
-      route(
-        '/admin/setting/notification',
-        <RequireAuth permission="notification:own">
-          <NotificationSettingsPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/admin/setting/notification', 'notification:own', <NotificationSettingsPage />),
       route('/dashboard', <h1>Dashboard</h1>),
     ],
     '/admin/setting/notification',

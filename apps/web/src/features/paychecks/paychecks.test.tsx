@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { UserPaychecksRoute } from '../../app/pages/paycheck-pages';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { RequireAuth } from '../../lib/auth/require-auth';
 import { fakeApi, json } from '../../testing/fake-api';
-import { page as route, renderRoutes } from '../../testing/render';
+import { guardedPage, page as route, renderRoutes } from '../../testing/render';
 import { ImportReviewPage } from './import/import-review-page';
 import { MyPaycheckPage, MyPaychecksPage } from './my-paychecks-page';
 import { PaycheckListPage } from './paycheck-list-page';
@@ -28,14 +27,7 @@ const mario = { id: 'ui-mario', firstName: 'Mario', lastName: 'Rossi' };
 describe("one employee's pay slips", { timeout: 20_000 }, () => {
   const render = () =>
     renderRoutes(
-      [
-        route(
-          '/admin/user/:id/paycheck',
-          <RequireAuth permission="paycheck:read">
-            <UserPaychecksRoute />
-          </RequireAuth>,
-        ),
-      ],
+      [guardedPage('/admin/user/:id/paycheck', 'paycheck:read', <UserPaychecksRoute />)],
       '/admin/user/ui-mario/paycheck',
     );
 
@@ -117,14 +109,7 @@ describe('the workspace list ("Cedolini")', { timeout: 20_000 }, () => {
         json(200, { year: 2026, month: 10, published: 12, opened: 9, unopened: 3, overdue: 2, reminded: 2, opens: 15 }),
     });
     renderRoutes(
-      [
-        route(
-          '/admin/paycheck',
-          <RequireAuth permission="paycheck:read">
-            <PaycheckListPage />
-          </RequireAuth>,
-        ),
-      ],
+      [guardedPage('/admin/paycheck', 'paycheck:read', <PaycheckListPage />)],
       '/admin/paycheck?year=2026&month=10',
     );
     const panel = await screen.findByTestId('delivery-panel');
@@ -157,14 +142,7 @@ describe('the review of an import', { timeout: 20_000 }, () => {
       },
     });
     renderRoutes(
-      [
-        route(
-          '/admin/paycheck/import/:id',
-          <RequireAuth permission="paycheck:write">
-            <ImportReviewPage />
-          </RequireAuth>,
-        ),
-      ],
+      [guardedPage('/admin/paycheck/import/:id', 'paycheck:write', <ImportReviewPage />)],
       '/admin/paycheck/import/imp-1',
     );
     expect(await screen.findByTestId('review-attention-count')).toHaveTextContent('Da controllare: 1');

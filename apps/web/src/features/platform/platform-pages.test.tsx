@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { RequireAuth } from '../../lib/auth/require-auth';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
-import { page, renderRoutes } from '../../testing/render';
+import { guardedPage, page, renderRoutes } from '../../testing/render';
 import { PlatformWorkspaceListPage } from './workspace-list-page';
 import { PlatformWorkspaceNewPage } from './workspace-new-page';
 
@@ -58,12 +57,7 @@ const pageOf = (items: unknown[]) => ({ items, total: items.length, page: 1, per
 const renderList = () =>
   renderRoutes(
     [
-      page(
-        '/operator/workspace',
-        <RequireAuth permission="platform:manage">
-          <PlatformWorkspaceListPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/operator/workspace', 'platform:manage', <PlatformWorkspaceListPage />),
       page('/operator/workspace/new', <p>nuova azienda</p>),
     ],
     '/operator/workspace',
@@ -208,12 +202,7 @@ describe('a new workspace', { timeout: 20_000 }, () => {
   const renderNew = () =>
     renderRoutes(
       [
-        page(
-          '/operator/workspace/new',
-          <RequireAuth permission="platform:manage">
-            <PlatformWorkspaceNewPage />
-          </RequireAuth>,
-        ),
+        guardedPage('/operator/workspace/new', 'platform:manage', <PlatformWorkspaceNewPage />),
         page('/operator/workspace', <p>elenco aziende</p>),
       ],
       '/operator/workspace/new',

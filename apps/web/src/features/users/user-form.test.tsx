@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, sessionOf } from '../../testing/fake-api';
-import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../../lib/auth/require-auth';
+import { guardedPage, page, renderRoutes } from '../../testing/render';
 import { UserEditPage, UserNewPage } from './user-form-page';
 
 /** Typing without a pause between keys: the forms are long, and a busy machine must not time the tests out. */
@@ -52,15 +51,7 @@ const savedUser: User = {
 
 function renderNew() {
   return renderRoutes(
-    [
-      page(
-        '/admin/user/new',
-        <RequireAuth permission="user:write">
-          <UserNewPage />
-        </RequireAuth>,
-      ),
-      page('/admin/user/:id/detail', <p>dettaglio</p>),
-    ],
+    [guardedPage('/admin/user/new', 'user:write', <UserNewPage />), page('/admin/user/:id/detail', <p>dettaglio</p>)],
     '/admin/user/new',
   );
 }
@@ -292,17 +283,7 @@ describe('new employee form', { timeout: 20_000 }, () => {
 describe('edit employee form', { timeout: 20_000 }, () => {
   it('keeps the fiscal code and the person’s login e-mail read-only, the employee role locked with a hint; names stay the workspace’s to edit', async () => {
     fakeApi({ ...session, 'GET /admin/user/ui-laura': () => json(200, { ...savedUser, loginEmailEditable: false }) });
-    renderRoutes(
-      [
-        page(
-          '/admin/user/:id/edit',
-          <RequireAuth permission="user:write">
-            <UserEditPage />
-          </RequireAuth>,
-        ),
-      ],
-      '/admin/user/ui-laura/edit',
-    );
+    renderRoutes([guardedPage('/admin/user/:id/edit', 'user:write', <UserEditPage />)], '/admin/user/ui-laura/edit');
     expect(await screen.findByTestId('field-fiscalCode')).toHaveAttribute('readonly');
     expect(screen.getByTestId('role-member')).toBeDisabled();
     expect(screen.getByTestId('role-member')).toBeChecked();
@@ -320,17 +301,7 @@ describe('edit employee form', { timeout: 20_000 }, () => {
       'GET /admin/user/ui-laura': () =>
         json(200, { ...savedUser, invitationPending: true, invitationStatus: 'pending', loginEmailEditable: true }),
     });
-    renderRoutes(
-      [
-        page(
-          '/admin/user/:id/edit',
-          <RequireAuth permission="user:write">
-            <UserEditPage />
-          </RequireAuth>,
-        ),
-      ],
-      '/admin/user/ui-laura/edit',
-    );
+    renderRoutes([guardedPage('/admin/user/:id/edit', 'user:write', <UserEditPage />)], '/admin/user/ui-laura/edit');
     expect(await screen.findByTestId('field-email')).not.toHaveAttribute('readonly');
     expect(screen.getByText(/puoi correggere l'indirizzo/)).toBeInTheDocument();
   });

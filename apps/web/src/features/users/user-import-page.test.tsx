@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ImportPreview } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, sessionOf } from '../../testing/fake-api';
-import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../../lib/auth/require-auth';
+import { guardedPage, renderRoutes } from '../../testing/render';
 import { importTemplateCsv } from './import-template';
 import { UserImportPage } from './user-import-page';
 
@@ -53,17 +52,7 @@ const preview: ImportPreview = {
 };
 
 function renderImport() {
-  return renderRoutes(
-    [
-      page(
-        '/admin/user/import',
-        <RequireAuth permission="user:write">
-          <UserImportPage />
-        </RequireAuth>,
-      ),
-    ],
-    '/admin/user/import',
-  );
+  return renderRoutes([guardedPage('/admin/user/import', 'user:write', <UserImportPage />)], '/admin/user/import');
 }
 
 const csv = (name = 'dipendenti.csv') =>

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { User } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
 import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
-import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../../lib/auth/require-auth';
+import { guardedPage, page, renderRoutes } from '../../testing/render';
 import { UserDetailRoute } from '../../app/pages/user-detail-page';
 import { UserListPage } from './user-list-page';
 
@@ -53,12 +52,7 @@ const giulia: User = {
 };
 
 const listRoute = [
-  page(
-    '/admin/user',
-    <RequireAuth permission="user:read">
-      <UserListPage />
-    </RequireAuth>,
-  ),
+  guardedPage('/admin/user', 'user:read', <UserListPage />),
   page('/admin/user/:id/detail', <p>dettaglio</p>),
 ];
 
@@ -140,14 +134,7 @@ describe('user list', { timeout: 20_000 }, () => {
 });
 
 describe('user detail', { timeout: 20_000 }, () => {
-  const detailRoute = [
-    page(
-      '/admin/user/:id/detail',
-      <RequireAuth permission="user:read">
-        <UserDetailRoute />
-      </RequireAuth>,
-    ),
-  ];
+  const detailRoute = [guardedPage('/admin/user/:id/detail', 'user:read', <UserDetailRoute />)];
 
   it('shows the record and the server refusal when disabling, after a confirmation', async () => {
     const { calls } = fakeApi({

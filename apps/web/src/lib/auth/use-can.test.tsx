@@ -2,8 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PermissionRule } from '../permissions';
 import { demoUser, fakeApi, sessionOf } from '../../testing/fake-api';
-import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from './require-auth';
+import { guardedPage, renderRoutes } from '../../testing/render';
 import { useCan, useCanCheck } from './use-can';
 
 const as = (roles: Partial<(typeof demoUser.workspace_roles)[number]>) => ({
@@ -26,17 +25,7 @@ function renderProbe(user: object, rules: PermissionRule[]) {
   fakeApi({
     ...sessionOf(user),
   });
-  renderRoutes(
-    [
-      page(
-        '/x',
-        <RequireAuth permission="profile:read">
-          <Probe rules={rules} />
-        </RequireAuth>,
-      ),
-    ],
-    '/x',
-  );
+  renderRoutes([guardedPage('/x', 'profile:read', <Probe rules={rules} />)], '/x');
 }
 
 describe('useCan / useCanCheck', { timeout: 20_000 }, () => {

@@ -2,9 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
 import { fakeApi, json, marioUser, sessionOf } from '../../../testing/fake-api';
-import { page, renderRoutes } from '../../../testing/render';
+import { guardedPage, renderRoutes } from '../../../testing/render';
 import { formatAmount } from '../requests/request-text';
-import { RequireAuth } from '../../../lib/auth/require-auth';
 import { MyAccrualsWidget } from './my-accruals-widget';
 
 const balance = (
@@ -37,17 +36,7 @@ describe('my accruals widget', { timeout: 20_000 }, () => {
           },
         }),
     });
-    renderRoutes(
-      [
-        page(
-          '/dashboard',
-          <RequireAuth permission="profile:read">
-            <MyAccrualsWidget />
-          </RequireAuth>,
-        ),
-      ],
-      '/dashboard',
-    );
+    renderRoutes([guardedPage('/dashboard', 'profile:read', <MyAccrualsWidget />)], '/dashboard');
     const widget = await screen.findByTestId('widget-accruals', {}, { timeout: 8_000 });
     expect(await within(widget).findByTestId('accrual-FER')).toHaveTextContent('10,5 gg');
     expect(within(widget).getByTestId('accrual-FER-detail')).toHaveTextContent(

@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { CalendarFeed } from '@timbro/shared';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCatalogArea } from '../../../i18n/i18n';
-import { RequireAuth } from '../../../lib/auth/require-auth';
 import { fakeApi, json } from '../../../testing/fake-api';
-import { page as route, renderRoutes } from '../../../testing/render';
+import { guardedPage, renderRoutes } from '../../../testing/render';
 import { MyShiftsPage } from './my-shifts-page';
 import { marioSession, myShift, NOW, page, swap } from '../swaps/swap-fixtures';
 
@@ -22,17 +21,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 const render = (path = '/member/work-shift') =>
-  renderRoutes(
-    [
-      route(
-        '/member/work-shift',
-        <RequireAuth permission="shift:read:own">
-          <MyShiftsPage />
-        </RequireAuth>,
-      ),
-    ],
-    path,
-  );
+  renderRoutes([guardedPage('/member/work-shift', 'shift:read:own', <MyShiftsPage />)], path);
 
 /** The week of Friday 20 November 2026: a past shift, tonight's overnight one, one with an open swap, one swapped. */
 const week = {

@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { PublishResponse } from '@timbro/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogArea } from '../../../i18n/i18n';
-import { RequireAuth } from '../../../lib/auth/require-auth';
 import { fakeApi, json } from '../../../testing/fake-api';
-import { page as route, renderRoutes } from '../../../testing/render';
+import { guardedPage, page as route, renderRoutes } from '../../../testing/render';
 import { PlanningPage } from './planning-page';
 import { adminSession, ID, lookups, nightDraft, planning, warning, workspaceToday } from './planning.fixtures';
 
@@ -18,12 +17,7 @@ beforeAll(async () => {
 const render = (path = '/admin/work-shift') =>
   renderRoutes(
     [
-      route(
-        '/admin/work-shift',
-        <RequireAuth permission="shift:write">
-          <PlanningPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/admin/work-shift', 'shift:write', <PlanningPage />),
       route('/admin/work-shift/new', <p>nuovo turno</p>),
       route('/admin/work-shift/:id', <p>dettaglio turno</p>),
     ],

@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogArea } from '../../../i18n/i18n';
-import { RequireAuth } from '../../../lib/auth/require-auth';
 import { fakeApi, json } from '../../../testing/fake-api';
-import { page as route, renderRoutes } from '../../../testing/render';
+import { guardedPage, page as route, renderRoutes } from '../../../testing/render';
 import { adminSession, detail, ID, people, swap, workspaceToday } from '../planning/planning.fixtures';
 import { WorkShiftDetailPage } from './shift-detail-page';
 
@@ -17,12 +16,7 @@ beforeAll(async () => {
 const render = () =>
   renderRoutes(
     [
-      route(
-        '/admin/work-shift/:id',
-        <RequireAuth permission="shift:write">
-          <WorkShiftDetailPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/admin/work-shift/:id', 'shift:write', <WorkShiftDetailPage />),
       route('/admin/work-shift/:id/edit', <p>modifica turno</p>),
       route('/admin/work-shift', <p>pianificazione</p>),
       route('/admin/shift-swap/:id', <p>cambio turno</p>),

@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { CreateShiftsResponse, UpdateShiftResponse } from '@timbro/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogArea } from '../../../i18n/i18n';
-import { RequireAuth } from '../../../lib/auth/require-auth';
 import { fakeApi, json } from '../../../testing/fake-api';
-import { page as route, renderRoutes } from '../../../testing/render';
+import { guardedPage, page as route, renderRoutes } from '../../../testing/render';
 import { WorkShiftEditPage, WorkShiftNewPage } from './shift-form-pages';
 import {
   adminSession,
@@ -27,18 +26,8 @@ beforeAll(async () => {
 const render = (path: string) =>
   renderRoutes(
     [
-      route(
-        '/admin/work-shift/new',
-        <RequireAuth permission="shift:write">
-          <WorkShiftNewPage />
-        </RequireAuth>,
-      ),
-      route(
-        '/admin/work-shift/:id/edit',
-        <RequireAuth permission="shift:write">
-          <WorkShiftEditPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/admin/work-shift/new', 'shift:write', <WorkShiftNewPage />),
+      guardedPage('/admin/work-shift/:id/edit', 'shift:write', <WorkShiftEditPage />),
       route('/admin/work-shift/:id', <p>dettaglio turno</p>),
       route('/admin/work-shift', <p>pianificazione</p>),
     ],

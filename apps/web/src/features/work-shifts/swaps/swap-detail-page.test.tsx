@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { SwapDetail } from '@timbro/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogArea } from '../../../i18n/i18n';
-import { RequireAuth } from '../../../lib/auth/require-auth';
 import { fakeApi, json } from '../../../testing/fake-api';
-import { page as route, renderRoutes } from '../../../testing/render';
+import { guardedPage, renderRoutes } from '../../../testing/render';
 import { AdminSwapDetailPage, MemberSwapDetailPage } from './swap-detail-page';
 import { adminSession, giuliaSession, marioSession, swapDetail, warning } from './swap-fixtures';
 
@@ -18,18 +17,8 @@ beforeAll(async () => {
 const render = (path: string) =>
   renderRoutes(
     [
-      route(
-        '/member/shift-swap/:id',
-        <RequireAuth permission="shift:read:own">
-          <MemberSwapDetailPage />
-        </RequireAuth>,
-      ),
-      route(
-        '/admin/shift-swap/:id',
-        <RequireAuth permission="shift:write">
-          <AdminSwapDetailPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/member/shift-swap/:id', 'shift:read:own', <MemberSwapDetailPage />),
+      guardedPage('/admin/shift-swap/:id', 'shift:write', <AdminSwapDetailPage />),
     ],
     path,
   );

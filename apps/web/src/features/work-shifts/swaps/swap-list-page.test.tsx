@@ -4,9 +4,8 @@ import type { SwapStatus } from '@timbro/shared/domain/shift-swaps';
 import { SWAP_STATUSES } from '@timbro/shared/domain/shift-swaps';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalogArea } from '../../../i18n/i18n';
-import { RequireAuth } from '../../../lib/auth/require-auth';
 import { fakeApi, json } from '../../../testing/fake-api';
-import { page as route, renderRoutes } from '../../../testing/render';
+import { guardedPage, page as route, renderRoutes } from '../../../testing/render';
 import { adminSession, giulia, luca, marioSession, page, shiftRef, swap } from './swap-fixtures';
 import { AdminSwapListPage, MemberSwapListPage } from './swap-list-page';
 
@@ -19,19 +18,9 @@ beforeAll(async () => {
 const render = (path: string) =>
   renderRoutes(
     [
-      route(
-        '/member/shift-swap',
-        <RequireAuth permission="shift:read:own">
-          <MemberSwapListPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/member/shift-swap', 'shift:read:own', <MemberSwapListPage />),
       route('/member/shift-swap/:id', <p>Dettaglio</p>),
-      route(
-        '/admin/shift-swap',
-        <RequireAuth permission="shift:write">
-          <AdminSwapListPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/admin/shift-swap', 'shift:write', <AdminSwapListPage />),
       route('/admin/shift-swap/:id', <p>Dettaglio</p>),
     ],
     path,

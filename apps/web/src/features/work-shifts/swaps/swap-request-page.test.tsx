@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCatalogArea } from '../../../i18n/i18n';
-import { RequireAuth } from '../../../lib/auth/require-auth';
 import { fakeApi, json } from '../../../testing/fake-api';
-import { page as route, renderRoutes } from '../../../testing/render';
+import { guardedPage, page as route, renderRoutes } from '../../../testing/render';
 import { MemberSwapDetailPage } from './swap-detail-page';
 import { giulia, luca, marioSession, myShift, NOW, shiftRef, swapDetail } from './swap-fixtures';
 import { SwapRequestPage } from './swap-request-page';
@@ -23,18 +22,8 @@ afterEach(() => vi.useRealTimers());
 const render = () =>
   renderRoutes(
     [
-      route(
-        '/member/work-shift/:id/swap',
-        <RequireAuth permission="shift:swap:own">
-          <SwapRequestPage />
-        </RequireAuth>,
-      ),
-      route(
-        '/member/shift-swap/:id',
-        <RequireAuth permission="shift:read:own">
-          <MemberSwapDetailPage />
-        </RequireAuth>,
-      ),
+      guardedPage('/member/work-shift/:id/swap', 'shift:swap:own', <SwapRequestPage />),
+      guardedPage('/member/shift-swap/:id', 'shift:read:own', <MemberSwapDetailPage />),
       route('/member/work-shift', <p>I miei turni</p>),
     ],
     '/member/work-shift/s-night/swap',
