@@ -10,7 +10,6 @@ import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { ServerDataGrid } from '../../components/list/list-grid';
 import { paths } from '../../config/paths';
@@ -19,6 +18,7 @@ import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
 import type { ServerList } from '../../lib/use-server-list';
 import { downloadAdminPaycheck, useDeletePaycheck, usePaychecks, type PaycheckListParams } from './api/paychecks';
+import { DeleteConfirm } from './delete-confirm';
 import { formatMoney, formatPeriod } from './format';
 import { OpenedChip } from './paycheck-chips';
 import { CellLink } from '../../components/list/row-actions';
@@ -194,26 +194,16 @@ export function PaycheckGrid({ list, params, label, withEmployee, onEdit, canWri
         autoRowHeight
       />
       {deleting && (
-        <ConfirmDialog
-          open
-          tone="error"
+        <DeleteConfirm
+          id={deleting.id}
+          remove={remove}
           title={t('paychecks.delete.title')}
           body={t('paychecks.delete.body', {
             period: formatPeriod(deleting.year, deleting.month, language),
             name: `${deleting.userInfo.firstName} ${deleting.userInfo.lastName}`,
           })}
           confirmLabel={t('paychecks.delete.confirm')}
-          busy={remove.isPending}
-          error={remove.error ? errorMessage(remove.error, t('errors.generic')) : null}
           onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: (res) => {
-                enqueueSnackbar(res.message, { variant: 'success' });
-                setDeleting(null);
-              },
-            })
-          }
           testId="paycheck-delete"
         />
       )}

@@ -14,7 +14,6 @@ import {
 } from '@mui/material';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import type { PaycheckImport } from '@timbro/shared';
-import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate } from 'react-router';
@@ -31,6 +30,7 @@ import { catalogFor } from '../../../i18n/languages';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage, fieldErrors } from '../../../lib/error-message';
 import { useDeleteImport, useImports, useUploadImport } from '../api/imports';
+import { DeleteConfirm } from '../delete-confirm';
 import { formatPeriod, lastMonth, monthNames } from '../format';
 import { ImportStatusChip } from './import-status';
 
@@ -158,7 +158,6 @@ export function PaycheckImportPage() {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 10 });
   const imports = useImports(pagination.page + 1, pagination.pageSize);
   const remove = useDeleteImport();
@@ -265,23 +264,13 @@ export function PaycheckImportPage() {
         />
       </Stack>
       {deleting && (
-        <ConfirmDialog
-          open
-          tone="error"
+        <DeleteConfirm
+          id={deleting.id}
+          remove={remove}
           title={t('paychecks.import.delete.title')}
           body={t('paychecks.import.delete.body', { file: deleting.fileName })}
           confirmLabel={t('paychecks.import.delete.confirm')}
-          busy={remove.isPending}
-          error={remove.error ? errorMessage(remove.error, t('errors.generic')) : null}
           onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: (res) => {
-                enqueueSnackbar(res.message, { variant: 'success' });
-                setDeleting(null);
-              },
-            })
-          }
           testId="import-delete"
         />
       )}
