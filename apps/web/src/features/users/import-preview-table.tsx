@@ -4,6 +4,7 @@ import type { ImportPreview } from '@timbro/shared';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportRowsGrid } from '../../components/import/import-preview';
+import { USER_FIELD_LABELS } from './user-field-labels';
 
 type Row = ImportPreview['rows'][number];
 
@@ -11,19 +12,7 @@ const ACTION_COLOR = { create: 'success', skip: 'error' } as const;
 
 /** Field key of the import → label key (errors name their field). */
 export const IMPORT_FIELD_LABELS: Record<string, string> = {
-  firstName: 'auth.fields.firstName',
-  lastName: 'auth.fields.lastName',
-  email: 'users.fields.email',
-  fiscalCode: 'auth.fields.fiscalCode',
-  roles: 'users.fields.roles',
-  workEmail: 'users.fields.workEmail',
-  pec: 'users.fields.pec',
-  phoneNumber: 'users.fields.phoneNumber',
-  homeAddress: 'users.fields.homeAddress',
-  iban: 'users.fields.iban',
-  birthday: 'users.fields.birthday',
-  birthplace: 'users.fields.birthplace',
-  groups: 'users.fields.groups',
+  ...USER_FIELD_LABELS,
   row: 'userImport.preview.wholeRow',
 };
 

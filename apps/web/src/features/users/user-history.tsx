@@ -4,27 +4,16 @@ import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
 import { AuditHistory, type AuditValueFormatter } from '../../components/audit/audit-history';
 import { useGroupLookup } from '../../lib/queries/group-lookup';
+import { USER_FIELD_LABELS } from './user-field-labels';
 
 /** Audit field → label key. Unknown fields show their technical name rather than nothing. */
 const FIELD_LABELS: Record<string, string> = {
-  firstName: 'auth.fields.firstName',
-  lastName: 'auth.fields.lastName',
-  email: 'users.fields.email',
-  fiscalCode: 'auth.fields.fiscalCode',
-  roles: 'users.fields.roles',
+  ...USER_FIELD_LABELS,
   isAdmin: 'users.history.fields.isAdmin',
   isAccountant: 'users.history.fields.isAccountant',
   isMember: 'users.history.fields.isMember',
   enabled: 'users.history.fields.enabled',
   attendanceAutoApproveRequest: 'users.fields.autoApprove',
-  workEmail: 'users.fields.workEmail',
-  pec: 'users.fields.pec',
-  phoneNumber: 'users.fields.phoneNumber',
-  homeAddress: 'users.fields.homeAddress',
-  iban: 'users.fields.iban',
-  birthday: 'users.fields.birthday',
-  birthplace: 'users.fields.birthplace',
-  groups: 'users.fields.groups',
   payrollCode: 'users.history.fields.payrollCode',
 };
 
