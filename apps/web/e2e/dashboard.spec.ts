@@ -238,22 +238,21 @@ test.describe('dashboard, settings and company (issue 16)', () => {
     await expect(operator.getByTestId('platform-workspace-form')).toBeVisible();
     const stamp = Date.now().toString().slice(-6);
     const name = `Nuova Prova ${stamp} S.r.l.`;
-    await operator.locator('input[name="workspace_company.name"]').fill(name);
-    await operator.locator('input[name="workspace_company.email"]').fill(`info${stamp}@nuovaprova.it`);
-    await operator.locator('input[name="admin.firstName"]').fill('Elena');
-    await operator.locator('input[name="admin.lastName"]').fill('Sartori');
-    await operator.locator('input[name="admin.email"]').fill(`elena.sartori${stamp}@nuovaprova.it`);
-    await operator.locator('input[name="admin.fiscalCode"]').fill('SRTLNE85M41F205R');
+    /** The new workspace's form, filled in. */
+    const fillForm = async () => {
+      await operator.locator('input[name="workspace_company.name"]').fill(name);
+      await operator.locator('input[name="workspace_company.email"]').fill(`info${stamp}@nuovaprova.it`);
+      await operator.locator('input[name="admin.firstName"]').fill('Elena');
+      await operator.locator('input[name="admin.lastName"]').fill('Sartori');
+      await operator.locator('input[name="admin.email"]').fill(`elena.sartori${stamp}@nuovaprova.it`);
+      await operator.locator('input[name="admin.fiscalCode"]').fill('SRTLNE85M41F205R');
+    };
+    await fillForm();
     await lookedAt(operator, 'operator-workspace-new', (p) =>
       expect(p.getByTestId('platform-workspace-form')).toBeVisible(),
     );
     // The reloads emptied the form: fill it again and create.
-    await operator.locator('input[name="workspace_company.name"]').fill(name);
-    await operator.locator('input[name="workspace_company.email"]').fill(`info${stamp}@nuovaprova.it`);
-    await operator.locator('input[name="admin.firstName"]').fill('Elena');
-    await operator.locator('input[name="admin.lastName"]').fill('Sartori');
-    await operator.locator('input[name="admin.email"]').fill(`elena.sartori${stamp}@nuovaprova.it`);
-    await operator.locator('input[name="admin.fiscalCode"]').fill('SRTLNE85M41F205R');
+    await fillForm();
     await operator.getByRole('button', { name: 'Crea e invita' }).click();
     await expect(operator).toHaveURL(/\/operator\/workspace$/);
     await expect(operator.getByText(`${name} è stata creata`)).toBeVisible();

@@ -27,6 +27,21 @@ export async function login(page: Page, email: string, password = PASSWORD) {
 }
 
 /**
+ * Signs in as the labour consultant (who lands on the month logs) and works in Demo: the consultant works for two
+ * companies, and the switcher keeps the last one chosen.
+ */
+export async function accountantInDemo(page: Page) {
+  await login(page, 'consulente@demo.timbro.it');
+  await expect(page).toHaveURL(/\/admin\/month-log$/);
+  const switcher = page.getByTestId('workspace-switcher');
+  if (!(await switcher.textContent())?.includes('Demo')) {
+    await switcher.click();
+    await page.getByRole('option', { name: 'Demo S.r.l.' }).click();
+    await expect(switcher).toContainText('Demo S.r.l.');
+  }
+}
+
+/**
  * A full-page screenshot in test-results/screens, to be looked at. Not in CI, where nobody looks (148 of them took
  * ~25 s of the journeys there): `E2E_SCREENS=1` takes them in CI too.
  */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, login, screenshot } from './fixtures';
+import { accountantInDemo, expectAccessible, login, screenshot } from './fixtures';
 
 const ADMIN = 'admin@demo.timbro.it';
 
@@ -328,14 +328,7 @@ test.describe('people: users and groups', () => {
   });
 
   test('the accountant sees people read-only', async ({ page }) => {
-    await login(page, 'consulente@demo.timbro.it');
-    await expect(page).toHaveURL(/\/admin\/month-log$/);
-    const switcher = page.getByTestId('workspace-switcher');
-    if (!(await switcher.textContent())?.includes('Demo')) {
-      await switcher.click();
-      await page.getByRole('option', { name: 'Demo S.r.l.' }).click();
-      await expect(switcher).toContainText('Demo S.r.l.');
-    }
+    await accountantInDemo(page);
     await page.goto('/admin/user?search=rossi');
     await expect(page.getByRole('row', { name: /Rossi Mario/ })).toBeVisible();
     await expect(page.getByTestId('users-new')).toHaveCount(0);

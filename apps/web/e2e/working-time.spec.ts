@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, login, screenshot } from './fixtures';
+import { accountantInDemo, expectAccessible, login, screenshot } from './fixtures';
 
 const ADMIN = 'admin@demo.timbro.it';
 /** The spec's own employee (valid fiscal code), so the contracts do not depend on the demo data or the order of the specs. */
@@ -251,14 +251,7 @@ test.describe('working time: contracts, holidays, absence types, balances', () =
   });
 
   test('the accountant reads contracts and settings without write actions', async ({ page }) => {
-    await login(page, 'consulente@demo.timbro.it');
-    await expect(page).toHaveURL(/\/admin\/month-log$/);
-    const switcher = page.getByTestId('workspace-switcher');
-    if (!(await switcher.textContent())?.includes('Demo')) {
-      await switcher.click();
-      await page.getByRole('option', { name: 'Demo S.r.l.' }).click();
-      await expect(switcher).toContainText('Demo S.r.l.');
-    }
+    await accountantInDemo(page);
     await page.getByTestId('nav-contracts').click();
     await expect(page.getByRole('row', { name: /Rossi Mario/ })).toBeVisible();
     await page
