@@ -41,3 +41,6 @@ export const validation = (errors: FieldError[], message: string = apiMsg.http.i
   new AppError(ErrorCode.VALIDATION_FAILED, message, { errors });
 export const conflict = (message: string, errors?: FieldError[], headerValue?: ErrorHeaderValue) =>
   new AppError(ErrorCode.CONFLICT, message, { errors, headerValue });
+/** An uploaded file refused as a whole: a 400 with the message on the `file` field. */
+export const fileError = (message: string) =>
+  new AppError(ErrorCode.VALIDATION_FAILED, message, { errors: [{ path: 'file', message }] });

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { apiMsg, ErrorCode } from '@timbro/shared';
 import ExcelJS from 'exceljs';
-import { AppError } from './errors';
+import { AppError, fileError } from './errors';
 import { readZip, writeStoredZip, ZipFormatError, ZipLimitError, type ZipEntry } from './zip';
 
 /** A table read from an upload: header cells and data rows (all strings, trimmed), with 1-based file line numbers. */
@@ -357,6 +357,58 @@ export async function readTable(buf: Buffer, opts: ReadTableOptions = {}): Promi
   if (kind === 'xlsx') return parseXlsx(buf, maxRows);
   if (kind === 'csv') return parseCsv(buf, maxRows);
   throw new SpreadsheetError(apiMsg.import.unsupportedFormat);
+}
+
+/**
+ * An import's table (ADR 0016), or its refusal as a 400 on `file`: unreadable (the reader's reason, over `maxRows`
+ * among them) or without data rows. A workbook that inflates too much stays a 413.
+ */
+export async function readImportTable(buf: Buffer, opts: ReadTableOptions = {}): Promise<Table> {
+  let table: Table;
+  try {
+    table = await readTable(buf, opts);
+  } catch (err) {
+    if (err instanceof SpreadsheetError) throw fileError(err.message);
+    throw err;
+  }
+  if (table.rows.length === 0) throw fileError(apiMsg.import.noRows);
+  return table;
+}
+
+/** A column an import knows: its key, the header its template writes (if any) and the other names accepted. */
+export interface ImportColumn<K extends string> {
+  key: K;
+  header?: string;
+  aliases: readonly string[];
+}
+
+/** A header or a word of a cell as the imports compare them: without accents, lower-case, one space between words. */
+export const foldText = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * Where the known columns are in the table: for each, the first header equal to its header or one of its aliases,
+ * both compared as `key` makes them (`foldText` unless the import folds its own way).
+ */
+export function locateColumns<K extends string>(
+  table: Table,
+  columns: readonly ImportColumn<K>[],
+  key: (header: string) => string = foldText,
+): Map<K, number> {
+  const map = new Map<K, number>();
+  table.headers.forEach((h, i) => {
+    const n = key(h);
+    const col = columns.find(
+      (c) => (c.header !== undefined && key(c.header) === n) || c.aliases.some((a) => key(a) === n),
+    );
+    if (col && !map.has(col.key)) map.set(col.key, i);
+  });
+  return map;
 }
 
 /** An XLSX workbook with one sheet: bold header, frozen first row, column widths from the content. */

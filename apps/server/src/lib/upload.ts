@@ -1,9 +1,6 @@
-import { apiMsg, ErrorCode } from '@timbro/shared';
+import { apiMsg } from '@timbro/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './errors';
-
-const fileError = (message: string) =>
-  new AppError(ErrorCode.VALIDATION_FAILED, message, { errors: [{ path: 'file', message }] });
+import { AppError, fileError } from './errors';
 
 /**
  * The uploaded file of a multipart request (field `file`), fully read within the multipart plugin's limits (app.ts:

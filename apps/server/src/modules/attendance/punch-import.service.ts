@@ -16,8 +16,8 @@ import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
 import { notePunchDays } from './punches.service';
 import { recheckDayCredits } from './requests.checks';
-import { AppError } from '../../lib/errors';
-import { SpreadsheetError, readTable, type Table } from '../../lib/spreadsheet';
+import { AppError, fileError } from '../../lib/errors';
+import { foldText, locateColumns, readImportTable, type Table } from '../../lib/spreadsheet';
 import type { RequestCtx } from '../../plugins/request-context';
 import * as repo from './punches.repository';
 
@@ -36,16 +36,6 @@ export const PUNCH_COLUMNS = [
 ] as const;
 type Key = (typeof PUNCH_COLUMNS)[number]['key'];
 
-const norm = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-const fileError = (message: string) =>
-  new AppError(ErrorCode.VALIDATION_FAILED, message, { errors: [{ path: 'file', message }] });
-
 const DIRECTIONS: Record<string, 'in' | 'out'> = {
   e: 'in',
   entrata: 'in',
@@ -61,12 +51,7 @@ const DIRECTIONS: Record<string, 'in' | 'out'> = {
 };
 
 function mapColumns(table: Table): Map<Key, number> {
-  const map = new Map<Key, number>();
-  table.headers.forEach((h, i) => {
-    const n = norm(h);
-    const col = PUNCH_COLUMNS.find((c) => norm(c.header) === n || c.aliases.some((a) => norm(a) === n));
-    if (col && !map.has(col.key)) map.set(col.key, i);
-  });
+  const map = locateColumns(table, PUNCH_COLUMNS);
   if (!map.has('fiscalCode') && !map.has('email')) throw fileError(apiMsg.import.punchEmployeeColumnMissing);
   if (!map.has('dateTime') && !(map.has('date') && map.has('time')))
     throw fileError(apiMsg.import.punchDateColumnsMissing);
@@ -98,15 +83,8 @@ interface Planned {
 
 /** Reads and checks every row against the people of the workspace and the punches already stored: nothing is written. */
 export async function planPunchImport(q: Queryable, scope: WorkspaceScope, timeZone: string, buf: Buffer) {
-  let table: Table;
-  try {
-    // Bounded while read: a file over the row limit is refused whole (400), a workbook that inflates too much is a 413.
-    table = await readTable(buf, { maxRows: MAX_PUNCH_IMPORT_ROWS });
-  } catch (err) {
-    if (err instanceof SpreadsheetError) throw fileError(err.message);
-    throw err;
-  }
-  if (table.rows.length === 0) throw fileError(apiMsg.import.noRows);
+  // Bounded while read: a file over the row limit is refused whole (400), a workbook that inflates too much is a 413.
+  const table = await readImportTable(buf, { maxRows: MAX_PUNCH_IMPORT_ROWS });
   if (table.rows.length > MAX_PUNCH_IMPORT_ROWS)
     throw fileError(apiMsg.import.tooManyRows(MAX_PUNCH_IMPORT_ROWS.toLocaleString('it-IT')));
   const columns = mapColumns(table);
@@ -158,7 +136,7 @@ export async function planPunchImport(q: Queryable, scope: WorkspaceScope, timeZ
       at = new Date(localToUtc(moment.date, moment.minutes, timeZone));
       if (at.getTime() > now + 60_000) errors.push({ field: 'date', message: apiMsg.import.punchInFuture });
     }
-    const direction = DIRECTIONS[norm(values.direction ?? '')];
+    const direction = DIRECTIONS[foldText(values.direction ?? '')];
     if (!direction) errors.push({ field: 'direction', message: apiMsg.import.punchDirectionInvalid });
     const punch =
       errors.length === 0 && userInfoId && at && direction

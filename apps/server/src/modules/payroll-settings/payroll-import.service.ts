@@ -7,8 +7,8 @@ import {
   type PayrollCodesImportResult,
 } from '@timbro/shared';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../lib/errors';
-import { DEFAULT_MAX_ROWS, SpreadsheetError, readTable, type Table } from '../../lib/spreadsheet';
+import { AppError, fileError } from '../../lib/errors';
+import { DEFAULT_MAX_ROWS, locateColumns, readImportTable, type Table } from '../../lib/spreadsheet';
 import type { RequestCtx } from '../../plugins/request-context';
 import { applyEmployeeCodes } from './payroll-settings.service';
 import { importableEmployees } from './payroll-settings.repository';
@@ -33,29 +33,11 @@ const norm = (s: string) =>
     .toLowerCase()
     .trim()
     .replace(/[\s-]+/g, '_');
-const fileError = (message: string) =>
-  new AppError(ErrorCode.VALIDATION_FAILED, message, { errors: [{ path: 'file', message }] });
 
 function mapColumns(table: Table): Map<Key, number> {
-  const map = new Map<Key, number>();
-  table.headers.forEach((h, i) => {
-    const col = PAYROLL_CODE_COLUMNS.find((c) => (c.aliases as readonly string[]).includes(norm(h)));
-    if (col && !map.has(col.key)) map.set(col.key, i);
-  });
+  const map = locateColumns(table, PAYROLL_CODE_COLUMNS, norm);
   if (!map.has('code') || !(map.has('fiscalCode') || map.has('email'))) throw fileError(monthMsg.csvHeaderMissing);
   return map;
-}
-
-async function readCodesTable(buf: Buffer): Promise<Table> {
-  try {
-    // Bounded while read: a file over the row limit is refused whole (400), a workbook that inflates too much is a 413.
-    const table = await readTable(buf, { maxRows: DEFAULT_MAX_ROWS });
-    if (table.rows.length === 0) throw fileError(apiMsg.import.noRows);
-    return table;
-  } catch (err) {
-    if (err instanceof SpreadsheetError) throw fileError(err.message);
-    throw err;
-  }
 }
 
 interface RowError {
@@ -69,7 +51,8 @@ export async function importEmployeeCodes(
   ctx: RequestCtx,
   buf: Buffer,
 ): Promise<PayrollCodesImportResult> {
-  const table = await readCodesTable(buf);
+  // Bounded while read: a file over the row limit is refused whole (400), a workbook that inflates too much is a 413.
+  const table = await readImportTable(buf, { maxRows: DEFAULT_MAX_ROWS });
   const columns = mapColumns(table);
   const codeRule = employeeCodeField();
   return deps.db.transaction(async (tx) => {

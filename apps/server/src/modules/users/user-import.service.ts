@@ -11,8 +11,8 @@ import type { Queryable } from '../../db/client';
 import type { WorkspaceScope } from '../../db/scope';
 import type { AppDeps } from '../../deps';
 import { audit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
-import { readTable, SpreadsheetError, writeXlsx, type Table } from '../../lib/spreadsheet';
+import { AppError, fileError } from '../../lib/errors';
+import { foldText, locateColumns, readImportTable, writeXlsx, type Table } from '../../lib/spreadsheet';
 import { findOrCreateGroup } from '../groups';
 import { findWorkspace } from '../workspaces';
 import * as repo from './users.repository';
@@ -50,27 +50,12 @@ const ROLE_WORDS: Record<string, 'admin' | 'accountant' | 'member'> = {
 };
 const ROLE_LABELS: Record<string, string> = { admin: 'amministratore', accountant: 'consulente', member: 'dipendente' };
 
-const norm = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-
 function mapColumns(table: Table): Map<ColumnKey, number> {
-  const map = new Map<ColumnKey, number>();
-  table.headers.forEach((h, i) => {
-    const n = norm(h);
-    const col = COLUMNS.find((c) => norm(c.header) === n || c.aliases.some((a) => norm(a) === n));
-    if (col && !map.has(col.key)) map.set(col.key, i);
-  });
+  const map = locateColumns(table, COLUMNS);
   for (const required of ['firstName', 'lastName', 'email', 'fiscalCode'] as const) {
     if (!map.has(required)) {
       const header = COLUMNS.find((c) => c.key === required)!.header;
-      throw new AppError(ErrorCode.VALIDATION_FAILED, apiMsg.import.missingColumn(header), {
-        errors: [{ path: 'file', message: apiMsg.import.missingColumn(header) }],
-      });
+      throw fileError(apiMsg.import.missingColumn(header));
     }
   }
   return map;
@@ -97,24 +82,8 @@ export async function planImport(
   scope: WorkspaceScope,
   buf: Buffer,
 ): Promise<{ rows: PlannedRow[]; columns: string[] }> {
-  let table: Table;
-  try {
-    table = await readTable(buf);
-  } catch (err) {
-    if (err instanceof SpreadsheetError)
-      throw new AppError(ErrorCode.VALIDATION_FAILED, err.message, {
-        errors: [{ path: 'file', message: err.message }],
-      });
-    throw err;
-  }
-  if (table.rows.length === 0)
-    throw new AppError(ErrorCode.VALIDATION_FAILED, apiMsg.import.noRows, {
-      errors: [{ path: 'file', message: apiMsg.import.noRows }],
-    });
-  if (table.rows.length > MAX_IMPORT_ROWS) {
-    const m = apiMsg.import.tooManyRows(MAX_IMPORT_ROWS);
-    throw new AppError(ErrorCode.VALIDATION_FAILED, m, { errors: [{ path: 'file', message: m }] });
-  }
+  const table = await readImportTable(buf);
+  if (table.rows.length > MAX_IMPORT_ROWS) throw fileError(apiMsg.import.tooManyRows(MAX_IMPORT_ROWS));
   const columns = mapColumns(table);
   const planned: PlannedRow[] = table.rows.map((r) => {
     const values: Record<string, string> = {};
@@ -122,7 +91,7 @@ export async function planImport(
     const errors: { field: string; message: string }[] = [];
     const roleWords = (values.roles ?? '')
       .split(/[,;|/]/)
-      .map(norm)
+      .map(foldText)
       .filter(Boolean);
     const roles = roleWords.length === 0 ? ['member'] : roleWords.map((w) => ROLE_WORDS[w] ?? w);
     const badRole = roleWords.find((w) => !ROLE_WORDS[w]);
