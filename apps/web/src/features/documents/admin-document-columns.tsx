@@ -5,15 +5,13 @@ import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
 import { Box, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { AdminDocument } from '@timbro/shared';
-import { useSnackbar } from 'notistack';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
-import { errorMessage } from '../../lib/error-message';
-import { useDownloadDocument } from './api/download-document';
+import { useDocumentDownload } from './use-document-download';
 import { ExpiryCell, OpenedCell } from './document-status';
 
 export const userDocumentsPath = (userInfoId: string) => generatePath(paths.adminUserDocument, { id: userInfoId });
@@ -37,19 +35,10 @@ export function useAdminDocumentColumns({
 }): GridColDef<AdminDocument>[] {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
-  const { enqueueSnackbar } = useSnackbar();
-  const download = useDownloadDocument('admin');
-  const downloadAsync = download.mutateAsync;
+  const { download, start } = useDocumentDownload('admin');
   const downloading = download.isPending ? download.variables?.id : undefined;
 
   return useMemo<GridColDef<AdminDocument>[]>(() => {
-    const onDownload = async (doc: AdminDocument) => {
-      try {
-        await downloadAsync(doc);
-      } catch (err) {
-        enqueueSnackbar(errorMessage(err, t('errors.generic')), { variant: 'error' });
-      }
-    };
     return [
       {
         field: 'label',
@@ -136,7 +125,7 @@ export function useAdminDocumentColumns({
                 <IconButton
                   aria-label={t('documents.actions.downloadNamed', { label: row.label })}
                   disabled={downloading === row.id}
-                  onClick={() => void onDownload(row)}
+                  onClick={() => void start(row)}
                   data-testid="document-download"
                 >
                   <DownloadOutlined fontSize="small" />
@@ -170,5 +159,5 @@ export function useAdminDocumentColumns({
         ),
       },
     ];
-  }, [t, language, canWrite, userInfoId, downloadAsync, downloading, enqueueSnackbar, phone, onEdit, onDelete]);
+  }, [t, language, canWrite, userInfoId, start, downloading, phone, onEdit, onDelete]);
 }

@@ -2,7 +2,6 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import type { Document } from '@timbro/shared';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
@@ -13,8 +12,7 @@ import { Loaded } from '../../components/form/form-page';
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
-import { errorMessage } from '../../lib/error-message';
-import { useDownloadDocument } from './api/download-document';
+import { useDocumentDownload } from './use-document-download';
 import { useMyDocument } from './api/get-my-documents';
 import { ExpiryCell } from './document-status';
 
@@ -34,15 +32,7 @@ export function MyDocumentPage() {
 function MyDocument({ doc, back }: { doc: Document; back: { to: string; label: string } }) {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
-  const { enqueueSnackbar } = useSnackbar();
-  const download = useDownloadDocument('member');
-  const onDownload = async () => {
-    try {
-      await download.mutateAsync(doc);
-    } catch (err) {
-      enqueueSnackbar(errorMessage(err, t('errors.generic')), { variant: 'error' });
-    }
-  };
+  const { download, start } = useDocumentDownload('member');
 
   return (
     <Box sx={{ maxWidth: 760 }}>
@@ -55,7 +45,7 @@ function MyDocument({ doc, back }: { doc: Document; back: { to: string; label: s
             variant="contained"
             startIcon={download.isPending ? <CircularProgress size={16} color="inherit" /> : <DownloadOutlined />}
             disabled={download.isPending}
-            onClick={() => void onDownload()}
+            onClick={() => void start(doc)}
             sx={{ whiteSpace: 'nowrap', alignSelf: { xs: 'flex-start', sm: 'center' } }}
             data-testid="my-document-download"
           >

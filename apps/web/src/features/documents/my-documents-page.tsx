@@ -2,7 +2,6 @@ import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { Document } from '@timbro/shared';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { generatePath } from 'react-router';
 import { MyItemCard, MyItemFacts, MyItemText, MyItemTitle } from '../../components/my-items/my-item-card';
@@ -10,8 +9,7 @@ import { MyItemsPage, usePageInUrl } from '../../components/my-items/my-items-pa
 import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDate } from '../../lib/dates';
-import { errorMessage } from '../../lib/error-message';
-import { useDownloadDocument } from './api/download-document';
+import { useDocumentDownload } from './use-document-download';
 import { useMyDocuments } from './api/get-my-documents';
 import { ExpiryChip, expiryState } from './document-status';
 
@@ -46,15 +44,7 @@ export function MyDocumentsPage() {
 function MyDocumentCard({ doc }: { doc: Document }) {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
-  const { enqueueSnackbar } = useSnackbar();
-  const download = useDownloadDocument('member');
-  const onDownload = async () => {
-    try {
-      await download.mutateAsync(doc);
-    } catch (err) {
-      enqueueSnackbar(errorMessage(err, t('errors.generic')), { variant: 'error' });
-    }
-  };
+  const { download, start } = useDocumentDownload('member');
   return (
     <MyItemCard testId="my-document">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -93,7 +83,7 @@ function MyDocumentCard({ doc }: { doc: Document }) {
               color="primary"
               aria-label={t('documents.actions.downloadNamed', { label: doc.label })}
               disabled={download.isPending}
-              onClick={() => void onDownload()}
+              onClick={() => void start(doc)}
               data-testid="my-document-download"
             >
               <DownloadOutlined />
