@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { GroupPageSchema, ListGroupsQuerySchema } from '@timbro/shared';
 import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
-import { pageQuery, type PageParams } from '../../../lib/page-query';
+import { apiPageQuery, type PageParams } from '../../../lib/api-page-query';
 import { GROUPS_KEY } from '../../../lib/query-keys';
 
 export type GroupSortField = z.output<typeof ListGroupsQuerySchema>['sort'];
@@ -16,7 +16,7 @@ export type GroupPage = z.output<typeof GroupPageSchema>;
 export const groupsQueryOptions = (params: GroupsParams) =>
   queryOptions({
     queryKey: [...GROUPS_KEY, 'list', params] as const,
-    queryFn: async ({ signal }) => (await api.get<GroupPage>('/admin/group', pageQuery(params), signal)).data,
+    queryFn: async ({ signal }) => (await api.get<GroupPage>('/admin/group', apiPageQuery(params), signal)).data,
     placeholderData: keepPreviousData,
   });
 

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ListPlatformWorkspacesQuerySchema, PlatformWorkspacePageSchema } from '@timbro/shared';
 import type { z } from 'zod/mini';
 import { api } from '../../../lib/api';
-import { pageQuery, type PageParams } from '../../../lib/page-query';
+import { apiPageQuery, type PageParams } from '../../../lib/api-page-query';
 import { PLATFORM_KEY } from '../../../lib/query-keys';
 
 export type PlatformWorkspaceSortField = z.output<typeof ListPlatformWorkspacesQuerySchema>['sort'];
@@ -24,7 +24,7 @@ export const platformWorkspacesQueryOptions = (params: PlatformWorkspacesParams)
   queryOptions({
     queryKey: [...PLATFORM_KEY, 'workspaces', params] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<PlatformWorkspacePage>('/platform/workspace', pageQuery(params), signal)).data,
+      (await api.get<PlatformWorkspacePage>('/platform/workspace', apiPageQuery(params), signal)).data,
     placeholderData: keepPreviousData,
   });
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InvitationStatus, ListUsersQuery, UserPage, WorkspaceRole } from '@timbro/shared';
 import { api } from '../../../lib/api';
-import { pageQuery } from '../../../lib/page-query';
+import { apiPageQuery } from '../../../lib/api-page-query';
 import { USERS_KEY } from '../../../lib/query-keys';
 
 export type UserSortField = ListUsersQuery['sort'];
@@ -45,7 +45,7 @@ export const usersQueryOptions = (params: UsersParams) =>
   queryOptions({
     queryKey: [...USERS_KEY, 'list', params] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<UserPage>('/admin/user', { ...pageQuery(params), ...userFilterQuery(params) }, signal)).data,
+      (await api.get<UserPage>('/admin/user', { ...apiPageQuery(params), ...userFilterQuery(params) }, signal)).data,
     placeholderData: keepPreviousData,
   });
 
