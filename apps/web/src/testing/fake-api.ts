@@ -90,6 +90,10 @@ export function demoUserWith(
   return { ...demoUser, ...over, workspace_roles: [{ ...demoUser.workspace_roles[0]!, ...roles }] };
 }
 
+/** A session of Demo's user (Anna) with the workspace roles changed as given. */
+export const sessionWithRoles = (roles: Partial<(typeof demoUser.workspace_roles)[number]> = {}) =>
+  sessionOf(demoUserWith(roles));
+
 /** Mario Rossi, an employee of Demo and nothing else (the other fields are Anna's). */
 export const marioUser = demoUserWith(
   { admin: false, accountant: false, member: true },

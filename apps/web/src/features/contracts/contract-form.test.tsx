@@ -3,26 +3,19 @@ import userEvent from '@testing-library/user-event';
 import type { Contract, TemplateDay, TemplateWeek, User } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, sessionOf } from '../../testing/fake-api';
+import { officeSlot } from '../../testing/fixtures';
 import { guardedPage, page, renderRoutes } from '../../testing/render';
 import { ContractEditRoute, ContractNewRoute } from '../../app/pages/contract-pages';
 
 const user = userEvent.setup({ delay: null });
 
 const mario = { id: 'ui-mario', firstName: 'Mario', lastName: 'Rossi', roles: ['member'], enabled: true } as User;
-const office = {
-  startsAtMinutes: 540,
-  endsAtMinutes: 1080,
-  pauseStartsAtMinutes: 780,
-  pauseEndsAtMinutes: 840,
-  description: 'Ufficio',
-  descriptionColorRgb: '#1A415B',
-};
 const week40: TemplateWeek = {
   id: 'tw-40',
   name: 'Tempo pieno 40 ore',
   description: null,
   days: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, templateDayId: 'td-1', templateDayName: 'Giornata standard' })),
-  timeSlots: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, ...office })),
+  timeSlots: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, ...officeSlot })),
   weeklyMinutes: 2400,
 };
 const morning: TemplateDay = {
@@ -30,7 +23,7 @@ const morning: TemplateDay = {
   name: 'Mattina',
   description: null,
   timeSlots: [
-    { ...office, startsAtMinutes: 480, endsAtMinutes: 720, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null },
+    { ...officeSlot, startsAtMinutes: 480, endsAtMinutes: 720, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null },
   ],
   minutes: 240,
 };
@@ -76,7 +69,7 @@ const contract: Contract = {
   expiring: false,
   fixedTerm: null,
   justificationAccruals: [{ justificationId: 'j-fer', code: 'FER', name: 'Ferie', unit: 'day', monthlyIncrease: 2.17 }],
-  timeSlots: [{ weekday: 1, ...office }],
+  timeSlots: [{ weekday: 1, ...officeSlot }],
   weeklyMinutes: 480,
   createdAt: '2026-11-22T08:00:00.000Z',
 };
@@ -203,7 +196,7 @@ describe('contract form', { timeout: 60_000 }, () => {
       permanent: false,
       justificationAccruals: [{ justificationId: 'j-fer', monthlyIncrease: 2.17 }],
       timeSlots: [
-        { weekday: 1, ...office },
+        { weekday: 1, ...officeSlot },
         {
           weekday: 2,
           startsAtMinutes: 480,

@@ -2,16 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Holiday } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { fakeApi, json, sessionWithRoles } from '../../testing/fake-api';
 import { guardedPage, page, renderRoutes } from '../../testing/render';
 import { HolidayEditPage, HolidayNewPage } from './holiday-form-page';
 import { HolidayListPage } from './holiday-list-page';
 
 const user = userEvent.setup({ delay: null });
-const session = (roles: Partial<(typeof demoUser.workspace_roles)[number]> = {}) => ({
-  'GET /user': () => json(200, { ...demoUser, workspace_roles: [{ ...demoUser.workspace_roles[0]!, ...roles }] }),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-});
+const session = sessionWithRoles;
 const holidays: Holiday[] = [
   {
     id: 'h-1',

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { TemplateDay, TemplateWeek } from '@timbro/shared';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { fakeApi, json, sessionWithRoles } from '../../testing/fake-api';
+import { officeSlot } from '../../testing/fixtures';
 import { page, renderRoutes } from '../../testing/render';
 import { RequireAuth } from '../../lib/auth/require-auth';
 import { TemplateDayEditPage, TemplateDayNewPage } from './template-day-form-page';
@@ -12,30 +13,19 @@ import { TemplateWeekEditPage, TemplateWeekNewPage } from './template-week-form-
 import { TemplateWeekListPage } from './template-week-list-page';
 
 const user = userEvent.setup({ delay: null });
-const session = (roles: Partial<(typeof demoUser.workspace_roles)[number]> = {}) => ({
-  'GET /user': () => json(200, { ...demoUser, workspace_roles: [{ ...demoUser.workspace_roles[0]!, ...roles }] }),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
-});
-const office = {
-  startsAtMinutes: 540,
-  endsAtMinutes: 1080,
-  pauseStartsAtMinutes: 780,
-  pauseEndsAtMinutes: 840,
-  description: 'Ufficio',
-  descriptionColorRgb: '#1A415B',
-};
+const session = sessionWithRoles;
 const standard: TemplateDay = {
   id: 'td-1',
   name: 'Giornata standard',
   description: null,
-  timeSlots: [office],
+  timeSlots: [officeSlot],
   minutes: 480,
 };
 const morning: TemplateDay = {
   id: 'td-2',
   name: 'Mattina',
   description: 'Solo mattina',
-  timeSlots: [{ ...office, endsAtMinutes: 780, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null }],
+  timeSlots: [{ ...officeSlot, endsAtMinutes: 780, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null }],
   minutes: 240,
 };
 const week40: TemplateWeek = {
@@ -43,7 +33,7 @@ const week40: TemplateWeek = {
   name: 'Tempo pieno 40 ore',
   description: null,
   days: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, templateDayId: 'td-1', templateDayName: 'Giornata standard' })),
-  timeSlots: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, ...office })),
+  timeSlots: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, ...officeSlot })),
   weeklyMinutes: 2400,
 };
 
@@ -173,7 +163,7 @@ describe('working-time templates', { timeout: 20_000 }, () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
       name: 'Giornata standard',
       description: null,
-      timeSlots: [office],
+      timeSlots: [officeSlot],
     });
 
     answer = json(409, { code: 'CONFLICT', message: 'Esiste già un modello con questo nome' });

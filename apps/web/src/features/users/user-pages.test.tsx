@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
+import { demoUser, fakeApi, json, sessionWithRoles } from '../../testing/fake-api';
 import { guardedPage, page, renderRoutes } from '../../testing/render';
 import { UserDetailRoute } from '../../app/pages/user-detail-page';
 import { UserListPage } from './user-list-page';
@@ -11,8 +11,7 @@ import { UserListPage } from './user-list-page';
 const user = userEvent.setup({ delay: null });
 
 const session = (roles: Partial<(typeof demoUser.workspace_roles)[number]> = {}) => ({
-  'GET /user': () => json(200, { ...demoUser, workspace_roles: [{ ...demoUser.workspace_roles[0]!, ...roles }] }),
-  'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+  ...sessionWithRoles(roles),
   'GET /attendance/ajax/groups': () => json(200, [{ id: 'g-1', name: 'Magazzino' }]),
 });
 
