@@ -24,23 +24,21 @@ export function SwapShiftPair({ swap }: { swap: SwapDetail }) {
           alignItems: 'center',
         }}
       >
-        <Box data-testid="swap-source">
-          <Typography variant="overline" color="text.secondary" component="h2">
-            {t('shiftSwaps.detail.requesterShift', { name: requester })}
-          </Typography>
-          <ShiftSummary shift={swap.sourceShift} />
-        </Box>
+        <PairSide
+          title={t('shiftSwaps.detail.requesterShift', { name: requester })}
+          shift={swap.sourceShift}
+          testId="swap-source"
+        />
         <SwapHorizOutlined
           aria-hidden
           color="action"
           sx={{ justifySelf: 'center', fontSize: 32, transform: { xs: 'rotate(90deg)', sm: 'none' } }}
         />
-        <Box data-testid="swap-target">
-          <Typography variant="overline" color="text.secondary" component="h2">
-            {t('shiftSwaps.detail.targetShift', { name: target })}
-          </Typography>
-          <ShiftSummary shift={swap.targetShift} />
-        </Box>
+        <PairSide
+          title={t('shiftSwaps.detail.targetShift', { name: target })}
+          shift={swap.targetShift}
+          testId="swap-target"
+        />
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         {t('shiftSwaps.detail.explain', { requester, target })}
@@ -56,5 +54,17 @@ export function SwapShiftPair({ swap }: { swap: SwapDetail }) {
         </Box>
       )}
     </Paper>
+  );
+}
+
+/** One side of the pair: whose shift, above it. */
+function PairSide({ title, shift, testId }: { title: string; shift: SwapDetail['sourceShift']; testId: string }) {
+  return (
+    <Box data-testid={testId}>
+      <Typography variant="overline" color="text.secondary" component="h2">
+        {title}
+      </Typography>
+      <ShiftSummary shift={shift} />
+    </Box>
   );
 }
