@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDateTime } from '../../lib/dates';
 import { useAnnouncement } from './api/get-announcement';
-import { useCurrentInfo } from './api/get-time-zone';
+import { useCurrentInfo } from '../../components/current-info';
 import { useCreateAnnouncement, useUpdateAnnouncement, type AnnouncementPayload } from './api/save-announcement';
 import { AnnouncementForm } from './announcement-form';
 import { announcementPath } from './links';

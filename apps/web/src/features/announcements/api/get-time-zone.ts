@@ -1,26 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentAttendanceInfoSchema } from '@timbro/shared';
-import type { z } from 'zod/mini';
-import { api } from '../../../lib/api';
-import { ATTENDANCE_KEY } from '../../../lib/query-keys';
-
-type CurrentInfo = z.output<typeof CurrentAttendanceInfoSchema>;
+import { useCurrentInfo } from '../../../components/current-info';
 
 /**
- * GET /attendance/user-info/current: the workspace's time zone, in which a send time is chosen and shown (the server
- * reads "YYYY-MM-DD HH:mm" in it). Features do not import each other, so the call is repeated here, under the
- * attendance key: the same cache entry as the clock's.
+ * The workspace's zone once known (undefined while loading or when it cannot be read: the device's zone then), in
+ * which a send time is chosen and shown (the server reads "YYYY-MM-DD HH:mm" in it).
  */
-export const currentInfoQueryOptions = () =>
-  queryOptions({
-    queryKey: [...ATTENDANCE_KEY, 'current'] as const,
-    queryFn: async ({ signal }) =>
-      (await api.get<CurrentInfo>('/attendance/user-info/current', undefined, signal)).data,
-  });
-
-export const useCurrentInfo = () => useQuery(currentInfoQueryOptions());
-
-/** The workspace's zone once known (undefined while loading or when it cannot be read: the device's zone then). */
 export function useWorkspaceTimeZone(): string | undefined {
   return useCurrentInfo().data?.timeZone;
 }

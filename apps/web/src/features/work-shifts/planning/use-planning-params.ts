@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { useCallback, useMemo } from 'react';
 import { useGroupLookup } from '../../../lib/queries/group-lookup';
 import { useDebouncedSearch, useListParams } from '../../../lib/use-list-params';
-import { useCurrentInfo } from '../api/get-current-info';
+import { useCurrentInfo } from '../../../components/current-info';
 import { holds, isIsoDate, rangeOf, type PlanningRange, type PlanningView } from './planning-range';
 
 const NO_SORT = ['name'] as const;

@@ -14,7 +14,7 @@ import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { catalogFor } from '../../../i18n/languages';
 import { errorMessage } from '../../../lib/error-message';
-import { useCurrentInfo } from '../api/get-current-info';
+import { useCurrentInfo } from '../../../components/current-info';
 import { useDeleteWorkShift } from '../api/delete-work-shift';
 import { useWorkShift } from '../api/get-work-shift';
 import { planningPath, workShiftEditPath } from '../links';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DetailList, DetailRow } from '../../../components/detail-list';
 import { SectionCard } from '../../../components/section-card';
 import { catalogFor } from '../../../i18n/languages';
-import { useCurrentInfo } from '../api/get-current-info';
+import { useCurrentInfo } from '../../../components/current-info';
 import { formatInstant, personName, useDayFormat, useDuration } from '../shift-text';
 import { formatShiftRange, isOvernight } from '../shift-time';
 

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentAttendanceInfoSchema } from '@timbro/shared';
 import type { z } from 'zod/mini';
-import { api } from '../../../lib/api';
-import { ATTENDANCE_KEY } from '../../../lib/query-keys';
+import { api } from '../lib/api';
+import { ATTENDANCE_KEY } from '../lib/query-keys';
 
 type CurrentInfo = z.output<typeof CurrentAttendanceInfoSchema>;
 
 /**
- * GET /attendance/user-info/current: the workspace's today (the planning opens on its week) and time zone (publication
- * times). Features do not import each other, so the call is repeated here, under the attendance key: the same cache
- * entry as the clock's.
+ * GET /attendance/user-info/current: my attendance record here, with the workspace's today and time zone, for the
+ * features that need them (the planning opens on today's week; send and publication times are in the workspace's
+ * zone). Under the attendance key: the same cache entry as the clock's.
  */
 export const currentInfoQueryOptions = () =>
   queryOptions({
