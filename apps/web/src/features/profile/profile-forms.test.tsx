@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
 import { demoUser, fakeApi, json, sessionOf } from '../../testing/fake-api';
-import { page, renderRoutes } from '../../testing/render';
-import { AnonymousOnly, RequireAuth } from '../../lib/auth/require-auth';
+import { guardedPage, page, renderRoutes } from '../../testing/render';
+import { AnonymousOnly } from '../../lib/auth/require-auth';
 import { LoginPage } from '../auth/login-page';
 import { MyAccountPage } from './my-account-page';
 
@@ -30,12 +30,7 @@ function renderProfile(handlers: Handlers = {}) {
   const api = fakeApi({ ...loggedIn, ...handlers });
   const rendered = renderRoutes(
     [
-      page(
-        paths.myAccount,
-        <RequireAuth permission="profile:read">
-          <MyAccountPage />
-        </RequireAuth>,
-      ),
+      guardedPage(paths.myAccount, 'profile:read', <MyAccountPage />),
       page(
         paths.signin,
         <AnonymousOnly>

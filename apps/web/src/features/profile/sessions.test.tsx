@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
-import { demoUser, demoWorkspaces, fakeApi, json } from '../../testing/fake-api';
-import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../../lib/auth/require-auth';
+import { demoUser, fakeApi, json, sessionOf } from '../../testing/fake-api';
+import { guardedPage, renderRoutes } from '../../testing/render';
 import { MyAccountPage } from './my-account-page';
 
 /** The first render waits for the session (GET /user): slow on a busy machine. */
@@ -48,21 +47,10 @@ const SESSIONS = [
 
 function renderSessions(handlers: Handlers = {}) {
   const api = fakeApi({
-    'GET /user': () => json(200, { ...demoUser, email_verified: true, pending_invitations: 0 }),
-    'GET /workspace/list': () => json(200, demoWorkspaces, { 'x-workspace-id': 'ws-demo' }),
+    ...sessionOf({ ...demoUser, email_verified: true, pending_invitations: 0 }),
     ...handlers,
   });
-  const rendered = renderRoutes(
-    [
-      page(
-        paths.myAccount,
-        <RequireAuth permission="profile:read">
-          <MyAccountPage />
-        </RequireAuth>,
-      ),
-    ],
-    paths.myAccount,
-  );
+  const rendered = renderRoutes([guardedPage(paths.myAccount, 'profile:read', <MyAccountPage />)], paths.myAccount);
   return { ...api, ...rendered };
 }
 

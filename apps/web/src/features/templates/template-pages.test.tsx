@@ -5,8 +5,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, sessionWithRoles } from '../../testing/fake-api';
 import { officeSlot } from '../../testing/fixtures';
-import { page, renderRoutes } from '../../testing/render';
-import { RequireAuth } from '../../lib/auth/require-auth';
+import { guardedPage, renderRoutes } from '../../testing/render';
 import { TemplateDayEditPage, TemplateDayNewPage } from './template-day-form-page';
 import { TemplateDayListPage } from './template-day-list-page';
 import { TemplateWeekEditPage, TemplateWeekNewPage } from './template-week-form-page';
@@ -37,8 +36,7 @@ const week40: TemplateWeek = {
   weeklyMinutes: 2400,
 };
 
-const guarded = (path: string, element: ReactNode) =>
-  page(path, <RequireAuth permission="settings:read">{element}</RequireAuth>);
+const guarded = (path: string, element: ReactNode) => guardedPage(path, 'settings:read', element);
 const routes = [
   guarded('/admin/setting/template-day', <TemplateDayListPage />),
   guarded('/admin/setting/template-day/new', <TemplateDayNewPage />),

@@ -1,24 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CalendarFeed } from '@timbro/shared';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalogArea } from '../../../i18n/i18n';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, json } from '../../../testing/fake-api';
 import { guardedPage, renderRoutes } from '../../../testing/render';
 import { MyShiftsPage } from './my-shifts-page';
-import { marioSession, myShift, NOW, page, swap } from '../swaps/swap-fixtures';
+import { marioSession, myShift, page, swap, setUpShiftScreens } from '../swaps/swap-fixtures';
 
 const user = userEvent.setup({ delay: null });
 
-beforeAll(async () => {
-  await Promise.all([loadCatalogArea('workShifts'), loadCatalogArea('shiftSwaps')]);
-});
-beforeEach(() => {
-  // Only Date: "now" is Friday 20 November 2026, 11:00 in Rome.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => vi.useRealTimers());
+setUpShiftScreens({ clock: true });
 
 const render = (path = '/member/work-shift') =>
   renderRoutes([guardedPage('/member/work-shift', 'shift:read:own', <MyShiftsPage />)], path);

@@ -1,18 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SwapDetail } from '@timbro/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalogArea } from '../../../i18n/i18n';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, json } from '../../../testing/fake-api';
 import { guardedPage, renderRoutes } from '../../../testing/render';
 import { AdminSwapDetailPage, MemberSwapDetailPage } from './swap-detail-page';
-import { adminSession, giuliaSession, marioSession, swapDetail, warning } from './swap-fixtures';
+import { adminSession, giuliaSession, marioSession, swapDetail, warning, setUpShiftScreens } from './swap-fixtures';
 
 const user = userEvent.setup({ delay: null });
 
-beforeAll(async () => {
-  await Promise.all([loadCatalogArea('workShifts'), loadCatalogArea('shiftSwaps')]);
-});
+setUpShiftScreens({ clock: false });
 
 const render = (path: string) =>
   renderRoutes(

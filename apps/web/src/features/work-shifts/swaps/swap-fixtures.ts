@@ -1,8 +1,24 @@
 import type { MyShift, ShiftRef, ShiftWarning, Swap, SwapDetail } from '@timbro/shared';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { loadCatalogArea } from '../../../i18n/i18n';
 import { demoUserWith, sessionOf } from '../../../testing/fake-api';
 
 /** Test data of the member's shifts and the swap screens. "Now" is 2026-11-20 10:00 UTC (a Friday). */
 export const NOW = new Date('2026-11-20T10:00:00.000Z');
+
+/** Registers what a test file of these screens needs: their catalogs, and with `clock` the date fixed at NOW. */
+export function setUpShiftScreens({ clock }: { clock: boolean }) {
+  beforeAll(async () => {
+    await Promise.all([loadCatalogArea('workShifts'), loadCatalogArea('shiftSwaps')]);
+  });
+  if (!clock) return;
+  beforeEach(() => {
+    // Only Date: "now" is Friday 20 November 2026, 11:00 in Rome.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
+}
 
 /** An employee of Demo and nothing else, with an employee record of their own (ui-<key>). */
 const employee = (key: string, first: string, last: string) =>

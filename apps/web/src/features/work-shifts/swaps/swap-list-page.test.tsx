@@ -2,18 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SwapStatus } from '@timbro/shared/domain/shift-swaps';
 import { SWAP_STATUSES } from '@timbro/shared/domain/shift-swaps';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadCatalogArea } from '../../../i18n/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../../testing/fake-api';
 import { guardedPage, page as route, renderRoutes } from '../../../testing/render';
-import { adminSession, giulia, luca, marioSession, page, shiftRef, swap } from './swap-fixtures';
+import { adminSession, giulia, luca, marioSession, page, shiftRef, swap, setUpShiftScreens } from './swap-fixtures';
 import { AdminSwapListPage, MemberSwapListPage } from './swap-list-page';
 
 const user = userEvent.setup({ delay: null });
 
-beforeAll(async () => {
-  await Promise.all([loadCatalogArea('workShifts'), loadCatalogArea('shiftSwaps')]);
-});
+setUpShiftScreens({ clock: false });
 
 const render = (path: string) =>
   renderRoutes(

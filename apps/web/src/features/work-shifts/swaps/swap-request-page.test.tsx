@@ -1,23 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalogArea } from '../../../i18n/i18n';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, json } from '../../../testing/fake-api';
 import { guardedPage, page as route, renderRoutes } from '../../../testing/render';
 import { MemberSwapDetailPage } from './swap-detail-page';
-import { giulia, luca, marioSession, myShift, NOW, shiftRef, swapDetail } from './swap-fixtures';
+import { giulia, luca, marioSession, myShift, shiftRef, swapDetail, setUpShiftScreens } from './swap-fixtures';
 import { SwapRequestPage } from './swap-request-page';
 
 const user = userEvent.setup({ delay: null });
 
-beforeAll(async () => {
-  await Promise.all([loadCatalogArea('workShifts'), loadCatalogArea('shiftSwaps')]);
-});
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => vi.useRealTimers());
+setUpShiftScreens({ clock: true });
 
 const render = () =>
   renderRoutes(
