@@ -199,18 +199,21 @@ function checkPeriod(
   }
 }
 
+/** Every request form's rules: its day or period, and what it asks for. */
+function checkRequestDays(v: RequestShape & Parameters<typeof checkPeriod>[0], ctx: z.RefinementCtx) {
+  checkPeriod(v, ctx);
+  checkRequest(v, ctx);
+}
+
+/** The days a request is for (checked by `checkRequestDays`). */
+const requestDays = {
+  date: DateOnlySchema.nullish(),
+  startDate: DateOnlySchema.nullish(),
+  endDate: DateOnlySchema.nullish(),
+};
+
 /** A new request of one's own: one day (`date`) or a period (`startDate`–`endDate`, one request per working day). */
-export const MemberRequestInputSchema = z
-  .object({
-    date: DateOnlySchema.nullish(),
-    startDate: DateOnlySchema.nullish(),
-    endDate: DateOnlySchema.nullish(),
-    ...requestFields,
-  })
-  .superRefine((v, ctx) => {
-    checkPeriod(v, ctx);
-    checkRequest(v, ctx);
-  });
+export const MemberRequestInputSchema = z.object({ ...requestDays, ...requestFields }).superRefine(checkRequestDays);
 export type MemberRequestInput = z.infer<typeof MemberRequestInputSchema>;
 
 /** An admin files for one or more employees at once. */
@@ -220,24 +223,16 @@ export const AdminRequestInputSchema = z
       .array(IdSchema, { error: attMsg.userInfosRequired })
       .min(1, { error: attMsg.userInfosRequired })
       .max(500),
-    date: DateOnlySchema.nullish(),
-    startDate: DateOnlySchema.nullish(),
-    endDate: DateOnlySchema.nullish(),
+    ...requestDays,
     ...requestFields,
   })
-  .superRefine((v, ctx) => {
-    checkPeriod(v, ctx);
-    checkRequest(v, ctx);
-  });
+  .superRefine(checkRequestDays);
 export type AdminRequestInput = z.infer<typeof AdminRequestInputSchema>;
 
 /** Editing a pending request: one day. */
 export const RequestUpdateInputSchema = z
   .object({ date: DateOnlySchema.nullish(), ...requestFields })
-  .superRefine((v, ctx) => {
-    checkPeriod(v, ctx);
-    checkRequest(v, ctx);
-  });
+  .superRefine(checkRequestDays);
 export type RequestUpdateInput = z.infer<typeof RequestUpdateInputSchema>;
 
 export const RequestMoveInputSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ITALIAN_MONTHS } from '../domain/dates';
 import { msg } from '../messages';
 import { optionalString, paginationFields, yearField } from './common';
-import { docMsg, parseAmount } from './paychecks';
+import { currencyCodeField, docMsg, parseAmount } from './paychecks';
 import { pageOf } from './people';
 
 /**
@@ -181,21 +181,11 @@ export const PublishImportSchema = z.object({
         netAmount: amount,
         description: optionalString(200),
         /** The slip's currency (read on its first page); the import's `currencyCode` when absent. */
-        currencyCode: z
-          .string({ error: docMsg.currencyInvalid })
-          .trim()
-          .toUpperCase()
-          .regex(/^[A-Z]{3}$/, { error: docMsg.currencyInvalid })
-          .optional(),
+        currencyCode: currencyCodeField().optional(),
       }),
     )
     .max(IMPORT_MAX_PAGES),
-  currencyCode: z
-    .string({ error: docMsg.currencyInvalid })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, { error: docMsg.currencyInvalid })
-    .default('EUR'),
+  currencyCode: currencyCodeField().default('EUR'),
 });
 export type PublishImportInput = z.input<typeof PublishImportSchema>;
 export type PublishImport = z.output<typeof PublishImportSchema>;

@@ -77,6 +77,14 @@ const amountField = z
   })
   .refine((n) => n >= 0 && n <= 1_000_000, { error: docMsg.netAmountRange });
 
+/** A currency as its ISO code: three letters, upper-cased (`eur` is EUR). */
+export const currencyCodeField = () =>
+  z
+    .string({ error: docMsg.currencyInvalid })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: docMsg.currencyInvalid });
+
 /** The form of a pay slip (multipart fields: strings; numbers are read from them). The file is the `file` part. */
 export const PaycheckFieldsSchema = z.object({
   year: yearField({ coerce: true }),
@@ -87,12 +95,7 @@ export const PaycheckFieldsSchema = z.object({
     .max(12, { error: docMsg.monthInvalid }),
   description: optionalString(200),
   netAmount: amountField,
-  currencyCode: z
-    .string({ error: docMsg.currencyInvalid })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, { error: docMsg.currencyInvalid })
-    .default('EUR'),
+  currencyCode: currencyCodeField().default('EUR'),
 });
 export type PaycheckFieldsInput = z.input<typeof PaycheckFieldsSchema>;
 

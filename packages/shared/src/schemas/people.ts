@@ -108,18 +108,22 @@ function employeeRules(v: { roles: string[]; workEmail: string | null; pec: stri
   }
 }
 
+/** A fiscal code that must be given: normalised (upper case, no spaces), then required and checked. */
+const requiredFiscalCode = () =>
+  z
+    .string({ error: msg.fiscalCodeRequired })
+    .transform(normalizeCodiceFiscale)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: msg.fiscalCodeRequired, abort: true })
+        .refine(isValidCodiceFiscale, { error: msg.fiscalCodeInvalid }),
+    );
+
 export const CreateUserInputSchema = z
   .object({
     ...commonUserFields,
-    fiscalCode: z
-      .string({ error: msg.fiscalCodeRequired })
-      .transform(normalizeCodiceFiscale)
-      .pipe(
-        z
-          .string()
-          .min(1, { error: msg.fiscalCodeRequired, abort: true })
-          .refine(isValidCodiceFiscale, { error: msg.fiscalCodeInvalid }),
-      ),
+    fiscalCode: requiredFiscalCode(),
     ...EmployeeInfoSchema.shape,
   })
   .superRefine(employeeRules);
@@ -198,15 +202,7 @@ export const UserPageSchema = pageOf(UserSchema);
 export type UserPage = z.infer<typeof UserPageSchema>;
 
 export const SearchUnboundQuerySchema = z.object({
-  fiscal_code: z
-    .string({ error: msg.fiscalCodeRequired })
-    .transform(normalizeCodiceFiscale)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: msg.fiscalCodeRequired, abort: true })
-        .refine(isValidCodiceFiscale, { error: msg.fiscalCodeInvalid }),
-    ),
+  fiscal_code: requiredFiscalCode(),
   exclude_ids: z.array(IdSchema).max(100).optional(),
 });
 
