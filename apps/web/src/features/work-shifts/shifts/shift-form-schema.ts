@@ -1,7 +1,7 @@
 import type { WorkShift, WorkShiftCreateInput, WorkShiftUpdateInput } from '@timbro/shared';
 import { addDays, daysBetween, isoWeekday } from '@timbro/shared/domain/dates';
 import type { TFunction } from 'i18next';
-import type { UseFormSetError } from 'react-hook-form';
+import type { Control, UseFormSetError, UseFormSetValue } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { fieldErrors } from '../../../lib/error-message';
 import { SHIFT_COLOR, SHIFT_LIMITS } from '../limits';
@@ -29,6 +29,15 @@ export interface ShiftFormValues {
   label: string;
   /** "#RRGGBB" or empty. */
   color: string;
+}
+
+/** What a group of the form's fields (the day or period, the times) gets from the form. */
+export interface ShiftFieldsProps {
+  control: Control<ShiftFormValues>;
+  setValue: UseFormSetValue<ShiftFormValues>;
+  values: ShiftFormValues;
+  /** An existing shift: no period, no template. */
+  editing: boolean;
 }
 
 export const SHIFT_FORM_FIELDS = [

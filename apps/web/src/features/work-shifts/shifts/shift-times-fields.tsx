@@ -1,12 +1,12 @@
 import NightsStayOutlined from '@mui/icons-material/NightsStayOutlined';
 import { Alert, Box, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useId } from 'react';
-import { Controller, type Control, type UseFormSetValue } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormClockField } from '../../../components/form/form-clock-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { SHIFT_LIMITS } from '../limits';
-import { parsePause, type ShiftFormValues, type ShiftTimesSource } from './shift-form-schema';
+import { parsePause, type ShiftFieldsProps, type ShiftTimesSource } from './shift-form-schema';
 import { useDuration } from '../shift-text';
 import { ShiftTemplateField } from './shift-template-field';
 import { isOvernight, parseClock, spanMinutes } from '../shift-time';
@@ -17,17 +17,7 @@ const SOURCES: readonly ShiftTimesSource[] = ['times', 'template'];
  * The times: typed in (start, end, pause) or, for new shifts, from a daily template. Under the typed times a live hint
  * says whether the shift ends the next day and how long it works.
  */
-export function ShiftTimesFields({
-  control,
-  setValue,
-  values,
-  editing,
-}: {
-  control: Control<ShiftFormValues>;
-  setValue: UseFormSetValue<ShiftFormValues>;
-  values: ShiftFormValues;
-  editing: boolean;
-}) {
+export function ShiftTimesFields({ control, setValue, values, editing }: ShiftFieldsProps) {
   const { t } = useTranslation();
   const id = useId();
   const duration = useDuration();

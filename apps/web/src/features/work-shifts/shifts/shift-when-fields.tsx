@@ -10,12 +10,12 @@ import {
 } from '@mui/material';
 import dayjs from 'dayjs';
 import { useId } from 'react';
-import { Controller, type Control, type UseFormSetValue } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDateField } from '../../../components/form/form-date-field';
 import { catalogFor } from '../../../i18n/languages';
 import { SHIFT_LIMITS } from '../limits';
-import { ALL_WEEKDAYS, periodDays, type ShiftFormValues } from './shift-form-schema';
+import { ALL_WEEKDAYS, periodDays, type ShiftFieldsProps } from './shift-form-schema';
 
 /** A Monday (2024-01-01) + n: the weekday names in the user's language. */
 const weekdayName = (weekday: number, language: string) =>
@@ -28,17 +28,7 @@ const weekdayName = (weekday: number, language: string) =>
  * The day, or (new shifts) a period: from the day to its last day, on the chosen weekdays, one shift per day; how many
  * days that makes is said under the weekdays.
  */
-export function ShiftWhenFields({
-  control,
-  setValue,
-  values,
-  editing,
-}: {
-  control: Control<ShiftFormValues>;
-  setValue: UseFormSetValue<ShiftFormValues>;
-  values: ShiftFormValues;
-  editing: boolean;
-}) {
+export function ShiftWhenFields({ control, setValue, values, editing }: ShiftFieldsProps) {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const id = useId();
