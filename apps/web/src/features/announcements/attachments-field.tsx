@@ -1,9 +1,10 @@
 import AttachFile from '@mui/icons-material/AttachFile';
 import { Box, Button, FormHelperText, LinearProgress, Stack, Typography } from '@mui/material';
 import type { StoredFile } from '@timbro/shared';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileSize } from '../../components/import/spreadsheet-file';
+import { DropZone } from '../../components/upload/drop-zone';
 import { acceptOf, maxLabel, typesLabel } from '../../components/upload/upload-rules';
 import { catalogFor } from '../../i18n/languages';
 import { AttachmentRows, type AttachmentRow } from './attachment-rows';
@@ -33,7 +34,6 @@ export function AttachmentsField({ value, onChange, error, disabled, inputRef, t
   const input = useRef<HTMLInputElement | null>(null);
   const labelId = useId();
   const [refusals, setRefusals] = useState<string[]>([]);
-  const [dragging, setDragging] = useState(false);
   const types = typesLabel(ATTACHMENT_KIND);
   const total = attachmentsTotal(value);
   const count = value.keep.length + value.files.length;
@@ -56,12 +56,6 @@ export function AttachmentsField({ value, onChange, error, disabled, inputRef, t
     );
     if (result.value.files.length !== value.files.length) onChange(result.value);
   };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    if (!disabled) add(Array.from(e.dataTransfer.files));
-  };
-
   const rows: AttachmentRow[] = [
     ...value.keep.map((f) => ({ key: `keep-${f.id}`, stored: true, file: f })),
     ...value.files.map((f, n) => ({ key: `new-${n}-${f.name}`, stored: false, file: f })),
@@ -77,22 +71,12 @@ export function AttachmentsField({ value, onChange, error, disabled, inputRef, t
 
   return (
     <Box>
-      <Box
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
+      <DropZone
+        onDrop={(files) => {
+          if (!disabled) add(Array.from(files));
         }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid={`${testId}-drop`}
-        sx={{
-          border: 1,
-          borderStyle: 'dashed',
-          borderColor: message || refusals.length > 0 ? 'error.main' : dragging ? 'primary.main' : 'divider',
-          borderRadius: 1,
-          p: 1.5,
-          bgcolor: dragging ? 'action.hover' : 'transparent',
-        }}
+        error={!!message || refusals.length > 0}
+        testId={testId}
       >
         {rows.length > 0 && (
           <AttachmentRows rows={rows} onRemove={remove} disabled={disabled} labelId={labelId} testId={testId} />
@@ -145,7 +129,7 @@ export function AttachmentsField({ value, onChange, error, disabled, inputRef, t
             })}
           </Typography>
         </Box>
-      </Box>
+      </DropZone>
       <FormHelperText error={!!message || refusals.length > 0} component="div" data-testid={`${testId}-help`}>
         {message ??
           (refusals.length > 0
