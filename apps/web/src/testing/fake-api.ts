@@ -16,6 +16,10 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   });
 }
 
+/** The API's answer to a body it refuses: 400 VALIDATION_FAILED with `message` and the field errors. */
+export const validationFailed = (message: string, errors: { path: string; message: string }[]) =>
+  json(400, { code: 'VALIDATION_FAILED', message, errors });
+
 /**
  * A fake API behind `fetch` for component tests: handlers keyed by "METHOD /path" (path without /api/v1 and
  * query). Unknown routes answer 404. Every call is recorded.

@@ -1,4 +1,4 @@
-import type { JustificationRequest } from '@timbro/shared';
+import type { JustificationRequest, TemplateWeek } from '@timbro/shared';
 
 /** Records the component tests of several features share (each test says what its own differ in). */
 
@@ -10,6 +10,16 @@ export const officeSlot = {
   pauseEndsAtMinutes: 840,
   description: 'Ufficio',
   descriptionColorRgb: '#1A415B',
+};
+
+/** The full-time weekly template: the office slot Monday to Friday (40 hours). */
+export const week40: TemplateWeek = {
+  id: 'tw-40',
+  name: 'Tempo pieno 40 ore',
+  description: null,
+  days: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, templateDayId: 'td-1', templateDayName: 'Giornata standard' })),
+  timeSlots: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, ...officeSlot })),
+  weeklyMinutes: 2400,
 };
 
 /** Mario Rossi's open request of a whole day of holiday (FER), as the API answers it. */

@@ -5,7 +5,7 @@ import type { Workspace } from '../../features/company/api/get-workspace';
 import { demoWorkspace } from '../../features/company/company.fixtures';
 import { loadCatalogArea } from '../../i18n/i18n';
 import { SETTINGS_SCREEN } from '../../lib/permissions';
-import { demoUserWith, fakeApi, json, sessionOf } from '../../testing/fake-api';
+import { demoUserWith, fakeApi, json, sessionOf, validationFailed } from '../../testing/fake-api';
 import { guardedPage, renderRoutes } from '../../testing/render';
 import { SettingsIndexPage } from './settings-index-page';
 
@@ -96,11 +96,7 @@ describe('settings index', { timeout: 30_000 }, () => {
       'GET /admin/workspace/ws-demo': () => json(200, workspace()),
       'POST /admin/workspace/ws-demo': ({ body }) =>
         ++attempt === 1
-          ? json(400, {
-              code: 'VALIDATION_FAILED',
-              message: 'Dati non validi',
-              errors: [{ path: 'time_zone', message: 'Il fuso orario non è valido' }],
-            })
+          ? validationFailed('Dati non validi', [{ path: 'time_zone', message: 'Il fuso orario non è valido' }])
           : json(200, workspace({ time_zone: (body as { time_zone: string }).time_zone })),
     });
     renderIndex();

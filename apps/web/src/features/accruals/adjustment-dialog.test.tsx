@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { fakeApi, json, sessionOf } from '../../testing/fake-api';
+import { fakeApi, json, sessionOf, validationFailed } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { AdjustmentDialog } from './adjustment-dialog';
 
@@ -61,11 +61,9 @@ describe('manual adjustment: the focus follows the steps', { timeout: 30_000 }, 
     fakeApi({
       ...session,
       'POST /admin/user/u-mario/accrual-adjustment': () =>
-        json(400, {
-          code: 'VALIDATION_FAILED',
-          message: 'Dati non validi',
-          errors: [{ path: 'amount', message: 'Il saldo non può scendere sotto −10 giorni' }],
-        }),
+        validationFailed('Dati non validi', [
+          { path: 'amount', message: 'Il saldo non può scendere sotto −10 giorni' },
+        ]),
     });
     renderDialog();
     let confirm = await fillAndContinue();

@@ -5,7 +5,7 @@ import type { AdminAnnouncement } from '@timbro/shared';
 import { AnnouncementFieldsSchema } from '@timbro/shared/schemas/announcements';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { fakeApi, json } from '../../testing/fake-api';
+import { fakeApi, json, validationFailed } from '../../testing/fake-api';
 import { guardedPage, page as route, renderRoutes } from '../../testing/render';
 import { AnnouncementEditPage, AnnouncementNewPage } from './announcement-form-pages';
 import {
@@ -188,14 +188,10 @@ describe('a new announcement', { timeout: 30_000 }, () => {
       ...workspaceZone,
       ...lookups,
       'POST /admin/announcement': () =>
-        json(400, {
-          code: 'VALIDATION_FAILED',
-          message: 'Alcuni campi non sono validi',
-          errors: [
-            { path: 'audience', message: 'Uno dei gruppi scelti non esiste più' },
-            { path: 'file', message: 'Il contenuto del file non è PDF, PNG o JPEG' },
-          ],
-        }),
+        validationFailed('Alcuni campi non sono validi', [
+          { path: 'audience', message: 'Uno dei gruppi scelti non esiste più' },
+          { path: 'file', message: 'Il contenuto del file non è PDF, PNG o JPEG' },
+        ]),
     });
     render('/admin/announcement/new');
     await user.type(await screen.findByTestId('announcement-title', {}, LOADED), 'Assemblea');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { demoUserWith, fakeApi, json, sessionOf } from '../../testing/fake-api';
+import { demoUserWith, fakeApi, json, sessionOf, validationFailed } from '../../testing/fake-api';
 import { guardedPage, renderRoutes } from '../../testing/render';
 import { CompanyDetailsPage } from './company-page';
 import type { Workspace } from './api/get-workspace';
@@ -91,11 +91,9 @@ describe('company details', { timeout: 30_000 }, () => {
       'GET /admin/workspace/ws-demo': () => json(200, workspace()),
       'POST /admin/workspace/ws-demo': ({ body }) =>
         ++attempt === 1
-          ? json(400, {
-              code: 'VALIDATION_FAILED',
-              message: 'Dati non validi',
-              errors: [{ path: 'workspace_company.vatNumber', message: 'La partita IVA non è valida' }],
-            })
+          ? validationFailed('Dati non validi', [
+              { path: 'workspace_company.vatNumber', message: 'La partita IVA non è valida' },
+            ])
           : json(200, {
               ...workspace(),
               workspace_company: { ...(body as { workspace_company: object }).workspace_company },

@@ -1,23 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Contract, TemplateDay, TemplateWeek, User } from '@timbro/shared';
+import type { Contract, TemplateDay, User } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, sessionOf } from '../../testing/fake-api';
-import { officeSlot } from '../../testing/fixtures';
+import { officeSlot, week40 } from '../../testing/fixtures';
 import { guardedPage, page, renderRoutes } from '../../testing/render';
 import { ContractEditRoute, ContractNewRoute } from '../../app/pages/contract-pages';
 
 const user = userEvent.setup({ delay: null });
 
 const mario = { id: 'ui-mario', firstName: 'Mario', lastName: 'Rossi', roles: ['member'], enabled: true } as User;
-const week40: TemplateWeek = {
-  id: 'tw-40',
-  name: 'Tempo pieno 40 ore',
-  description: null,
-  days: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, templateDayId: 'td-1', templateDayName: 'Giornata standard' })),
-  timeSlots: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, ...officeSlot })),
-  weeklyMinutes: 2400,
-};
 const morning: TemplateDay = {
   id: 'td-2',
   name: 'Mattina',

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { fakeApi, json } from '../../testing/fake-api';
+import { fakeApi, json, validationFailed } from '../../testing/fake-api';
 import { guardedPage, page as route, renderRoutes } from '../../testing/render';
 import { MonthLogListPage } from './month-log-list-page';
 import { accountantSession, adminSession, monthLog, page, precheck } from './month-logs.fixtures';
@@ -228,11 +228,9 @@ describe('close a month', { timeout: 30_000 }, () => {
       ...adminSession,
       'GET /admin/month-log': () => json(200, page([])),
       'GET /admin/month-log/precheck': () =>
-        json(400, {
-          code: 'VALIDATION_FAILED',
-          message: 'Non si può chiudere un mese che non è ancora iniziato',
-          errors: [{ path: 'month', message: 'Non si può chiudere un mese che non è ancora iniziato' }],
-        }),
+        validationFailed('Non si può chiudere un mese che non è ancora iniziato', [
+          { path: 'month', message: 'Non si può chiudere un mese che non è ancora iniziato' },
+        ]),
     });
     renderList();
     const dialog = await openDialog();

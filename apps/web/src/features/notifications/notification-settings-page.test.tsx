@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SettingsIndexPage } from '../../app/pages/settings-index-page';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { fakeApi, json } from '../../testing/fake-api';
+import { fakeApi, json, validationFailed } from '../../testing/fake-api';
 import { guardedPage, page as route, renderRoutes } from '../../testing/render';
 import { MyAccountPage } from '../profile/my-account-page';
 import { NotificationSettingsPage } from './notification-settings-page';
@@ -138,13 +138,9 @@ describe('notification settings', { timeout: 20_000 }, () => {
       ...memberSession,
       'GET /notification/settings': () => json(200, settings()),
       'POST /notification/settings': () =>
-        json(400, {
-          code: 'VALIDATION_FAILED',
-          message: 'Alcuni campi non sono validi',
-          errors: [
-            { path: 'categories.1.email', message: 'Scegli «subito», «riepilogo giornaliero» o «mai» per l’email' },
-          ],
-        }),
+        validationFailed('Alcuni campi non sono validi', [
+          { path: 'categories.1.email', message: 'Scegli «subito», «riepilogo giornaliero» o «mai» per l’email' },
+        ]),
     });
     renderPage();
     const section = await screen.findByTestId('notification-settings-own');

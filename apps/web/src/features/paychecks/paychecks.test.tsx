@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { UserPaychecksRoute } from '../../app/pages/paycheck-pages';
 import { loadCatalogArea } from '../../i18n/i18n';
-import { fakeApi, json } from '../../testing/fake-api';
+import { fakeApi, json, validationFailed } from '../../testing/fake-api';
 import { guardedPage, page as route, renderRoutes } from '../../testing/render';
 import { ImportReviewPage } from './import/import-review-page';
 import { MyPaycheckPage, MyPaychecksPage } from './my-paychecks-page';
@@ -41,11 +41,9 @@ describe("one employee's pay slips", { timeout: 20_000 }, () => {
       'POST /admin/user/ui-mario/paycheck': () => {
         attempts += 1;
         return attempts === 1
-          ? json(400, {
-              code: 'VALIDATION_FAILED',
-              message: 'Alcuni campi non sono validi',
-              errors: [{ path: 'file', message: 'Il PDF è protetto da password: esportalo senza password' }],
-            })
+          ? validationFailed('Alcuni campi non sono validi', [
+              { path: 'file', message: 'Il PDF è protetto da password: esportalo senza password' },
+            ])
           : json(200, paycheck({ id: 'pc-2' }));
       },
     });
@@ -133,11 +131,9 @@ describe('the review of an import', { timeout: 20_000 }, () => {
       'POST /admin/paycheck/import/imp-1/publish': () => {
         published += 1;
         return published === 1
-          ? json(400, {
-              code: 'VALIDATION_FAILED',
-              message: 'Alcuni campi non sono validi',
-              errors: [{ path: 'pages.2.userInfoId', message: 'Conferma che l’assegnazione è voluta' }],
-            })
+          ? validationFailed('Alcuni campi non sono validi', [
+              { path: 'pages.2.userInfoId', message: 'Conferma che l’assegnazione è voluta' },
+            ])
           : json(202, { message: 'Pubblicazione di 2 cedolini avviata' });
       },
     });

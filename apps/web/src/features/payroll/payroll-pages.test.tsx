@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogArea } from '../../i18n/i18n';
 import { RequireAuth } from '../../lib/auth/require-auth';
-import { fakeApi, json, sessionOf } from '../../testing/fake-api';
+import { fakeApi, json, sessionOf, validationFailed } from '../../testing/fake-api';
 import { page, renderRoutes } from '../../testing/render';
 import { PayrollCompanyPage } from './payroll-company-page';
 import { PayrollEmployeesPage } from './payroll-employees-page';
@@ -30,11 +30,9 @@ describe('payroll integration', { timeout: 30_000 }, () => {
         json(200, { companyCode: null, branchCode: null, workedCode: 'ORD', overtimeCode: null }),
       'PUT /admin/payroll/company': ({ body }) =>
         ++attempts === 1
-          ? json(400, {
-              code: 'VALIDATION_FAILED',
-              message: 'Dati non validi',
-              errors: [{ path: 'branchCode', message: 'Il codice filiale ha al massimo 2 cifre' }],
-            })
+          ? validationFailed('Dati non validi', [
+              { path: 'branchCode', message: 'Il codice filiale ha al massimo 2 cifre' },
+            ])
           : json(200, body),
     });
     renderRoutes(
@@ -92,11 +90,9 @@ describe('payroll integration', { timeout: 30_000 }, () => {
       'GET /admin/payroll/employees': () => json(200, { items: employees, total: 2, page: 1, perPage: 50, missing: 1 }),
       'PUT /admin/payroll/employees': () =>
         ++saves === 1
-          ? json(400, {
-              code: 'VALIDATION_FAILED',
-              message: 'Dati non validi',
-              errors: [{ path: 'items.0.payrollCode', message: 'Il codice dipendente ha al massimo 9 cifre' }],
-            })
+          ? validationFailed('Dati non validi', [
+              { path: 'items.0.payrollCode', message: 'Il codice dipendente ha al massimo 9 cifre' },
+            ])
           : json(200, { updated: 2, errors: [] }),
     });
     renderRoutes(
@@ -157,14 +153,10 @@ describe('payroll integration', { timeout: 30_000 }, () => {
       'GET /admin/payroll/employees': () => json(200, { items: [], total: 0, page: 1, perPage: 50, missing: 0 }),
       'POST /admin/payroll/employees/import': () =>
         ++attempts === 1
-          ? json(400, {
-              code: 'VALIDATION_FAILED',
-              message: 'Il file contiene 2 righe con errori: nessun codice è stato importato',
-              errors: [
-                { path: 'rows.2.fiscalCode', message: 'Riga 2: Nessun dipendente con codice fiscale X' },
-                { path: 'rows.4.code', message: 'Riga 4: Il codice dipendente ha al massimo 9 cifre' },
-              ],
-            })
+          ? validationFailed('Il file contiene 2 righe con errori: nessun codice è stato importato', [
+              { path: 'rows.2.fiscalCode', message: 'Riga 2: Nessun dipendente con codice fiscale X' },
+              { path: 'rows.4.code', message: 'Riga 4: Il codice dipendente ha al massimo 9 cifre' },
+            ])
           : json(200, { updated: 3, errors: [] }),
     });
     renderRoutes(

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
-import { demoUser, fakeApi, json, sessionOf } from '../../testing/fake-api';
+import { demoUser, fakeApi, json, sessionOf, validationFailed } from '../../testing/fake-api';
 import { guardedPage, page, renderRoutes } from '../../testing/render';
 import { AnonymousOnly } from '../../lib/auth/require-auth';
 import { LoginPage } from '../auth/login-page';
@@ -184,13 +184,9 @@ describe('profile: changing the login e-mail needs the current password', { time
   it("the server's field error for a missing password lands on the field too", async () => {
     renderProfile({
       'POST /user/edit': () =>
-        json(400, {
-          code: 'VALIDATION_FAILED',
-          message: 'Per cambiare l’email di accesso inserisci la password attuale',
-          errors: [
-            { path: 'current_password', message: 'Per cambiare l’email di accesso inserisci la password attuale' },
-          ],
-        }),
+        validationFailed('Per cambiare l’email di accesso inserisci la password attuale', [
+          { path: 'current_password', message: 'Per cambiare l’email di accesso inserisci la password attuale' },
+        ]),
     });
     const email = await screen.findByLabelText(/^Email/, {}, LAZY);
     await user.clear(email);

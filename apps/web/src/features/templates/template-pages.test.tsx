@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TemplateDay, TemplateWeek } from '@timbro/shared';
+import type { TemplateDay } from '@timbro/shared';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, sessionWithRoles } from '../../testing/fake-api';
-import { officeSlot } from '../../testing/fixtures';
+import { officeSlot, week40 } from '../../testing/fixtures';
 import { guardedPage, renderRoutes } from '../../testing/render';
 import { TemplateDayEditPage, TemplateDayNewPage } from './template-day-form-page';
 import { TemplateDayListPage } from './template-day-list-page';
@@ -26,14 +26,6 @@ const morning: TemplateDay = {
   description: 'Solo mattina',
   timeSlots: [{ ...officeSlot, endsAtMinutes: 780, pauseStartsAtMinutes: null, pauseEndsAtMinutes: null }],
   minutes: 240,
-};
-const week40: TemplateWeek = {
-  id: 'tw-40',
-  name: 'Tempo pieno 40 ore',
-  description: null,
-  days: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, templateDayId: 'td-1', templateDayName: 'Giornata standard' })),
-  timeSlots: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, ...officeSlot })),
-  weeklyMinutes: 2400,
 };
 
 const guarded = (path: string, element: ReactNode) => guardedPage(path, 'settings:read', element);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ImportPreview } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, json, sessionOf } from '../../testing/fake-api';
+import { fakeApi, json, sessionOf, validationFailed } from '../../testing/fake-api';
 import { guardedPage, renderRoutes } from '../../testing/render';
 import { importTemplateCsv } from './import-template';
 import { UserImportPage } from './user-import-page';
@@ -113,11 +113,9 @@ describe('employee import', { timeout: 20_000 }, () => {
     const { calls } = fakeApi({
       ...session,
       'POST /admin/user/import/preview': () =>
-        json(400, {
-          code: 'VALIDATION_FAILED',
-          message: 'Manca la colonna obbligatoria «Codice fiscale»',
-          errors: [{ path: 'file', message: 'Manca la colonna obbligatoria «Codice fiscale»' }],
-        }),
+        validationFailed('Manca la colonna obbligatoria «Codice fiscale»', [
+          { path: 'file', message: 'Manca la colonna obbligatoria «Codice fiscale»' },
+        ]),
     });
     renderImport();
     const input = await screen.findByTestId('import-file-input');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { CreateShiftsResponse, UpdateShiftResponse } from '@timbro/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogArea } from '../../../i18n/i18n';
-import { fakeApi, json } from '../../../testing/fake-api';
+import { fakeApi, json, validationFailed } from '../../../testing/fake-api';
 import { guardedPage, page as route, renderRoutes } from '../../../testing/render';
 import { WorkShiftEditPage, WorkShiftNewPage } from './shift-form-pages';
 import {
@@ -218,11 +218,9 @@ describe('the shift form', { timeout: 60_000 }, () => {
       ...workspaceToday,
       ...lookups,
       'POST /admin/work-shift': () =>
-        json(400, {
-          code: 'VALIDATION_FAILED',
-          message: 'Dati non validi',
-          errors: [{ path: 'userInfoIds', message: 'Una delle persone scelte non esiste più' }],
-        }),
+        validationFailed('Dati non validi', [
+          { path: 'userInfoIds', message: 'Una delle persone scelte non esiste più' },
+        ]),
     });
     render(`/admin/work-shift/new?date=2026-11-16&userInfoId=${ID.mario}`);
     await user.type(await screen.findByTestId('shift-start'), '08:00');

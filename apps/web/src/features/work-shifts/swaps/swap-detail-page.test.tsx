@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SwapDetail } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, json } from '../../../testing/fake-api';
+import { fakeApi, json, validationFailed } from '../../../testing/fake-api';
 import { guardedPage, renderRoutes } from '../../../testing/render';
 import { AdminSwapDetailPage, MemberSwapDetailPage } from './swap-detail-page';
 import { adminSession, giuliaSession, marioSession, swapDetail, warning, setUpShiftScreens } from './swap-fixtures';
@@ -228,11 +228,9 @@ describe('swap detail (admin)', { timeout: 20_000 }, () => {
       ...adminSession,
       'GET /admin/shift-swap/sw-1': () => json(200, waiting({ requester: [], target: [] })),
       'POST /admin/shift-swap/sw-1/approve': () =>
-        json(400, {
-          code: 'VALIDATION_FAILED',
-          message: 'Dati non validi',
-          errors: [{ path: 'note', message: 'Ci sono avvisi sui riposi: scrivi una nota per procedere comunque' }],
-        }),
+        validationFailed('Dati non validi', [
+          { path: 'note', message: 'Ci sono avvisi sui riposi: scrivi una nota per procedere comunque' },
+        ]),
     });
     render('/admin/shift-swap/sw-1');
     await user.click(await screen.findByRole('button', { name: 'Approva' }));

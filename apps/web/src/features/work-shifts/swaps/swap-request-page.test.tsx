@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, json } from '../../../testing/fake-api';
+import { fakeApi, json, validationFailed } from '../../../testing/fake-api';
 import { guardedPage, page as route, renderRoutes } from '../../../testing/render';
 import { MemberSwapDetailPage } from './swap-detail-page';
 import { giulia, luca, marioSession, myShift, shiftRef, swapDetail, setUpShiftScreens } from './swap-fixtures';
@@ -89,11 +89,9 @@ describe('swap request', { timeout: 20_000 }, () => {
   it("asks to choose a shift first; an empty note goes as null; the server's field errors land on the fields", async () => {
     const { calls } = api({
       'POST /member/shift-swap': () =>
-        json(400, {
-          code: 'VALIDATION_FAILED',
-          message: 'Dati non validi',
-          errors: [{ path: 'targetShiftId', message: 'Il turno del collega deve cadere entro 14 giorni dal tuo' }],
-        }),
+        validationFailed('Dati non validi', [
+          { path: 'targetShiftId', message: 'Il turno del collega deve cadere entro 14 giorni dal tuo' },
+        ]),
     });
     render();
     await user.click(await screen.findByRole('button', { name: 'Invia la richiesta' }));
