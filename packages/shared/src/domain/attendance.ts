@@ -464,13 +464,17 @@ export interface RequestEffect {
   credited: number;
 }
 
-export interface DaySheet {
-  date: IsoDate;
+/** The minutes a day, or a range of days, adds up to (besides its balance). */
+interface MinuteTotals {
   expected: number;
   worked: number;
   increase: number;
   decrease: number;
   covered: number;
+}
+
+export interface DaySheet extends MinuteTotals {
+  date: IsoDate;
   /** worked + increase − decrease + covered − expected */
   balance: number;
   pairs: WorkPair[];
@@ -610,12 +614,7 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   return map;
 }
 
-export interface SheetTotals {
-  expected: number;
-  worked: number;
-  increase: number;
-  decrease: number;
-  covered: number;
+export interface SheetTotals extends MinuteTotals {
   /** Balance of the days that are over: an open day's provisional balance is left out. */
   balance: number;
   /** How many days of the range are open (today, the days to come, a day with a running entry). */

@@ -341,13 +341,17 @@ const WorkPairSchema = z.object({
   /** An entry still running (no exit yet, no anomaly yet). */
   open: z.boolean(),
 });
-export const DaySheetSchema = z.object({
-  date: z.string(),
+/** The minutes a day, or a range of days, adds up to (besides its balance). */
+const minuteTotals = {
   expected: z.number(),
   worked: z.number(),
   increase: z.number(),
   decrease: z.number(),
   covered: z.number(),
+};
+export const DaySheetSchema = z.object({
+  date: z.string(),
+  ...minuteTotals,
   balance: z.number(),
   pairs: z.array(WorkPairSchema),
   requests: z.array(RequestEffectSchema),
@@ -360,11 +364,7 @@ export const DaySheetSchema = z.object({
 });
 export type DaySheetDto = z.infer<typeof DaySheetSchema>;
 export const SheetTotalsSchema = z.object({
-  expected: z.number(),
-  worked: z.number(),
-  increase: z.number(),
-  decrease: z.number(),
-  covered: z.number(),
+  ...minuteTotals,
   /** Balance of the days that are over. */
   balance: z.number(),
   /** Days of the range not over yet (today, the days to come). */
