@@ -16,20 +16,37 @@ import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { formatDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/error-message';
-import type { ServerList } from '../../lib/use-server-list';
-import { downloadAdminPaycheck, useDeletePaycheck, usePaychecks, type PaycheckListParams } from './api/paychecks';
+import { useServerList, type ServerList } from '../../lib/use-server-list';
+import {
+  downloadAdminPaycheck,
+  PAYCHECK_SORT_FIELDS,
+  useDeletePaycheck,
+  usePaychecks,
+  type PaycheckListParams,
+} from './api/paychecks';
 import { DeleteConfirm } from './delete-confirm';
 import { formatMoney, formatPeriod } from './format';
 import { OpenedChip } from './paycheck-chips';
 import { CellLink } from '../../components/list/row-actions';
 
 /** Grid column → API sort field. */
-export const PAYCHECK_SORT_COLUMNS = {
+const PAYCHECK_SORT_COLUMNS = {
   period: 'period',
   employee: 'name',
   createdAt: 'createdAt',
   netAmount: 'netAmount',
 } as const;
+
+/** A pay-slip grid's state in the URL: newest period first, its columns sorting by their API fields, these filters. */
+export function usePaycheckList<F extends string>(filterKeys: readonly F[]) {
+  return useServerList({
+    sortFields: PAYCHECK_SORT_FIELDS,
+    defaultSort: 'period',
+    defaultOrder: 'desc',
+    filterKeys,
+    sortColumns: PAYCHECK_SORT_COLUMNS,
+  });
+}
 
 interface Props {
   list: Pick<ServerList, 'grid'>;

@@ -14,10 +14,9 @@ import { paths } from '../../config/paths';
 import { catalogFor } from '../../i18n/languages';
 import { useCan } from '../../lib/auth/use-can';
 import { errorMessage } from '../../lib/error-message';
-import { useServerList } from '../../lib/use-server-list';
-import { downloadDelivery, PAYCHECK_SORT_FIELDS, useDelivery } from './api/paychecks';
+import { downloadDelivery, useDelivery } from './api/paychecks';
 import { formatPeriod, lastMonth, monthNames } from './format';
-import { PAYCHECK_SORT_COLUMNS, PaycheckGrid } from './paycheck-grid';
+import { PaycheckGrid, usePaycheckList } from './paycheck-grid';
 
 const FILTER_KEYS = ['year', 'month', 'opened'] as const;
 const OPENED = ['opened', 'unopened'] as const;
@@ -109,13 +108,7 @@ export function PaycheckListPage() {
   const { t, i18n } = useTranslation();
   const language = catalogFor(i18n.language);
   const canWrite = useCan('paycheck:write');
-  const list = useServerList({
-    sortFields: PAYCHECK_SORT_FIELDS,
-    defaultSort: 'period',
-    defaultOrder: 'desc',
-    filterKeys: FILTER_KEYS,
-    sortColumns: PAYCHECK_SORT_COLUMNS,
-  });
+  const list = usePaycheckList(FILTER_KEYS);
   const { params, update, hasFilters, clear } = list;
   const year = numberIn(params.filters.year, 2000, 2100);
   const month = year ? numberIn(params.filters.month, 1, 12) : undefined;

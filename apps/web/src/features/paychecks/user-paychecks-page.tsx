@@ -11,10 +11,8 @@ import { Loaded } from '../../components/form/form-page';
 import { pageQuery } from '../../components/list/page-query';
 import { paths } from '../../config/paths';
 import { useCan } from '../../lib/auth/use-can';
-import { useServerList } from '../../lib/use-server-list';
-import { PAYCHECK_SORT_FIELDS } from './api/paychecks';
 import { PaycheckDialog } from './paycheck-dialog';
-import { PAYCHECK_SORT_COLUMNS, PaycheckGrid } from './paycheck-grid';
+import { PaycheckGrid, usePaycheckList } from './paycheck-grid';
 
 const NO_FILTERS = [] as const;
 
@@ -32,13 +30,7 @@ export function UserPaychecksPage({ employee }: { employee: UseQueryResult<User>
 function UserPaychecks({ id, user }: { id: string; user: User }) {
   const { t } = useTranslation();
   const canWrite = useCan('paycheck:write');
-  const list = useServerList({
-    sortFields: PAYCHECK_SORT_FIELDS,
-    defaultSort: 'period',
-    defaultOrder: 'desc',
-    filterKeys: NO_FILTERS,
-    sortColumns: PAYCHECK_SORT_COLUMNS,
-  });
+  const list = usePaycheckList(NO_FILTERS);
   const [editing, setEditing] = useState<AdminPaycheck | 'new' | null>(null);
   const name = `${user.firstName} ${user.lastName}`;
   const { params } = list;
