@@ -2,7 +2,7 @@ import { addDays, type Contract, type TemplateWeek } from '@timbro/shared';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { contracts } from '../src/db/schema';
-import { justificationId, seededPeople } from './factories';
+import { justificationId, OFFICE_SLOT, seededPeople } from './factories';
 import { type RequestOptions, type TestContext } from './helpers';
 
 /**
@@ -25,15 +25,7 @@ export async function seededContracts(ctx: TestContext) {
 }
 export type SeededContracts = Awaited<ReturnType<typeof seededContracts>>;
 
-export const SLOT = {
-  weekday: 1,
-  startsAtMinutes: 540,
-  endsAtMinutes: 1080,
-  pauseStartsAtMinutes: 780,
-  pauseEndsAtMinutes: 840,
-  description: 'Ufficio',
-  descriptionColorRgb: '#1A415B',
-};
+export const SLOT = { weekday: 1, ...OFFICE_SLOT };
 /** A valid contract body (2010, Mondays 9–18). */
 export const valid = {
   type: 'fixed',

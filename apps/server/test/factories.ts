@@ -9,6 +9,7 @@ import {
   justifications,
   oneTimeTokens,
   punches,
+  shiftSwaps,
   userInfos,
   users,
 } from '../src/db/schema';
@@ -184,6 +185,16 @@ export async function justificationIds(ctx: TestContext, workspaceId: string): P
   return Object.fromEntries(rows.map((j) => [j.code, j.id]));
 }
 
+/** A time slot of a day at the office, as the contracts and templates send it: 9–18 with a 13–14 pause. */
+export const OFFICE_SLOT = {
+  startsAtMinutes: 540,
+  endsAtMinutes: 1080,
+  pauseStartsAtMinutes: 780,
+  pauseEndsAtMinutes: 840,
+  description: 'Ufficio',
+  descriptionColorRgb: '#1A415B',
+};
+
 /**
  * The seeded records the attendance and contracts tests look up: Demo's employee records by e-mail prefix (Mario,
  * Giulia, the admin), Beta's employee Paolo, and Demo's absence types by code.
@@ -323,4 +334,41 @@ export async function setNineToSixWeek(ctx: TestContext, opts: RequestOptions, u
   };
   const res = await ctx.post(`/admin/contract/${c!.id}`, body, opts);
   expect(res.statusCode, res.body).toBe(200);
+}
+
+/**
+ * A swap of two published shifts, written straight to the database: `requester`'s shift `source` for `target`'s shift
+ * `target`, accepted by the colleague and waiting for the admin; both snapshots say 08:00–16:00 with a 30-minute pause
+ * on `date`.
+ */
+export async function buildWaitingSwap(
+  ctx: TestContext,
+  workspaceId: string,
+  o: { source: string; target: string; requester: string; colleague: string; date: string },
+) {
+  const snapshot = {
+    id: o.source,
+    date: o.date,
+    startMinutes: 480,
+    endMinutes: 960,
+    pauseMinutes: 30,
+    minutes: 450,
+    startsAt: '',
+    endsAt: '',
+    label: null,
+    color: null,
+  };
+  const [row] = await insertInScope(ctx.db, workspaceScope(workspaceId), shiftSwaps, {
+    sourceShiftId: o.source,
+    targetShiftId: o.target,
+    requesterId: o.requester,
+    targetUserInfoId: o.colleague,
+    sourceVersion: 1,
+    targetVersion: 1,
+    sourceSnapshot: snapshot,
+    targetSnapshot: { ...snapshot, id: o.target },
+    status: 'waiting_admin',
+    targetStatus: 'accepted',
+  }).returning();
+  return row!;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TemplateDay, TemplateWeek } from '@timbro/shared';
 import { describe, expect, it } from 'vitest';
 import { templateWeeks } from '../src/db/schema';
+import { OFFICE_SLOT } from './factories';
 import {
   auditOf,
   countRows,
@@ -27,14 +28,6 @@ const { inDemo, asAdmin, inBeta } = useDemoContext(async (d) => {
   beta = await seededTemplates(ctx, ctx.ws.beta);
 });
 
-const STANDARD_SLOT = {
-  startsAtMinutes: 540,
-  endsAtMinutes: 1080,
-  pauseStartsAtMinutes: 780,
-  pauseEndsAtMinutes: 840,
-  description: 'Ufficio',
-  descriptionColorRgb: '#1A415B',
-};
 const MORNING_SLOT = {
   startsAtMinutes: 480,
   endsAtMinutes: 720,
@@ -67,7 +60,7 @@ describe('GET /admin/template-day and /attendance/ajax/template-days', () => {
         id: expect.any(String),
         name: 'Giornata standard',
         description: '9–18 con pausa pranzo',
-        timeSlots: [STANDARD_SLOT],
+        timeSlots: [OFFICE_SLOT],
         minutes: 480,
       },
       {
@@ -162,7 +155,7 @@ describe('GET, POST and DELETE /admin/template-day/{id}', () => {
       {
         method: 'POST',
         url: `/admin/template-day/${beta.templateDay}`,
-        body: { name: 'Giornata standard', timeSlots: [STANDARD_SLOT] },
+        body: { name: 'Giornata standard', timeSlots: [OFFICE_SLOT] },
       },
       { method: 'DELETE', url: `/admin/template-day/${beta.templateDay}` },
     ]);
@@ -174,7 +167,7 @@ describe('GET, POST and DELETE /admin/template-day/{id}', () => {
       expect(expectError(res, 404, 'NOT_FOUND').message).toBe('Modello giornaliero non trovato');
     }
     const betaDay = (await ctx.get(`/admin/template-day/${beta.templateDay}`, inBeta())).json() as TemplateDay;
-    expect(betaDay).toMatchObject({ name: 'Giornata standard', timeSlots: [STANDARD_SLOT] });
+    expect(betaDay).toMatchObject({ name: 'Giornata standard', timeSlots: [OFFICE_SLOT] });
   });
 
   it('reads for admins and accountants; edits (409 for another name, own name fine) and replaces the slots; audited', async () => {
@@ -224,7 +217,7 @@ describe('GET /admin/template-week and /attendance/ajax/template-weeks', () => {
         templateDayName: 'Giornata standard',
       })),
     );
-    expect(full.timeSlots).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, ...STANDARD_SLOT })));
+    expect(full.timeSlots).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, ...OFFICE_SLOT })));
     expect(list[0]!.timeSlots).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, ...MORNING_SLOT })));
     for (const s of [admin, accountant]) expect(await listWeeks('/admin/template-week', inDemo(s))).toEqual(list);
     expectError(await ctx.get('/admin/template-week', inDemo(member)), 403, 'FORBIDDEN');

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { insertInScope, workspaceScope } from '../src/db/scope';
-import { justifications, payrollSettings, shiftSwaps, userInfos } from '../src/db/schema';
+import { workspaceScope } from '../src/db/scope';
+import { justifications, payrollSettings, userInfos } from '../src/db/schema';
 import { todayIn } from '../src/lib/time';
 import { runAnnouncementJob } from '../src/modules/announcements/announcements.job';
 import { runMonthCloseJob } from '../src/modules/month-logs/month-close.job';
 import { notify } from '../src/modules/notifications/notify';
 import { attachment, createAnnouncement } from './announcement-forms';
-import { buildEmployee, buildInvitedAccount, buildPunch, buildRequest } from './factories';
+import { buildEmployee, buildInvitedAccount, buildPunch, buildRequest, buildWaitingSwap } from './factories';
 import { membershipOf, type Session, type TestContext } from './helpers';
 import { uploadAndRead } from './paycheck-import.fixtures';
 import { publishPaycheck } from './paycheck-forms';
@@ -101,29 +101,12 @@ export async function populate(
   };
   const mine = await shiftOf(member, day(45));
   const theirs = await shiftOf(colleague, day(46));
-  const snapshot = {
-    id: mine,
+  await buildWaitingSwap(ctx, workspace, {
+    source: mine,
+    target: theirs,
+    requester: member,
+    colleague,
     date: day(45),
-    startMinutes: 480,
-    endMinutes: 960,
-    pauseMinutes: 30,
-    minutes: 450,
-    startsAt: '',
-    endsAt: '',
-    label: null,
-    color: null,
-  };
-  await insertInScope(ctx.db, workspaceScope(workspace), shiftSwaps, {
-    sourceShiftId: mine,
-    targetShiftId: theirs,
-    requesterId: member,
-    targetUserInfoId: colleague,
-    sourceVersion: 1,
-    targetVersion: 1,
-    sourceSnapshot: snapshot,
-    targetSnapshot: { ...snapshot, id: theirs },
-    status: 'waiting_admin',
-    targetStatus: 'accepted',
   });
 
   // A group, a request and a punch of each member, a notification each, a logo, a pending invitation.

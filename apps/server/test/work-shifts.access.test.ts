@@ -1,10 +1,8 @@
 import { shiftMsg } from '@timbro/shared';
 import { beforeAll, expect, it } from 'vitest';
-import { shiftSwaps } from '../src/db/schema';
-import { insertInScope, workspaceScope } from '../src/db/scope';
 import { workShiftRoutes } from '../src/modules/work-shifts/work-shifts.routes';
 import { describeAccessTable, useAccessContext, type AccessRoute } from './access-table';
-import { buildEmployee } from './factories';
+import { buildEmployee, buildWaitingSwap } from './factories';
 import { membershipOf, type Session } from './helpers';
 
 /**
@@ -58,31 +56,14 @@ beforeAll(async () => {
   const other = await buildEmployee(t.ctx, beta, { firstName: 'Altro', lastName: 'Beta' });
   betaShift = await planned(t.betaAdmin, beta, paolo, day(45));
   const betaOther = await planned(t.betaAdmin, beta, other.userInfoId, day(46));
-  const snapshot = {
-    id: betaShift,
+  const swap = await buildWaitingSwap(t.ctx, beta, {
+    source: betaShift,
+    target: betaOther,
+    requester: paolo,
+    colleague: other.userInfoId,
     date: day(45),
-    startMinutes: 480,
-    endMinutes: 960,
-    pauseMinutes: 30,
-    minutes: 450,
-    startsAt: '',
-    endsAt: '',
-    label: null,
-    color: null,
-  };
-  const [row] = await insertInScope(t.ctx.db, workspaceScope(beta), shiftSwaps, {
-    sourceShiftId: betaShift,
-    targetShiftId: betaOther,
-    requesterId: paolo,
-    targetUserInfoId: other.userInfoId,
-    sourceVersion: 1,
-    targetVersion: 1,
-    sourceSnapshot: snapshot,
-    targetSnapshot: { ...snapshot, id: betaOther },
-    status: 'waiting_admin',
-    targetStatus: 'accepted',
-  }).returning();
-  betaSwap = row!.id;
+  });
+  betaSwap = swap.id;
 });
 
 const shiftNotFound = shiftMsg.shiftNotFound;
