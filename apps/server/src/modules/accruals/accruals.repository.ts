@@ -1,8 +1,9 @@
 import { monthBounds, monthOf, plannedAccruals, type ContractPeriod } from '@timbro/shared';
 import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { recordExists } from '../../db/accounts';
 import type { Queryable } from '../../db/client';
-import { accrualEntries, contractAccruals, contracts, justifications, userInfos, workspaces } from '../../db/schema';
+import { accrualEntries, contractAccruals, contracts, justifications, workspaces } from '../../db/schema';
 import { joinInScope, insertInScope, inScope, type WorkspaceScope } from '../../db/scope';
 
 export interface ContractForAccrual extends ContractPeriod {
@@ -119,13 +120,7 @@ export async function insertAdjustment(
 }
 
 /** Whether the employee record exists in the workspace. */
-export async function userInfoExists(q: Queryable, scope: WorkspaceScope, id: string) {
-  const [row] = await q
-    .select({ id: userInfos.id })
-    .from(userInfos)
-    .where(inScope(userInfos, scope, eq(userInfos.id, id)));
-  return Boolean(row);
-}
+export const userInfoExists = recordExists;
 
 /** Whether the justification exists in the workspace. */
 export async function justificationExists(q: Queryable, scope: WorkspaceScope, id: string) {

@@ -1,21 +1,12 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { recordExists } from '../../db/accounts';
 import type { Queryable } from '../../db/client';
 import { punches, userInfos, users } from '../../db/schema';
 import { insertInScope, inScope, type ScopedInsert, type WorkspaceScope } from '../../db/scope';
 import { punchesIn, type PunchRow } from './attendance.repository';
 
-/**
- * Whether the employee record exists. With `lock`, its row is locked for the transaction: that serialises the
- * punches of one person, so a double click cannot write two entries.
- */
-export async function userInfoExists(q: Queryable, scope: WorkspaceScope, userInfoId: string, lock = false) {
-  const base = q
-    .select({ id: userInfos.id })
-    .from(userInfos)
-    .where(inScope(userInfos, scope, eq(userInfos.id, userInfoId)));
-  const [row] = lock ? await base.for('update') : await base;
-  return Boolean(row);
-}
+/** Whether the employee record exists; with `lock`, the punches of one person are serialised (a double click writes one). */
+export const userInfoExists = recordExists;
 
 export async function lastPunch(q: Queryable, scope: WorkspaceScope, userInfoId: string): Promise<PunchRow | null> {
   const [row] = await q

@@ -1,5 +1,6 @@
 import { EXPIRING_WITHIN_DAYS, addDays, type ContractInput, type ListContractsQuery } from '@timbro/shared';
 import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { recordExists } from '../../db/accounts';
 import type { Queryable } from '../../db/client';
 import { contractAccruals, contracts, contractTimeSlots, justifications, userInfos, users } from '../../db/schema';
 import { joinInScope, insertInScope, inScope, tenantRepository, type WorkspaceScope } from '../../db/scope';
@@ -117,19 +118,7 @@ export async function listContracts(
  * Whether the employee exists in the workspace. With `lock`, the row lock serialises contract writes of one employee,
  * so two concurrent saves cannot both pass the overlap check.
  */
-export async function employeeExists(
-  q: Queryable,
-  scope: WorkspaceScope,
-  userInfoId: string,
-  lock = false,
-): Promise<boolean> {
-  const base = q
-    .select({ id: userInfos.id })
-    .from(userInfos)
-    .where(inScope(userInfos, scope, eq(userInfos.id, userInfoId)));
-  const [row] = lock ? await base.for('update') : await base;
-  return Boolean(row);
-}
+export const employeeExists = recordExists;
 
 /** An employee's contracts (`newestFirst`: by start, newest first; otherwise unordered). */
 export async function employeeContracts(
