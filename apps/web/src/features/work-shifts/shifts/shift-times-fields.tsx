@@ -1,10 +1,10 @@
 import NightsStayOutlined from '@mui/icons-material/NightsStayOutlined';
-import { Alert, Box, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { useId } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormClockField } from '../../../components/form/form-clock-field';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { FormToggleField } from '../../../components/form/form-toggle-field';
 import { SHIFT_LIMITS } from '../limits';
 import { parsePause, type ShiftFieldsProps, type ShiftTimesSource } from './shift-form-schema';
 import { useDuration } from '../shift-text';
@@ -43,35 +43,20 @@ export function ShiftTimesFields({ control, setValue, values, editing }: ShiftFi
   return (
     <>
       {!editing && (
-        <Controller
+        <FormToggleField
           control={control}
           name="source"
-          render={({ field }) => (
-            <Box>
-              <Typography variant="body2" color="text.secondary" id={`${id}-source`} sx={{ mb: 0.5 }}>
-                {t('workShifts.fields.source')}
-              </Typography>
-              <ToggleButtonGroup
-                exclusive
-                size="small"
-                color="primary"
-                value={field.value}
-                onChange={(_e, v: ShiftTimesSource | null) => {
-                  if (!v) return;
-                  if (v === 'template') (['start', 'end'] as const).forEach((f) => setValue(f, ''));
-                  else setValue('templateId', '');
-                  field.onChange(v);
-                }}
-                aria-labelledby={`${id}-source`}
-              >
-                {SOURCES.map((s) => (
-                  <ToggleButton key={s} value={s} data-testid={`shift-source-${s}`}>
-                    {t(`workShifts.sources.${s}`)}
-                  </ToggleButton>
-                ))}
-              </ToggleButtonGroup>
-            </Box>
-          )}
+          label={t('workShifts.fields.source')}
+          labelId={`${id}-source`}
+          options={SOURCES.map((s) => ({
+            value: s,
+            label: t(`workShifts.sources.${s}`),
+            testId: `shift-source-${s}`,
+          }))}
+          onPick={(v) => {
+            if (v === 'template') (['start', 'end'] as const).forEach((f) => setValue(f, ''));
+            else setValue('templateId', '');
+          }}
         />
       )}
       {values.source === 'template' && !editing ? (
