@@ -14,6 +14,7 @@ import {
   users,
 } from '../src/db/schema';
 import { insertInScope, workspaceScope } from '../src/db/scope';
+import { notify } from '../src/modules/notifications/notify';
 import { hashPassword } from '../src/lib/passwords';
 import { randomToken, sha256 } from '../src/lib/tokens';
 import { expect } from 'vitest';
@@ -371,4 +372,22 @@ export async function buildWaitingSwap(
     targetStatus: 'accepted',
   }).returning();
   return row!;
+}
+
+/** A notification of a new document to one employee record (its mail a placeholder); returns the notification's id. */
+export async function buildDocumentNotice(ctx: TestContext, workspaceId: string, userInfoId: string) {
+  const [told] = await ctx.db.transaction((tx) =>
+    notify(
+      tx,
+      { scope: workspaceScope(workspaceId), publicUrl: 'http://localhost:3000' },
+      {
+        type: 'document.published',
+        to: { userInfoIds: [userInfoId] },
+        title: 'Nuovo documento',
+        link: '/member/document',
+        mail: () => ({ template: 't', subject: 's', text: 't' }),
+      },
+    ),
+  );
+  return told!.notificationId;
 }

@@ -2,10 +2,9 @@ import { notifyMsg } from '@timbro/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema';
-import { workspaceScope } from '../src/db/scope';
 import { notificationRoutes } from '../src/modules/notifications/notifications.routes';
-import { notify } from '../src/modules/notifications/notify';
 import { describeAccessTable, useAccessContext, type AccessRoute } from './access-table';
+import { buildDocumentNotice } from './factories';
 import { membershipOf } from './helpers';
 
 /**
@@ -19,22 +18,7 @@ let mine: string;
 let betaOne: string;
 let colleagues: string;
 
-async function tell(workspaceId: string, userInfoId: string) {
-  const [told] = await t.ctx.db.transaction((tx) =>
-    notify(
-      tx,
-      { scope: workspaceScope(workspaceId), publicUrl: 'http://localhost:3000' },
-      {
-        type: 'document.published',
-        to: { userInfoIds: [userInfoId] },
-        title: 'Nuovo documento',
-        link: '/member/document',
-        mail: () => ({ template: 't', subject: 's', text: 't' }),
-      },
-    ),
-  );
-  return told!.notificationId;
-}
+const tell = (workspaceId: string, userInfoId: string) => buildDocumentNotice(t.ctx, workspaceId, userInfoId);
 
 beforeAll(async () => {
   const mario = (await membershipOf(t.ctx, 'mario.rossi@demo.timbro.it', t.ctx.ws.demo))!.id;

@@ -1,13 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { workspaceScope } from '../src/db/scope';
 import { justifications, payrollSettings, userInfos } from '../src/db/schema';
 import { todayIn } from '../src/lib/time';
 import { runAnnouncementJob } from '../src/modules/announcements/announcements.job';
 import { runMonthCloseJob } from '../src/modules/month-logs/month-close.job';
-import { notify } from '../src/modules/notifications/notify';
 import { attachment, createAnnouncement } from './announcement-forms';
-import { buildEmployee, buildInvitedAccount, buildPunch, buildRequest, buildWaitingSwap } from './factories';
+import {
+  buildDocumentNotice,
+  buildEmployee,
+  buildInvitedAccount,
+  buildPunch,
+  buildRequest,
+  buildWaitingSwap,
+} from './factories';
 import { membershipOf, type Session, type TestContext } from './helpers';
 import { uploadAndRead } from './paycheck-import.fixtures';
 import { publishPaycheck } from './paycheck-forms';
@@ -114,19 +119,7 @@ export async function populate(
   for (const who of [member, colleague]) {
     await buildRequest(ctx, workspace, who, { date: day(30) });
     await buildPunch(ctx, workspace, who, { date: day(-3), time: '09:00', direction: 'in' });
-    await ctx.db.transaction((tx) =>
-      notify(
-        tx,
-        { scope: workspaceScope(workspace), publicUrl: 'http://localhost:3000' },
-        {
-          type: 'document.published',
-          to: { userInfoIds: [who] },
-          title: 'Nuovo documento',
-          link: '/member/document',
-          mail: () => ({ template: 't', subject: 's', text: 't' }),
-        },
-      ),
-    );
+    await buildDocumentNotice(ctx, workspace, who);
   }
   const logo = new FormData();
   logo.append('file', new Blob([png()]), 'logo.png');
