@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FormShell, useFormScaffold } from '../../../components/form/form-page';
 import { FormPeopleField } from '../../../components/form/form-people-field';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { ColorSwatch } from '../../../components/color-swatch';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/error-message';
 import { useUserLookup } from '../../../lib/queries/user-lookup';
@@ -119,25 +120,10 @@ export function ShiftForm({ shift, prefill, submitLabel, onSubmit, onCancel }: P
               inputLabel: { shrink: true },
               input: {
                 startAdornment: (
-                  <Box
-                    component="input"
-                    type="color"
+                  <ColorSwatch
                     value={swatch.toLowerCase()}
-                    onChange={(e: React.ChangeEvent<HTMLInputElement>) =>
-                      setValue('color', e.target.value.toUpperCase(), { shouldDirty: true, shouldValidate: true })
-                    }
-                    aria-label={t('workShifts.fields.colorPicker')}
-                    tabIndex={-1}
-                    sx={{
-                      width: 24,
-                      height: 24,
-                      p: 0,
-                      marginInlineEnd: 1,
-                      border: 0,
-                      bgcolor: 'transparent',
-                      cursor: 'pointer',
-                      flexShrink: 0,
-                    }}
+                    onPick={(color) => setValue('color', color, { shouldDirty: true, shouldValidate: true })}
+                    label={t('workShifts.fields.colorPicker')}
                   />
                 ),
               },
