@@ -139,11 +139,16 @@ export function rolesGranted(permission: Permission | 'public'): WorkspaceRole[]
   return WORKSPACE_ROLES.filter((r) => allowed.includes(r) || allowed.includes('user'));
 }
 
-/** The routes (method, path without /api/v1, permission) that some route plugins declare, on a bare server. */
-export async function declaredRoutes(ctx: TestContext, plugins: ((deps: AppDeps) => FastifyPluginAsyncZod)[]) {
+/**
+ * A bare server with the cookies and the request context over the test context, and nothing else: no routes (and with
+ * `zod`, the zod validator and serializer the app's routes use).
+ */
+export async function bareServer(ctx: TestContext, o: { zod?: boolean } = {}) {
   const app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  if (o.zod) {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+  }
   await app.register(cookie);
   await app.register(requestContext, {
     db: ctx.db,
@@ -151,6 +156,12 @@ export async function declaredRoutes(ctx: TestContext, plugins: ((deps: AppDeps)
     cookieSecure: false,
     getKeys: () => ctx.deps.keys,
   });
+  return app;
+}
+
+/** The routes (method, path without /api/v1, permission) that some route plugins declare, on a bare server. */
+export async function declaredRoutes(ctx: TestContext, plugins: ((deps: AppDeps) => FastifyPluginAsyncZod)[]) {
+  const app = await bareServer(ctx, { zod: true });
   for (const plugin of plugins) await app.register(plugin(ctx.deps), { prefix: API_BASE_PATH });
   await app.ready();
   const declared = app.routeDeclarations.map((r) => ({

@@ -40,6 +40,14 @@ const nextMonth = shift(thisMonth, 1);
 /** Working days of Mario in last month, in order (set in beforeAll). */
 let dayA: string, dayB: string, dayC: string, dayD: string;
 
+/** Mario asks for a whole day of holiday (FER) on `date`. */
+const askHoliday = async (date: string) =>
+  ctx.post(
+    '/member/justification-request',
+    { date, justificationId: await justificationId(ctx, ctx.ws.demo, 'FER'), wholeDay: true },
+    inDemo(mario),
+  );
+
 async function close(month: string, force = true, session = admin) {
   return ctx.post('/admin/month-log', { month, force }, inDemo(session));
 }
@@ -122,12 +130,7 @@ describe('the pre-close check', () => {
   });
 
   it('lists the open requests, the missing codes, and refuses to close without confirmation', async () => {
-    const fer = await justificationId(ctx, ctx.ws.demo, 'FER');
-    const filed = await ctx.post(
-      '/member/justification-request',
-      { date: dayA, justificationId: fer, wholeDay: true },
-      inDemo(mario),
-    );
+    const filed = await askHoliday(dayA);
     expect(filed.statusCode, filed.body).toBe(200);
     const res = await ctx.get('/admin/month-log/precheck', inDemo(accountant, { month: lastMonth }));
     expect(res.statusCode, res.body).toBe(200);
@@ -189,11 +192,7 @@ describe('closing a month', () => {
   it('locks the month for employees; the admin still corrects, and the version says it changed since', async () => {
     const fer = await justificationId(ctx, ctx.ws.demo, 'FER');
     const day = dayC;
-    const refused = await ctx.post(
-      '/member/justification-request',
-      { date: dayB, justificationId: fer, wholeDay: true },
-      inDemo(mario),
-    );
+    const refused = await askHoliday(dayB);
     expect(refused.statusCode).toBe(409);
     // The admin removes Mario's exit of day C, then files a day of leave there.
     const punches = await ctx.get(`/admin/user/${marioId}/punch`, inDemo(admin, { from: day, to: day }));
@@ -277,12 +276,7 @@ describe('closing a month', () => {
       inDemo(admin),
     );
     expect(again.statusCode).toBe(409);
-    const fer = await justificationId(ctx, ctx.ws.demo, 'FER');
-    const filed = await ctx.post(
-      '/member/justification-request',
-      { date: dayD, justificationId: fer, wholeDay: true },
-      inDemo(mario),
-    );
+    const filed = await askHoliday(dayD);
     expect(filed.statusCode, filed.body).toBe(200);
   });
 });

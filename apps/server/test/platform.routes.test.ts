@@ -25,7 +25,7 @@ import {
 let { ctx, admin, accountant, member, betaAdmin } = {} as DemoContext;
 let operator: Session;
 
-useDemoContext(async (d) => {
+const { inDemo } = useDemoContext(async (d) => {
   ({ ctx, admin, accountant, member, betaAdmin } = d);
   operator = await ctx.login('operator@demo.timbro.it');
 });
@@ -278,22 +278,14 @@ describe('POST /platform/workspace/{id}/disable and /enable', () => {
       expect((await ctx.get('/workspace/list', { session: s })).json()).toEqual([]);
       expect((await ctx.get('/user', { session: s })).json().workspace_roles).toEqual([]);
     }
-    expectError(await ctx.get('/admin/user', { session: admin, workspace: ctx.ws.demo }), 403, 'WORKSPACE_FORBIDDEN');
+    expectError(await ctx.get('/admin/user', inDemo(admin)), 403, 'WORKSPACE_FORBIDDEN');
     expectError(await ctx.get('/admin/user', { session: admin }), 403, 'FORBIDDEN');
-    expectError(
-      await ctx.get('/attendance/ajax/holidays', { session: member, workspace: ctx.ws.demo }),
-      403,
-      'WORKSPACE_FORBIDDEN',
-    );
+    expectError(await ctx.get('/attendance/ajax/holidays', inDemo(member)), 403, 'WORKSPACE_FORBIDDEN');
     // The consultant keeps Beta only.
     const consultant = (await ctx.get('/workspace/list', { session: accountant })).json() as { id: string }[];
     expect(consultant.map((w) => w.id)).not.toContain(ctx.ws.demo);
     expect(consultant.map((w) => w.id)).toContain(ctx.ws.beta);
-    expectError(
-      await ctx.get('/admin/user', { session: accountant, workspace: ctx.ws.demo }),
-      403,
-      'WORKSPACE_FORBIDDEN',
-    );
+    expectError(await ctx.get('/admin/user', inDemo(accountant)), 403, 'WORKSPACE_FORBIDDEN');
     // The operator no longer enters it either, but still finds it in the platform list.
     const operatorList = (await ctx.get('/workspace/list', { session: operator })).json() as { id: string }[];
     expect(operatorList.map((w) => w.id)).not.toContain(ctx.ws.demo);
@@ -328,7 +320,7 @@ describe('POST /platform/workspace/{id}/disable and /enable', () => {
     expect(enable.statusCode, enable.body).toBe(200);
     expect(enable.json()).toMatchObject({ id: ctx.ws.demo, disabledAt: null });
     expect((await auditOf(ctx, enable))[0]).toMatchObject({ action: 'workspace.enable', entityId: ctx.ws.demo });
-    expect((await ctx.get('/admin/user', { session: admin, workspace: ctx.ws.demo })).statusCode).toBe(200);
+    expect((await ctx.get('/admin/user', inDemo(admin))).statusCode).toBe(200);
     expect((await ctx.get('/workspace/list', { session: member })).json()).toEqual([
       expect.objectContaining({ id: ctx.ws.demo }),
     ]);

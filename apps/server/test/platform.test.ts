@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
-import cookie from '@fastify/cookie';
 import nodemailer from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +11,7 @@ import { ConfigError, loadConfig } from '../src/config/env';
 import { acquireDirLock } from '../src/db/lock';
 import { mailOutbox } from '../src/db/schema';
 import { deliverPendingMail, enqueueMail } from '../src/lib/mail';
-import { requestContext } from '../src/plugins/request-context';
+import { bareServer } from './access-table';
 import { createTestContext, expectError, type TestContext } from './helpers';
 
 /** Tables that are platform-wide on purpose (no workspace): anything else must carry workspace_id NOT NULL. */
@@ -111,14 +109,7 @@ describe('route permissions', () => {
   });
 
   it('a route that declares neither a permission nor public refuses to register', async () => {
-    const app = Fastify();
-    await app.register(cookie);
-    await app.register(requestContext, {
-      db: ctx.db,
-      actors: ctx.deps.actors,
-      cookieSecure: false,
-      getKeys: () => ctx.deps.keys,
-    });
+    const app = await bareServer(ctx);
     expect(() => app.get('/api/v1/undeclared', async () => 'nope')).toThrow(/declares neither a permission nor public/);
     app.get('/api/v1/declared', { config: { permission: 'user:read' } }, async () => 'ok');
     await app.ready();
