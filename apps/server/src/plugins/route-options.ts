@@ -55,3 +55,9 @@ export async function confirm(message: string, work: Promise<unknown>): Promise<
   await work;
   return { message };
 }
+
+/** The answer of a route that creates (`response: { 201: … }`): status 201 and what `work` gives. */
+export async function created<T>(reply: { code(statusCode: number): unknown }, work: Promise<T>): Promise<T> {
+  reply.code(201);
+  return work;
+}

@@ -1,11 +1,25 @@
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { announcementRecipients, announcements } from '../../db/schema';
-import { inScope, type WorkspaceScope } from '../../db/scope';
+import { inScope, joinInScope, type WorkspaceScope } from '../../db/scope';
 
 /** The member's announcements: their list, one with its attachments, the first opening. */
 
 // The employee's side ------------------------------------------------------------------------------------------
+
+/** The announcement of a recipient row (joined in the workspace). */
+const announcementOf = () =>
+  joinInScope(announcementRecipients, announcements, eq(announcements.id, announcementRecipients.announcementId));
+
+/** The person's received announcements that are published (`more` narrows them). */
+const publishedFor = (scope: WorkspaceScope, userInfoId: string, ...more: SQL[]) =>
+  inScope(
+    announcementRecipients,
+    scope,
+    eq(announcementRecipients.userInfoId, userInfoId),
+    isNotNull(announcements.publishedAt),
+    ...more,
+  );
 
 /** The person's announcements, unread first then newest (2 statements). */
 export async function listMine(
@@ -14,16 +28,8 @@ export async function listMine(
   userInfoId: string,
   opts: { limit: number; offset: number },
 ) {
-  const where = inScope(
-    announcementRecipients,
-    scope,
-    eq(announcementRecipients.userInfoId, userInfoId),
-    isNotNull(announcements.publishedAt),
-  );
-  const join = and(
-    eq(announcements.workspaceId, announcementRecipients.workspaceId),
-    eq(announcements.id, announcementRecipients.announcementId),
-  );
+  const where = publishedFor(scope, userInfoId);
+  const join = announcementOf();
   const [rows, [counts]] = await Promise.all([
     q
       .select({ a: announcements, r: announcementRecipients })
@@ -53,22 +59,8 @@ export async function findMine(q: Queryable, scope: WorkspaceScope, userInfoId: 
   const [row] = await q
     .select({ a: announcements, r: announcementRecipients })
     .from(announcementRecipients)
-    .innerJoin(
-      announcements,
-      and(
-        eq(announcements.workspaceId, announcementRecipients.workspaceId),
-        eq(announcements.id, announcementRecipients.announcementId),
-      ),
-    )
-    .where(
-      inScope(
-        announcementRecipients,
-        scope,
-        eq(announcementRecipients.userInfoId, userInfoId),
-        eq(announcementRecipients.announcementId, id),
-        isNotNull(announcements.publishedAt),
-      ),
-    )
+    .innerJoin(announcements, announcementOf())
+    .where(publishedFor(scope, userInfoId, eq(announcementRecipients.announcementId, id)))
     .limit(1);
   return row ?? null;
 }

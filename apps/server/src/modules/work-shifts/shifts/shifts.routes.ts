@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../deps';
 import { workspaceCtx } from '../../../plugins/request-context';
-import { routeOptions } from '../../../plugins/route-options';
+import { created, routeOptions } from '../../../plugins/route-options';
 import * as member from './my-shifts.service';
 import * as planningService from './planning.service';
 import * as publishing from './publish.service';
@@ -48,10 +48,7 @@ export function adminShiftRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps
       body: WorkShiftCreateSchema,
       response: { 201: CreateShiftsResponseSchema },
     }),
-    async (request, reply) => {
-      reply.code(201);
-      return service.createShifts(deps, workspaceCtx(request), request.body);
-    },
+    async (request, reply) => created(reply, service.createShifts(deps, workspaceCtx(request), request.body)),
   );
   app.post(
     '/admin/work-shift/check',

@@ -12,6 +12,10 @@ const OPEN = ['waiting_colleague', 'waiting_admin'] as const;
 
 export const isOpenStatus = () => inArray(shiftSwaps.status, [...OPEN]);
 
+/** The open swaps that involve one of these shifts, as the requester's or the colleague's. */
+const openSwapsOn = (shiftIds: string[]) =>
+  and(isOpenStatus(), or(inArray(shiftSwaps.sourceShiftId, shiftIds), inArray(shiftSwaps.targetShiftId, shiftIds)));
+
 /** Open swaps per shift (as source or target): one query. */
 export async function openSwapCounts(q: Queryable, scope: WorkspaceScope, shiftIds: string[]) {
   const out = new Map<string, number>();
@@ -19,14 +23,7 @@ export async function openSwapCounts(q: Queryable, scope: WorkspaceScope, shiftI
   const rows = await q
     .select({ source: shiftSwaps.sourceShiftId, target: shiftSwaps.targetShiftId })
     .from(shiftSwaps)
-    .where(
-      inScope(
-        shiftSwaps,
-        scope,
-        isOpenStatus(),
-        or(inArray(shiftSwaps.sourceShiftId, shiftIds), inArray(shiftSwaps.targetShiftId, shiftIds)),
-      ),
-    );
+    .where(inScope(shiftSwaps, scope, openSwapsOn(shiftIds)));
   for (const r of rows)
     for (const id of new Set([r.source, r.target]))
       if (id && shiftIds.includes(id)) out.set(id, (out.get(id) ?? 0) + 1);
@@ -67,8 +64,7 @@ export async function autoRejectSwaps(
       inScope(
         shiftSwaps,
         scope,
-        isOpenStatus(),
-        or(inArray(shiftSwaps.sourceShiftId, shiftIds), inArray(shiftSwaps.targetShiftId, shiftIds)),
+        openSwapsOn(shiftIds),
         exceptSwapId ? sql`${shiftSwaps.id} <> ${exceptSwapId}` : undefined,
       ),
     )

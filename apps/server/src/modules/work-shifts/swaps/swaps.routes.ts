@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../deps';
 import { workspaceCtx } from '../../../plugins/request-context';
-import { routeOptions } from '../../../plugins/route-options';
+import { created, routeOptions } from '../../../plugins/route-options';
 import * as admin from './admin-swaps.service';
 import * as member from './member-swaps.service';
 
@@ -77,10 +77,7 @@ export function memberSwapRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps
       body: SwapCreateSchema,
       response: { 201: MessageWithSwap },
     }),
-    async (request, reply) => {
-      reply.code(201);
-      return member.requestSwap(deps, workspaceCtx(request), request.body);
-    },
+    async (request, reply) => created(reply, member.requestSwap(deps, workspaceCtx(request), request.body)),
   );
   app.get(
     '/member/shift-swap',
