@@ -5,6 +5,34 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
+/**
+ * A fake server for the file and stream calls: a call is refused 401 until the refresh, /missing answers 404, any other
+ * call must carry `headers` and gets `answer()`. Returns the URLs called and a client (workspace ws-1) over it.
+ */
+function refreshingServer(headers: Record<string, string>, answer: () => Response) {
+  let valid = false;
+  const calls: string[] = [];
+  const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    const u = String(url);
+    calls.push(u);
+    if (u.endsWith('/auth/token/refresh')) {
+      valid = true;
+      return json(200, { message: 'ok' });
+    }
+    if (!valid) return json(401, { code: 'UNAUTHENTICATED', message: 'Accesso richiesto' });
+    if (u.includes('/missing')) return json(404, { code: 'NOT_FOUND', message: 'Risorsa non trovata' });
+    expect(init?.headers).toMatchObject(headers);
+    return answer();
+  });
+  const client = createApiClient({
+    fetch: fetchMock as unknown as typeof fetch,
+    getWorkspaceId: () => 'ws-1',
+    refresh: defaultRefresh,
+    onAuthExpired: vi.fn(),
+  });
+  return { calls, client };
+}
+
 /** A fake server: a session flag flipped by the refresh call. */
 function setup(opts: { refreshOk?: boolean; refresh?: boolean } = {}) {
   let valid = false;
@@ -138,29 +166,14 @@ describe('api client', () => {
   });
 
   it('downloads files as a Blob with the same headers, and refreshes a 401 like any call; errors stay JSON', async () => {
-    const calls: string[] = [];
-    let valid = false;
-    const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-      const u = String(url);
-      calls.push(u);
-      if (u.endsWith('/auth/token/refresh')) {
-        valid = true;
-        return json(200, { message: 'ok' });
-      }
-      if (!valid) return json(401, { code: 'UNAUTHENTICATED', message: 'Accesso richiesto' });
-      if (u.includes('/missing')) return json(404, { code: 'NOT_FOUND', message: 'Risorsa non trovata' });
-      expect(init?.headers).toMatchObject({ 'x-client': 'timbro-web', 'x-workspace-id': 'ws-1' });
-      return new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
-        status: 200,
-        headers: { 'content-disposition': 'attachment; filename="dipendenti.xlsx"' },
-      });
-    });
-    const client = createApiClient({
-      fetch: fetchMock as unknown as typeof fetch,
-      getWorkspaceId: () => 'ws-1',
-      refresh: defaultRefresh,
-      onAuthExpired: vi.fn(),
-    });
+    const { calls, client } = refreshingServer(
+      { 'x-client': 'timbro-web', 'x-workspace-id': 'ws-1' },
+      () =>
+        new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+          status: 200,
+          headers: { 'content-disposition': 'attachment; filename="dipendenti.xlsx"' },
+        }),
+    );
     const res = await client.blob('/admin/user/export', { role: 'member' });
     // (Node's Blob: jsdom's global is another realm, so no instanceof check.)
     expect(res.data.constructor.name).toBe('Blob');
@@ -178,33 +191,14 @@ describe('api client', () => {
   });
 
   it('stream: the open body of a server-sent events answer, with the headers, the refresh and JSON errors', async () => {
-    let valid = false;
-    const calls: string[] = [];
-    const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-      const u = String(url);
-      calls.push(u);
-      if (u.endsWith('/auth/token/refresh')) {
-        valid = true;
-        return json(200, { message: 'ok' });
-      }
-      if (!valid) return json(401, { code: 'UNAUTHENTICATED', message: 'Accesso richiesto' });
-      if (u.includes('/missing')) return json(404, { code: 'NOT_FOUND', message: 'Risorsa non trovata' });
-      expect(init?.headers).toMatchObject({
-        'x-client': 'timbro-web',
-        'x-workspace-id': 'ws-1',
-        Accept: 'text/event-stream',
-      });
-      return new Response('event: unread\ndata: {"unread":2}\n\n', {
-        status: 200,
-        headers: { 'content-type': 'text/event-stream' },
-      });
-    });
-    const client = createApiClient({
-      fetch: fetchMock as unknown as typeof fetch,
-      getWorkspaceId: () => 'ws-1',
-      refresh: defaultRefresh,
-      onAuthExpired: vi.fn(),
-    });
+    const { calls, client } = refreshingServer(
+      { 'x-client': 'timbro-web', 'x-workspace-id': 'ws-1', Accept: 'text/event-stream' },
+      () =>
+        new Response('event: unread\ndata: {"unread":2}\n\n', {
+          status: 200,
+          headers: { 'content-type': 'text/event-stream' },
+        }),
+    );
     const res = await client.stream('/notification/stream');
     // Unread: the caller reads it as it comes.
     expect(await new Response(res.data).text()).toBe('event: unread\ndata: {"unread":2}\n\n');
