@@ -88,16 +88,19 @@ function failureText(err: unknown): string {
 async function runOne(deps: AppDeps, log: JobLogger, hooks: ImportHooks, row: repo.ImportRow): Promise<boolean> {
   const scope = workspaceScope(row.workspaceId);
   const from = row.status === 'publishing' ? 'publishing' : 'analysing';
-  if (row.attempts > MAX_ATTEMPTS) {
-    await repo.setStatus(
+  // A publication that did not go through goes back to review, nothing published; an analysis fails, saying why.
+  const giveUp = (why: string) =>
+    repo.setStatus(
       deps.db,
       scope,
       row.id,
       [from],
       from === 'publishing'
         ? { status: 'ready', error: importMsg.failedGeneric, heartbeatAt: null }
-        : { status: 'failed', error: importMsg.crashed, heartbeatAt: null },
+        : { status: 'failed', error: why, heartbeatAt: null },
     );
+  if (row.attempts > MAX_ATTEMPTS) {
+    await giveUp(importMsg.crashed);
     log.error({ importId: row.id, attempts: row.attempts }, 'payslip import: too many attempts');
     return false;
   }
@@ -108,16 +111,7 @@ async function runOne(deps: AppDeps, log: JobLogger, hooks: ImportHooks, row: re
   } catch (err) {
     if (err instanceof SimulatedCrash) throw err;
     log.error({ err, importId: row.id }, 'payslip import failed');
-    // A file that cannot be read fails; a publication that did not go through goes back to review, nothing published.
-    await repo.setStatus(
-      deps.db,
-      scope,
-      row.id,
-      [from],
-      from === 'publishing'
-        ? { status: 'ready', error: importMsg.failedGeneric, heartbeatAt: null }
-        : { status: 'failed', heartbeatAt: null, error: failureText(err) },
-    );
+    await giveUp(failureText(err));
     return false;
   }
 }
