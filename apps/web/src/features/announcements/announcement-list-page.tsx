@@ -4,11 +4,9 @@ import ClearAll from '@mui/icons-material/FilterAltOff';
 import SearchOff from '@mui/icons-material/SearchOff';
 import { Box, Button } from '@mui/material';
 import type { AdminAnnouncement } from '@timbro/shared';
-import { useSnackbar } from 'notistack';
-import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteRowDialog, useDeleteRow } from '../../components/list/use-delete-row';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { ClearFiltersButton, FilterBar, FilterSelect } from '../../components/list/filter-bar';
 import { ServerDataGrid } from '../../components/list/list-grid';
@@ -17,7 +15,6 @@ import { PageHeader } from '../../components/page-header';
 import { pageQuery } from '../../components/list/page-query';
 import { paths } from '../../config/paths';
 import { useCan } from '../../lib/auth/use-can';
-import { errorMessage } from '../../lib/error-message';
 import { useServerList } from '../../lib/use-server-list';
 import { useDeleteAnnouncement } from './api/delete-announcement';
 import {
@@ -39,7 +36,6 @@ const FILTER_KEYS = ['state'] as const;
 export function AnnouncementListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const canWrite = useCan('announcement:write');
   const timeZone = useWorkspaceTimeZone();
   const list = useServerList({
@@ -51,27 +47,11 @@ export function AnnouncementListPage() {
   const { params, update, hasFilters, clear } = list;
   const state = isAnnouncementState(params.filters.state) ? params.filters.state : undefined;
   const query = useAnnouncements({ ...pageQuery(params), state, search: params.search });
-  const remove = useDeleteAnnouncement();
-  const [deleting, setDeleting] = useState<AdminAnnouncement | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const onDelete = useCallback((a: AdminAnnouncement) => {
-    setRefusal(null);
-    setDeleting(a);
-  }, []);
-  const columns = useAnnouncementColumns({ timeZone, canWrite, onDelete });
+  const deletion = useDeleteRow<AdminAnnouncement>(useDeleteAnnouncement(), (a) =>
+    t('announcements.saved.deleted', { title: a.title }),
+  );
+  const columns = useAnnouncementColumns({ timeZone, canWrite, onDelete: deletion.ask });
   const columnVisibilityModel = useAnnouncementColumnVisibility();
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setRefusal(null);
-    try {
-      await remove.mutateAsync(deleting.id);
-      enqueueSnackbar(t('announcements.saved.deleted', { title: deleting.title }), { variant: 'success' });
-      setDeleting(null);
-    } catch (err) {
-      setRefusal(errorMessage(err, t('errors.generic')));
-    }
-  };
 
   const newButton = canWrite && (
     <Button
@@ -158,22 +138,17 @@ export function AnnouncementListPage() {
         label={t('announcements.list.title')}
         testId="announcements-grid"
       />
-      <ConfirmDialog
-        open={!!deleting}
+      <DeleteRowDialog
+        deletion={deletion}
         title={t('announcements.delete.title')}
         body={
-          deleting
-            ? t(deleting.processedAt ? 'announcements.delete.bodySent' : 'announcements.delete.bodyScheduled', {
-                title: deleting.title,
+          deletion.row
+            ? t(deletion.row.processedAt ? 'announcements.delete.bodySent' : 'announcements.delete.bodyScheduled', {
+                title: deletion.row.title,
               })
             : ''
         }
         confirmLabel={t('announcements.actions.delete')}
-        tone="error"
-        busy={remove.isPending}
-        error={refusal}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
         testId="announcement-delete-dialog"
       />
     </>

@@ -2,17 +2,15 @@ import ClearAll from '@mui/icons-material/FilterAltOff';
 import SearchOff from '@mui/icons-material/SearchOff';
 import { Box, Button, useMediaQuery, useTheme } from '@mui/material';
 import type { AdminDocument } from '@timbro/shared';
-import { useSnackbar } from 'notistack';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteRowDialog, useDeleteRow } from '../../components/list/use-delete-row';
 import { GridMessage } from '../../components/data/grid-overlay';
 import { ClearFiltersButton, FilterBar, FilterSelect } from '../../components/list/filter-bar';
 import { ServerDataGrid } from '../../components/list/list-grid';
 import { SearchField } from '../../components/list/search-field';
 import { pageQuery } from '../../components/list/page-query';
 import { useCan } from '../../lib/auth/use-can';
-import { errorMessage } from '../../lib/error-message';
 import { useServerList } from '../../lib/use-server-list';
 import { useDeleteDocument } from './api/delete-document';
 import {
@@ -53,7 +51,6 @@ interface Props {
  */
 export function AdminDocumentList({ userInfoId, empty, label, testId }: Props) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('lg'));
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -68,27 +65,17 @@ export function AdminDocumentList({ userInfoId, empty, label, testId }: Props) {
   const { params, update, hasFilters, clear } = list;
   const status = isDocumentStatus(params.filters.status) ? params.filters.status : undefined;
   const query = useDocuments({ ...pageQuery(params), status, search: params.search, userInfoId });
-  const remove = useDeleteDocument();
   const [editing, setEditing] = useState<AdminDocument | null>(null);
-  const [deleting, setDeleting] = useState<AdminDocument | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const askDelete = useCallback((doc: AdminDocument) => {
-    setRefusal(null);
-    setDeleting(doc);
-  }, []);
-  const columns = useAdminDocumentColumns({ userInfoId, canWrite, phone, onEdit: setEditing, onDelete: askDelete });
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setRefusal(null);
-    try {
-      await remove.mutateAsync(deleting.id);
-      enqueueSnackbar(t('documents.saved.deleted', { label: deleting.label }), { variant: 'success' });
-      setDeleting(null);
-    } catch (err) {
-      setRefusal(errorMessage(err, t('errors.generic')));
-    }
-  };
+  const deletion = useDeleteRow<AdminDocument>(useDeleteDocument(), (doc) =>
+    t('documents.saved.deleted', { label: doc.label }),
+  );
+  const columns = useAdminDocumentColumns({
+    userInfoId,
+    canWrite,
+    phone,
+    onEdit: setEditing,
+    onDelete: deletion.ask,
+  });
 
   const emptyMessage = hasFilters ? (
     <GridMessage
@@ -154,16 +141,13 @@ export function AdminDocumentList({ userInfoId, empty, label, testId }: Props) {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        open={!!deleting}
+      <DeleteRowDialog
+        deletion={deletion}
         title={t('documents.delete.title')}
-        body={deleting ? t('documents.delete.body', { label: deleting.label, name: personName(deleting) }) : ''}
+        body={
+          deletion.row ? t('documents.delete.body', { label: deletion.row.label, name: personName(deletion.row) }) : ''
+        }
         confirmLabel={t('documents.actions.delete')}
-        tone="error"
-        busy={remove.isPending}
-        error={refusal}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
         testId="document-delete-dialog"
       />
     </>
