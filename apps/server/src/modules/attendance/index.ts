@@ -1,5 +1,5 @@
 export { countEmployees, employeesPage, everyonesSheets, timesheetAll } from './attendance-data.service';
-export { isMonthClosed } from './month-lock';
+export { closedMonthsOf } from './month-lock';
 export type { MonthChangeNote, MonthLockPort } from './month-lock';
 export { clockState } from './punches.service';
 export { listRequests } from './requests.service';

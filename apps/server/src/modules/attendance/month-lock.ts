@@ -59,11 +59,21 @@ export async function assertMonthsOpen(
   scope: WorkspaceScope,
   dates: IsoDate[],
 ) {
-  const closed = deps.isMonthClosed ?? deps.monthLock?.isClosed ?? isMonthClosed;
-  const months = [...new Set(dates.map((d) => `${d.slice(0, 7)}-01`))];
-  for (const m of months) {
-    if (await closed(q, scope, m)) throw new AppError(ErrorCode.CONFLICT, attMsg.monthClosed);
-  }
+  if ((await closedMonthsOf(deps, q, scope, dates)).size > 0)
+    throw new AppError(ErrorCode.CONFLICT, attMsg.monthClosed);
+}
+
+/** The months (YYYY-MM) among `dates` that are closed, asked as `assertMonthsOpen` says (the shifts ask it too). */
+export async function closedMonthsOf(
+  deps: Pick<AppDeps, 'isMonthClosed' | 'monthLock'>,
+  q: Queryable,
+  scope: WorkspaceScope,
+  dates: IsoDate[],
+) {
+  const isClosed = deps.isMonthClosed ?? deps.monthLock?.isClosed ?? isMonthClosed;
+  const out = new Set<string>();
+  for (const m of new Set(dates.map((d) => d.slice(0, 7)))) if (await isClosed(q, scope, `${m}-01`)) out.add(m);
+  return out;
 }
 
 /** Records attendance changes for the month closing (in the caller's transaction); a no-op without the module. */

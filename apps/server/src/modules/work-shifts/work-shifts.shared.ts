@@ -16,7 +16,7 @@ import { conflict, validation } from '../../lib/errors';
 import { italianDate } from '../../lib/time';
 import type { RequestCtx } from '../../plugins/request-context';
 import { holidayRules } from '../holidays';
-import { isMonthClosed } from '../attendance';
+import { closedMonthsOf } from '../attendance';
 import { notify, type NotifyCtx } from '../notifications';
 import { swapAutoRejectedNotice } from './work-shifts.mails';
 import type { Person, ShiftRow, ShiftWithPeople } from './shifts/shifts.repository';
@@ -108,19 +108,6 @@ export async function assertMonthsOpen(
 ) {
   const closed = await closedMonthsOf(deps, q, scope, dates);
   if (closed.size > 0) throw conflict(shiftMsg.monthClosed);
-}
-
-/** The months (YYYY-MM) among `dates` that are closed. */
-export async function closedMonthsOf(
-  deps: Pick<AppDeps, 'isMonthClosed' | 'monthLock'>,
-  q: Queryable,
-  scope: WorkspaceScope,
-  dates: IsoDate[],
-) {
-  const isClosed = deps.isMonthClosed ?? deps.monthLock?.isClosed ?? isMonthClosed;
-  const out = new Set<string>();
-  for (const m of new Set(dates.map((d) => d.slice(0, 7)))) if (await isClosed(q, scope, `${m}-01`)) out.add(m);
-  return out;
 }
 
 export const notifyCtx = (deps: AppDeps, ctx: RequestCtx): NotifyCtx => ({

@@ -15,7 +15,8 @@ import { notify } from '../../notifications';
 import { warningsFor, candidatesOf, candidatesOfShifts } from '../work-shifts.checks';
 import { shiftsPublishedNotice } from '../work-shifts.mails';
 
-import { assertMonthsOpen, closedMonthsOf, newId, notifyCtx, personName, timed, toRef } from '../work-shifts.shared';
+import { closedMonthsOf } from '../../attendance';
+import { assertMonthsOpen, newId, notifyCtx, personName, timed, toRef } from '../work-shifts.shared';
 import { MEMBER_LINK } from '../work-shifts.shared';
 import * as shiftsRepo from './shifts.repository';
 import * as rosterRepo from './roster.repository';
