@@ -46,21 +46,8 @@ export interface MailLogger {
  * @param _printBody ignored (kept so existing callers compile): the decision is configureMailLogging's alone.
  */
 export async function enqueueMail(q: Queryable, message: MailMessage, log?: MailLogger | null, _printBody?: boolean) {
-  const [row] = await q
-    .insert(mailOutbox)
-    .values({
-      toAddress: message.to,
-      template: message.template,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html ?? null,
-    })
-    .returning({ id: mailOutbox.id });
-  log?.info(
-    { mailId: row?.id, to: message.to, template: message.template, ...(printBodies ? { body: message.text } : {}) },
-    `mail queued: ${message.subject}`,
-  );
-  return row?.id ?? null;
+  const [id] = await enqueueMails(q, [message], log);
+  return id ?? null;
 }
 
 /** `enqueueMail` for many messages: one statement whatever their number (a publication to every employee). */
