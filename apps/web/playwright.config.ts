@@ -25,6 +25,9 @@ export default defineConfig({
     timezoneId: 'Europe/Rome',
     // As a person who asks for less motion: no transitions to wait for (the app honours the setting, WCAG 2.3.3).
     reducedMotion: 'reduce',
+    // The app's service worker stays out of the journeys (each context would install its precache); pwa.spec.ts, the
+    // journey of the installed app, allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
       args: [

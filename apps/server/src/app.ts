@@ -202,6 +202,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           void reply.header('cache-control', 'public, max-age=31536000, immutable');
+        // The service worker and the manifest are checked at every start of the app (a new version is found at once).
+        else if (/[\\/](sw\.js|manifest\.webmanifest)$/.test(filePath)) void reply.header('cache-control', 'no-cache');
       },
     });
     app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));

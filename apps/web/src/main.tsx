@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startBootRequests } from './lib/early-requests';
 import { initI18n } from './i18n/i18n';
+import { registerServiceWorker } from './lib/pwa/register';
 import { initialLanguage } from './i18n/languages';
 
 async function loadAppConfig(): Promise<AppConfig | null> {
@@ -35,3 +36,5 @@ async function start() {
 // The session's calls (and the dashboard's figures) leave now, beside the app's configuration and texts.
 startBootRequests(window.location.pathname, window.location.search);
 void start();
+// The installed app's service worker, after the first paint (lib/pwa/register.ts).
+registerServiceWorker();

@@ -9,6 +9,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
+import { PwaStatus } from '../components/pwa-status';
 import { AuthProvider } from '../lib/auth/auth-context';
 import { catalogFor, directionOf } from '../i18n/languages';
 import { createAppTheme, type ThemeVariant } from '../theme/theme';
@@ -38,6 +39,7 @@ export function AppProviders({ variant, children }: { variant: ThemeVariant; chi
           {...(reducedMotion ? { transitionDuration: { enter: 0, exit: 0 } } : {})}
         >
           <AuthProvider>{children}</AuthProvider>
+          <PwaStatus />
         </SnackbarProvider>
       </ThemeProvider>
     </CacheProvider>

@@ -44,6 +44,8 @@ export interface ApiClientOptions {
   refresh: ((client: ApiClient) => Promise<void>) | null;
   /** Broadcast when a session cannot be refreshed. */
   onAuthExpired: () => void;
+  /** Told after each call whether the server was reached at all (any answer) or not (no network). */
+  onReachability?: (reached: boolean) => void;
 }
 
 /** Query arrays in bracket style: `ids[]=a&ids[]=b`. */
@@ -91,13 +93,20 @@ export function createApiClient(options: ApiClientOptions) {
       body = JSON.stringify(opts.body);
     }
     // Network failures reject with the raw error.
-    const res = await doFetch(`${base}${path}${buildQuery(opts.query)}`, {
-      method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: opts.signal,
-    });
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}${buildQuery(opts.query)}`, {
+        method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: opts.signal,
+      });
+    } catch (err) {
+      if (err instanceof TypeError) options.onReachability?.(false);
+      throw err;
+    }
+    options.onReachability?.(true);
     if (res.ok && opts.responseType === 'blob')
       return { data: (await res.blob()) as T, status: res.status, headers: res.headers };
     if (res.ok && opts.responseType === 'stream') {

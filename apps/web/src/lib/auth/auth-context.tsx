@@ -10,6 +10,7 @@ import { dropEarly, takeEarlyResult } from '../early-requests';
 import { loadedQueryClient } from '../loaded-query-client';
 import { deriveCurrentUser, type DerivedUser } from '../current-user';
 import { workspaceStore } from '../workspace-store';
+import { clearOfflineSession, isNetworkFailure, readOfflineSession, saveOfflineSession } from '../pwa/offline-session';
 import { changeLanguage } from '../../i18n/i18n';
 import { isSupportedLanguage } from '../../i18n/languages';
 
@@ -80,9 +81,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [state.status]);
 
   const adopt = useCallback(
-    async (user: CurrentUser, loaded?: Awaited<ReturnType<typeof loadWorkspaces>>): Promise<DerivedUser> => {
+    async (
+      user: CurrentUser,
+      loaded?: Awaited<ReturnType<typeof loadWorkspaces>>,
+      offline = false,
+    ): Promise<DerivedUser> => {
       const { list, current } = loaded ?? (await loadWorkspaces());
       workspaceStore.set(current);
+      if (!offline) saveOfflineSession({ user, workspaces: list, workspaceId: current });
       const derived = deriveCurrentUser(user, list, current);
       setState({
         status: 'authenticated',
@@ -102,6 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const endSession = useCallback((notice: AuthState['notice']) => {
     workspaceStore.set(null);
+    clearOfflineSession();
     clearQueryCache();
     setState({ status: 'anonymous', user: null, current: null, workspaces: [], workspaceId: null, notice });
   }, []);
@@ -116,8 +123,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       err instanceof ApiError && err.status === 401 ? Promise.reject(err) : api.get<CurrentUser>('/user');
     (early ? early.catch(again) : api.get<CurrentUser>('/user'))
       .then(async (res) => (cancelled ? undefined : adopt(res.data, await loadWorkspaces(true))))
-      .catch(() => {
-        if (!cancelled) endSession(null);
+      .catch((err: unknown) => {
+        if (cancelled) return;
+        // No network at all (the installed app opened offline): the last session's frame, until the server can say.
+        const kept = isNetworkFailure(err) ? readOfflineSession() : null;
+        if (!kept) return endSession(null);
+        void adopt(kept.user, { list: kept.workspaces, current: kept.workspaceId }, true);
+        // Back online, the server has the last word (a session it ended answers 401 and ends here too).
+        window.addEventListener(
+          'online',
+          () =>
+            void api.get<CurrentUser>('/user').then(
+              async (res) => {
+                if (!cancelled) await adopt(res.data);
+              },
+              () => undefined,
+            ),
+          { once: true },
+        );
       });
     return () => {
       cancelled = true;
