@@ -22,7 +22,9 @@ export function registerServiceWorker(): void {
         };
         pwaStore.setUpdateWaiting(true);
       });
-      void wb.register();
+      // A browser that refuses service workers (a policy, a private mode, a test that blocks them) answers nothing
+      // or an error here: the app then simply runs without its offline shell.
+      wb.register().catch(() => undefined);
     });
   };
   if (document.readyState === 'complete') setTimeout(start, 0);
