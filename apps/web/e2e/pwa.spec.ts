@@ -33,6 +33,9 @@ test.describe('installed app', () => {
     await page.reload();
     await expect(page.getByTestId('offline-banner')).toBeVisible();
     await expect(page.getByTestId('offline-banner')).toContainText('Sei offline');
+    // The last session's frame, not the login page: the employee's menu is there.
+    await expect(page.getByRole('navigation', { name: 'Menu principale' })).toBeVisible();
+    await expect(page.getByTestId('nav-myCalendar')).toBeVisible();
     await screenshot(page, 'it-pwa-offline');
 
     // A deep link opens the shell from the cache too.
