@@ -3,9 +3,10 @@ import Close from '@mui/icons-material/Close';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import { Box, Button, FormHelperText, IconButton, Stack, Typography } from '@mui/material';
 import type { UploadKind } from '@timbro/shared';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileSize } from '../import/spreadsheet-file';
+import { DropZone } from './drop-zone';
 import { acceptOf, maxLabel, refusalOf, typesLabel } from './upload-rules';
 
 interface Props {
@@ -33,7 +34,6 @@ export function FileField({ kind, label, file, onChange, current, error, require
   const choose = useRef<HTMLButtonElement>(null);
   const id = useId();
   const [local, setLocal] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const types = typesLabel(kind);
   const max = maxLabel(kind);
   const message = local ?? error;
@@ -54,10 +54,8 @@ export function FileField({ kind, label, file, onChange, current, error, require
     setLocal(null);
     onChange(f);
   };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    if (!disabled) take(e.dataTransfer.files[0]);
+  const onDrop = (files: FileList) => {
+    if (!disabled) take(files[0]);
   };
   const shown = file ? { name: file.name, size: file.size } : (current ?? null);
 
@@ -67,23 +65,7 @@ export function FileField({ kind, label, file, onChange, current, error, require
         {label}
         {required ? ' *' : ''}
       </Typography>
-      <Box
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid={`${testId}-drop`}
-        sx={{
-          border: 1,
-          borderStyle: 'dashed',
-          borderColor: message ? 'error.main' : dragging ? 'primary.main' : 'divider',
-          borderRadius: 1,
-          p: 1.5,
-          bgcolor: dragging ? 'action.hover' : 'transparent',
-        }}
-      >
+      <DropZone onDrop={onDrop} error={Boolean(message)} testId={testId}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           {shown ? (
             <>
@@ -142,7 +124,7 @@ export function FileField({ kind, label, file, onChange, current, error, require
             e.target.value = '';
           }}
         />
-      </Box>
+      </DropZone>
       <FormHelperText error={!!message} data-testid={`${testId}-help`}>
         {message ?? t('upload.limits', { types, max })}
       </FormHelperText>
