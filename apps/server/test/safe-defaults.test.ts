@@ -381,6 +381,24 @@ describe('the web app’s files', () => {
       expect(shell.headers['cache-control']).not.toMatch(/immutable|max-age=[1-9]/);
     }
   });
+
+  it('the service worker and the manifest are revalidated every time (a new version is found at the next start)', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'timbro-dist-'));
+    tempDirs.push(dist);
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Timbro shell</title>');
+    fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
+    fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Timbro' }));
+    const app = await appWith({}, { webDist: dist });
+
+    const sw = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
 });
 
 describe('GET /health', () => {
